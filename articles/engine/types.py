@@ -1,0 +1,101 @@
+"""Plain data types produced by the text-reading engine.
+
+The engine is ORM-free: it reads strings and returns these frozen dataclasses. Services in
+the Django apps turn them into rows.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal
+
+SpeakerKind = Literal["person", "organization"]
+
+
+@dataclass(frozen=True, slots=True)
+class KnownSpeaker:
+    """A speaker the caller already knows (e.g. from the database), with its aliases.
+
+    Aliases are matched case-sensitively first, then case-insensitively ("Ice", "ice" -> ICE).
+    """
+
+    name: str
+    kind: SpeakerKind = "person"
+    aliases: tuple[str, ...] = ()
+    role: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Quote:
+    """One direct quotation found in a text.
+
+    ``start``/``end`` are Python string offsets of ``text`` (the words without their quotation
+    marks) in the input. ``context_start``/``context_end`` span the sentence(s) around the
+    quote, for showing evidence to an editor.
+    """
+
+    text: str
+    start: int
+    end: int
+    speaker: str | None
+    speaker_kind: SpeakerKind | None
+    speaker_mention: str | None
+    cue: str | None
+    continues: bool = False
+    context_start: int = 0
+    context_end: int = 0
+    mention_start: int | None = None
+    mention_end: int | None = None
+
+    def as_dict(self) -> dict:
+        return {
+            "text": self.text,
+            "start": self.start,
+            "end": self.end,
+            "speaker": self.speaker,
+            "speaker_kind": self.speaker_kind,
+            "speaker_mention": self.speaker_mention,
+            "cue": self.cue,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Entity:
+    """A person or organisation named in a text, with the roles the text gives it."""
+
+    name: str
+    kind: SpeakerKind
+    role: str = ""
+    mentions: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Figure:
+    """A number with what it counts.
+
+    ``value`` is normalised (``"3,000"`` -> 3000.0, ``"1.2 million"`` -> 1200000.0).
+    ``unit`` is what is counted (``"arrests"``), ``per`` the rate period if any (``"day"``),
+    ``period`` a span the count covers if any (``"100 days"``), ``qualifier`` words such as
+    ``"more than"``, ``"at least"``, ``"around"``, and ``kind`` ``"target"``, ``"average"``,
+    ``"total"`` or ``""`` when the text does not say.
+    """
+
+    text: str
+    start: int
+    end: int
+    value: float
+    unit: str = ""
+    per: str = ""
+    period: str = ""
+    qualifier: str = ""
+    kind: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Reading:
+    """Everything the engine found in one article."""
+
+    quotes: tuple[Quote, ...] = ()
+    entities: tuple[Entity, ...] = ()
+    figures: tuple[Figure, ...] = ()
+    warnings: tuple[str, ...] = field(default_factory=tuple)
