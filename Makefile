@@ -1,0 +1,53 @@
+# Newsroom: `make run` serves the demo story, `make test` runs the whole suite.
+# Both set up .venv first (Python 3.12+, honouring .python-version) and migrate.
+
+VENV ?= .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed
+HOST ?= 127.0.0.1
+PORT ?= 8000
+
+.PHONY: setup run test test-fast lint format bench eval clean
+
+setup: $(STAMP)
+	$(PY) manage.py migrate --noinput
+
+$(STAMP): pyproject.toml
+	@set -e; \
+	want=$$(tr -d '[:space:]' < .python-version 2>/dev/null || true); \
+	py=""; \
+	for c in $${want:+python$$want} python3.13 python3.12; do \
+	  if command -v $$c >/dev/null 2>&1 && $$c -c 'import sys; sys.exit(sys.version_info < (3, 12))' >/dev/null 2>&1; then py=$$c; break; fi; \
+	done; \
+	if [ -z "$$py" ]; then \
+	  echo "error: Newsroom needs Python 3.12 or newer. Install Python $${want:-3.13} (pyenv install $${want:-3.13}) or put python3.13 or python3.12 on PATH." >&2; \
+	  exit 1; \
+	fi; \
+	if [ ! -x $(PY) ]; then echo "Creating $(VENV) with $$($$py --version)"; $$py -m venv $(VENV); fi; \
+	$(PY) -m pip install --quiet --disable-pip-version-check --upgrade pip; \
+	$(PY) -m pip install --quiet --disable-pip-version-check '.[test]'; \
+	touch $(STAMP)
+
+run: setup
+	$(PY) manage.py load_demo
+	$(PY) manage.py runserver $(HOST):$(PORT)
+
+test: setup
+	$(PY) -m pytest
+
+test-fast: $(STAMP)
+	$(PY) -m pytest -x -q -m "not browser"
+
+lint: $(STAMP)
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+
+format: $(STAMP)
+	$(VENV)/bin/ruff format .
+	$(VENV)/bin/ruff check --fix .
+
+bench: $(STAMP)
+	for f in bench/bench_*.py; do echo "== $$f"; $(PY) $$f; done
+
+clean:
+	rm -rf $(VENV) .pytest_cache staticfiles

@@ -1,0 +1,492 @@
+"""What is published and said: stories, articles, quotes and where each appears, key points
+and summary paragraphs with their attributions, figures, corrections and the audit log.
+
+Editorial work is never removed by a cascade: foreign keys into editorial rows are PROTECT
+(or SET_NULL where the row stands on its own), and stories are archived, not deleted.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import unicodedata
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.urls import reverse
+from django.utils import timezone
+from simple_history.models import HistoricalRecords
+
+from sources.models import Outlet, Speaker, unique_slug
+
+
+def published_q(now=None, prefix: str = "") -> Q:
+    """The one rule for what the public may see: published, its time come, no embargo left.
+
+    ``prefix`` lets other models filter through a relation (``prefix="story__"``).
+    """
+    now = now or timezone.now()
+    p = prefix
+    return (
+        Q(**{f"{p}status": Story.Status.PUBLISHED})
+        & Q(**{f"{p}published_at__isnull": False, f"{p}published_at__lte": now})
+        & (Q(**{f"{p}embargo_until__isnull": True}) | Q(**{f"{p}embargo_until__lte": now}))
+    )
+
+
+class Topic(models.Model):
+    name = models.CharField(max_length=100, unique=True)
+    slug = models.SlugField(max_length=80, unique=True)
+
+    class Meta:
+        ordering = ["name"]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def save(self, *args, **kwargs):
+        if not self.slug:
+            self.slug = unique_slug(Topic, self.name)
+        super().save(*args, **kwargs)
+
+
+class StoryQuerySet(models.QuerySet):
+    def published(self, now=None):
+        return self.filter(published_q(now))
+
+    def not_published(self, now=None):
+        return self.exclude(published_q(now))
+
+    def drafts(self):
+        return self.filter(status=Story.Status.DRAFT)
+
+    def in_review(self):
+        return self.filter(status=Story.Status.REVIEW)
+
+    def visible_to(self, user, now=None):
+        """Staff preview everything but deleted work; everyone else sees published stories."""
+        if user is not None and user.is_active and user.is_staff:
+            return self.all()
+        return self.published(now)
+
+    def by_outlet(self, outlet):
+        return self.filter(articles__outlet=outlet).distinct()
+
+
+class Story(models.Model):
+    """One event, told from many outlets' articles."""
+
+    class Status(models.TextChoices):
+        DRAFT = "draft", "Draft"
+        REVIEW = "review", "In review"
+        PUBLISHED = "published", "Published"
+        ARCHIVED = "archived", "Archived"
+
+    headline = models.CharField(max_length=300)
+    slug = models.SlugField(max_length=100, unique=True)
+    dek = models.CharField(
+        max_length=500, blank=True, help_text="The standfirst under the headline."
+    )
+    status = models.CharField(max_length=20, choices=Status, default=Status.DRAFT, db_index=True)
+    published_at = models.DateTimeField(null=True, blank=True, db_index=True)
+    embargo_until = models.DateTimeField(
+        null=True, blank=True, help_text="Hidden from every public page and feed until then."
+    )
+    topics = models.ManyToManyField(Topic, blank=True, related_name="stories")
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(default=timezone.now, db_index=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+    )
+    updated_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+    )
+    # Optimistic locking: every save bumps it; a save based on an older version is refused.
+    version = models.PositiveIntegerField(default=1)
+
+    objects = StoryQuerySet.as_manager()
+    history = HistoricalRecords()
+
+    class Meta:
+        verbose_name_plural = "stories"
+        ordering = ["-published_at", "-id"]
+        indexes = [models.Index(fields=["status", "published_at"])]
+        permissions = [
+            ("publish_story", "Can publish and unpublish stories"),
+            ("override_evidence", "Can publish key points without evidence"),
+            ("merge_story", "Can merge and split stories"),
+        ]
+
+    def __str__(self) -> str:
+        return self.headline
+
+    def save(self, *args, **kwargs):
+        if not self.slug:
+            self.slug = unique_slug(Story, self.headline, max_length=100)
+        super().save(*args, **kwargs)
+
+    def get_absolute_url(self) -> str:
+        return reverse("articles:story-detail", kwargs={"slug": self.slug})
+
+    @property
+    def is_public(self) -> bool:
+        return Story.objects.published().filter(pk=self.pk).exists()
+
+
+class ArticleQuerySet(models.QuerySet):
+    def public(self, now=None):
+        """Articles readers may see: those of published stories."""
+        return self.filter(published_q(now, prefix="story__"))
+
+    def unplaced(self):
+        return self.filter(story__isnull=True)
+
+
+def normalise_for_hash(body: str) -> str:
+    text = unicodedata.normalize("NFKC", body).casefold()
+    return re.sub(r"\s+", " ", text).strip()
+
+
+def content_hash(outlet_name: str, body: str) -> str:
+    """Hash of the outlet and the body, normalised: the same text from the same outlet is one
+    article however its whitespace or Unicode forms differ."""
+    payload = f"{outlet_name.casefold().strip()}\n{normalise_for_hash(body)}"
+    return hashlib.sha256(payload.encode("utf-8")).hexdigest()
+
+
+class Article(models.Model):
+    """One outlet's report."""
+
+    story = models.ForeignKey(
+        Story, null=True, blank=True, on_delete=models.SET_NULL, related_name="articles"
+    )
+    outlet = models.ForeignKey(Outlet, on_delete=models.PROTECT, related_name="articles")
+    headline = models.CharField(max_length=500)
+    url = models.URLField(max_length=1000, null=True, blank=True, unique=True)
+    byline = models.CharField(max_length=300, blank=True)
+    published_at = models.DateTimeField(null=True, blank=True, db_index=True)
+    language = models.CharField(max_length=16, default="en")
+    is_translation = models.BooleanField(
+        default=False, help_text="The text is a (machine) translation of the original report."
+    )
+    original_language = models.CharField(max_length=16, blank=True)
+    body = models.TextField()
+    content_hash = models.CharField(max_length=64, unique=True, editable=False)
+    source = models.CharField(
+        max_length=1000, blank=True, help_text="Where the text was imported from."
+    )
+    read_at = models.DateTimeField(
+        null=True, blank=True, help_text="When the reading engine last read this article."
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+    )
+
+    objects = ArticleQuerySet.as_manager()
+    history = HistoricalRecords(excluded_fields=["body"])
+
+    class Meta:
+        ordering = ["-published_at", "-id"]
+        indexes = [models.Index(fields=["story", "published_at"])]
+
+    def __str__(self) -> str:
+        return f"{self.outlet}: {self.headline}"
+
+    def save(self, *args, **kwargs):
+        if self.url == "":
+            self.url = None
+        self.content_hash = content_hash(self.outlet.name, self.body)
+        super().save(*args, **kwargs)
+
+    def get_absolute_url(self) -> str:
+        if self.url:
+            return self.url
+        return reverse("articles:article-detail", kwargs={"pk": self.pk})
+
+
+class ArticlePerson(models.Model):
+    """A person or organisation named in an article, with the role that article gives them."""
+
+    article = models.ForeignKey(Article, on_delete=models.CASCADE, related_name="people")
+    speaker = models.ForeignKey(Speaker, on_delete=models.PROTECT, related_name="article_mentions")
+    role = models.CharField(max_length=300, blank=True)
+    mentions = models.JSONField(default=list, blank=True)
+
+    class Meta:
+        verbose_name = "person named in an article"
+        constraints = [
+            models.UniqueConstraint(fields=["article", "speaker"], name="unique_article_person"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.speaker.name} in {self.article_id}"
+
+
+class ReviewState(models.TextChoices):
+    SUGGESTED = "suggested", "Suggested"
+    APPROVED = "approved", "Approved"
+    REJECTED = "rejected", "Rejected"
+
+
+class QuoteQuerySet(models.QuerySet):
+    def public(self, now=None):
+        return self.filter(published_q(now, prefix="story__"))
+
+
+class Quote(models.Model):
+    """One statement by one speaker within a story, however many outlets carried it."""
+
+    story = models.ForeignKey(
+        Story, null=True, blank=True, on_delete=models.PROTECT, related_name="quotes"
+    )
+    speaker = models.ForeignKey(
+        Speaker,
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="quotes",
+        help_text="Empty when the speaker could not be told with confidence.",
+    )
+    text = models.TextField(help_text="The representative wording.")
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    objects = QuoteQuerySet.as_manager()
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["id"]
+        indexes = [models.Index(fields=["story", "speaker"])]
+
+    def __str__(self) -> str:
+        who = self.speaker.name if self.speaker_id else "Unknown speaker"
+        short = self.text if len(self.text) <= 80 else self.text[:77] + "…"
+        return f"{who}: “{short}”"
+
+
+class QuoteAppearance(models.Model):
+    """Where a quote appears: the exact words one article printed, and where."""
+
+    class Match(models.TextChoices):
+        ORIGINAL = "original", "First wording"
+        VERBATIM = "verbatim", "Verbatim"
+        VARIANT = "variant", "Variant wording"
+        PARAPHRASE = "paraphrase", "Paraphrase"
+
+    quote = models.ForeignKey(Quote, on_delete=models.PROTECT, related_name="appearances")
+    article = models.ForeignKey(Article, on_delete=models.PROTECT, related_name="appearances")
+    text = models.TextField(help_text="The words exactly as printed, without quotation marks.")
+    start = models.PositiveIntegerField(help_text="Character offset of the words in the body.")
+    end = models.PositiveIntegerField()
+    cue = models.CharField(max_length=100, blank=True)
+    speaker_mention = models.CharField(max_length=300, blank=True)
+    continues = models.BooleanField(
+        default=False, help_text="Carries on the previous quote of the same speaker."
+    )
+    match = models.CharField(max_length=20, choices=Match, default=Match.ORIGINAL)
+    match_score = models.FloatField(null=True, blank=True)
+    review_state = models.CharField(
+        max_length=20, choices=ReviewState, default=ReviewState.SUGGESTED, db_index=True
+    )
+    reviewed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+    )
+    reviewed_at = models.DateTimeField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["article_id", "start"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["article", "start", "end"], name="unique_appearance_span"
+            ),
+            models.CheckConstraint(condition=Q(end__gt=models.F("start")), name="appearance_span"),
+        ]
+
+    def __str__(self) -> str:
+        return f"“{self.text[:60]}” in {self.article}"
+
+
+class Figure(models.Model):
+    """A number an article gives, with what it counts."""
+
+    article = models.ForeignKey(Article, on_delete=models.CASCADE, related_name="figures")
+    text = models.CharField(max_length=500)
+    start = models.PositiveIntegerField()
+    end = models.PositiveIntegerField()
+    value = models.FloatField()
+    unit = models.CharField(max_length=100, blank=True)
+    per = models.CharField(max_length=50, blank=True)
+    period = models.CharField(max_length=100, blank=True)
+    qualifier = models.CharField(max_length=50, blank=True)
+    kind = models.CharField(max_length=30, blank=True)
+
+    class Meta:
+        ordering = ["article_id", "start"]
+        constraints = [
+            models.UniqueConstraint(fields=["article", "start", "end"], name="unique_figure_span"),
+        ]
+
+    def __str__(self) -> str:
+        return self.text
+
+
+class KeyPoint(models.Model):
+    story = models.ForeignKey(Story, on_delete=models.PROTECT, related_name="key_points")
+    position = models.PositiveIntegerField(default=0)
+    text = models.TextField()
+    evidence_override = models.BooleanField(
+        default=False, help_text="An editor vouches for this point without linked evidence."
+    )
+    override_note = models.CharField(max_length=300, blank=True)
+
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["story_id", "position", "id"]
+
+    def __str__(self) -> str:
+        return self.text
+
+
+class SummaryParagraph(models.Model):
+    story = models.ForeignKey(Story, on_delete=models.PROTECT, related_name="paragraphs")
+    position = models.PositiveIntegerField(default=0)
+    text = models.TextField()
+    evidence_override = models.BooleanField(default=False)
+
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["story_id", "position", "id"]
+
+    def __str__(self) -> str:
+        return self.text[:80]
+
+
+class Attribution(models.Model):
+    """Links a key point or a summary paragraph to the outlet, and where known the article and
+    passage, that supports it. The "according to ..." line is generated from these rows."""
+
+    class Origin(models.TextChoices):
+        EDITOR = "editor", "Cited by an editor"
+        ENGINE = "engine", "Found by the engine"
+
+    key_point = models.ForeignKey(
+        KeyPoint, null=True, blank=True, on_delete=models.CASCADE, related_name="attributions"
+    )
+    paragraph = models.ForeignKey(
+        SummaryParagraph,
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
+        related_name="attributions",
+    )
+    outlet = models.ForeignKey(Outlet, on_delete=models.PROTECT, related_name="attributions")
+    article = models.ForeignKey(
+        Article, null=True, blank=True, on_delete=models.SET_NULL, related_name="attributions"
+    )
+    passage = models.TextField(blank=True)
+    start = models.PositiveIntegerField(null=True, blank=True)
+    end = models.PositiveIntegerField(null=True, blank=True)
+    score = models.FloatField(null=True, blank=True)
+    origin = models.CharField(max_length=10, choices=Origin, default=Origin.EDITOR)
+    review_state = models.CharField(
+        max_length=20, choices=ReviewState, default=ReviewState.APPROVED
+    )
+    position = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        ordering = ["position", "id"]
+        constraints = [
+            models.CheckConstraint(
+                condition=(
+                    Q(key_point__isnull=False, paragraph__isnull=True)
+                    | Q(key_point__isnull=True, paragraph__isnull=False)
+                ),
+                name="attribution_one_target",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"according to {self.outlet}"
+
+
+class Correction(models.Model):
+    class Kind(models.TextChoices):
+        CORRECTION = "correction", "Correction"
+        CLARIFICATION = "clarification", "Clarification"
+        UPDATE = "update", "Update"
+
+    story = models.ForeignKey(Story, on_delete=models.PROTECT, related_name="corrections")
+    kind = models.CharField(max_length=20, choices=Kind, default=Kind.CORRECTION)
+    text = models.TextField()
+    published_at = models.DateTimeField(default=timezone.now)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+    )
+
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["-published_at", "-id"]
+
+    def __str__(self) -> str:
+        return f"{self.get_kind_display()} ({self.published_at:%Y-%m-%d})"
+
+
+class AuditEntry(models.Model):
+    """Who published, unpublished, merged, split or restored what, and when."""
+
+    class Action(models.TextChoices):
+        PUBLISH = "publish", "Published"
+        UNPUBLISH = "unpublish", "Unpublished"
+        SUBMIT = "submit", "Submitted for review"
+        ARCHIVE = "archive", "Archived"
+        MERGE = "merge", "Merged"
+        SPLIT = "split", "Split"
+        MOVE = "move", "Moved articles"
+        RESTORE = "restore", "Restored a version"
+        CORRECT = "correct", "Corrected"
+
+    action = models.CharField(max_length=20, choices=Action)
+    story = models.ForeignKey(
+        Story, null=True, blank=True, on_delete=models.SET_NULL, related_name="audit_entries"
+    )
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
+    )
+    at = models.DateTimeField(default=timezone.now, db_index=True)
+    detail = models.JSONField(default=dict, blank=True)
+
+    class Meta:
+        verbose_name_plural = "audit entries"
+        ordering = ["-at", "-id"]
+
+    def __str__(self) -> str:
+        return f"{self.get_action_display()} {self.story_id} by {self.user_id} at {self.at}"

@@ -1,0 +1,17 @@
+"""Settings for the test suite: fast hashing, no throttling surprises, a fixed secret."""
+
+from .base import *  # noqa: F403
+from .base import REST_FRAMEWORK
+
+DEBUG = False
+SECRET_KEY = "test-only-insecure-key"
+ALLOWED_HOSTS = ["testserver", "127.0.0.1", "localhost"]
+PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.InMemoryStorage"},
+    "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
+}
+REST_FRAMEWORK = {
+    **REST_FRAMEWORK,
+    "DEFAULT_THROTTLE_RATES": {"anon": "100000/hour", "user": "100000/hour", "ingest": "1000/hour"},
+}

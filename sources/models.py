@@ -1,0 +1,132 @@
+"""Who publishes and who speaks: outlets, people and organisations, and their aliases."""
+
+from __future__ import annotations
+
+from django.db import models
+from django.db.models.functions import Lower
+from django.urls import reverse
+from django.utils.text import slugify
+
+
+def unique_slug(model: type[models.Model], value: str, *, max_length: int = 80) -> str:
+    """Return a slug for ``value`` that no row of ``model`` uses yet."""
+    base = slugify(value)[:max_length].strip("-") or "item"
+    slug, n = base, 2
+    while model._default_manager.filter(slug=slug).exists():
+        suffix = f"-{n}"
+        slug = f"{base[: max_length - len(suffix)]}{suffix}"
+        n += 1
+    return slug
+
+
+class Outlet(models.Model):
+    class Kind(models.TextChoices):
+        NEWSPAPER = "newspaper", "Newspaper"
+        BROADCASTER = "broadcaster", "Broadcaster"
+        WIRE = "wire", "News agency (wire)"
+        MAGAZINE = "magazine", "Magazine"
+        DIGITAL = "digital", "Digital outlet"
+        AGGREGATOR = "aggregator", "Aggregator"
+        GOVERNMENT = "government", "Government"
+        OTHER = "other", "Other"
+
+    name = models.CharField(max_length=200, unique=True)
+    slug = models.SlugField(max_length=80, unique=True)
+    homepage = models.URLField(blank=True)
+    country = models.CharField(
+        max_length=2, blank=True, help_text="ISO 3166-1 alpha-2 code, e.g. US, GB, IN."
+    )
+    kind = models.CharField(max_length=20, choices=Kind, default=Kind.NEWSPAPER)
+    description = models.TextField(blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["name"]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def save(self, *args, **kwargs):
+        if not self.slug:
+            self.slug = unique_slug(Outlet, self.name)
+        super().save(*args, **kwargs)
+
+    def get_absolute_url(self) -> str:
+        return reverse("sources:outlet-detail", kwargs={"slug": self.slug})
+
+
+class OutletAlias(models.Model):
+    """Another name an outlet goes by ("NYT", "the Times", "Reuters News Agency")."""
+
+    outlet = models.ForeignKey(Outlet, on_delete=models.CASCADE, related_name="aliases")
+    alias = models.CharField(max_length=200)
+
+    class Meta:
+        verbose_name_plural = "outlet aliases"
+        constraints = [
+            models.UniqueConstraint(Lower("alias"), name="unique_outlet_alias_ci"),
+        ]
+        ordering = ["alias"]
+
+    def __str__(self) -> str:
+        return f"{self.alias} → {self.outlet}"
+
+
+class SpeakerQuerySet(models.QuerySet):
+    def people(self):
+        return self.filter(kind=Speaker.Kind.PERSON)
+
+    def organizations(self):
+        return self.filter(kind=Speaker.Kind.ORGANIZATION)
+
+
+class Speaker(models.Model):
+    """A person or an organisation that is named, and perhaps quoted, in articles."""
+
+    class Kind(models.TextChoices):
+        PERSON = "person", "Person"
+        ORGANIZATION = "organization", "Organisation"
+
+    name = models.CharField("full name", max_length=200)
+    slug = models.SlugField(max_length=80, unique=True)
+    kind = models.CharField(max_length=20, choices=Kind, default=Kind.PERSON)
+    role = models.CharField("role or title", max_length=300, blank=True)
+    description = models.TextField(blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    objects = SpeakerQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["name"]
+        indexes = [models.Index(fields=["name"])]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.role})" if self.role else self.name
+
+    def save(self, *args, **kwargs):
+        if not self.slug:
+            self.slug = unique_slug(Speaker, self.name)
+        super().save(*args, **kwargs)
+
+    def get_absolute_url(self) -> str:
+        return reverse("sources:speaker-detail", kwargs={"slug": self.slug})
+
+
+class SpeakerAlias(models.Model):
+    """Another name for a speaker: a surname ("Homan"), an acronym ("ICE"), a spelling the
+    machine translation produced ("Ice"), or a description ("the ministry")."""
+
+    speaker = models.ForeignKey(Speaker, on_delete=models.CASCADE, related_name="aliases")
+    alias = models.CharField(max_length=200)
+
+    class Meta:
+        verbose_name_plural = "speaker aliases"
+        constraints = [
+            models.UniqueConstraint("speaker", Lower("alias"), name="unique_speaker_alias_ci"),
+        ]
+        ordering = ["alias"]
+
+    def __str__(self) -> str:
+        return f"{self.alias} → {self.speaker.name}"
