@@ -1,0 +1,268 @@
+"""The editors' admin: stories with their key points, paragraphs and articles; articles with
+their quote appearances; quotes, figures, corrections and the audit log."""
+
+from django.contrib import admin
+from django.db.models import Count
+from django.utils.html import format_html
+from simple_history.admin import SimpleHistoryAdmin
+
+from articles.models import (
+    Article,
+    ArticlePerson,
+    Attribution,
+    AuditEntry,
+    Correction,
+    Figure,
+    KeyPoint,
+    Quote,
+    QuoteAppearance,
+    Story,
+    SummaryParagraph,
+    Topic,
+)
+
+
+@admin.register(Topic)
+class TopicAdmin(admin.ModelAdmin):
+    list_display = ["name", "slug"]
+    search_fields = ["name"]
+    prepopulated_fields = {"slug": ["name"]}
+
+
+class KeyPointInline(admin.TabularInline):
+    model = KeyPoint
+    extra = 1
+    fields = ["position", "text", "evidence_override", "override_note"]
+
+
+class SummaryParagraphInline(admin.StackedInline):
+    model = SummaryParagraph
+    extra = 1
+    fields = ["position", "text", "evidence_override"]
+
+
+class StoryArticleInline(admin.TabularInline):
+    model = Article
+    fields = ["headline", "outlet", "published_at", "url"]
+    readonly_fields = ["headline", "outlet", "published_at", "url"]
+    extra = 0
+    show_change_link = True
+    can_delete = False
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+
+class CorrectionInline(admin.StackedInline):
+    model = Correction
+    extra = 0
+    fields = ["kind", "published_at", "text"]
+
+
+@admin.register(Story)
+class StoryAdmin(SimpleHistoryAdmin):
+    list_display = ["headline", "status", "published_at", "embargo_until", "article_count"]
+    list_filter = ["status", "topics", "published_at"]
+    search_fields = ["headline", "dek", "slug"]
+    prepopulated_fields = {"slug": ["headline"]}
+    date_hierarchy = "published_at"
+    filter_horizontal = ["topics"]
+    readonly_fields = ["created_at", "updated_at", "created_by", "updated_by"]
+    fieldsets = [
+        (None, {"fields": ["headline", "slug", "dek", "topics"]}),
+        ("Publishing", {"fields": ["status", "published_at", "embargo_until"]}),
+        ("Record", {"fields": readonly_fields, "classes": ["collapse"]}),
+    ]
+    inlines = [KeyPointInline, SummaryParagraphInline, StoryArticleInline, CorrectionInline]
+
+    def get_queryset(self, request):
+        return super().get_queryset(request).annotate(_articles=Count("articles"))
+
+    @admin.display(description="articles", ordering="_articles")
+    def article_count(self, obj):
+        return obj._articles
+
+    def save_model(self, request, obj, form, change):
+        if not change:
+            obj.created_by = request.user
+        obj.updated_by = request.user
+        super().save_model(request, obj, form, change)
+
+
+class QuoteAppearanceInline(admin.TabularInline):
+    model = QuoteAppearance
+    fk_name = "article"
+    extra = 0
+    fields = ["quote", "text", "cue", "speaker_mention", "match", "review_state"]
+    readonly_fields = ["text", "cue", "speaker_mention", "match"]
+    autocomplete_fields = ["quote"]
+
+
+class ArticlePersonInline(admin.TabularInline):
+    model = ArticlePerson
+    extra = 0
+    autocomplete_fields = ["speaker"]
+    fields = ["speaker", "role"]
+
+
+class FigureInline(admin.TabularInline):
+    model = Figure
+    extra = 0
+    fields = ["text", "value", "unit", "per", "period", "qualifier", "kind"]
+
+
+@admin.register(Article)
+class ArticleAdmin(SimpleHistoryAdmin):
+    list_display = ["headline", "outlet", "story", "published_at", "language", "is_translation"]
+    list_filter = ["outlet", "language", "is_translation", ("story", admin.EmptyFieldListFilter)]
+    search_fields = ["headline", "url", "byline", "outlet__name"]
+    autocomplete_fields = ["outlet", "story"]
+    date_hierarchy = "published_at"
+    list_select_related = ["outlet", "story"]
+    readonly_fields = ["content_hash", "created_at", "updated_at", "read_at", "created_by"]
+    fieldsets = [
+        (None, {"fields": ["outlet", "headline", "url", "byline", "published_at", "story"]}),
+        ("Language", {"fields": ["language", "is_translation", "original_language"]}),
+        ("Text", {"fields": ["body"]}),
+        ("Record", {"fields": ["source", *readonly_fields], "classes": ["collapse"]}),
+    ]
+    inlines = [QuoteAppearanceInline, ArticlePersonInline, FigureInline]
+
+    def save_model(self, request, obj, form, change):
+        if not change:
+            obj.created_by = request.user
+        super().save_model(request, obj, form, change)
+
+
+class AppearanceOfQuoteInline(admin.TabularInline):
+    model = QuoteAppearance
+    fk_name = "quote"
+    extra = 0
+    fields = ["article", "text", "cue", "match", "match_score", "review_state"]
+    readonly_fields = ["text", "cue", "match", "match_score"]
+    autocomplete_fields = ["article"]
+
+
+@admin.register(Quote)
+class QuoteAdmin(SimpleHistoryAdmin):
+    list_display = ["short_text", "speaker", "story", "appearance_count"]
+    list_filter = [("speaker", admin.EmptyFieldListFilter)]
+    search_fields = ["text", "speaker__name", "story__headline"]
+    autocomplete_fields = ["speaker", "story"]
+    list_select_related = ["speaker", "story"]
+    inlines = [AppearanceOfQuoteInline]
+
+    def get_queryset(self, request):
+        return super().get_queryset(request).annotate(_appearances=Count("appearances"))
+
+    @admin.display(description="quote")
+    def short_text(self, obj):
+        return obj.text if len(obj.text) <= 90 else obj.text[:87] + "…"
+
+    @admin.display(description="appearances", ordering="_appearances")
+    def appearance_count(self, obj):
+        return obj._appearances
+
+
+@admin.register(QuoteAppearance)
+class QuoteAppearanceAdmin(SimpleHistoryAdmin):
+    list_display = ["text", "speaker_name", "article", "cue", "match", "review_state"]
+    list_filter = ["review_state", "match", "article__outlet"]
+    search_fields = ["text", "speaker_mention", "quote__speaker__name", "article__headline"]
+    autocomplete_fields = ["quote", "article"]
+    list_select_related = ["quote__speaker", "article__outlet"]
+    readonly_fields = ["reviewed_by", "reviewed_at", "created_at"]
+
+    @admin.display(description="speaker", ordering="quote__speaker__name")
+    def speaker_name(self, obj):
+        return obj.quote.speaker.name if obj.quote.speaker_id else "—"
+
+
+class AttributionInline(admin.TabularInline):
+    model = Attribution
+    extra = 0
+    fields = ["outlet", "article", "passage", "score", "origin", "review_state", "position"]
+    autocomplete_fields = ["outlet", "article"]
+
+
+@admin.register(KeyPoint)
+class KeyPointAdmin(SimpleHistoryAdmin):
+    list_display = ["text", "story", "position", "evidence_override"]
+    list_filter = ["evidence_override"]
+    search_fields = ["text", "story__headline"]
+    autocomplete_fields = ["story"]
+    list_select_related = ["story"]
+    inlines = [AttributionInline]
+
+
+@admin.register(SummaryParagraph)
+class SummaryParagraphAdmin(SimpleHistoryAdmin):
+    list_display = ["__str__", "story", "position"]
+    search_fields = ["text", "story__headline"]
+    autocomplete_fields = ["story"]
+    list_select_related = ["story"]
+    inlines = [AttributionInline]
+
+
+@admin.register(Attribution)
+class AttributionAdmin(admin.ModelAdmin):
+    list_display = ["__str__", "key_point", "paragraph", "article", "origin", "score"]
+    list_filter = ["origin", "review_state", "outlet"]
+    search_fields = ["outlet__name", "passage"]
+    autocomplete_fields = ["key_point", "paragraph", "outlet", "article"]
+    list_select_related = ["outlet", "key_point", "paragraph", "article"]
+
+
+@admin.register(Figure)
+class FigureAdmin(admin.ModelAdmin):
+    list_display = ["text", "value", "unit", "per", "kind", "article"]
+    list_filter = ["kind", "unit"]
+    search_fields = ["text", "unit", "article__headline"]
+    autocomplete_fields = ["article"]
+    list_select_related = ["article__outlet"]
+
+
+@admin.register(ArticlePerson)
+class ArticlePersonAdmin(admin.ModelAdmin):
+    list_display = ["speaker", "role", "article"]
+    search_fields = ["speaker__name", "role", "article__headline"]
+    autocomplete_fields = ["speaker", "article"]
+    list_select_related = ["speaker", "article__outlet"]
+
+
+@admin.register(Correction)
+class CorrectionAdmin(SimpleHistoryAdmin):
+    list_display = ["story", "kind", "published_at", "created_by"]
+    list_filter = ["kind"]
+    search_fields = ["text", "story__headline"]
+    autocomplete_fields = ["story"]
+    list_select_related = ["story", "created_by"]
+
+    def save_model(self, request, obj, form, change):
+        if not change:
+            obj.created_by = request.user
+        super().save_model(request, obj, form, change)
+
+
+@admin.register(AuditEntry)
+class AuditEntryAdmin(admin.ModelAdmin):
+    list_display = ["at", "action", "story_link", "user"]
+    list_filter = ["action"]
+    search_fields = ["story__headline", "user__username"]
+    list_select_related = ["story", "user"]
+    date_hierarchy = "at"
+
+    @admin.display(description="story")
+    def story_link(self, obj):
+        if obj.story_id is None:
+            return "—"
+        return format_html('<a href="{}">{}</a>', obj.story.get_absolute_url(), obj.story)
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
