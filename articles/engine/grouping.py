@@ -423,13 +423,10 @@ class StoryIndex:
             day = features.published.toordinal()
             profile.first = day if profile.first is None else min(profile.first, day)
             profile.last = day if profile.last is None else max(profile.last, day)
-        for key in self._story_keys(story_key, features):
+        for key in features.keys or index_keys(features, self.df):
             posting = self.postings.setdefault(key, {})
             posting.pop(story_key, None)  # re-insert: most recently active stories last
             posting[story_key] = None
-
-    def _story_keys(self, story_key: StoryKey, features: ArticleFeatures) -> list[str]:
-        return features.keys and list(features.keys) or index_keys(features, self.df)
 
     def assign(self, features: ArticleFeatures, new_key: StoryKey) -> StoryKey:
         """Place and add in one step; ``new_key`` names the story if a new one is needed."""
