@@ -106,10 +106,12 @@ def _fill(outlet, n: int, *, first: int = 0) -> None:
 
 def test_placing_an_article_costs_the_same_with_1_or_40_stored_stories(outlets):
     gazette, courier = outlets
+    fair = "Example county fair: crowds at day {n}"
+    body = "Crowds filled the Example county fair on day {n}, organisers said."
     _fill(gazette, 1)
-    few = _queries_to_place(courier, *SENATE_VOTE, T0)
+    few = _queries_to_place(courier, fair.format(n=98), body.format(n=98), T0)
     _fill(gazette, 40, first=1)
-    many = _queries_to_place(courier, *HARBOUR_FIRE, T0)
+    many = _queries_to_place(courier, fair.format(n=99), body.format(n=99), T0)
     assert few == many
 
 
