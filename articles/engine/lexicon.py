@@ -19,7 +19,14 @@ CUE_VERBS = tuple(
     elaborated elaborates objected objects began begins told wrote began pleaded pleads
     conceded added sighed sighs snapped snaps laughed laughs groaned
     disclosed discloses revealed reveals affirmed affirms asserted asserts alleged alleges
-    denied denies""".split()
+    denied denies sagte erklärte betonte dijo afirmó declaró explicó""".split()
+) + (
+    "a déclaré",
+    "a dit",
+    "a affirmé",
+    "a expliqué",
+    "a ajouté",
+    "a répondu",
 )
 # Participles that report speech inside a larger sentence ("..., adding that ...").
 CUE_PARTICIPLES = tuple(

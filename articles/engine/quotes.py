@@ -26,7 +26,8 @@ _SINGLE_CLOSE = re.compile(r"(?<=[,.!?…—–])[’'](?=[\s)\]]|$)")
 _CLOSERS = {"“": "”", "„": "“”", "«": "»", "‹": "›", '"': '"', "”": "”"}
 _SCARE_BEFORE = re.compile(
     r"(?:so-called|called|calling|calls|dubbed|labell?ed|termed|nicknamed|known as|titled|"
-    r"entitled|named|the word|the words|the phrase|the term|slogan|headlined|marked)\s*$",
+    r"entitled|named|the word|the words|the phrase|the term|slogan|headlined|marked)"
+    r"(?:\s+[\w’'\-]+){0,3}?\s*$",
     re.IGNORECASE,
 )
 _END_PUNCT = ".,!?…:;—–-"
@@ -146,7 +147,7 @@ def _is_title_like(words: list[str]) -> bool:
     small = sum(
         1
         for w in words
-        if w.lower() in {"of", "the", "a", "an", "and", "in", "on", "to", "for", "at"}
+        if w[:1].islower() and w in {"of", "the", "a", "an", "and", "in", "on", "to", "for", "at"}
     )
     return words[0][:1].isupper() and caps + small == len(words) and caps >= 2
 
@@ -161,7 +162,7 @@ def _judge(text: str, layout: Layout, sp: _Span, att: Attribution | None) -> boo
     inner = text[sp.start : sp.end]
     words = inner.split()
     ends = inner.rstrip("’'\"”»")[-1:] in _END_PUNCT
-    before = text[max(0, sp.open - 30) : sp.open]
+    before = text[max(0, sp.open - 60) : sp.open]
     after = text[sp.close + 1 : sp.close + 3]
     if _is_title_like(words):
         return False
@@ -197,7 +198,16 @@ def extract_quotes_with(
         nxt_open = spans[k + 1].open if k + 1 < len(spans) else len(text)
         att: Attribution | None = None
         if not sp.runs_on:
-            limit = min(layout.sentence_end(sp.close), nxt_open)
+            limit = layout.sentence_end(sp.close)
+            inner_end = text[sp.start : sp.end].rstrip("’'")[-1:]
+            if limit <= sp.close + 1 and sp.close + 2 < len(text):
+                # `"Who is it for?" Barnes asked.`: the sentence end sits on the closing mark.
+                j = sp.close + 1
+                while j < len(text) and text[j] in " \t":
+                    j += 1
+                if inner_end in "?!—–-" or (j < len(text) and text[j].islower()):
+                    limit = layout.sentence_end(j)
+            limit = min(limit, nxt_open)
             att = find_after(text, sp.close + 1, limit) if limit > sp.close + 1 else None
         if att is None and not sp.continued:
             bstart = layout.sentence_start(sp.open)
@@ -208,11 +218,23 @@ def extract_quotes_with(
         shares_prev = (
             att is not None and prev_att is not None and att.cue_start == prev_att.cue_start
         )
-        if not _judge(text, layout, sp, None if shares_prev else att) and not (
-            shares_prev and not _is_title_like(text[sp.start : sp.end].split())
-        ):
-            if att is None or not _judge(text, layout, sp, att):
+        follows = prev_quote is not None and (
+            shares_prev
+            or sp.continued
+            or (att is None and sp.para == prev.para)
+            or (
+                att is None
+                and sp.para == prev.para + 1
+                and layout.para_starts[sp.para] == sp.open
+                and _starts_sentence(text, layout, sp)
+            )
+        )
+        words = text[sp.start : sp.end].split()
+        if follows:
+            if _is_title_like(words) or not _judge(text, layout, sp, prev_att or att):
                 continue
+        elif not _judge(text, layout, sp, att):
+            continue
         continues = False
         cue = None
         speaker = kind = mention = None
@@ -221,12 +243,7 @@ def extract_quotes_with(
             cue = att.cue
             mention, ms, me = att.mention, att.mention_start, att.mention_end
             speaker, kind = resolver.resolve(mention or "", ms or sp.open)
-        elif prev_quote is not None and (
-            shares_prev
-            or sp.continued
-            or sp.para == prev.para
-            or (sp.para == prev.para + 1 and layout.para_starts[sp.para] == sp.open)
-        ):
+        elif follows:
             continues = True
             speaker, kind = prev_quote.speaker, prev_quote.speaker_kind
             mention = prev_quote.speaker_mention
@@ -254,7 +271,50 @@ def extract_quotes_with(
         resolver.note_speaker(speaker, kind, sp.open)
         prev, prev_quote = sp, q
         prev_att = att if att is not None else (prev_att if continues else None)
-    return quotes
+    return _backfill_runs(quotes, spans)
+
+
+def _backfill_runs(quotes: list[Quote], spans: list[_Span]) -> list[Quote]:
+    """A quote running over paragraphs is often attributed only in its last paragraph."""
+    from dataclasses import replace
+
+    by_start = {sp.start: sp for sp in spans}
+    out = list(quotes)
+    i = 0
+    while i < len(out):
+        q = out[i]
+        sp = by_start.get(q.start)
+        if q.speaker is None and q.cue is None and sp is not None and sp.runs_on:
+            j = i + 1
+            while j < len(out) and out[j].continues and out[j].cue is None:
+                j += 1
+            if j < len(out) and out[j].cue is not None:
+                src = by_start.get(out[j].start)
+                if src is not None and src.continued:
+                    head = out[j]
+                    out[i] = replace(
+                        q,
+                        speaker=head.speaker,
+                        speaker_kind=head.speaker_kind,
+                        speaker_mention=head.speaker_mention,
+                        cue=head.cue,
+                        mention_start=head.mention_start,
+                        mention_end=head.mention_end,
+                    )
+                    for k in range(i + 1, j + 1):
+                        out[k] = replace(
+                            out[k],
+                            speaker=head.speaker,
+                            speaker_kind=head.speaker_kind,
+                            speaker_mention=head.speaker_mention,
+                            mention_start=head.mention_start,
+                            mention_end=head.mention_end,
+                            cue=None,
+                            continues=True,
+                        )
+                    i = j
+        i += 1
+    return out
 
 
 def prepare(text: str, known: Iterable[KnownSpeaker] = ()) -> tuple[Layout, Registry, list]:

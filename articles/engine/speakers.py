@@ -29,7 +29,7 @@ _INVERTED = re.compile(rf"[\s,—–-]*({_VERB_ALT})\b({_MEDIUM})\s+(?=\S)", re.
 _ACCORDING_AFTER = re.compile(r"[\s,—–-]*(according to)\s+(?=\S)", re.IGNORECASE)
 # `, Homan told journalists` / `, a spokeswoman for the authority said`
 _NORMAL = re.compile(
-    rf"[\s,—–-]*([^.!?;“”\"«»„\n]{{1,140}}?)\s+{_ADVERB}({_VERB_ALT}|pointed out|went on)\b({_MEDIUM})",
+    rf"[\s,—–-]*([^!?;“”\"«»„\n]{{1,140}}?)\s+{_ADVERB}({_VERB_ALT}|pointed out|went on)\b({_MEDIUM})",
 )
 _VERB_ANY = re.compile(
     rf"\b({_VERB_ALT}|{_PART_ALT}|pointed out|went on)\b({_MEDIUM})", re.IGNORECASE
@@ -91,6 +91,9 @@ _STOP_BACK = frozenset(
     }
 )
 _WORD = re.compile(r"[\w’'.\-]+")
+_SPOKES_FOR = re.compile(
+    r"\b(?:spokes(?:man|woman|person)|representative)\s+(?:for|of|from)\s+([^,.;:“”\"\n]{2,60})"
+)
 
 
 @dataclass(slots=True)
@@ -121,15 +124,27 @@ def _mention_after_verb(text: str, s: int, limit: int) -> tuple[int, int] | None
     m = _MENTION_STOP.search(text, s, seg_end)
     e = m.start() if m else seg_end
     s, e = _trim(text, s, e)
+    # After a name, a lower-case word ends it ("sagte Albers am Montag").
+    seen_cap = False
+    for wm in _WORD.finditer(text, s, e):
+        w = wm.group()
+        if w[:1].isupper():
+            seen_cap = True
+        elif seen_cap and w not in lx.NAME_PARTICLES and w not in lx.ORG_CONNECTORS:
+            e = wm.start()
+            break
+    s, e = _trim(text, s, e)
     if s >= e or len(text[s:e].split()) > 9:
         return None
     return s, e
 
 
-def _valid_subject(phrase: str) -> bool:
+def _valid_subject(phrase: str, inverted: bool = False) -> bool:
     words = phrase.split()
     if not words or len(words) > 10:
         return False
+    if inverted and any(w[:1].isupper() for w in words[:4]):
+        return True
     first = words[0]
     low = first.lower()
     return (
@@ -156,7 +171,13 @@ def _trailing_mention(text: str, s: int, e: int) -> tuple[int, int] | None:
         prev = parts[-2].strip()
         last_low = last.split()[0].lower() if last else ""
         if last and (last_low in {"a", "an", "the", "who"} or last_low.endswith(("’s", "'s"))):
-            if prev and prev[:1].isupper() and len(prev.split()) <= 5:
+            prev_first = prev.split()[0].lower() if prev else ""
+            if (
+                prev
+                and prev[:1].isupper()
+                and len(prev.split()) <= 5
+                and prev_first not in lx.STOP_CAPS
+            ):
                 # apposition: "Name, a role," -> "Name"
                 off = s + seg.rfind(prev, 0, len(seg) - len(parts[-1]) - 1)
                 return _trailing_mention(text, off, off + len(prev))
@@ -196,7 +217,7 @@ def find_after(text: str, close_end: int, limit: int) -> Attribution | None:
     m = _INVERTED.match(text, close_end, limit)
     if m:
         span = _mention_after_verb(text, m.end(), limit)
-        if span and _valid_subject(text[span[0] : span[1]]):
+        if span and _valid_subject(text[span[0] : span[1]], inverted=True):
             return Attribution(
                 _cue_text(m.group(1), m.group(2)),
                 m.start(1),
@@ -313,6 +334,10 @@ class Resolver:
             return org.name, "organization"
         if m[:1].isupper() and words[0] not in _DETERMINERS:
             return self._name(m, pos)
+        caps = re.search(r"(?:[A-Z][\w’'.\-]*\s*)+$", m)
+        if caps and words[0] not in _DETERMINERS and caps.start() > 0:
+            # "station commander Ruth Ibsen": role words, then the name.
+            return self._name(caps.group().strip(), pos)
         return self._noun_phrase(m, pos)
 
     # A capitalised mention: "Homan", "Mr. Achebe", "Councillor Priya Okafor".
@@ -383,6 +408,18 @@ class Resolver:
         if head in lx.SPOKES_HEADS - {"official", "officials"}:
             if self.spokes_org:
                 return self.spokes_org, "organization"
+            back = None
+            for bm in _SPOKES_FOR.finditer(self.reg.text, max(0, pos - 1500), pos):
+                back = bm
+            if back is not None:
+                phrase = back.group(1)
+                cut = [
+                    x.start() for x in (_MENTION_STOP.search(phrase), _VERB_ANY.search(phrase)) if x
+                ]
+                phrase = phrase[: min(cut)] if cut else phrase
+                name, kind = self.resolve(phrase, back.start(1))
+                if kind == "organization" and name:
+                    return name, kind
             return None, "organization"
         if head in lx.ORG_HEADS and head not in lx.SPOKES_HEADS:
             if head in {"report", "family", "team", "campaign"}:
