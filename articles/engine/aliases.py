@@ -41,6 +41,7 @@ class AliasIndex:
         self.exact: dict[str, KnownSpeaker] = {}
         self.folded: dict[str, KnownSpeaker] = {}
         self.known: list[KnownSpeaker] = list(known)
+        self._memo: dict[str, KnownSpeaker | None] = {}
         # Caller's entries are added last so they win over the gazetteer.
         if defaults:
             for ks in default_speakers():
@@ -59,6 +60,13 @@ class AliasIndex:
                     self.folded[form.casefold()] = ks
 
     def lookup(self, phrase: str) -> KnownSpeaker | None:
+        try:
+            return self._memo[phrase]
+        except KeyError:
+            hit = self._memo[phrase] = self._lookup(phrase)
+            return hit
+
+    def _lookup(self, phrase: str) -> KnownSpeaker | None:
         phrase = phrase.strip().rstrip(".,;:")
         if not phrase:
             return None

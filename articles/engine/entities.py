@@ -121,6 +121,30 @@ def _tokens(text: str) -> list[tuple[int, int, str]]:
     return out
 
 
+# Stretches that may hold a name: capitalised words joined by spaces and connectors. Only
+# these (with a little context before them) are tokenised, which keeps the scan cheap.
+_CANDIDATE = re.compile(
+    r"[^\W\d_a-z][\w’'\-.]*+(?:[ \t]+(?:(?:of|for|and|the|on|&|de|van|von|der|da|del|di|du|"
+    r"la|le|al|bin|ibn|dos|das|y)[ \t]+){0,2}[^\W\d_a-z][\w’'\-.]*+)*+"
+)
+_BREAK = (0, 0, "|")
+
+
+def _candidate_tokens(text: str) -> list[tuple[int, int, str]]:
+    out: list[tuple[int, int, str]] = []
+    last = 0
+    for m in _CANDIDATE.finditer(text):
+        s0 = max(last, m.start() - 40)
+        if s0 > last:
+            sp = text.find(" ", s0, m.start())
+            s0 = sp + 1 if sp >= 0 else m.start()
+        for t in _tokens(text[s0 : m.end()]):
+            out.append((t[0] + s0, t[1] + s0, t[2]))
+        out.append((m.end(), m.end(), "|"))
+        last = m.end()
+    return out
+
+
 def _is_cap(t: str) -> bool:
     return t[:1].isupper()
 
@@ -255,7 +279,7 @@ class _Builder:
 
     # -- the scan -----------------------------------------------------------------
     def scan(self) -> Registry:
-        toks = _tokens(self.text)
+        toks = _candidate_tokens(self.text)
         runs: list[list[int]] = []
         cur: list[int] = []
         pending: list[int] = []
