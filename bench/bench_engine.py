@@ -22,9 +22,14 @@ if str(ROOT) not in sys.path:
 
 from articles.engine import read_article  # noqa: E402
 
-GIVEN = "Jane Priya Marcus Helena Daniel Lena Rafael Grace Samuel Aisha Victor Ruth Omar Nadia".split()
-FAMILY = "Roe Okafor Bell Varga Osei Fischer Moreno Whitfield Achebe Rahman Hale Calder Haddad".split()
-ROLES = ["the mayor of Exampleton", "a senior council official", "the union's chair", "a local resident"]
+GIVEN = "Jane Priya Marcus Helena Daniel Lena Rafael Grace Samuel Aisha Victor Ruth Omar".split()
+FAMILY = "Roe Okafor Bell Varga Osei Fischer Moreno Whitfield Achebe Rahman Hale Calder".split()
+ROLES = [
+    "the mayor of Exampleton",
+    "a senior council official",
+    "the union's chair",
+    "a local resident",
+]
 ORGS = ["Ministry of Example Affairs", "Exampleton City Council", "Northfield Water Authority"]
 VERBS = ["said", "told reporters", "added", "explained", "warned", "wrote in an email"]
 FILLER = (

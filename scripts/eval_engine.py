@@ -76,7 +76,8 @@ def evaluate(path: Path, verbose: bool = False) -> dict[str, float]:
                 spk_ok += 1
             elif verbose:
                 print(
-                    f"[{item['id']}] SPEAKER {got[hit].speaker!r} (mention {got[hit].speaker_mention!r})"
+                    f"[{item['id']}] SPEAKER {got[hit].speaker!r}"
+                    f" (mention {got[hit].speaker_mention!r})"
                     f" expected {e['speaker']!r}: {e['text'][:50]!r}"
                 )
         for i, q in enumerate(got):
@@ -145,7 +146,8 @@ def main(argv: list[str]) -> int:
         m = evaluate(path, verbose)
         print(f"== {path.name}")
         print(
-            f"quotes   P={m['quote_precision']:.3f} R={m['quote_recall']:.3f} F1={m['quote_f1']:.3f}"
+            f"quotes   P={m['quote_precision']:.3f} R={m['quote_recall']:.3f}"
+            f" F1={m['quote_f1']:.3f}"
             f"   (lenient overlap F1={m['lenient_f1']:.3f})"
         )
         print(f"speakers accuracy={m['speaker_accuracy']:.3f} (full name exact, on found quotes)")

@@ -133,8 +133,12 @@ _BREAK = (0, 0, "|")
 def _candidate_tokens(text: str) -> list[tuple[int, int, str]]:
     out: list[tuple[int, int, str]] = []
     last = 0
+    stop = lx.STOP_CAPS
     for m in _CANDIDATE.finditer(text):
-        s0 = max(last, m.start() - 40)
+        g = m.group()
+        if " " not in g and "\t" not in g and g.lower() in stop:
+            continue  # a lone sentence opener such as "The" or "However"
+        s0 = max(last, m.start() - 28)
         if s0 > last:
             sp = text.find(" ", s0, m.start())
             s0 = sp + 1 if sp >= 0 else m.start()
@@ -450,7 +454,7 @@ class _Builder:
         for m in reg.mentions:
             if m.kind == "person":
                 by_sentence.setdefault(layout.sentence_start(m.start), []).append(m)
-        for start, ms in by_sentence.items():
+        for ms in by_sentence.values():
             names = {m.key for m in ms}
             if len(names) != 1:
                 continue

@@ -117,7 +117,8 @@ _PERIOD = re.compile(
 )
 _UNIT = re.compile(r"\s+([A-Za-z][\w’'\-]*)")
 _TIME_AFTER = re.compile(
-    r"^\s*(?:a\.m\.|p\.m\.|am\b|pm\b|o[’']clock|GMT|BST|UTC|:\d|in the (?:morning|afternoon|evening))",
+    r"^\s*(?:a\.m\.|p\.m\.|am\b|pm\b|o[’']clock|GMT|BST|UTC|:\d"
+    r"|in the (?:morning|afternoon|evening))",
     re.IGNORECASE,
 )
 _MONTH_RE = re.compile(r"\b(?:" + "|".join(lx.MONTHS) + r")\.?\s*$", re.IGNORECASE)

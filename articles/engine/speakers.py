@@ -20,8 +20,14 @@ from articles.engine.entities import Mention, Registry
 _VERB_ALT = "|".join(sorted(set(lx.CUE_VERBS), key=len, reverse=True))
 _PART_ALT = "|".join(lx.CUE_PARTICIPLES)
 _MEDIUM_ALT = "|".join(re.escape(m) for m in sorted(lx.CUE_MEDIUM, key=len, reverse=True))
-_ADVERB = r"(?:(?:also|later|then|simply|quietly|flatly|bluntly|again|once|recently|previously|earlier|\w+ly)\s+)?"
-_MEDIUM = rf"(?:\s+(?:in|on|during)\s+(?:a|an|the|his|her|their|its)\s+(?:[\w\-]+\s+){{0,2}}?(?:{_MEDIUM_ALT}))?"
+_ADVERB = (
+    r"(?:(?:also|later|then|simply|quietly|flatly|bluntly|again|once|recently|previously"
+    r"|earlier|\w+ly)\s+)?"
+)
+_MEDIUM = (
+    r"(?:\s+(?:in|on|during)\s+(?:a|an|the|his|her|their|its)\s+(?:[\w\-]+\s+){0,2}?"
+    rf"(?:{_MEDIUM_ALT}))?"
+)
 
 # `, said Miller` / `wrote Todd Lyons, ...`
 _INVERTED = re.compile(rf"[\s,—–-]*({_VERB_ALT})\b({_MEDIUM})\s+(?=\S)", re.IGNORECASE)
@@ -29,7 +35,8 @@ _INVERTED = re.compile(rf"[\s,—–-]*({_VERB_ALT})\b({_MEDIUM})\s+(?=\S)", re.
 _ACCORDING_AFTER = re.compile(r"[\s,—–-]*(according to)\s+(?=\S)", re.IGNORECASE)
 # `, Homan told journalists` / `, a spokeswoman for the authority said`
 _NORMAL = re.compile(
-    rf"[\s,—–-]*([^!?;“”\"«»„\n]{{1,140}}?)\s+{_ADVERB}({_VERB_ALT}|pointed out|went on)\b({_MEDIUM})",
+    rf"[\s,—–-]*([^!?;“”\"«»„\n]{{1,140}}?)\s+{_ADVERB}"
+    rf"({_VERB_ALT}|pointed out|went on)\b({_MEDIUM})",
 )
 _VERB_ANY = re.compile(
     rf"\b({_VERB_ALT}|{_PART_ALT}|pointed out|went on)\b({_MEDIUM})", re.IGNORECASE

@@ -32,7 +32,10 @@ def test_spelled_numbers_and_multipliers():
 
 
 def test_years_dates_times_and_ages_are_skipped():
-    text = "In 2019 the 54-year-old left; she returned on 3 March 2023 at 5 p.m. with Ann Lee, 34, in tow."
+    text = (
+        "In 2019 the 54-year-old left; she returned on 3 March 2023 at 5 p.m. "
+        "with Ann Lee, 34, in tow."
+    )
     assert extract_figures(text) == []
 
 

@@ -62,7 +62,10 @@ def test_titles_and_nicknames_are_not_quotes():
 
 
 def test_apostrophes_and_stray_single_quotes_are_not_quotes():
-    text = "Internal officials said the moves would help Trump ‘promises in immigration.\n\nIt's the agents’ union."
+    text = (
+        "Internal officials said the moves would help Trump ‘promises in immigration.\n\n"
+        "It's the agents’ union."
+    )
     assert _texts(text) == []
 
 

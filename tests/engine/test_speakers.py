@@ -33,7 +33,8 @@ def test_according_to_names_the_speaker():
 
 def test_said_in_a_statement_is_one_cue_for_an_organisation():
     q = _one(
-        "Greywater Holdings will appeal. “We will pursue every avenue,” the company said in a statement."
+        "Greywater Holdings will appeal. "
+        "“We will pursue every avenue,” the company said in a statement."
     )
     assert q.cue == "said in a statement"
     assert (q.speaker, q.speaker_kind) == ("Greywater Holdings", "organization")
@@ -41,14 +42,16 @@ def test_said_in_a_statement_is_one_cue_for_an_organisation():
 
 def test_spokesperson_for_an_organisation_is_attributed_to_the_organisation():
     q = _one(
-        "The Northfield Water Authority was fined. “We accept the findings,” a spokeswoman for the authority said."
+        "The Northfield Water Authority was fined. "
+        "“We accept the findings,” a spokeswoman for the authority said."
     )
     assert (q.speaker, q.speaker_kind) == ("Northfield Water Authority", "organization")
 
 
 def test_pronoun_resolves_to_the_compatible_person():
     text = (
-        "Hospital director Paul Kerrigan defended the closure. “We cannot staff it,” Kerrigan said.\n"
+        "Hospital director Paul Kerrigan defended the closure. "
+        "“We cannot staff it,” Kerrigan said.\n"
         "Union representative Maeve Doyle disagreed. “Then hire the staff,” she said."
     )
     assert [q.speaker for q in extract_quotes(text)] == ["Paul Kerrigan", "Maeve Doyle"]
@@ -63,7 +66,10 @@ def test_title_with_surname_picks_the_right_family_member():
 
 
 def test_role_noun_resolves_to_the_single_holder():
-    text = "Transport Minister Felix Aldana faced questions. “The line will open on time,” the minister insisted."
+    text = (
+        "Transport Minister Felix Aldana faced questions. "
+        "“The line will open on time,” the minister insisted."
+    )
     assert _one(text).speaker == "Felix Aldana"
 
 
