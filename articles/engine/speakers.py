@@ -98,6 +98,7 @@ _STOP_BACK = frozenset(
     }
 )
 _WORD = re.compile(r"[\w’'.\-]+")
+_TRAILING_AGE = re.compile(r",\s*\d{1,3}\s*,?\s*$")
 _SPOKES_FOR = re.compile(
     r"\b(?:spokes(?:man|woman|person)|representative)\s+(?:for|of|from)\s+([^,.;:“”\"\n]{2,60})"
 )
@@ -172,7 +173,15 @@ def _trailing_mention(text: str, s: int, e: int) -> tuple[int, int] | None:
     if s >= e:
         return None
     seg = text[s:e]
-    parts = seg.split(",")
+    # "Jo Quinn, 52, a teacher, said": an age between commas is not the speaker.
+    while True:
+        am = _TRAILING_AGE.search(seg)
+        if not am:
+            break
+        seg = seg[: am.start()] + " " * (len(seg) - am.start())
+        e = s + len(seg.rstrip())
+        seg = text[s:e]
+    parts = [p for p in seg.split(",") if not p.strip().isdigit()]
     if len(parts) >= 2:
         last = parts[-1].strip()
         prev = parts[-2].strip()

@@ -41,3 +41,8 @@ def test_known_speaker_aliases_merge_mentions():
 def test_places_are_not_people():
     ents = _by_name("She lives on Mill Lane in New York near Station Road.")
     assert not any(e.kind == "person" for e in ents.values())
+
+
+def test_given_name_wins_over_a_place_like_surname():
+    ents = _by_name("Lena Park, the union chief, spoke on Monday.")
+    assert ents["Lena Park"].kind == "person"

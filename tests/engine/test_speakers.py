@@ -89,3 +89,16 @@ def test_anonymous_speaker_gives_none_rather_than_a_guess():
 def test_plural_they_for_two_people_gives_none():
     text = "Ruth Calder and Omar Haddad oppose the plan.\n“We are against this one,” they said."
     assert _one(text).speaker is None
+
+
+def test_age_between_commas_does_not_hide_the_speaker():
+    text = "Mark Dalton runs the shop. “We're done here,” Dalton, 45, said."
+    assert _one(text).speaker == "Mark Dalton"
+    text = "Jo Quinn, 52, a teacher, said: “The school is falling apart.”"
+    assert _one(text).speaker == "Jo Quinn"
+
+
+def test_participle_cue_reports_the_main_speaker():
+    text = "“I leave with a clear conscience,” Hector Vale said, adding that the books were “in better shape than ever.”"
+    quotes = extract_quotes(text)
+    assert [q.speaker for q in quotes] == ["Hector Vale", "Hector Vale"]
