@@ -99,6 +99,9 @@ def test_age_between_commas_does_not_hide_the_speaker():
 
 
 def test_participle_cue_reports_the_main_speaker():
-    text = "“I leave with a clear conscience,” Hector Vale said, adding that the books were “in better shape than ever.”"
+    text = (
+        "“I leave with a clear conscience,” Hector Vale said, "
+        "adding that the books were “in better shape than ever.”"
+    )
     quotes = extract_quotes(text)
     assert [q.speaker for q in quotes] == ["Hector Vale", "Hector Vale"]
