@@ -138,7 +138,7 @@ def _candidate_tokens(text: str) -> list[tuple[int, int, str]]:
         g = m.group()
         if " " not in g and "\t" not in g and g.lower() in stop:
             continue  # a lone sentence opener such as "The" or "However"
-        s0 = max(last, m.start() - 28)
+        s0 = max(last, m.start() - 22)
         if s0 > last:
             sp = text.find(" ", s0, m.start())
             s0 = sp + 1 if sp >= 0 else m.start()
@@ -373,9 +373,9 @@ class _Builder:
             org = self.add_org(text[org_s:e], org_s, e)
             self.after_org(org, e)
             return
-        if (
-            name_lows[-1] in lx.PLACE_WORDS and name_lows[0] not in lx.FIRST_NAMES
-        ) or " ".join(name_lows) in lx.PLACES:
+        if (name_lows[-1] in lx.PLACE_WORDS and name_lows[0] not in lx.FIRST_NAMES) or " ".join(
+            name_lows
+        ) in lx.PLACES:
             return
         if any(w in lx.ORG_CONNECTORS - {"de"} for w in name_lows):
             return

@@ -62,6 +62,8 @@ _WORD_NUM = "|".join(
 _NUMBER = re.compile(
     rf"""
     (?<![\w.,\-/:])
+    # Cheap first-letter check so the long spelled-number alternation runs rarely.
+    (?=[\d$€£¥]|(?:a\s|one|tw|th|fo|fi|si|se|ei|ni|te|el|hu|mi|bi|do))
     (?P<cur>US\$|\$|€|£|¥)?\s?
     (?:
       (?P<num>\d{{1,3}}(?:,\d{{3}})+(?:\.\d+)?|\d+(?:\.\d+)?)
