@@ -222,9 +222,7 @@ def extract_figures(text: str) -> list[Figure]:
                     and word.isalpha()
                     and not um.group(1)[:1].isupper()
                 ):
-                    if cur:
-                        pass  # "$5 fine": keep the currency as the unit
-                    else:
+                    if not cur:  # "$5 fine": the currency stays the unit
                         unit = word
                     end = pos = um.end()
         if words is not None and not unit:
