@@ -410,9 +410,9 @@ class Timeline:
         return any(row.dots for row in self.rows)
 
 
-TIMELINE_WIDTH = 640
-TIMELINE_LABEL_WIDTH = 180
-TIMELINE_ROW = 30
+TIMELINE_WIDTH = 560
+TIMELINE_LABEL_WIDTH = 190
+TIMELINE_ROW = 32
 
 
 def coverage_timeline(coverage: Sequence[OutletCoverage]) -> Timeline:
