@@ -95,7 +95,7 @@ def build_story(
         start = body.index("12 million")
         Figure.objects.create(
             article=article,
-            text="12 million pounds" if outlet == gazette else "12 million pounds",
+            text="12 million pounds",
             start=start,
             end=start + len("12 million pounds"),
             value=12_000_000 if outlet == gazette else 14_000_000,
@@ -105,23 +105,27 @@ def build_story(
         built_articles.append(article)
 
     built = BuiltStory(story, outlets, built_articles, mayor)
+    appearances = []
     for q in range(quotes):
         quote = Quote.objects.create(story=story, speaker=mayor, text=f"{QUOTE} ({q})")
         for i, article in enumerate(built_articles):
             start = article.body.index(QUOTE)
             variant = i % 2 == 1
-            QuoteAppearance.objects.create(
-                quote=quote,
-                article=article,
-                text=QUOTE if not variant else "We've waited long enough for this bridge,",
-                # Distinct spans per quote so several quotes fit in one article.
-                start=start + q * 1000,
-                end=start + len(QUOTE) + q * 1000,
-                cue="told reporters",
-                match="original" if i == 0 else ("variant" if variant else "verbatim"),
-                review_state="approved",
+            appearances.append(
+                QuoteAppearance(
+                    quote=quote,
+                    article=article,
+                    text=QUOTE if not variant else "We've waited long enough for this bridge,",
+                    # Distinct spans per quote so several quotes fit in one article.
+                    start=start + q * 1000,
+                    end=start + len(QUOTE) + q * 1000,
+                    cue="told reporters",
+                    match="original" if i == 0 else ("variant" if variant else "verbatim"),
+                    review_state="approved",
+                )
             )
         built.quotes.append(quote)
+    QuoteAppearance.objects.bulk_create(appearances)
 
     point = make_key_point(story, "The council approved the bridge.", outlets=outlets)
     Attribution.objects.filter(key_point=point, outlet=gazette).update(
