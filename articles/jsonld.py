@@ -42,6 +42,13 @@ def _agent(speaker: Speaker, request=None) -> dict[str, Any]:
     return agent
 
 
+def _outlet(outlet) -> dict[str, Any]:
+    data = {"@type": "NewsMediaOrganization", "name": outlet.name}
+    if outlet.homepage:
+        data["url"] = outlet.homepage
+    return data
+
+
 def story_jsonld(story: Story, *, request=None) -> dict[str, Any]:
     """The story as a schema.org ``NewsArticle``: its sources (``isBasedOn``), its quotes as
     ``Quotation`` items with their ``creator`` (``citation``), the people and organisations it
@@ -98,10 +105,7 @@ def story_jsonld(story: Story, *, request=None) -> dict[str, Any]:
         "isBasedOn": list(
             dict.fromkeys(_absolute(a.get_absolute_url(), request) for a in articles)
         ),
-        "sourceOrganization": [
-            {"@type": "NewsMediaOrganization", "name": o.name, **({"url": o.homepage} if o.homepage else {})}
-            for o in dict.fromkeys(a.outlet for a in articles)
-        ],
+        "sourceOrganization": [_outlet(o) for o in dict.fromkeys(a.outlet for a in articles)],
         "citation": quotations,
         "mentions": list(mentioned.values()),
         "correction": [

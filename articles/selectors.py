@@ -23,7 +23,6 @@ from django.db.models import (
     ExpressionWrapper,
     OuterRef,
     Prefetch,
-    Q,
     QuerySet,
     prefetch_related_objects,
 )
@@ -94,9 +93,7 @@ def visible_speakers(user=None) -> QuerySet[Speaker]:
 
 def public_outlets() -> QuerySet[Outlet]:
     """Outlets with at least one article in a published story."""
-    return Outlet.objects.filter(
-        Exists(Article.objects.public().filter(outlet=OuterRef("pk")))
-    )
+    return Outlet.objects.filter(Exists(Article.objects.public().filter(outlet=OuterRef("pk"))))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -113,9 +110,7 @@ def story_list() -> QuerySet[Story]:
 
 
 def stories_for_outlet(outlet: Outlet) -> QuerySet[Story]:
-    return story_list().filter(
-        Exists(Article.objects.filter(story=OuterRef("pk"), outlet=outlet))
-    )
+    return story_list().filter(Exists(Article.objects.filter(story=OuterRef("pk"), outlet=outlet)))
 
 
 def stories_for_speaker(speaker: Speaker) -> QuerySet[Story]:
@@ -147,7 +142,7 @@ def attach_outlets(stories: Sequence[Story]) -> Sequence[Story]:
 
 
 def attribution_line(outlets: Iterable[Outlet | str]) -> str:
-    """"according to A", "according to A and B", "according to A, B, C, and D".
+    """ "according to A", "according to A and B", "according to A, B, C, and D".
 
     Outlets keep their order (the editor's order of the Attribution rows); repeats are dropped.
     Returns "" when there is no outlet.
@@ -212,7 +207,8 @@ def _sourced(obj, coverage_anchor: dict[int, str]) -> SourcedText:
             anchor = _evidence_anchor(attribution)
             chips.append(SourceChip(attribution.outlet, f"#{anchor}", anchor))
         elif attribution.article_id:
-            chips.append(SourceChip(attribution.outlet, attribution.article.get_absolute_url(), None))
+            href = attribution.article.get_absolute_url()
+            chips.append(SourceChip(attribution.outlet, href, None))
         else:
             href = f"#{coverage_anchor.get(attribution.outlet_id, 'coverage')}"
             chips.append(SourceChip(attribution.outlet, href, None))
@@ -357,9 +353,7 @@ def compare_figures(figures: Iterable[Figure]) -> list[FigureGroup]:
         for figure in rows:
             values_by_outlet[figure.article.outlet_id].add(round(figure.value, 6))
         value_sets = list(values_by_outlet.values())
-        disagree = any(
-            not (a & b) for i, a in enumerate(value_sets) for b in value_sets[i + 1 :]
-        )
+        disagree = any(not (a & b) for i, a in enumerate(value_sets) for b in value_sets[i + 1 :])
         label = " ".join(part for part in (key[1], key[2] and f"per {key[2]}", key[3]) if part)
         result.append(FigureGroup(label or key[0] or "figures", rows, disagree))
     return result
@@ -453,9 +447,7 @@ def people_of(articles: Iterable[Article], speaker_quotes: Iterable[SpeakerQuote
     people: dict[int, PersonView] = {}
     for article in articles:
         for mention in article.people.all():
-            person = people.setdefault(
-                mention.speaker_id, PersonView(mention.speaker, [], 0, [])
-            )
+            person = people.setdefault(mention.speaker_id, PersonView(mention.speaker, [], 0, []))
             if mention.role and mention.role not in person.roles:
                 person.roles.append(mention.role)
             if article.outlet not in person.outlets:

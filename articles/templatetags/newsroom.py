@@ -27,5 +27,5 @@ def jsonld_script(value):
 
 @register.filter
 def according_to(outlets):
-    """"according to A, B, and C" for a list of outlets (or names)."""
+    """ "according to A, B, and C" for a list of outlets (or names)."""
     return attribution_line(outlets)

@@ -61,9 +61,11 @@ class PageProblems:
         page.on("requestfailed", lambda req: self.failed_requests.append(req.url))
         page.on(
             "response",
-            lambda resp: self.failed_requests.append(f"{resp.status} {resp.url}")
-            if resp.status >= 400
-            else None,
+            lambda resp: (
+                self.failed_requests.append(f"{resp.status} {resp.url}")
+                if resp.status >= 400
+                else None
+            ),
         )
         # Record CSP violations from inside the page too (the console may word them variously).
         page.add_init_script(
