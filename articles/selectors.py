@@ -21,6 +21,7 @@ from django.db.models import (
     Count,
     Exists,
     ExpressionWrapper,
+    F,
     OuterRef,
     Prefetch,
     QuerySet,
@@ -478,7 +479,8 @@ def story_prefetches() -> list[Prefetch]:
             "articles",
             queryset=Article.objects.select_related("outlet")
             .defer("body")
-            .order_by("published_at", "id")
+            # Undated articles last on every database (SQLite and PostgreSQL differ by default).
+            .order_by(F("published_at").asc(nulls_last=True), "id")
             .prefetch_related(
                 Prefetch("figures", queryset=Figure.objects.order_by("start")),
                 Prefetch("people", queryset=article_people),

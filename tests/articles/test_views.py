@@ -454,3 +454,29 @@ def test_unknown_pages_use_the_site_404_page(client):
     response = client.get("/stories/no-such-story/")
     assert response.status_code == 404
     assert "Page not found" in response.content.decode()
+
+
+def test_story_page_lists_quoted_speakers_not_named_by_any_article(client):
+    from articles.models import ArticlePerson
+
+    built = build_story()
+    ArticlePerson.objects.filter(speaker=built.mayor).delete()
+    response = client.get(built.story.get_absolute_url())
+
+    people = {p.speaker.name: p for p in response.context["page"].people}
+    assert people["Mayor Jane Roe"].roles == ["Mayor of Northfield"]
+    assert people["Mayor Jane Roe"].quote_count == 1
+
+
+def test_undated_articles_are_listed_last_and_left_off_the_chart(client):
+    built = build_story(articles=2)
+    undated = make_article(
+        story=built.story, outlet=built.outlets[1], headline="Undated report", published_at=None
+    )
+    response = client.get(built.story.get_absolute_url())
+
+    assert response.context["page"].articles[-1] == undated
+    html = response.content.decode()
+    assert "Undated report" in html
+    svg = re.search(r"<svg[^>]*>.*?</svg>", html, re.S).group(0)
+    assert "Undated report" not in svg
