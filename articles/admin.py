@@ -1,0 +1,401 @@
+"""The editors' admin: stories with their key points, paragraphs and articles; articles with
+their quote appearances; quotes, figures, corrections and the audit log."""
+
+from django import forms
+from django.contrib import admin, messages
+from django.contrib.admin import helpers
+from django.contrib.admin.widgets import AutocompleteSelect
+from django.db.models import Count
+from django.template.response import TemplateResponse
+from django.utils.html import format_html
+from simple_history.admin import SimpleHistoryAdmin
+
+from articles.connect import ConnectError, articles_move, story_merge, story_split
+from articles.models import (
+    Article,
+    ArticlePerson,
+    Attribution,
+    AuditEntry,
+    Correction,
+    Figure,
+    KeyPoint,
+    Quote,
+    QuoteAppearance,
+    Story,
+    SummaryParagraph,
+    Topic,
+)
+
+
+@admin.register(Topic)
+class TopicAdmin(admin.ModelAdmin):
+    list_display = ["name", "slug"]
+    search_fields = ["name"]
+    prepopulated_fields = {"slug": ["name"]}
+
+
+class KeyPointInline(admin.TabularInline):
+    model = KeyPoint
+    extra = 1
+    fields = ["position", "text", "evidence_override", "override_note"]
+
+
+class SummaryParagraphInline(admin.StackedInline):
+    model = SummaryParagraph
+    extra = 1
+    fields = ["position", "text", "evidence_override"]
+
+
+class StoryArticleInline(admin.TabularInline):
+    model = Article
+    fields = ["headline", "outlet", "published_at", "url"]
+    readonly_fields = ["headline", "outlet", "published_at", "url"]
+    extra = 0
+    show_change_link = True
+    can_delete = False
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+
+class CorrectionInline(admin.StackedInline):
+    model = Correction
+    extra = 0
+    fields = ["kind", "published_at", "text"]
+
+
+class ChooseStoryForm(forms.Form):
+    story = forms.ModelChoiceField(queryset=Story.objects.exclude(status=Story.Status.ARCHIVED))
+
+    def __init__(self, *args, admin_site, **kwargs):
+        super().__init__(*args, **kwargs)
+        field = self.fields["story"]
+        field.widget = AutocompleteSelect(Article._meta.get_field("story"), admin_site)
+        field.widget.choices = field.iterator(field)
+
+
+class NewStoryForm(forms.Form):
+    headline = forms.CharField(
+        max_length=300, required=False, help_text="Empty: the earliest article's headline."
+    )
+
+
+class MergeForm(forms.Form):
+    target = forms.ModelChoiceField(
+        queryset=Story.objects.none(),
+        label="Keep this story",
+        help_text="The other stories move into it and are archived.",
+    )
+
+
+def _choose(modeladmin, request, queryset, *, form, action, title, intro, submit_label):
+    context = {
+        **modeladmin.admin_site.each_context(request),
+        "opts": modeladmin.model._meta,
+        "title": title,
+        "intro": intro,
+        "submit_label": submit_label,
+        "queryset": queryset,
+        "form": form,
+        "media": modeladmin.media + form.media,
+        "action": action,
+        "action_checkbox_name": helpers.ACTION_CHECKBOX_NAME,
+    }
+    return TemplateResponse(request, "admin/articles/choose_story.html", context)
+
+
+@admin.register(Story)
+class StoryAdmin(SimpleHistoryAdmin):
+    list_display = ["headline", "status", "published_at", "embargo_until", "article_count"]
+    list_filter = ["status", "topics", "published_at"]
+    search_fields = ["headline", "dek", "slug"]
+    prepopulated_fields = {"slug": ["headline"]}
+    date_hierarchy = "published_at"
+    filter_horizontal = ["topics"]
+    readonly_fields = ["created_at", "updated_at", "created_by", "updated_by"]
+    fieldsets = [
+        (None, {"fields": ["headline", "slug", "dek", "topics"]}),
+        ("Publishing", {"fields": ["status", "published_at", "embargo_until"]}),
+        ("Record", {"fields": readonly_fields, "classes": ["collapse"]}),
+    ]
+    inlines = [KeyPointInline, SummaryParagraphInline, StoryArticleInline, CorrectionInline]
+    actions = ["merge_stories"]
+
+    def get_queryset(self, request):
+        return super().get_queryset(request).annotate(_articles=Count("articles"))
+
+    def has_merge_permission(self, request):
+        return request.user.has_perm("articles.merge_story")
+
+    @admin.action(description="Merge selected stories", permissions=["merge"])
+    def merge_stories(self, request, queryset):
+        if queryset.count() < 2:
+            self.message_user(request, "Choose at least two stories to merge.", messages.ERROR)
+            return None
+        form = MergeForm(request.POST if request.POST.get("confirm") else None)
+        form.fields["target"].queryset = queryset
+        if form.is_valid():
+            target = form.cleaned_data["target"]
+            others = [s for s in queryset if s.pk != target.pk]
+            story_merge(target=target, others=others, user=request.user)
+            self.message_user(
+                request, f"Merged {len(others)} stories into “{target}”.", messages.SUCCESS
+            )
+            return None
+        return _choose(
+            self,
+            request,
+            queryset,
+            form=form,
+            action="merge_stories",
+            title="Merge stories",
+            intro="These stories will become one. Choose the story to keep.",
+            submit_label="Merge",
+        )
+
+    @admin.display(description="articles", ordering="_articles")
+    def article_count(self, obj):
+        return obj._articles
+
+    def save_model(self, request, obj, form, change):
+        if not change:
+            obj.created_by = request.user
+        obj.updated_by = request.user
+        super().save_model(request, obj, form, change)
+
+
+class QuoteAppearanceInline(admin.TabularInline):
+    model = QuoteAppearance
+    fk_name = "article"
+    extra = 0
+    fields = ["quote", "text", "cue", "speaker_mention", "match", "review_state"]
+    readonly_fields = ["text", "cue", "speaker_mention", "match"]
+    autocomplete_fields = ["quote"]
+
+
+class ArticlePersonInline(admin.TabularInline):
+    model = ArticlePerson
+    extra = 0
+    autocomplete_fields = ["speaker"]
+    fields = ["speaker", "role"]
+
+
+class FigureInline(admin.TabularInline):
+    model = Figure
+    extra = 0
+    fields = ["text", "value", "unit", "per", "period", "qualifier", "kind"]
+
+
+@admin.register(Article)
+class ArticleAdmin(SimpleHistoryAdmin):
+    list_display = ["headline", "outlet", "story", "published_at", "language", "is_translation"]
+    list_filter = ["outlet", "language", "is_translation", ("story", admin.EmptyFieldListFilter)]
+    search_fields = ["headline", "url", "byline", "outlet__name"]
+    autocomplete_fields = ["outlet", "story"]
+    date_hierarchy = "published_at"
+    list_select_related = ["outlet", "story"]
+    readonly_fields = ["content_hash", "created_at", "updated_at", "read_at", "created_by"]
+    fieldsets = [
+        (None, {"fields": ["outlet", "headline", "url", "byline", "published_at", "story"]}),
+        ("Language", {"fields": ["language", "is_translation", "original_language"]}),
+        ("Text", {"fields": ["body"]}),
+        ("Record", {"fields": ["source", *readonly_fields], "classes": ["collapse"]}),
+    ]
+    inlines = [QuoteAppearanceInline, ArticlePersonInline, FigureInline]
+    actions = ["move_to_story", "split_off"]
+
+    def save_model(self, request, obj, form, change):
+        if not change:
+            obj.created_by = request.user
+        super().save_model(request, obj, form, change)
+
+    def has_merge_permission(self, request):
+        return request.user.has_perm("articles.merge_story")
+
+    @admin.action(description="Move selected articles to a story…", permissions=["merge"])
+    def move_to_story(self, request, queryset):
+        data = request.POST if request.POST.get("confirm") else None
+        form = ChooseStoryForm(data, admin_site=self.admin_site)
+        if form.is_valid():
+            target = form.cleaned_data["story"]
+            moved = articles_move(articles=queryset, target=target, user=request.user)
+            self.message_user(request, f"Moved {moved} articles to “{target}”.", messages.SUCCESS)
+            return None
+        return _choose(
+            self,
+            request,
+            queryset,
+            form=form,
+            action="move_to_story",
+            title="Move articles to a story",
+            intro="These articles, with their quotes, will move to the story you choose.",
+            submit_label="Move",
+        )
+
+    @admin.action(description="Split selected articles into a new story…", permissions=["merge"])
+    def split_off(self, request, queryset):
+        stories = set(queryset.values_list("story", flat=True))
+        if len(stories) != 1 or None in stories:
+            self.message_user(request, "Choose articles of one story to split off.", messages.ERROR)
+            return None
+        form = NewStoryForm(request.POST if request.POST.get("confirm") else None)
+        if form.is_valid():
+            story = Story.objects.get(pk=stories.pop())
+            try:
+                new = story_split(
+                    story=story,
+                    articles=queryset,
+                    headline=form.cleaned_data["headline"],
+                    user=request.user,
+                )
+            except ConnectError as error:
+                self.message_user(request, str(error), messages.ERROR)
+                return None
+            self.message_user(
+                request, f"Split {queryset.count()} articles into “{new}”.", messages.SUCCESS
+            )
+            return None
+        return _choose(
+            self,
+            request,
+            queryset,
+            form=form,
+            action="split_off",
+            title="Split articles into a new story",
+            intro="These articles will leave their story and start a new draft story.",
+            submit_label="Split",
+        )
+
+
+class AppearanceOfQuoteInline(admin.TabularInline):
+    model = QuoteAppearance
+    fk_name = "quote"
+    extra = 0
+    fields = ["article", "text", "cue", "match", "match_score", "review_state"]
+    readonly_fields = ["text", "cue", "match", "match_score"]
+    autocomplete_fields = ["article"]
+
+
+@admin.register(Quote)
+class QuoteAdmin(SimpleHistoryAdmin):
+    list_display = ["short_text", "speaker", "story", "appearance_count"]
+    list_filter = [("speaker", admin.EmptyFieldListFilter)]
+    search_fields = ["text", "speaker__name", "story__headline"]
+    autocomplete_fields = ["speaker", "story"]
+    list_select_related = ["speaker", "story"]
+    inlines = [AppearanceOfQuoteInline]
+
+    def get_queryset(self, request):
+        return super().get_queryset(request).annotate(_appearances=Count("appearances"))
+
+    @admin.display(description="quote")
+    def short_text(self, obj):
+        return obj.text if len(obj.text) <= 90 else obj.text[:87] + "…"
+
+    @admin.display(description="appearances", ordering="_appearances")
+    def appearance_count(self, obj):
+        return obj._appearances
+
+
+@admin.register(QuoteAppearance)
+class QuoteAppearanceAdmin(SimpleHistoryAdmin):
+    list_display = ["text", "speaker_name", "article", "cue", "match", "review_state"]
+    list_filter = ["review_state", "match", "article__outlet"]
+    search_fields = ["text", "speaker_mention", "quote__speaker__name", "article__headline"]
+    autocomplete_fields = ["quote", "article"]
+    list_select_related = ["quote__speaker", "article__outlet"]
+    readonly_fields = ["reviewed_by", "reviewed_at", "created_at"]
+
+    @admin.display(description="speaker", ordering="quote__speaker__name")
+    def speaker_name(self, obj):
+        return obj.quote.speaker.name if obj.quote.speaker_id else "—"
+
+
+class AttributionInline(admin.TabularInline):
+    model = Attribution
+    extra = 0
+    fields = ["outlet", "article", "passage", "score", "origin", "review_state", "position"]
+    autocomplete_fields = ["outlet", "article"]
+
+
+@admin.register(KeyPoint)
+class KeyPointAdmin(SimpleHistoryAdmin):
+    list_display = ["text", "story", "position", "evidence_override"]
+    list_filter = ["evidence_override"]
+    search_fields = ["text", "story__headline"]
+    autocomplete_fields = ["story"]
+    list_select_related = ["story"]
+    inlines = [AttributionInline]
+
+
+@admin.register(SummaryParagraph)
+class SummaryParagraphAdmin(SimpleHistoryAdmin):
+    list_display = ["__str__", "story", "position"]
+    search_fields = ["text", "story__headline"]
+    autocomplete_fields = ["story"]
+    list_select_related = ["story"]
+    inlines = [AttributionInline]
+
+
+@admin.register(Attribution)
+class AttributionAdmin(admin.ModelAdmin):
+    list_display = ["__str__", "key_point", "paragraph", "article", "origin", "score"]
+    list_filter = ["origin", "review_state", "outlet"]
+    search_fields = ["outlet__name", "passage"]
+    autocomplete_fields = ["key_point", "paragraph", "outlet", "article"]
+    list_select_related = ["outlet", "key_point", "paragraph", "article"]
+
+
+@admin.register(Figure)
+class FigureAdmin(admin.ModelAdmin):
+    list_display = ["text", "value", "unit", "per", "kind", "article"]
+    list_filter = ["kind", "unit"]
+    search_fields = ["text", "unit", "article__headline"]
+    autocomplete_fields = ["article"]
+    list_select_related = ["article__outlet"]
+
+
+@admin.register(ArticlePerson)
+class ArticlePersonAdmin(admin.ModelAdmin):
+    list_display = ["speaker", "role", "article"]
+    search_fields = ["speaker__name", "role", "article__headline"]
+    autocomplete_fields = ["speaker", "article"]
+    list_select_related = ["speaker", "article__outlet"]
+
+
+@admin.register(Correction)
+class CorrectionAdmin(SimpleHistoryAdmin):
+    list_display = ["story", "kind", "published_at", "created_by"]
+    list_filter = ["kind"]
+    search_fields = ["text", "story__headline"]
+    autocomplete_fields = ["story"]
+    list_select_related = ["story", "created_by"]
+
+    def save_model(self, request, obj, form, change):
+        if not change:
+            obj.created_by = request.user
+        super().save_model(request, obj, form, change)
+
+
+@admin.register(AuditEntry)
+class AuditEntryAdmin(admin.ModelAdmin):
+    list_display = ["at", "action", "story_link", "user"]
+    list_filter = ["action"]
+    search_fields = ["story__headline", "user__username"]
+    list_select_related = ["story", "user"]
+    date_hierarchy = "at"
+
+    @admin.display(description="story")
+    def story_link(self, obj):
+        if obj.story_id is None:
+            return "—"
+        return format_html('<a href="{}">{}</a>', obj.story.get_absolute_url(), obj.story)
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False

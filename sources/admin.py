@@ -1,0 +1,69 @@
+from django.contrib import admin
+from django.db.models import Count
+
+from sources.models import Outlet, OutletAlias, Speaker, SpeakerAlias
+
+
+class OutletAliasInline(admin.TabularInline):
+    model = OutletAlias
+    extra = 1
+
+
+@admin.register(Outlet)
+class OutletAdmin(admin.ModelAdmin):
+    list_display = ["name", "kind", "country", "homepage", "article_count"]
+    list_filter = ["kind", "country"]
+    search_fields = ["name", "aliases__alias", "homepage"]
+    prepopulated_fields = {"slug": ["name"]}
+    inlines = [OutletAliasInline]
+
+    def get_queryset(self, request):
+        return super().get_queryset(request).annotate(_articles=Count("articles"))
+
+    @admin.display(description="articles", ordering="_articles")
+    def article_count(self, obj):
+        return obj._articles
+
+
+class SpeakerAliasInline(admin.TabularInline):
+    model = SpeakerAlias
+    extra = 1
+
+
+@admin.register(Speaker)
+class SpeakerAdmin(admin.ModelAdmin):
+    list_display = ["name", "kind", "role", "alias_list", "quote_count"]
+    list_filter = ["kind"]
+    search_fields = ["name", "role", "aliases__alias"]
+    prepopulated_fields = {"slug": ["name"]}
+    inlines = [SpeakerAliasInline]
+
+    def get_queryset(self, request):
+        return (
+            super()
+            .get_queryset(request)
+            .annotate(_quotes=Count("quotes", distinct=True))
+            .prefetch_related("aliases")
+        )
+
+    @admin.display(description="aliases")
+    def alias_list(self, obj):
+        return ", ".join(a.alias for a in obj.aliases.all())
+
+    @admin.display(description="quotes", ordering="_quotes")
+    def quote_count(self, obj):
+        return obj._quotes
+
+
+@admin.register(OutletAlias)
+class OutletAliasAdmin(admin.ModelAdmin):
+    list_display = ["alias", "outlet"]
+    search_fields = ["alias", "outlet__name"]
+    autocomplete_fields = ["outlet"]
+
+
+@admin.register(SpeakerAlias)
+class SpeakerAliasAdmin(admin.ModelAdmin):
+    list_display = ["alias", "speaker"]
+    search_fields = ["alias", "speaker__name"]
+    autocomplete_fields = ["speaker"]
