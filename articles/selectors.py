@@ -192,6 +192,12 @@ class SourcedText:
     def according_to(self) -> str:
         return attribution_line(self.outlets)
 
+    @property
+    def needs_according_to(self) -> bool:
+        """False when the text already ends by naming its sources (as imported summaries do)."""
+        line = self.according_to
+        return bool(line) and line.casefold() not in self.text.casefold()
+
 
 def _evidence_anchor(attribution: Attribution) -> str:
     return f"evidence-{attribution.pk}"
@@ -287,15 +293,29 @@ def _appearance_order(appearance: QuoteAppearance):
 
 
 def quote_view(quote: Quote) -> QuoteView | None:
-    """Every visible wording of a quote, earliest outlet first; None when nothing is visible."""
+    """Every visible wording of a quote, earliest outlet first; None when nothing is visible.
+
+    A fragment marked ``continues`` is joined to the fragment before it in the same article
+    ("I am not satisfied with the figures, … We have to increase."), so one utterance is one
+    wording.
+    """
     appearances = sorted(quote.appearances.all(), key=_appearance_order)
     if not appearances:
         return None
-    wordings: dict[str, Wording] = {}
+    utterances: list[tuple[str, QuoteAppearance]] = []
+    previous: QuoteAppearance | None = None
     for appearance in appearances:
-        key = _wording_key(appearance.text)
+        if appearance.continues and previous and previous.article_id == appearance.article_id:
+            text, first = utterances[-1]
+            utterances[-1] = (f"{text} … {appearance.text}", first)
+        else:
+            utterances.append((appearance.text, appearance))
+        previous = appearance
+    wordings: dict[str, Wording] = {}
+    for text, appearance in utterances:
+        key = _wording_key(text)
         if key not in wordings:
-            wordings[key] = Wording(appearance.text, appearance.match)
+            wordings[key] = Wording(text, appearance.match)
         wordings[key].appearances.append(appearance)
     return QuoteView(quote, list(wordings.values()))
 

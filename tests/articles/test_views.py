@@ -480,3 +480,30 @@ def test_undated_articles_are_listed_last_and_left_off_the_chart(client):
     assert "Undated report" in html
     svg = re.search(r"<svg[^>]*>.*?</svg>", html, re.S).group(0)
     assert "Undated report" not in svg
+
+
+def test_story_page_does_not_repeat_an_attribution_the_text_already_gives(client):
+    built = build_story()
+    built.story.paragraphs.update(
+        text="The council voted for the bridge, according to The Example Gazette and "
+        "Northfield Courier."
+    )
+    html = client.get(built.story.get_absolute_url()).content.decode()
+    assert html.count("according to The Example Gazette and Northfield Courier") == 1
+
+
+def test_a_continued_quote_is_one_wording(client):
+    built = build_story(articles=1, quotes=1)
+    first = built.quotes[0].appearances.get()
+    QuoteAppearance.objects.create(
+        quote=built.quotes[0],
+        article=first.article,
+        text="It is time.",
+        start=first.end + 40,
+        end=first.end + 51,
+        continues=True,
+    )
+    response = client.get(built.story.get_absolute_url())
+
+    [wording] = response.context["page"].speaker_quotes[0].quotes[0].wordings
+    assert wording.text == "We have waited long enough for this bridge, … It is time."
