@@ -308,7 +308,7 @@ class StoryWorkflowAdminMixin:
                 "title": "Stories in review",
                 "count": in_review.count(),
                 "url": reverse("admin:articles_story_changelist") + "?status__exact=review",
-                "items": list(in_review[:10]),
+                "stories": list(in_review[:10]),
             },
             {
                 "title": "Suggested quotes waiting for review",
@@ -330,7 +330,7 @@ class StoryWorkflowAdminMixin:
                 "title": "Scheduled or embargoed",
                 "count": None,
                 "url": reverse("admin:articles_story_changelist") + "?status__exact=published",
-                "items": list(scheduled.order_by("published_at")[:10]),
+                "stories": list(scheduled.order_by("published_at")[:10]),
             },
         ]
         context = {
