@@ -10,6 +10,11 @@ from django.template.response import TemplateResponse
 from django.utils.html import format_html
 from simple_history.admin import SimpleHistoryAdmin
 
+from articles.admin_workflow import (
+    EvidenceFilter,
+    EvidenceOverrideReadOnlyMixin,
+    StoryWorkflowAdminMixin,
+)
 from articles.connect import ConnectError, articles_move, story_merge, story_split
 from articles.models import (
     Article,
@@ -25,6 +30,7 @@ from articles.models import (
     SummaryParagraph,
     Topic,
 )
+from articles.workflow import correction_add
 
 
 @admin.register(Topic)
@@ -34,13 +40,13 @@ class TopicAdmin(admin.ModelAdmin):
     prepopulated_fields = {"slug": ["name"]}
 
 
-class KeyPointInline(admin.TabularInline):
+class KeyPointInline(EvidenceOverrideReadOnlyMixin, admin.TabularInline):
     model = KeyPoint
     extra = 1
     fields = ["position", "text", "evidence_override", "override_note"]
 
 
-class SummaryParagraphInline(admin.StackedInline):
+class SummaryParagraphInline(EvidenceOverrideReadOnlyMixin, admin.StackedInline):
     model = SummaryParagraph
     extra = 1
     fields = ["position", "text", "evidence_override"]
@@ -62,6 +68,7 @@ class CorrectionInline(admin.StackedInline):
     model = Correction
     extra = 0
     fields = ["kind", "published_at", "text"]
+    can_delete = False  # a correction stays on the record
 
 
 class ChooseStoryForm(forms.Form):
@@ -105,7 +112,7 @@ def _choose(modeladmin, request, queryset, *, form, action, title, intro, submit
 
 
 @admin.register(Story)
-class StoryAdmin(SimpleHistoryAdmin):
+class StoryAdmin(StoryWorkflowAdminMixin, SimpleHistoryAdmin):
     list_display = ["headline", "status", "published_at", "embargo_until", "article_count"]
     list_filter = ["status", "topics", "published_at"]
     search_fields = ["headline", "dek", "slug"]
@@ -119,7 +126,7 @@ class StoryAdmin(SimpleHistoryAdmin):
         ("Record", {"fields": readonly_fields, "classes": ["collapse"]}),
     ]
     inlines = [KeyPointInline, SummaryParagraphInline, StoryArticleInline, CorrectionInline]
-    actions = ["merge_stories"]
+    actions = [*StoryWorkflowAdminMixin.actions, "merge_stories"]
 
     def get_queryset(self, request):
         return super().get_queryset(request).annotate(_articles=Count("articles"))
@@ -319,9 +326,9 @@ class AttributionInline(admin.TabularInline):
 
 
 @admin.register(KeyPoint)
-class KeyPointAdmin(SimpleHistoryAdmin):
+class KeyPointAdmin(EvidenceOverrideReadOnlyMixin, SimpleHistoryAdmin):
     list_display = ["text", "story", "position", "evidence_override"]
-    list_filter = ["evidence_override"]
+    list_filter = [EvidenceFilter, "evidence_override"]
     search_fields = ["text", "story__headline"]
     autocomplete_fields = ["story"]
     list_select_related = ["story"]
@@ -329,7 +336,7 @@ class KeyPointAdmin(SimpleHistoryAdmin):
 
 
 @admin.register(SummaryParagraph)
-class SummaryParagraphAdmin(SimpleHistoryAdmin):
+class SummaryParagraphAdmin(EvidenceOverrideReadOnlyMixin, SimpleHistoryAdmin):
     list_display = ["__str__", "story", "position"]
     search_fields = ["text", "story__headline"]
     autocomplete_fields = ["story"]
@@ -338,7 +345,7 @@ class SummaryParagraphAdmin(SimpleHistoryAdmin):
 
 
 @admin.register(Attribution)
-class AttributionAdmin(admin.ModelAdmin):
+class AttributionAdmin(SimpleHistoryAdmin):
     list_display = ["__str__", "key_point", "paragraph", "article", "origin", "score"]
     list_filter = ["origin", "review_state", "outlet"]
     search_fields = ["outlet__name", "passage"]
@@ -372,9 +379,15 @@ class CorrectionAdmin(SimpleHistoryAdmin):
     list_select_related = ["story", "created_by"]
 
     def save_model(self, request, obj, form, change):
-        if not change:
-            obj.created_by = request.user
-        super().save_model(request, obj, form, change)
+        if change:
+            super().save_model(request, obj, form, change)
+            return
+        # A new correction goes through the service: audited, and the story is touched.
+        created = correction_add(
+            story=obj.story, user=request.user, kind=obj.kind, text=obj.text, at=obj.published_at
+        )
+        obj.pk, obj.created_by = created.pk, created.created_by
+        obj._state.adding = False
 
 
 @admin.register(AuditEntry)

@@ -417,6 +417,9 @@ class Attribution(models.Model):
     )
     position = models.PositiveIntegerField(default=0)
 
+    # Kept so restoring a story version brings back the evidence of its key points too.
+    history = HistoricalRecords()
+
     class Meta:
         ordering = ["position", "id"]
         constraints = [
@@ -473,6 +476,7 @@ class AuditEntry(models.Model):
         MOVE = "move", "Moved articles"
         RESTORE = "restore", "Restored a version"
         CORRECT = "correct", "Corrected"
+        RETURN = "return", "Returned to draft"
 
     action = models.CharField(max_length=20, choices=Action)
     story = models.ForeignKey(
