@@ -37,6 +37,7 @@ _FALSE = {"no", "n", "false", "0", ""}
 _CONTROL_RE = re.compile(r"[\x00-\x08\x0b\x0e-\x1f\x7f]")
 
 FORMATS = ("text", "json", "html", "feed")
+MIN_WORDS = 5  # fewer words extracted from a page than this is not an article
 _EXTENSIONS = {
     ".txt": "text",
     ".text": "text",
@@ -305,7 +306,7 @@ def parse_html(text: str, *, source: str, url: str | None = None) -> ParsedItem:
     except Exception as exc:  # trafilatura/lxml raise many kinds on broken markup
         raise ParseError(f"malformed HTML: {exc}") from exc
     body = (getattr(doc, "text", None) or "").strip() if doc is not None else ""
-    if not body:
+    if len(re.findall(r"[^\W\d_]{2,}", body)) < MIN_WORDS:
         raise ParseError("no article text found in the HTML page (malformed or not an article)")
     title = (doc.title or "").strip()
     lines = [line.strip() for line in body.split("\n") if line.strip()]
@@ -394,7 +395,7 @@ def parse_feed(data: bytes, *, source: str) -> list[ParsedItem]:
             "published_at": _struct_time_iso(
                 entry.get("published_parsed") or entry.get("updated_parsed")
             ),
-            "byline": (entry.get("author_detail") or {}).get("name") or entry.get("author", ""),
+            "byline": _feed_author(entry),
             "language": language,
         }
         payload = {k: v for k, v in payload.items() if v}
@@ -408,6 +409,15 @@ def parse_feed(data: bytes, *, source: str) -> list[ParsedItem]:
             )
         )
     return items
+
+
+def _feed_author(entry) -> str:
+    author = (entry.get("author") or "").strip()
+    # RSS puts "email (Name)" in <author>; feedparser's split of that form is unreliable.
+    match = re.match(r"^\S+@\S+\s*\((.+)\)$", author)
+    if match:
+        return match.group(1).strip()
+    return ((entry.get("author_detail") or {}).get("name") or author).strip()
 
 
 def _struct_time_iso(value) -> str | None:
