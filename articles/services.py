@@ -63,18 +63,16 @@ def name_candidates(text: str) -> set[str]:
     for i, first in enumerate(tokens):
         if not first:
             continue
-        if first[0].isupper():
-            limit = _MAX_NGRAM
-        elif first.lower() == "the":
-            limit = 4
-        else:
+        description = first.lower() == "the"  # "the ministry", "the Department of ..."
+        if not (description or first[0].isupper()):
             continue
-        words = []
-        for word in tokens[i : i + limit]:
-            if not word or not (word[0].isupper() or word.lower() in _CONNECTORS):
+        words: list[str] = []
+        for word in tokens[i : i + (4 if description else _MAX_NGRAM)]:
+            capital = word[:1].isupper() or word.lower() in _CONNECTORS
+            if not word or not (capital or (description and len(words) < 3)):
                 break
             words.append(word)
-            if word.lower() not in _CONNECTORS or len(words) > 1:
+            if len(words) > 1 or word.lower() not in _CONNECTORS:
                 out.add(" ".join(words).lower())
         if len(out) > _MAX_CANDIDATES:
             break
