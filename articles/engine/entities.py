@@ -373,9 +373,9 @@ class _Builder:
             org = self.add_org(text[org_s:e], org_s, e)
             self.after_org(org, e)
             return
-        if (
-            name_lows[-1] in lx.PLACE_WORDS and name_lows[0] not in lx.FIRST_NAMES
-        ) or " ".join(name_lows) in lx.PLACES:
+        if (name_lows[-1] in lx.PLACE_WORDS and name_lows[0] not in lx.FIRST_NAMES) or " ".join(
+            name_lows
+        ) in lx.PLACES:
             return
         if any(w in lx.ORG_CONNECTORS - {"de"} for w in name_lows):
             return

@@ -1,0 +1,159 @@
+"""Connecting articles into stories: moving articles between stories, merging and splitting
+stories. Every change is one transaction, kept in the history and the audit log.
+
+Quotes follow their appearances: a quote whose appearances all move goes with them; a quote
+carried by articles on both sides is split in two, so no story shows words it has no article for.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from django.db import transaction
+from django.utils import timezone
+
+from articles.models import Article, AuditEntry, Quote, Story
+
+
+class ConnectError(ValueError):
+    """A move, merge or split that cannot be done, with a message for the editor."""
+
+
+def _move_quotes(*, source: Story, target: Story, article_ids: set[int]) -> int:
+    """Move the quotes of ``article_ids`` from ``source`` to ``target``; returns how many."""
+    moved = 0
+    quotes = (
+        Quote.objects.select_for_update()
+        .filter(story=source, appearances__article_id__in=article_ids)
+        .distinct()
+        .prefetch_related("appearances")
+    )
+    for quote in quotes:
+        appearances = list(quote.appearances.all())
+        going = [a for a in appearances if a.article_id in article_ids]
+        if len(going) == len(appearances):
+            quote.story = target
+            quote.save(update_fields=["story", "updated_at"])
+        else:
+            twin = Quote.objects.create(story=target, speaker=quote.speaker, text=going[0].text)
+            for appearance in going:
+                appearance.quote = twin
+                appearance.save(update_fields=["quote"])
+        moved += 1
+    return moved
+
+
+@transaction.atomic
+def articles_move(*, articles: Iterable[Article], target: Story, user=None) -> int:
+    """Move articles (with their quotes) into ``target``. Returns how many moved."""
+    articles = list(Article.objects.select_for_update().filter(pk__in=[a.pk for a in articles]))
+    by_source: dict[int | None, set[int]] = {}
+    for article in articles:
+        if article.story_id == target.pk:
+            continue
+        by_source.setdefault(article.story_id, set()).add(article.pk)
+    moved = 0
+    for source_id, ids in by_source.items():
+        if source_id is not None:
+            source = Story.objects.get(pk=source_id)
+            _move_quotes(source=source, target=target, article_ids=ids)
+        else:
+            for quote in Quote.objects.filter(
+                story__isnull=True, appearances__article_id__in=ids
+            ).distinct():
+                quote.story = target
+                quote.save(update_fields=["story", "updated_at"])
+        for article in articles:
+            if article.pk in ids:
+                article.story = target
+                article.save(update_fields=["story", "updated_at"])
+                moved += 1
+        AuditEntry.objects.create(
+            action=AuditEntry.Action.MOVE,
+            story=target,
+            user=user,
+            detail={"articles": sorted(ids), "from_story": source_id, "to_story": target.pk},
+        )
+    if moved:
+        Story.objects.filter(pk=target.pk).update(updated_at=timezone.now())
+    return moved
+
+
+@transaction.atomic
+def story_merge(*, target: Story, others: Iterable[Story], user=None) -> Story:
+    """Merge ``others`` into ``target``: their articles, quotes, key points, paragraphs and
+    corrections move over; each merged story is archived and points to the target in the
+    audit log."""
+    others = [s for s in others if s.pk != target.pk]
+    if not others:
+        raise ConnectError("Choose at least two stories to merge.")
+    target = Story.objects.select_for_update().get(pk=target.pk)
+    next_point = target.key_points.count()
+    next_paragraph = target.paragraphs.count()
+    for other in Story.objects.select_for_update().filter(pk__in=[s.pk for s in others]):
+        article_ids = list(other.articles.values_list("pk", flat=True))
+        # Row by row, so that the history records each change.
+        for quote in Quote.objects.filter(story=other):
+            quote.story = target
+            quote.save(update_fields=["story", "updated_at"])
+        for article in Article.objects.filter(pk__in=article_ids):
+            article.story = target
+            article.save(update_fields=["story", "updated_at"])
+        for point in other.key_points.all():
+            point.story, point.position = target, next_point
+            point.save(update_fields=["story", "position"])
+            next_point += 1
+        for paragraph in other.paragraphs.all():
+            paragraph.story, paragraph.position = target, next_paragraph
+            paragraph.save(update_fields=["story", "position"])
+            next_paragraph += 1
+        for correction in other.corrections.all():
+            correction.story = target
+            correction.save(update_fields=["story"])
+        other.status = Story.Status.ARCHIVED
+        other.version += 1
+        other.save(update_fields=["status", "version", "updated_at"])
+        AuditEntry.objects.create(
+            action=AuditEntry.Action.MERGE,
+            story=target,
+            user=user,
+            detail={"merged_story": other.pk, "headline": other.headline, "articles": article_ids},
+        )
+    target.updated_at = timezone.now()
+    target.version += 1
+    target.save(update_fields=["updated_at", "version"])
+    return target
+
+
+@transaction.atomic
+def story_split(
+    *, story: Story, articles: Iterable[Article], headline: str = "", user=None
+) -> Story:
+    """Move ``articles`` out of ``story`` into a new draft story and return it."""
+    articles = list(Article.objects.filter(pk__in=[a.pk for a in articles]))
+    ids = {a.pk for a in articles}
+    if not ids:
+        raise ConnectError("Choose the articles that form the new story.")
+    if any(a.story_id != story.pk for a in articles):
+        raise ConnectError("Only articles of this story can be split off.")
+    if ids == set(story.articles.values_list("pk", flat=True)):
+        raise ConnectError("A split must leave at least one article in the original story.")
+    first = min(articles, key=lambda a: (a.published_at is None, a.published_at, a.pk))
+    new = Story.objects.create(
+        headline=headline or first.headline,
+        status=Story.Status.DRAFT,
+        created_by=user,
+        updated_by=user,
+    )
+    _move_quotes(source=story, target=new, article_ids=ids)
+    for article in Article.objects.filter(pk__in=ids):
+        article.story = new
+        article.save(update_fields=["story", "updated_at"])
+    AuditEntry.objects.create(
+        action=AuditEntry.Action.SPLIT,
+        story=story,
+        user=user,
+        detail={"new_story": new.pk, "articles": sorted(ids)},
+    )
+    Story.objects.filter(pk=story.pk).update(updated_at=timezone.now())
+    return new
