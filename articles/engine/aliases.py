@@ -34,18 +34,28 @@ def _strip_article(s: str) -> str:
     return s
 
 
+@lru_cache(maxsize=1)
+def _default_maps() -> tuple[dict[str, KnownSpeaker], dict[str, KnownSpeaker]]:
+    index = AliasIndex(defaults=False)
+    for ks in default_speakers():
+        index._add(ks, fold_short=False)
+    return index.exact, index.folded
+
+
 class AliasIndex:
     """Maps a phrase from the text to a known speaker."""
 
     def __init__(self, known: Iterable[KnownSpeaker] = (), *, defaults: bool = True) -> None:
-        self.exact: dict[str, KnownSpeaker] = {}
-        self.folded: dict[str, KnownSpeaker] = {}
         self.known: list[KnownSpeaker] = list(known)
         self._memo: dict[str, KnownSpeaker | None] = {}
-        # Caller's entries are added last so they win over the gazetteer.
         if defaults:
-            for ks in default_speakers():
-                self._add(ks, fold_short=False)
+            exact, folded = _default_maps()
+            # Copy-on-write is overkill here: only copy when the caller adds entries.
+            self.exact = dict(exact) if self.known else exact
+            self.folded = dict(folded) if self.known else folded
+        else:
+            self.exact, self.folded = {}, {}
+        # Caller's entries are added last so they win over the gazetteer.
         for ks in self.known:
             self._add(ks, fold_short=True)
 

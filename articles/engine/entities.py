@@ -138,7 +138,7 @@ def _candidate_tokens(text: str) -> list[tuple[int, int, str]]:
         g = m.group()
         if " " not in g and "\t" not in g and g.lower() in stop:
             continue  # a lone sentence opener such as "The" or "However"
-        s0 = max(last, m.start() - 28)
+        s0 = max(last, m.start() - 22)
         if s0 > last:
             sp = text.find(" ", s0, m.start())
             s0 = sp + 1 if sp >= 0 else m.start()

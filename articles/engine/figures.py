@@ -62,6 +62,8 @@ _WORD_NUM = "|".join(
 _NUMBER = re.compile(
     rf"""
     (?<![\w.,\-/:])
+    # Cheap first-letter check so the long spelled-number alternation runs rarely.
+    (?=[\d$€£¥]|(?:a\s|one|tw|th|fo|fi|si|se|ei|ni|te|el|hu|mi|bi|do))
     (?P<cur>US\$|\$|€|£|¥)?\s?
     (?:
       (?P<num>\d{{1,3}}(?:,\d{{3}})+(?:\.\d+)?|\d+(?:\.\d+)?)
@@ -220,9 +222,7 @@ def extract_figures(text: str) -> list[Figure]:
                     and word.isalpha()
                     and not um.group(1)[:1].isupper()
                 ):
-                    if cur:
-                        pass  # "$5 fine": keep the currency as the unit
-                    else:
+                    if not cur:  # "$5 fine": the currency stays the unit
                         unit = word
                     end = pos = um.end()
         if words is not None and not unit:

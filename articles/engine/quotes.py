@@ -126,8 +126,6 @@ def find_spans(text: str) -> list[_Span]:
             elif left_open is not None and left_open.open == ps:
                 left_open.continued = True
         pending = left_open
-        if left_open is not None and not opens_with_mark and left_open.open != ps:
-            pass
         if "‘" in text[ps:pe] or "'" in text[ps:pe]:
             para_spans = [sp for sp in spans if sp.para == idx]
             extra: list[_Span] = []

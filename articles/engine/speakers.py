@@ -12,6 +12,7 @@ speaker). When the evidence is thin it answers None rather than guess.
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from dataclasses import dataclass
 
 from articles.engine import lexicon as lx
@@ -478,8 +479,6 @@ class Resolver:
         lo = pos - 1500
         cands: list[tuple[Mention, str]] = []
         seen: set[str] = set()
-        from bisect import bisect_left
-
         i = bisect_left(self._mention_starts, pos) - 1
         while i >= 0 and reg.mentions[i].start >= lo:
             mm = reg.mentions[i]
