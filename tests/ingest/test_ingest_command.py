@@ -83,8 +83,9 @@ def test_human_output_has_one_line_per_item_and_a_summary(fake_engine, fixtures_
     status, out, err = run(fixtures_dir / "articles.json")
     lines = out.strip().splitlines()
     assert status == 0 and err == ""
-    assert lines[0].endswith("articles.json#1: created article 1, 1 quotes")
-    assert lines[1].endswith("articles.json#2: created article 2, 1 quotes")
+    first, second = Article.objects.order_by("id").values_list("id", flat=True)
+    assert lines[0].endswith(f"articles.json#1: created article {first}, 1 quotes")
+    assert lines[1].endswith(f"articles.json#2: created article {second}, 1 quotes")
     assert lines[2] == "Created 2, duplicates 0, errors 0."
 
 
