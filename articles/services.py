@@ -33,13 +33,17 @@ logger = logging.getLogger(__name__)
 # --- the story hook ------------------------------------------------------------------------
 
 
-def place_article(article: Article) -> Story | None:
-    """Put ``article`` in the story about its event, and return that story.
+def place_article(article: Article, *, user=None) -> Story | None:
+    """Put ``article`` in the story about its event (or a new draft story), join its quotes
+    to the same statements from other outlets, and return the story.
 
-    The hook for the grouping engine: for now it keeps whatever story the article already has
-    (None for a new one). Called by ingestion inside the article's transaction.
+    Called by ingestion inside the article's transaction, after the article was read.
     """
-    return article.story
+    from articles.connect import article_place, quotes_connect
+
+    placement = article_place(article=article, user=user)
+    quotes_connect(article=article)
+    return placement.story
 
 
 # --- known speakers ------------------------------------------------------------------------

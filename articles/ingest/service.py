@@ -329,7 +329,7 @@ class Ingestor:
                     raise
                 return _duplicate(item.source, existing)
             result = article_read(article=article, reading=reading)
-            story = place_article(article)
+            story = place_article(article, user=self.user)
             if story is not None:
                 if article.story_id != story.pk:
                     article.story = story

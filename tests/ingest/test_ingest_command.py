@@ -43,13 +43,9 @@ def test_json_report_lists_every_item_and_exit_status_is_zero(fake_engine, fixtu
     assert (report["created"], report["duplicates"], report["errors"]) == (3, 0, 0)
     first = report["items"][0]
     assert first["source"].endswith("gazette_bridge.txt")
-    assert (first["status"], first["quotes"], first["story"], first["error"]) == (
-        "created",
-        2,
-        None,
-        None,
-    )
+    assert (first["status"], first["quotes"], first["error"]) == ("created", 2, None)
     article = Article.objects.get(pk=first["article"])
+    assert first["story"] == article.story_id is not None
     assert article.headline == "Council backs the new Northfield bridge"
     assert article.url == "https://gazette.example/news/bridge"
     assert article.byline == "Ann Writer"
@@ -83,9 +79,13 @@ def test_human_output_has_one_line_per_item_and_a_summary(fake_engine, fixtures_
     status, out, err = run(fixtures_dir / "articles.json")
     lines = out.strip().splitlines()
     assert status == 0 and err == ""
-    first, second = Article.objects.order_by("id").values_list("id", flat=True)
-    assert lines[0].endswith(f"articles.json#1: created article {first}, 1 quotes")
-    assert lines[1].endswith(f"articles.json#2: created article {second}, 1 quotes")
+    first, second = Article.objects.order_by("id")
+    assert lines[0].endswith(
+        f"articles.json#1: created article {first.pk}, 1 quotes, story {first.story_id}"
+    )
+    assert lines[1].endswith(
+        f"articles.json#2: created article {second.pk}, 1 quotes, story {second.story_id}"
+    )
     assert lines[2] == "Created 2, duplicates 0, errors 0."
 
 

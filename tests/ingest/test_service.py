@@ -9,7 +9,7 @@ from articles import services
 from articles.ingest import service
 from articles.ingest.parsers import ParsedItem
 from articles.ingest.service import Ingestor, ingest_payloads, validate_payload
-from articles.models import Article, ArticlePerson, Figure, Quote, QuoteAppearance
+from articles.models import Article, ArticlePerson, Figure, Quote, QuoteAppearance, Story
 from sources.models import Outlet, OutletAlias, Speaker, SpeakerAlias
 from tests.factories import make_outlet, make_story
 
@@ -119,7 +119,7 @@ def test_two_concurrent_imports_store_the_article_once(fake_engine):
 
 @pytest.mark.django_db
 def test_a_failure_while_storing_leaves_nothing_behind(fake_engine, monkeypatch):
-    def broken_place(article):
+    def broken_place(article, **kwargs):
         raise RuntimeError("grouping failed")
 
     monkeypatch.setattr(service, "place_article", broken_place)
@@ -134,16 +134,31 @@ def test_a_failure_while_storing_leaves_nothing_behind(fake_engine, monkeypatch)
 @pytest.mark.django_db
 def test_story_from_the_placement_hook_is_reported_and_given_to_quotes(fake_engine, monkeypatch):
     story = make_story()
-    monkeypatch.setattr(service, "place_article", lambda article: story)
+    monkeypatch.setattr(service, "place_article", lambda article, **kwargs: story)
     [item] = ingest_payloads([payload()], source="api").items
     assert item.story == story.pk
     assert Article.objects.get(pk=item.article).story == story
     assert Quote.objects.get().story == story
 
 
-def test_place_article_hook_returns_the_articles_story_for_now():
-    article = Article(story=None)
-    assert services.place_article(article) is None
+@pytest.mark.django_db
+def test_an_imported_article_starts_a_draft_story_and_the_next_report_joins_it(fake_engine):
+    first = payload(
+        headline="Northfield council approves river bridge",
+        body="The Northfield council approved the river bridge on Monday by seven votes to two. "
+        "Mayor Jane Roe said the bridge would cost 40 million pounds.",
+        published_at="2026-03-09T10:00:00Z",
+    )
+    second = payload(
+        outlet="Northfield Courier",
+        headline="River bridge gets council approval",
+        body="Councillors backed the Northfield river bridge by seven votes to two on Monday. "
+        "Mayor Jane Roe put its cost at 40 million pounds.",
+        published_at="2026-03-09T15:00:00Z",
+    )
+    a, b = ingest_payloads([first, second], source="api").items
+    assert a.story is not None and a.story == b.story
+    assert Story.objects.get(pk=a.story).status == Story.Status.DRAFT
 
 
 @pytest.mark.django_db
