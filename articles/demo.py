@@ -15,18 +15,16 @@ from pathlib import Path
 from django.db import transaction
 from django.utils import timezone
 
-from articles.connect import article_place, quotes_connect, story_find_evidence
+from articles.connect import story_find_evidence
 from articles.models import (
     Article,
-    ArticlePerson,
     Attribution,
     KeyPoint,
-    Quote,
-    QuoteAppearance,
     ReviewState,
     Story,
     SummaryParagraph,
 )
+from articles.services import article_read, place_article
 from sources.models import Outlet, OutletAlias, Speaker, SpeakerAlias
 
 SEEDS = Path(__file__).resolve().parent / "fixtures" / "seeds"
@@ -195,47 +193,23 @@ def _article(*, outlet: Outlet, body: str, headline: str, **fields) -> Article:
     return candidate
 
 
-def _quotes_from_annotations(
-    *, story: Story, article: Article, doc: dict, speakers: dict[str, Speaker]
-) -> None:
-    """Store the annotated quotes of one seed document (until the engine reads them)."""
-    if article.appearances.exists():
+def _read(article: Article) -> None:
+    """Let the reading engine find the article's quotes, people and figures (once)."""
+    if article.read_at is not None:
         return
-    previous: Quote | None = None
-    cursor = 0
-    for item in doc["quotes"]:
-        start = article.body.find(item["text"], cursor)
-        if start < 0:
-            start = article.body.find(item["text"])
-        end = start + len(item["text"])
-        cursor = end
-        speaker = speakers.get(item["speaker"])
-        if item.get("continues") and previous is not None:
-            quote = previous
-            quote.text = f"{quote.text} {item['text']}"
-            quote.save(update_fields=["text", "updated_at"])
-        else:
-            quote = Quote.objects.create(story=story, speaker=speaker, text=item["text"])
-        QuoteAppearance.objects.create(
-            quote=quote,
-            article=article,
-            text=item["text"],
-            start=start,
-            end=end,
-            cue=item.get("cue") or "",
-            speaker_mention=item.get("mention", ""),
-            continues=bool(item.get("continues")),
-            review_state=ReviewState.APPROVED,
-        )
-        previous = quote
+    article_read(article=article)
+    # The demo stands for a story an editor has reviewed: the engine's findings are approved.
+    article.appearances.filter(review_state=ReviewState.SUGGESTED).update(
+        review_state=ReviewState.APPROVED, reviewed_at=timezone.now()
+    )
 
 
 @transaction.atomic
 def demo_load() -> DemoResult:
     notes = annotations()
     outlets = _outlets()
-    speakers = _speakers(notes)
-    article_doc, summary_doc = notes["documents"]
+    _speakers(notes)
+    article_doc = notes["documents"][0]
     key_points, paragraphs = split_summary(_seed_text(SUMMARY_SEED))
 
     story = Story.objects.filter(slug=STORY_SLUG).first()
@@ -286,17 +260,9 @@ def demo_load() -> DemoResult:
             article.story = story
             article.save(update_fields=["story"])
 
-    for person in _people(article_doc):
-        ArticlePerson.objects.get_or_create(
-            article=nyt,
-            speaker=speakers[person["name"]],
-            defaults={"role": person.get("role", ""), "mentions": person.get("mentions", [])},
-        )
-    _quotes_from_annotations(story=story, article=nyt, doc=article_doc, speakers=speakers)
-    _quotes_from_annotations(story=story, article=summary, doc=summary_doc, speakers=speakers)
     for article in (nyt, summary):
-        article_place(article=article)
-        quotes_connect(article=article)
+        _read(article)
+        place_article(article)
     if created:
         story_find_evidence(story=story)
     return DemoResult(story=story, created=created)

@@ -241,6 +241,7 @@ def _store_quotes(article, reading, result, speaker_for, roles) -> None:
     }
     decided = [a for a in existing.values() if _is_decided(a)]
     found: set[tuple[int, int]] = set()
+    previous: Quote | None = None  # the statement a continuation carries on
     for q in reading.quotes:
         span = (q.start, q.end)
         if not (0 <= q.start < q.end <= body_len) or span in found:
@@ -262,7 +263,13 @@ def _store_quotes(article, reading, result, speaker_for, roles) -> None:
             "continues": q.continues,
         }
         if current is None:
-            quote = Quote.objects.create(story=article.story, speaker=speaker, text=q.text)
+            if q.continues and previous is not None and previous.speaker == speaker:
+                # One statement split by its attribution ("A," he said. "B."): one quote.
+                quote = previous
+                quote.text = f"{quote.text} {q.text}"
+                quote.save(update_fields=["text", "updated_at"])
+            else:
+                quote = Quote.objects.create(story=article.story, speaker=speaker, text=q.text)
             QuoteAppearance.objects.create(
                 quote=quote,
                 article=article,
@@ -273,6 +280,7 @@ def _store_quotes(article, reading, result, speaker_for, roles) -> None:
                 **fields,
             )
             result.added += 1
+            previous = quote
         else:
             changed = [k for k, v in fields.items() if getattr(current, k) != v]
             for k in changed:
@@ -280,11 +288,12 @@ def _store_quotes(article, reading, result, speaker_for, roles) -> None:
             if changed:
                 current.save(update_fields=changed)
             quote = current.quote
-            if quote.speaker_id != (speaker.pk if speaker else None) or quote.text != q.text:
+            if quote.speaker_id != (speaker.pk if speaker else None):
                 if quote.appearances.count() == 1:  # never re-attribute other outlets' words
                     quote.speaker, quote.text = speaker, q.text
                     quote.save(update_fields=["speaker", "text", "updated_at"])
             result.updated += 1
+            previous = quote
     result.quotes = len(found)
     stale = [a for span, a in existing.items() if span not in found and not _is_decided(a)]
     for appearance in stale:

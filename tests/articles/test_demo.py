@@ -55,3 +55,27 @@ def test_load_demo_twice_changes_nothing(db):
         for m in (Story, Article, Quote, KeyPoint, SummaryParagraph, Attribution, Outlet, Speaker)
     ]
     assert again == counts
+
+
+def test_the_demo_quotes_are_read_by_the_engine_and_match_the_annotations(db):
+    from articles.demo import annotations
+    from articles.models import QuoteAppearance
+
+    _load()
+    nyt = Article.objects.get(outlet__name="The New York Times")
+    assert nyt.read_at is not None
+    found = {
+        (a.text, a.quote.speaker.name)
+        for a in QuoteAppearance.objects.filter(article=nyt).select_related("quote__speaker")
+    }
+    expected = {(q["text"], q["speaker"]) for q in annotations()["documents"][0]["quotes"]}
+    assert found == expected
+
+
+def test_the_demo_homan_quote_is_one_statement_in_two_wordings(db):
+    _load()
+    [homan] = Quote.objects.filter(speaker__name="Tom Homan")
+    wordings = {(a.article.outlet.name, a.match) for a in homan.appearances.all()}
+    assert ("The New York Times", "original") in wordings
+    assert ("Multi-source summary", "variant") in wordings
+    assert homan.text == "I am not satisfied with the figures, We have to increase."
