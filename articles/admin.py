@@ -7,7 +7,7 @@ from django.contrib.admin import helpers
 from django.contrib.admin.widgets import AutocompleteSelect
 from django.db.models import Count
 from django.template.response import TemplateResponse
-from django.utils.html import format_html
+from django.utils.html import format_html, format_html_join
 from simple_history.admin import SimpleHistoryAdmin
 
 from articles.admin_review import (
@@ -25,7 +25,15 @@ from articles.admin_workflow import (
     EvidenceOverrideReadOnlyMixin,
     StoryWorkflowAdminMixin,
 )
-from articles.connect import ConnectError, articles_move, story_merge, story_split
+from articles.connect import (
+    ConnectError,
+    articles_move,
+    story_figure_table,
+    story_find_evidence,
+    story_flags,
+    story_merge,
+    story_split,
+)
 from articles.models import (
     Article,
     ArticlePerson,
@@ -129,14 +137,48 @@ class StoryAdmin(StoryWorkflowAdminMixin, SimpleHistoryAdmin):
     prepopulated_fields = {"slug": ["headline"]}
     date_hierarchy = "published_at"
     filter_horizontal = ["topics"]
-    readonly_fields = ["created_at", "updated_at", "created_by", "updated_by"]
+    readonly_fields = ["created_at", "updated_at", "created_by", "updated_by", "editor_checks"]
     fieldsets = [
         (None, {"fields": ["headline", "slug", "dek", "topics"]}),
         ("Publishing", {"fields": ["status", "published_at", "embargo_until"]}),
-        ("Record", {"fields": readonly_fields, "classes": ["collapse"]}),
+        ("Sources and checks", {"fields": ["editor_checks"]}),
+        ("Record", {"fields": readonly_fields[:4], "classes": ["collapse"]}),
     ]
     inlines = [KeyPointInline, SummaryParagraphInline, StoryArticleInline, CorrectionInline]
-    actions = [*StoryWorkflowAdminMixin.actions, "merge_stories"]
+    actions = [*StoryWorkflowAdminMixin.actions, "merge_stories", "find_evidence"]
+
+    @admin.display(description="before publishing")
+    def editor_checks(self, obj):
+        """Claims without a supporting article, outlets cited without an article, and
+        figures the outlets disagree on."""
+        if obj is None or obj.pk is None:
+            return "Save the story to see its checks."
+        flags = [f.message for f in story_flags(story=obj)]
+        flags += [
+            f"Figures disagree: {row.label}: {row.note}"
+            for row in story_figure_table(story=obj).disagreements
+        ]
+        if not flags:
+            return "Every key point and paragraph has a supporting article; figures agree."
+        return format_html(
+            "<ul class='editor-checks'>{}</ul>",
+            format_html_join("", "<li>{}</li>", ((f,) for f in flags)),
+        )
+
+    @admin.action(description="Find evidence for key points and paragraphs", permissions=["change"])
+    def find_evidence(self, request, queryset):
+        written = sum(story_find_evidence(story=story) for story in queryset)
+        self.message_user(
+            request,
+            f"Linked {written} supporting passages in {queryset.count()} stories.",
+            messages.SUCCESS,
+        )
+
+    def save_related(self, request, form, formsets, change):
+        super().save_related(request, form, formsets, change)
+        # Key points may have changed: link them to their evidence again (editors' own
+        # citations and reviewed rows stay).
+        story_find_evidence(story=form.instance)
 
     def get_queryset(self, request):
         return super().get_queryset(request).annotate(_articles=Count("articles"))

@@ -33,6 +33,7 @@ from articles.models import (
     AuditEntry,
     Correction,
     KeyPoint,
+    ReviewState,
     Story,
     SummaryParagraph,
 )
@@ -86,7 +87,11 @@ class WorkflowError(ValidationError):
 def evidence_q() -> Q:
     """Key points an editor may publish: backed by an attribution to an article, or vouched
     for. Its opposite (``~evidence_q()``) is the dashboard's "without evidence" list."""
-    supported = Exists(Attribution.objects.filter(key_point=OuterRef("pk"), article__isnull=False))
+    supported = Exists(
+        Attribution.objects.filter(key_point=OuterRef("pk"), article__isnull=False).exclude(
+            review_state=ReviewState.REJECTED
+        )
+    )
     return Q(evidence_override=True) | Q(supported)
 
 

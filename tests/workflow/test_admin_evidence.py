@@ -1,0 +1,43 @@
+"""An editor sees the story's evidence checks in the admin and links evidence on demand."""
+
+from articles.models import Article, Attribution
+from tests.factories import make_key_point, make_outlet, make_paragraph, make_story
+from tests.workflow.conftest import client_for
+
+
+def _story():
+    gazette, wire = make_outlet("The Example Gazette"), make_outlet("Example Wire")
+    story = make_story("Bridge approved", published=False)
+    Article.objects.create(
+        story=story,
+        outlet=gazette,
+        headline="Council approves river bridge",
+        body="The Northfield council approved the river bridge on Monday by seven votes to two.",
+    )
+    make_key_point(story, "The council approved the river bridge by seven votes to two.")
+    make_key_point(story, "The mayor's cat won a beauty contest.", position=1)
+    make_paragraph(story, "The bridge was approved.", outlets=[wire])
+    return story
+
+
+def test_editor_sees_unsupported_points_and_outlets_cited_without_articles(editor):
+    story = _story()
+    response = client_for(editor).get(f"/admin/articles/story/{story.pk}/change/")
+    assert response.status_code == 200
+    page = response.content.decode()
+    assert "Key point 2 has no supporting article" in page
+    assert "Example Wire is cited (paragraph 1) but none of its articles is in the story." in page
+
+
+def test_editor_links_evidence_with_the_admin_action(editor):
+    story = _story()
+    response = client_for(editor).post(
+        "/admin/articles/story/",
+        {"action": "find_evidence", "_selected_action": [story.pk]},
+        follow=True,
+    )
+    assert b"supporting passages" in response.content
+    point = story.key_points.get(position=0)
+    evidence = point.attributions.get(origin=Attribution.Origin.ENGINE)
+    assert evidence.article.outlet.name == "The Example Gazette"
+    assert "seven votes to two" in evidence.passage
