@@ -34,6 +34,7 @@ from articles.connect import (
     story_merge,
     story_split,
 )
+from articles.engine.quote_match import diff_segments
 from articles.models import (
     Article,
     ArticlePerson,
@@ -346,10 +347,45 @@ class QuoteAdmin(SimpleHistoryAdmin):
     search_fields = ["text", "speaker__name", "story__headline"]
     autocomplete_fields = ["speaker", "story"]
     list_select_related = ["speaker", "story"]
+    readonly_fields = ["wordings"]
     inlines = [AppearanceOfQuoteInline]
 
     def get_queryset(self, request):
         return super().get_queryset(request).annotate(_appearances=Count("appearances"))
+
+    @admin.display(description="wordings across outlets")
+    def wordings(self, obj):
+        """Each outlet's wording, with its word-level difference from the first outlet's."""
+        if obj is None or obj.pk is None:
+            return "—"
+        by_article: dict[int, list[QuoteAppearance]] = {}
+        for appearance in obj.appearances.select_related("article__outlet").order_by("start"):
+            by_article.setdefault(appearance.article_id, []).append(appearance)
+        if not by_article:
+            return "—"
+        groups = sorted(
+            by_article.values(),
+            key=lambda g: (g[0].match != QuoteAppearance.Match.ORIGINAL, g[0].article_id),
+        )
+        original = " ".join(a.text for a in groups[0])
+        rows = []
+        for group in groups:
+            wording = " ".join(a.text for a in group)
+            diff = format_html_join(
+                "",
+                "{}",
+                (
+                    (format_html("<{}>{}</{}>", s.tag, s.text, s.tag) if s.tag else s.text,)
+                    for s in diff_segments(original, wording)
+                ),
+            )
+            rows.append((group[0].article.outlet.name, group[0].get_match_display(), diff))
+        return format_html(
+            "<table class='quote-wordings'><thead><tr><th>Outlet</th><th>Kind</th>"
+            "<th>Wording (<del>removed</del> / <ins>added</ins> against the first)</th>"
+            "</tr></thead><tbody>{}</tbody></table>",
+            format_html_join("", "<tr><td>{}</td><td>{}</td><td>{}</td></tr>", rows),
+        )
 
     @admin.display(description="quote")
     def short_text(self, obj):

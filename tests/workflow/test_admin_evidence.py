@@ -41,3 +41,16 @@ def test_editor_links_evidence_with_the_admin_action(editor):
     evidence = point.attributions.get(origin=Attribution.Origin.ENGINE)
     assert evidence.article.outlet.name == "The Example Gazette"
     assert "seven votes to two" in evidence.passage
+
+
+def test_editor_sees_the_word_level_difference_between_wordings(editor):
+    from django.core.management import call_command
+
+    from articles.models import Quote
+
+    call_command("load_demo", verbosity=0)
+    homan = Quote.objects.get(speaker__name="Tom Homan")
+    page = client_for(editor).get(f"/admin/articles/quote/{homan.pk}/change/").content.decode()
+    assert "Multi-source summary" in page and "Variant wording" in page
+    assert "<del> figures,</del><ins> numbers.</ins>" in page
+    assert "<del> have</del><ins> need</ins>" in page
