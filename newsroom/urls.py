@@ -5,6 +5,7 @@ from django.urls import include, path
 
 urlpatterns = [
     path("admin/", admin.site.urls),
+    path("api/", include("newsroom.api_urls")),
     path("", include("sources.urls")),
     path("", include("articles.urls")),
 ]
