@@ -236,7 +236,8 @@ def run_ingestion(payloads: list[dict], *, user) -> dict:
         from articles.ingest.service import ingest_payloads
     except ImportError as exc:  # the service has not landed on this branch yet
         raise IngestionUnavailable() from exc
-    return ingest_payloads(payloads, source="api", user=user)
+    report = ingest_payloads(payloads, source="api", user=user)
+    return report.as_dict() if hasattr(report, "as_dict") else report
 
 
 SUBMISSION_REQUEST = PolymorphicProxySerializer(
@@ -270,11 +271,13 @@ SUBMISSION_ERRORS = OpenApiResponse(
                 },
             },
             {"$ref": "#/components/schemas/IngestReport"},
+            {"$ref": "#/components/schemas/Error"},
         ]
     },
     description="Invalid input: each field's messages (for a batch, `items` holds one "
-    "object per article, empty when that article was valid); or, when the input was valid "
-    "but nothing could be imported, the report with each item's error.",
+    "object per article, empty when that article was valid); `detail` when the body is not "
+    "JSON; or, when the input was valid but nothing could be imported, the report with each "
+    "item's error.",
 )
 
 

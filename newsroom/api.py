@@ -266,8 +266,9 @@ class StrictFilterBackend(DjangoFilterBackend):
     """django-filter on list endpoints only, refusing query parameters it does not know.
 
     A typo such as ``?outlett=the-example-gazette`` would otherwise silently return everything;
-    a consumer is better served by a 400 naming the parameter. Detail endpoints ignore the
-    query string (DRF would otherwise filter the detail lookup by it).
+    a consumer is better served by a 400 naming the parameter. Empty values are refused the
+    same way. Detail endpoints ignore the query string (DRF would otherwise filter the detail
+    lookup by it).
     """
 
     def filter_queryset(self, request, queryset, view):
@@ -277,14 +278,21 @@ class StrictFilterBackend(DjangoFilterBackend):
         filterset_class = self.get_filterset_class(view, queryset)
         if filterset_class is not None:
             known |= set(filterset_class.base_filters)
-        unknown = sorted(set(request.query_params) - known)
-        if unknown:
-            raise exceptions.ValidationError(
-                {
-                    name: [f"Unknown query parameter. Known: {', '.join(sorted(known))}."]
-                    for name in unknown
-                }
-            )
+        errors = {
+            name: [f"Unknown query parameter. Known: {', '.join(sorted(known))}."]
+            for name in sorted(set(request.query_params) - known)
+        }
+        # A parameter that is sent must say something: "?outlet=" is more likely a bug in the
+        # caller than a wish for everything.
+        errors.update(
+            {
+                name: ["This parameter may not be empty."]
+                for name, values in request.query_params.lists()
+                if name in known and any(value == "" for value in values)
+            }
+        )
+        if errors:
+            raise exceptions.ValidationError(errors)
         return super().filter_queryset(request, queryset, view)
 
 
@@ -384,6 +392,17 @@ def exception_handler(exc, context):
         detail = exc.message_dict if hasattr(exc, "error_dict") else {"detail": exc.messages}
         exc = exceptions.ValidationError(detail)
     return drf_exception_handler(exc, context)
+
+
+def schema_nonempty_query_parameters(result, generator, request, public):
+    """Schema post-processing: query parameters may not be empty (see StrictFilterBackend)."""
+    for path in result.get("paths", {}).values():
+        for operation in path.values():
+            for parameter in operation.get("parameters", []):
+                schema = parameter.get("schema", {})
+                if parameter.get("in") == "query" and schema.get("type") == "string":
+                    schema.setdefault("minLength", 1)
+    return result
 
 
 def not_found(request, *args, **kwargs):

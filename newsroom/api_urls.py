@@ -29,5 +29,5 @@ urlpatterns = [
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
     path("docs/", SwaggerView.as_view(url_name="api:schema"), name="docs"),
     # Anything else under /api/ is a JSON 404, not the site's HTML page.
-    re_path(r"^.*$", not_found),
+    re_path(r"^[\s\S]*$", not_found),
 ]

@@ -163,6 +163,10 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
     "SCHEMA_PATH_PREFIX": "/api/v1",
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "newsroom.api.schema_nonempty_query_parameters",
+    ],
     "ENUM_NAME_OVERRIDES": {
         "OutletKindEnum": "sources.models.Outlet.Kind",
         "SpeakerKindEnum": "sources.models.Speaker.Kind",

@@ -1,7 +1,11 @@
-"""API fixtures: clients with and without tokens, and a published story with its evidence."""
+"""API fixtures: clients with and without tokens, a published story with its evidence, and a
+stand-in for the ingestion service."""
 
 from __future__ import annotations
 
+import importlib.util
+import sys
+import types
 from datetime import timedelta
 
 import pytest
@@ -135,3 +139,41 @@ def draft(db, gazette, mayor):
     article = make_article(outlet=gazette, story=draft, body="“The ferry stays,” Roe said.")
     make_quote(story=draft, article=article, speaker=mayor, text="The ferry stays,")
     return draft
+
+
+@pytest.fixture
+def fake_ingestion(monkeypatch):
+    """A stand-in for ``articles.ingest.service`` that records its calls and answers with a
+    report of the agreed shape: known URLs are duplicates, the rest are created."""
+    calls = []
+    seen = {"https://gazette.example/news/old"}
+
+    def ingest_payloads(payloads, *, source, user):
+        calls.append({"payloads": payloads, "source": source, "user": user})
+        items = []
+        for n, payload in enumerate(payloads, 1):
+            duplicate = payload.get("url") in seen
+            items.append(
+                {
+                    "source": f"{source}#{n}",
+                    "status": "duplicate" if duplicate else "created",
+                    "article": n,
+                    "story": None,
+                    "quotes": 1,
+                    "error": None,
+                }
+            )
+        created = sum(i["status"] == "created" for i in items)
+        return {
+            "items": items,
+            "created": created,
+            "duplicates": len(items) - created,
+            "errors": 0,
+        }
+
+    module = types.ModuleType("articles.ingest.service")
+    module.ingest_payloads = ingest_payloads
+    if importlib.util.find_spec("articles.ingest") is None:
+        monkeypatch.setitem(sys.modules, "articles.ingest", types.ModuleType("articles.ingest"))
+    monkeypatch.setitem(sys.modules, "articles.ingest.service", module)
+    return calls
