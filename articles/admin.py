@@ -1,11 +1,21 @@
 """The editors' admin: stories with their key points, paragraphs and articles; articles with
 their quote appearances; quotes, figures, corrections and the audit log."""
 
-from django.contrib import admin
+from django import forms
+from django.contrib import admin, messages
+from django.contrib.admin import helpers
+from django.contrib.admin.widgets import AutocompleteSelect
 from django.db.models import Count
+from django.template.response import TemplateResponse
 from django.utils.html import format_html
 from simple_history.admin import SimpleHistoryAdmin
 
+from articles.admin_workflow import (
+    EvidenceFilter,
+    EvidenceOverrideReadOnlyMixin,
+    StoryWorkflowAdminMixin,
+)
+from articles.connect import ConnectError, articles_move, story_merge, story_split
 from articles.models import (
     Article,
     ArticlePerson,
@@ -20,6 +30,7 @@ from articles.models import (
     SummaryParagraph,
     Topic,
 )
+from articles.workflow import correction_add
 
 
 @admin.register(Topic)
@@ -29,13 +40,13 @@ class TopicAdmin(admin.ModelAdmin):
     prepopulated_fields = {"slug": ["name"]}
 
 
-class KeyPointInline(admin.TabularInline):
+class KeyPointInline(EvidenceOverrideReadOnlyMixin, admin.TabularInline):
     model = KeyPoint
     extra = 1
     fields = ["position", "text", "evidence_override", "override_note"]
 
 
-class SummaryParagraphInline(admin.StackedInline):
+class SummaryParagraphInline(EvidenceOverrideReadOnlyMixin, admin.StackedInline):
     model = SummaryParagraph
     extra = 1
     fields = ["position", "text", "evidence_override"]
@@ -57,10 +68,51 @@ class CorrectionInline(admin.StackedInline):
     model = Correction
     extra = 0
     fields = ["kind", "published_at", "text"]
+    can_delete = False  # a correction stays on the record
+
+
+class ChooseStoryForm(forms.Form):
+    story = forms.ModelChoiceField(queryset=Story.objects.exclude(status=Story.Status.ARCHIVED))
+
+    def __init__(self, *args, admin_site, **kwargs):
+        super().__init__(*args, **kwargs)
+        field = self.fields["story"]
+        field.widget = AutocompleteSelect(Article._meta.get_field("story"), admin_site)
+        field.widget.choices = field.iterator(field)
+
+
+class NewStoryForm(forms.Form):
+    headline = forms.CharField(
+        max_length=300, required=False, help_text="Empty: the earliest article's headline."
+    )
+
+
+class MergeForm(forms.Form):
+    target = forms.ModelChoiceField(
+        queryset=Story.objects.none(),
+        label="Keep this story",
+        help_text="The other stories move into it and are archived.",
+    )
+
+
+def _choose(modeladmin, request, queryset, *, form, action, title, intro, submit_label):
+    context = {
+        **modeladmin.admin_site.each_context(request),
+        "opts": modeladmin.model._meta,
+        "title": title,
+        "intro": intro,
+        "submit_label": submit_label,
+        "queryset": queryset,
+        "form": form,
+        "media": modeladmin.media + form.media,
+        "action": action,
+        "action_checkbox_name": helpers.ACTION_CHECKBOX_NAME,
+    }
+    return TemplateResponse(request, "admin/articles/choose_story.html", context)
 
 
 @admin.register(Story)
-class StoryAdmin(SimpleHistoryAdmin):
+class StoryAdmin(StoryWorkflowAdminMixin, SimpleHistoryAdmin):
     list_display = ["headline", "status", "published_at", "embargo_until", "article_count"]
     list_filter = ["status", "topics", "published_at"]
     search_fields = ["headline", "dek", "slug"]
@@ -74,9 +126,39 @@ class StoryAdmin(SimpleHistoryAdmin):
         ("Record", {"fields": readonly_fields, "classes": ["collapse"]}),
     ]
     inlines = [KeyPointInline, SummaryParagraphInline, StoryArticleInline, CorrectionInline]
+    actions = [*StoryWorkflowAdminMixin.actions, "merge_stories"]
 
     def get_queryset(self, request):
         return super().get_queryset(request).annotate(_articles=Count("articles"))
+
+    def has_merge_permission(self, request):
+        return request.user.has_perm("articles.merge_story")
+
+    @admin.action(description="Merge selected stories", permissions=["merge"])
+    def merge_stories(self, request, queryset):
+        if queryset.count() < 2:
+            self.message_user(request, "Choose at least two stories to merge.", messages.ERROR)
+            return None
+        form = MergeForm(request.POST if request.POST.get("confirm") else None)
+        form.fields["target"].queryset = queryset
+        if form.is_valid():
+            target = form.cleaned_data["target"]
+            others = [s for s in queryset if s.pk != target.pk]
+            story_merge(target=target, others=others, user=request.user)
+            self.message_user(
+                request, f"Merged {len(others)} stories into “{target}”.", messages.SUCCESS
+            )
+            return None
+        return _choose(
+            self,
+            request,
+            queryset,
+            form=form,
+            action="merge_stories",
+            title="Merge stories",
+            intro="These stories will become one. Choose the story to keep.",
+            submit_label="Merge",
+        )
 
     @admin.display(description="articles", ordering="_articles")
     def article_count(self, obj):
@@ -127,11 +209,69 @@ class ArticleAdmin(SimpleHistoryAdmin):
         ("Record", {"fields": ["source", *readonly_fields], "classes": ["collapse"]}),
     ]
     inlines = [QuoteAppearanceInline, ArticlePersonInline, FigureInline]
+    actions = ["move_to_story", "split_off"]
 
     def save_model(self, request, obj, form, change):
         if not change:
             obj.created_by = request.user
         super().save_model(request, obj, form, change)
+
+    def has_merge_permission(self, request):
+        return request.user.has_perm("articles.merge_story")
+
+    @admin.action(description="Move selected articles to a story…", permissions=["merge"])
+    def move_to_story(self, request, queryset):
+        data = request.POST if request.POST.get("confirm") else None
+        form = ChooseStoryForm(data, admin_site=self.admin_site)
+        if form.is_valid():
+            target = form.cleaned_data["story"]
+            moved = articles_move(articles=queryset, target=target, user=request.user)
+            self.message_user(request, f"Moved {moved} articles to “{target}”.", messages.SUCCESS)
+            return None
+        return _choose(
+            self,
+            request,
+            queryset,
+            form=form,
+            action="move_to_story",
+            title="Move articles to a story",
+            intro="These articles, with their quotes, will move to the story you choose.",
+            submit_label="Move",
+        )
+
+    @admin.action(description="Split selected articles into a new story…", permissions=["merge"])
+    def split_off(self, request, queryset):
+        stories = set(queryset.values_list("story", flat=True))
+        if len(stories) != 1 or None in stories:
+            self.message_user(request, "Choose articles of one story to split off.", messages.ERROR)
+            return None
+        form = NewStoryForm(request.POST if request.POST.get("confirm") else None)
+        if form.is_valid():
+            story = Story.objects.get(pk=stories.pop())
+            try:
+                new = story_split(
+                    story=story,
+                    articles=queryset,
+                    headline=form.cleaned_data["headline"],
+                    user=request.user,
+                )
+            except ConnectError as error:
+                self.message_user(request, str(error), messages.ERROR)
+                return None
+            self.message_user(
+                request, f"Split {queryset.count()} articles into “{new}”.", messages.SUCCESS
+            )
+            return None
+        return _choose(
+            self,
+            request,
+            queryset,
+            form=form,
+            action="split_off",
+            title="Split articles into a new story",
+            intro="These articles will leave their story and start a new draft story.",
+            submit_label="Split",
+        )
 
 
 class AppearanceOfQuoteInline(admin.TabularInline):
@@ -186,9 +326,9 @@ class AttributionInline(admin.TabularInline):
 
 
 @admin.register(KeyPoint)
-class KeyPointAdmin(SimpleHistoryAdmin):
+class KeyPointAdmin(EvidenceOverrideReadOnlyMixin, SimpleHistoryAdmin):
     list_display = ["text", "story", "position", "evidence_override"]
-    list_filter = ["evidence_override"]
+    list_filter = [EvidenceFilter, "evidence_override"]
     search_fields = ["text", "story__headline"]
     autocomplete_fields = ["story"]
     list_select_related = ["story"]
@@ -196,7 +336,7 @@ class KeyPointAdmin(SimpleHistoryAdmin):
 
 
 @admin.register(SummaryParagraph)
-class SummaryParagraphAdmin(SimpleHistoryAdmin):
+class SummaryParagraphAdmin(EvidenceOverrideReadOnlyMixin, SimpleHistoryAdmin):
     list_display = ["__str__", "story", "position"]
     search_fields = ["text", "story__headline"]
     autocomplete_fields = ["story"]
@@ -205,7 +345,7 @@ class SummaryParagraphAdmin(SimpleHistoryAdmin):
 
 
 @admin.register(Attribution)
-class AttributionAdmin(admin.ModelAdmin):
+class AttributionAdmin(SimpleHistoryAdmin):
     list_display = ["__str__", "key_point", "paragraph", "article", "origin", "score"]
     list_filter = ["origin", "review_state", "outlet"]
     search_fields = ["outlet__name", "passage"]
@@ -239,9 +379,15 @@ class CorrectionAdmin(SimpleHistoryAdmin):
     list_select_related = ["story", "created_by"]
 
     def save_model(self, request, obj, form, change):
-        if not change:
-            obj.created_by = request.user
-        super().save_model(request, obj, form, change)
+        if change:
+            super().save_model(request, obj, form, change)
+            return
+        # A new correction goes through the service: audited, and the story is touched.
+        created = correction_add(
+            story=obj.story, user=request.user, kind=obj.kind, text=obj.text, at=obj.published_at
+        )
+        obj.pk, obj.created_by = created.pk, created.created_by
+        obj._state.adding = False
 
 
 @admin.register(AuditEntry)

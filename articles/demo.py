@@ -15,6 +15,7 @@ from pathlib import Path
 from django.db import transaction
 from django.utils import timezone
 
+from articles.connect import article_place, quotes_connect, story_find_evidence
 from articles.models import (
     Article,
     ArticlePerson,
@@ -293,4 +294,9 @@ def demo_load() -> DemoResult:
         )
     _quotes_from_annotations(story=story, article=nyt, doc=article_doc, speakers=speakers)
     _quotes_from_annotations(story=story, article=summary, doc=summary_doc, speakers=speakers)
+    for article in (nyt, summary):
+        article_place(article=article)
+        quotes_connect(article=article)
+    if created:
+        story_find_evidence(story=story)
     return DemoResult(story=story, created=created)

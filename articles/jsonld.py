@@ -1,8 +1,8 @@
 """schema.org ``NewsArticle`` JSON-LD for a story.
 
-Interim version written for the API export until the public pages' version lands on main; it
-keeps the agreed signature ``story_jsonld(story, *, request=None) -> dict``. It reads related
-rows with ``.all()``, so a caller that prefetched them (the API does) runs no query.
+Used by the story page (in a ``<script type="application/ld+json">`` data block) and reusable by
+the API for an export. It reads the story's related rows through ``selectors.prefetch_story``, so
+on the story page, where they are already loaded, it runs no query at all.
 """
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ from typing import Any
 from django.conf import settings
 
 from articles.models import Story
+from articles.selectors import prefetch_story, quote_view
 from sources.models import Speaker
 
 
@@ -34,35 +35,61 @@ def _agent(speaker: Speaker, request=None) -> dict[str, Any]:
         "name": speaker.name,
         "url": _absolute(speaker.get_absolute_url(), request),
     }
-    if speaker.role:
-        agent["jobTitle" if kind == "Person" else "description"] = speaker.role
+    if speaker.role and kind == "Person":
+        agent["jobTitle"] = speaker.role
+    elif speaker.role:
+        agent["description"] = speaker.role
     return agent
 
 
+def _outlet(outlet) -> dict[str, Any]:
+    data = {"@type": "NewsMediaOrganization", "name": outlet.name}
+    if outlet.homepage:
+        data["url"] = outlet.homepage
+    return data
+
+
 def story_jsonld(story: Story, *, request=None) -> dict[str, Any]:
-    """The story as a ``NewsArticle``: its source articles (``isBasedOn``), its quotes as
-    ``Quotation`` items with their ``creator`` (``citation``), and its corrections."""
+    """The story as a schema.org ``NewsArticle``: its sources (``isBasedOn``), its quotes as
+    ``Quotation`` items with their ``creator`` (``citation``), the people and organisations it
+    quotes or names (``mentions``), and its corrections (``correction``)."""
+    prefetch_story(story)
     url = _absolute(story.get_absolute_url(), request)
     articles = list(story.articles.all())
+    corrections = list(story.corrections.all())
     key_points = [p.text for p in story.key_points.all()]
+
+    modified = max(
+        [m for m in (story.updated_at, story.published_at) if m]
+        + [c.published_at for c in corrections]
+    )
+
     quotations = []
+    mentioned: dict[int, dict[str, Any]] = {}
     for quote in story.quotes.all():
-        appearances = list(quote.appearances.all())
-        if not appearances:
+        view = quote_view(quote)
+        if view is None:
             continue
         item: dict[str, Any] = {
             "@type": "Quotation",
-            "text": quote.text,
+            "text": view.wordings[0].text,
             "isBasedOn": list(
-                dict.fromkeys(_absolute(a.article.get_absolute_url(), request) for a in appearances)
+                dict.fromkeys(
+                    _absolute(a.article.get_absolute_url(), request)
+                    for w in view.wordings
+                    for a in w.appearances
+                )
             ),
         }
-        wordings = list(dict.fromkeys(a.text for a in appearances if a.text != quote.text))
-        if wordings:
-            item["alternateName"] = wordings
+        if len(view.wordings) > 1:
+            item["alternateName"] = [w.text for w in view.wordings[1:]]
         if quote.speaker is not None:
             item["creator"] = _agent(quote.speaker, request)
+            mentioned.setdefault(quote.speaker.pk, item["creator"])
         quotations.append(item)
+    for article in articles:
+        for person in article.people.all():
+            mentioned.setdefault(person.speaker_id, _agent(person.speaker, request))
 
     data: dict[str, Any] = {
         "@context": "https://schema.org",
@@ -73,26 +100,22 @@ def story_jsonld(story: Story, *, request=None) -> dict[str, Any]:
         "headline": story.headline,
         "description": story.dek or (key_points[0] if key_points else story.headline),
         "datePublished": _iso(story.published_at),
-        "dateModified": _iso(getattr(story, "api_modified", None) or story.updated_at),
+        "dateModified": _iso(modified),
         "publisher": {"@type": "Organization", "name": "Newsroom"},
-        "isBasedOn": [
-            {
-                "@type": "NewsArticle",
-                "url": _absolute(a.get_absolute_url(), request),
-                "headline": a.headline,
-                "publisher": {"@type": "NewsMediaOrganization", "name": a.outlet.name},
-                **({"datePublished": _iso(a.published_at)} if a.published_at else {}),
-            }
-            for a in articles
-        ],
+        "isBasedOn": list(
+            dict.fromkeys(_absolute(a.get_absolute_url(), request) for a in articles)
+        ),
+        "sourceOrganization": [_outlet(o) for o in dict.fromkeys(a.outlet for a in articles)],
         "citation": quotations,
+        "mentions": list(mentioned.values()),
         "correction": [
             {
                 "@type": "CorrectionComment",
+                "name": c.get_kind_display(),
                 "text": c.text,
                 "datePublished": _iso(c.published_at),
             }
-            for c in story.corrections.all()
+            for c in corrections
         ],
     }
     if key_points:

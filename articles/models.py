@@ -417,6 +417,9 @@ class Attribution(models.Model):
     )
     position = models.PositiveIntegerField(default=0)
 
+    # Kept so restoring a story version brings back the evidence of its key points too.
+    history = HistoricalRecords()
+
     class Meta:
         ordering = ["position", "id"]
         constraints = [
@@ -473,6 +476,7 @@ class AuditEntry(models.Model):
         MOVE = "move", "Moved articles"
         RESTORE = "restore", "Restored a version"
         CORRECT = "correct", "Corrected"
+        RETURN = "return", "Returned to draft"
 
     action = models.CharField(max_length=20, choices=Action)
     story = models.ForeignKey(
@@ -490,3 +494,55 @@ class AuditEntry(models.Model):
 
     def __str__(self) -> str:
         return f"{self.get_action_display()} {self.story_id} by {self.user_id} at {self.at}"
+
+
+class StoryIndexProfile(models.Model):
+    """The grouping engine's running summary of a story (derived data, rebuilt on demand)."""
+
+    story = models.OneToOneField(
+        Story, on_delete=models.CASCADE, primary_key=True, related_name="index_profile"
+    )
+    profile = models.JSONField(default=dict)
+    first_day = models.IntegerField(null=True, blank=True)
+    last_day = models.IntegerField(null=True, blank=True, db_index=True)
+
+    class Meta:
+        verbose_name = "story index profile"
+
+    def __str__(self) -> str:
+        return f"Index profile of {self.story_id}"
+
+
+class StoryIndexKey(models.Model):
+    """Posting list entry: a rare term, name or number shared by a story's articles.
+
+    Placing an article looks up only the stories that share its keys and were active near its
+    publish date, through the (key, last_day) index: never every stored article."""
+
+    key = models.CharField(max_length=200)
+    story = models.ForeignKey(Story, on_delete=models.CASCADE, related_name="index_keys")
+    last_day = models.IntegerField(null=True, blank=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["key", "story"], name="unique_index_key_story"),
+        ]
+        indexes = [models.Index(fields=["key", "last_day"])]
+
+    def __str__(self) -> str:
+        return self.key
+
+
+class TermFrequency(models.Model):
+    """Document frequency of one term across every placed article (for IDF)."""
+
+    DOCUMENT_COUNT = "#documents#"
+
+    term = models.CharField(max_length=200, unique=True)
+    df = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        verbose_name_plural = "term frequencies"
+
+    def __str__(self) -> str:
+        return f"{self.term}: {self.df}"

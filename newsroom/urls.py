@@ -1,11 +1,15 @@
-"""Root URLs: public pages, the editors' admin, and the REST API."""
+"""Root URLs: public pages, feeds, the sitemap, the editors' admin, and the REST API."""
 
 from django.contrib import admin
+from django.contrib.sitemaps.views import sitemap
 from django.urls import include, path
+
+from articles.sitemaps import SITEMAPS
 
 urlpatterns = [
     path("admin/", admin.site.urls),
     path("api/", include("newsroom.api_urls")),
+    path("sitemap.xml", sitemap, {"sitemaps": SITEMAPS}, name="sitemap"),
     path("", include("sources.urls")),
     path("", include("articles.urls")),
 ]

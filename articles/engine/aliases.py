@@ -1,0 +1,91 @@
+"""Alias look-up: the caller's known speakers first, then a small built-in gazetteer.
+
+Matching is exact first, then case-insensitive ("Ice", "ice" -> ICE). The built-in list only
+matches case-insensitively for multi-word names, so the word "who" never becomes the WHO.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from functools import lru_cache
+from pathlib import Path
+
+from articles.engine.types import KnownSpeaker
+
+_DATA = Path(__file__).parent / "data" / "default_aliases.json"
+
+
+@lru_cache(maxsize=1)
+def default_speakers() -> tuple[KnownSpeaker, ...]:
+    """The built-in gazetteer of widely known organisations."""
+    raw = json.loads(_DATA.read_text(encoding="utf-8"))
+    return tuple(
+        KnownSpeaker(o["name"], "organization", tuple(o.get("aliases", ())))
+        for o in raw["organizations"]
+    )
+
+
+def _strip_article(s: str) -> str:
+    low = s.lower()
+    for art in ("the ", "a ", "an "):
+        if low.startswith(art):
+            return s[len(art) :]
+    return s
+
+
+@lru_cache(maxsize=1)
+def _default_maps() -> tuple[dict[str, KnownSpeaker], dict[str, KnownSpeaker]]:
+    index = AliasIndex(defaults=False)
+    for ks in default_speakers():
+        index._add(ks, fold_short=False)
+    return index.exact, index.folded
+
+
+class AliasIndex:
+    """Maps a phrase from the text to a known speaker."""
+
+    def __init__(self, known: Iterable[KnownSpeaker] = (), *, defaults: bool = True) -> None:
+        self.known: list[KnownSpeaker] = list(known)
+        self._memo: dict[str, KnownSpeaker | None] = {}
+        if defaults:
+            exact, folded = _default_maps()
+            # Copy-on-write is overkill here: only copy when the caller adds entries.
+            self.exact = dict(exact) if self.known else exact
+            self.folded = dict(folded) if self.known else folded
+        else:
+            self.exact, self.folded = {}, {}
+        # Caller's entries are added last so they win over the gazetteer.
+        for ks in self.known:
+            self._add(ks, fold_short=True)
+
+    def _add(self, ks: KnownSpeaker, *, fold_short: bool) -> None:
+        for alias in (ks.name, *ks.aliases):
+            alias = alias.strip()
+            if not alias:
+                continue
+            for form in {alias, _strip_article(alias)}:
+                self.exact[form] = ks
+                if fold_short or " " in form or len(form) > 4 and not form.isupper():
+                    self.folded[form.casefold()] = ks
+
+    def lookup(self, phrase: str) -> KnownSpeaker | None:
+        try:
+            return self._memo[phrase]
+        except KeyError:
+            hit = self._memo[phrase] = self._lookup(phrase)
+            return hit
+
+    def _lookup(self, phrase: str) -> KnownSpeaker | None:
+        phrase = phrase.strip().rstrip(".,;:")
+        if not phrase:
+            return None
+        for form in (phrase, _strip_article(phrase)):
+            hit = self.exact.get(form)
+            if hit is not None:
+                return hit
+        for form in (phrase, _strip_article(phrase)):
+            hit = self.folded.get(form.casefold())
+            if hit is not None:
+                return hit
+        return None

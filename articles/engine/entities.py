@@ -1,0 +1,501 @@
+"""People and organisations named in a text, with their roles and every mention.
+
+A single pass over word tokens groups capitalised runs ("Stephen Miller", "Department of
+Homeland Security"), splits off titles ("President", "Mr."), classifies each run as a person,
+an organisation or a place, and links short forms ("Miller", "Mr. Trump", "NSB") to the full
+name given elsewhere in the text. Roles come from titles and appositions ("Stephen Miller, a
+senior White House official"; "Ice's acting leader, Todd Lyons").
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from articles.engine import lexicon as lx
+from articles.engine.aliases import AliasIndex
+from articles.engine.text import ABBREVIATIONS, Layout, build_layout
+from articles.engine.types import Entity, KnownSpeaker
+
+_TOKEN = re.compile(r"[^\W_][\w’'\-]*\.?|[^\w\s]")
+_POSSESSIVE = ("’s", "'s", "’", "'")
+_AFTER_ROLE = re.compile(
+    r",\s+((?:the|a|an|its|their|his|her)\s+[^,.;:()“”\"\n]{2,90}?"
+    r"|[A-Z][\w.\-]*(?:\s[A-Z][\w\-]*){0,3}[’']s?\s+[^,.;:()“”\"\n]{2,60}?"
+    r"|(?:head|chief|director|leader|deputy|president|chair|founder|owner|member|secretary)"
+    r"\s+of\s+[^,.;:“”\"\n]{2,70}?)"
+    r"(?=\s*(?:[,.;:)]|$))"
+)
+_ROLE_VERBS = re.compile(
+    r"\b(?:said|says|told|who|which|that|was|is|were|are|has|have|had|will|would|and)\b"
+)
+_ACRONYM = re.compile(r"\(([A-Z][A-Z.&]{1,9})\)")
+_KNOWN_AS = re.compile(
+    r"^,?\s*(?:also\s+|locally\s+|widely\s+)?known\s+(?:locally\s+)?as\s+([A-Z][A-Z.&]{1,9}|[A-Z][\w\-]+)"
+)
+_PRONOUN = re.compile(r"\b(he|his|him|she|her|hers)\b", re.IGNORECASE)
+
+
+@dataclass(slots=True)
+class Person:
+    name: str
+    role: str = ""
+    gender: str = ""  # "m", "f" or ""
+    mentions: list[tuple[int, int]] = field(default_factory=list)
+    known: bool = False
+
+
+@dataclass(slots=True)
+class Org:
+    name: str
+    role: str = ""
+    aliases: set[str] = field(default_factory=set)
+    mentions: list[tuple[int, int]] = field(default_factory=list)
+    media: bool = False
+
+
+@dataclass(slots=True)
+class Mention:
+    start: int
+    end: int
+    kind: str  # "person" or "organization"
+    key: str  # Person/Org name
+    subject: bool = False
+
+
+@dataclass(slots=True)
+class Registry:
+    """Everything known about who is named where; the speaker resolver reads it."""
+
+    text: str
+    layout: Layout
+    aliases: AliasIndex
+    persons: dict[str, Person] = field(default_factory=dict)
+    orgs: dict[str, Org] = field(default_factory=dict)
+    mentions: list[Mention] = field(default_factory=list)
+    surnames: dict[str, set[str]] = field(default_factory=dict)
+    given: dict[str, set[str]] = field(default_factory=dict)
+    org_alias: dict[str, str] = field(default_factory=dict)
+
+    def entities(self) -> list[Entity]:
+        out: list[Entity] = []
+        for p in self.persons.values():
+            if p.mentions:
+                out.append(Entity(p.name, "person", p.role, self._mention_texts(p.mentions)))
+        for o in self.orgs.values():
+            if o.mentions:
+                out.append(Entity(o.name, "organization", o.role, self._mention_texts(o.mentions)))
+        return out
+
+    def _mention_texts(self, spans: list[tuple[int, int]]) -> tuple[str, ...]:
+        seen: dict[str, None] = {}
+        for s, e in spans:
+            seen.setdefault(self.text[s:e], None)
+        return tuple(seen)
+
+    def person_by_surname(self, word: str) -> list[Person]:
+        return [self.persons[n] for n in self.surnames.get(word, ())]
+
+    def org_for(self, phrase: str) -> Org | None:
+        key = self.org_alias.get(phrase) or self.org_alias.get(phrase.casefold())
+        return self.orgs.get(key) if key else None
+
+
+def _clean(tok: str) -> str:
+    for suf in _POSSESSIVE:
+        if tok.endswith(suf) and len(tok) > len(suf):
+            return tok[: -len(suf)]
+    return tok
+
+
+def _tokens(text: str) -> list[tuple[int, int, str]]:
+    out = []
+    for m in _TOKEN.finditer(text):
+        s, e, t = m.start(), m.end(), m.group()
+        if len(t) > 2 and t.endswith(".") and t[:-1].lower() not in ABBREVIATIONS:
+            out.append((s, e - 1, t[:-1]))
+            out.append((e - 1, e, "."))
+        else:
+            out.append((s, e, t))
+    return out
+
+
+# Stretches that may hold a name: capitalised words joined by spaces and connectors. Only
+# these (with a little context before them) are tokenised, which keeps the scan cheap.
+_CANDIDATE = re.compile(
+    r"[^\W\d_a-z][\w’'\-.]*+(?:[ \t]+(?:(?:of|for|and|the|on|&|de|van|von|der|da|del|di|du|"
+    r"la|le|al|bin|ibn|dos|das|y)[ \t]+){0,2}[^\W\d_a-z][\w’'\-.]*+)*+"
+)
+_BREAK = (0, 0, "|")
+
+
+def _candidate_tokens(text: str) -> list[tuple[int, int, str]]:
+    out: list[tuple[int, int, str]] = []
+    last = 0
+    stop = lx.STOP_CAPS
+    for m in _CANDIDATE.finditer(text):
+        g = m.group()
+        if " " not in g and "\t" not in g and g.lower() in stop:
+            continue  # a lone sentence opener such as "The" or "However"
+        s0 = max(last, m.start() - 22)
+        if s0 > last:
+            sp = text.find(" ", s0, m.start())
+            s0 = sp + 1 if sp >= 0 else m.start()
+        for t in _tokens(text[s0 : m.end()]):
+            out.append((t[0] + s0, t[1] + s0, t[2]))
+        out.append((m.end(), m.end(), "|"))
+        last = m.end()
+    return out
+
+
+def _is_cap(t: str) -> bool:
+    return t[:1].isupper()
+
+
+def _is_acronym(t: str) -> bool:
+    core = t.replace(".", "").replace("&", "")
+    return 2 <= len(core) <= 6 and core.isupper() and core.isalpha()
+
+
+def _gender_of(tokens: list[str]) -> str:
+    for t in tokens:
+        lo = t.lower()
+        if lo in lx.TITLES_MALE or lo.rstrip(".") in lx.TITLES_MALE:
+            return "m"
+        if lo in lx.TITLES_FEMALE or lo.rstrip(".") in lx.TITLES_FEMALE:
+            return "f"
+    return ""
+
+
+def _first_name_gender(first: str) -> str:
+    lo = first.lower()
+    if lo in lx.FIRST_NAMES_MALE:
+        return "m"
+    if lo in lx.FIRST_NAMES_FEMALE:
+        return "f"
+    return ""
+
+
+class _Builder:
+    def __init__(self, text: str, layout: Layout, aliases: AliasIndex) -> None:
+        self.text = text
+        self.reg = Registry(text, layout, aliases)
+        self.bare: list[tuple[int, int, str, bool]] = []  # single words to link later
+        self.titled: list[tuple[int, int, str, str, str]] = []  # (s, e, surname, title, g)
+
+    # -- registration -------------------------------------------------------------
+    def add_org(self, name: str, s: int, e: int, role: str = "") -> Org:
+        reg = self.reg
+        ks = reg.aliases.lookup(name)
+        canonical = ks.name if ks is not None and ks.kind == "organization" else name
+        org = reg.orgs.get(canonical)
+        if org is None:
+            existing = reg.org_alias.get(canonical) or reg.org_alias.get(canonical.casefold())
+            org = reg.orgs.get(existing) if existing else None
+        if org is None:
+            org = Org(canonical, role or (ks.role if ks else ""))
+            org.media = any(w.lower() in lx.MEDIA_WORDS for w in canonical.split())
+            reg.orgs[canonical] = org
+            for alias in {canonical, *(ks.aliases if ks else ())}:
+                reg.org_alias.setdefault(alias, canonical)
+                reg.org_alias.setdefault(alias.casefold(), canonical)
+        reg.org_alias.setdefault(name, org.name)
+        reg.org_alias.setdefault(name.casefold(), org.name)
+        if name.lower().startswith("the "):
+            reg.org_alias.setdefault(name[4:].casefold(), org.name)
+        org.mentions.append((s, e))
+        reg.mentions.append(Mention(s, e, "organization", org.name))
+        return org
+
+    def add_person(self, name: str, s: int, e: int, role: str, gender: str) -> Person:
+        reg = self.reg
+        ks = reg.aliases.lookup(name)
+        if ks is not None and ks.kind == "person":
+            name = ks.name
+        p = reg.persons.get(name)
+        if p is None:
+            p = Person(name, role or (ks.role if ks else ""), known=ks is not None)
+            reg.persons[name] = p
+            parts = name.split()
+            reg.surnames.setdefault(_clean(parts[-1]), set()).add(name)
+            reg.given.setdefault(parts[0], set()).add(name)
+            if ks is not None:
+                for alias in ks.aliases:
+                    reg.surnames.setdefault(alias, set()).add(name)
+        if role and not p.role:
+            p.role = role
+        if gender and not p.gender:
+            p.gender = gender
+        if not p.gender:
+            p.gender = _first_name_gender(name.split()[0])
+        p.mentions.append((s, e))
+        reg.mentions.append(Mention(s, e, "person", p.name))
+        return p
+
+    # -- roles --------------------------------------------------------------------
+    def role_after(self, end: int) -> str:
+        m = _AFTER_ROLE.match(self.text, end, min(len(self.text), end + 120))
+        if not m:
+            return ""
+        role = m.group(1).strip()
+        if _ROLE_VERBS.search(role) and not role.lower().startswith(("head of", "chief of")):
+            # "the mayor, who ..." is fine; "the mayor said" is not a role.
+            role = _ROLE_VERBS.split(role, maxsplit=1)[0].strip()
+        if "(" in role:
+            role = role.split("(", 1)[0].strip()
+        if len(role.split()) > 12 or len(role) < 3:
+            return ""
+        return role
+
+    def role_before(self, start: int) -> str:
+        seg = self.text[max(0, start - 100) : start].rstrip()
+        if not seg.endswith(","):
+            return ""
+        body = seg[:-1]
+        cut = max(body.rfind(c) for c in ',.;:(“”"\n')
+        body = body[cut + 1 :].strip()
+        if body.startswith(("And ", "and ", "But ", "but ")):
+            body = body.split(" ", 1)[1]
+        words = body.split()
+        if not 2 <= len(words) <= 7 or _ROLE_VERBS.search(body):
+            return ""
+        first = words[0]
+        if first.lower() in {"the", "a", "an", "its", "his", "her", "their"} or first.endswith(
+            ("’s", "'s")
+        ):
+            return body
+        return ""
+
+    def role_words_before(self, toks: list[tuple[int, int, str]], i: int) -> str:
+        """Lower-case role nouns right before a name: "station commander Ruth Ibsen"."""
+        if i == 0:
+            return ""
+        s, e, t = toks[i - 1]
+        if t.lower() not in lx.ROLE_NOUNS or _is_cap(t) and t.lower() not in lx.ROLE_NOUNS:
+            return ""
+        start = s
+        if i >= 2:
+            ps, pe, pt = toks[i - 2]
+            if pt[:1].isalpha() and pt.lower() not in lx.STOP_CAPS and pe + 1 >= s:
+                start = ps
+        return self.text[start:e]
+
+    # -- the scan -----------------------------------------------------------------
+    def scan(self) -> Registry:
+        toks = _candidate_tokens(self.text)
+        runs: list[list[int]] = []
+        cur: list[int] = []
+        pending: list[int] = []
+        prev_end = 0
+        for i, (ts, te, t) in enumerate(toks):
+            if cur and "\n" in self.text[prev_end:ts]:
+                runs.append(cur)
+                cur, pending = [], []
+            prev_end = te
+            if _is_cap(t) and t[0].isalpha():
+                if not cur and t.lower().rstrip(".") in lx.STOP_CAPS and not _is_acronym(t):
+                    continue
+                if pending:
+                    cur.extend(pending)
+                    pending = []
+                cur.append(i)
+                if _clean(t) != t:  # a possessive ends the name
+                    runs.append(cur)
+                    cur = []
+            elif cur and (t.lower() in lx.ORG_CONNECTORS or t.lower() in lx.NAME_PARTICLES):
+                if len(pending) >= 2:
+                    runs.append(cur)
+                    cur, pending = [], []
+                else:
+                    pending.append(i)
+            else:
+                if cur:
+                    runs.append(cur)
+                cur, pending = [], []
+        if cur:
+            runs.append(cur)
+        for run in runs:
+            self.classify(toks, run)
+        self.link_short_forms()
+        self.gender_from_pronouns()
+        self.mark_subjects()
+        self.reg.mentions.sort(key=lambda m: m.start)
+        return self.reg
+
+    def classify(self, toks: list[tuple[int, int, str]], run: list[int]) -> None:
+        text = self.text
+        words = [_clean(toks[i][2]) for i in run]
+        lows = [w.lower() for w in words]
+        s, e = toks[run[0]][0], toks[run[-1]][1]
+        e = s + len(text[s:e].rstrip("’'")) if text[s:e].endswith(("’", "'")) else e
+        if text[s:e].endswith(("’s", "'s")):
+            e -= 2
+        phrase = text[s:e]
+        # Split "and"-joined runs unless the whole is an organisation name.
+        if "and" in lows and (
+            not any(w in lx.ORG_WORDS for w in lows[lows.index("and") :])
+            or lows[lows.index("and") - 1] in lx.MEDIA_WORDS
+        ):
+            k = lows.index("and")
+            if k > 0:
+                self.classify(toks, run[:k])
+            if k + 1 < len(run):
+                self.classify(toks, run[k + 1 :])
+            return
+        ks = self.reg.aliases.lookup(phrase)
+        if ks is not None:
+            if ks.kind == "organization":
+                org = self.add_org(phrase, s, e)
+                self.after_org(org, e)
+            else:
+                self.add_person(phrase, s, e, self.role_after(e) or self.role_before(s), "")
+            return
+        # Titles at the front: "Transport Minister Felix Aldana", "Mr. Genalo".
+        cut = 0
+        for k in range(len(words) - 1):
+            if lows[k].rstrip(".") in lx.TITLES or lows[k] in lx.TITLES:
+                cut = k + 1
+        name_idx = run[cut:]
+        name_words = words[cut:]
+        name_lows = lows[cut:]
+        if not name_words:
+            return
+        ns = toks[name_idx[0]][0]
+        title = text[s:ns].strip()
+        if any(w in lx.ORG_WORDS for w in name_lows) or (
+            len(name_words) == 1 and _is_acronym(name_words[0])
+        ):
+            if cut and len(name_words) > 1:
+                org_s = ns
+            else:
+                org_s = s
+            org = self.add_org(text[org_s:e], org_s, e)
+            self.after_org(org, e)
+            return
+        if (name_lows[-1] in lx.PLACE_WORDS and name_lows[0] not in lx.FIRST_NAMES) or " ".join(
+            name_lows
+        ) in lx.PLACES:
+            return
+        if any(w in lx.ORG_CONNECTORS - {"de"} for w in name_lows):
+            return
+        # "the senior Ice Expulsion Responsible": a name does not follow an article.
+        j = run[0] - 1
+        if not cut and j >= 0 and toks[j][2] in ("the", "a", "an"):
+            return
+        # Drop a leading role word that is not a given name ("Klinikchef Jürgen Hollenbeck").
+        if (
+            len(name_words) >= 3
+            and name_lows[0] not in lx.FIRST_NAMES
+            and name_lows[1] in lx.FIRST_NAMES
+        ):
+            title = (title + " " + name_words[0]).strip()
+            name_idx = name_idx[1:]
+            name_words = name_words[1:]
+            ns = toks[name_idx[0]][0]
+        if len(name_words) > 4:
+            return
+        gender = _gender_of(lows[:cut])
+        if len(name_words) == 1:
+            if cut:
+                self.titled.append((ns, e, name_words[0], title, gender))
+            else:
+                self.bare.append((s, e, name_words[0], False))
+            return
+        role = title
+        pre = self.role_words_before(toks, run[0])
+        if pre and not role:
+            role = pre
+        elif pre:
+            role = f"{pre} {role}"
+        role = role or self.role_after(e) or self.role_before(s)
+        self.add_person(text[ns:e], ns, e, role, gender)
+
+    def after_org(self, org: Org, end: int) -> None:
+        tail = self.text[end : end + 60]
+        m = _ACRONYM.match(tail.lstrip()) if tail.lstrip().startswith("(") else None
+        if m:
+            self._org_alias(org, m.group(1))
+        m = _KNOWN_AS.match(tail)
+        if m:
+            self._org_alias(org, m.group(1))
+
+    def _org_alias(self, org: Org, alias: str) -> None:
+        org.aliases.add(alias)
+        self.reg.org_alias.setdefault(alias, org.name)
+
+    def link_short_forms(self) -> None:
+        reg = self.reg
+        for s, e, surname, title, gender in self.titled:
+            cands = reg.person_by_surname(surname)
+            if gender and len(cands) > 1:
+                cands = [p for p in cands if p.gender in ("", gender)] or cands
+            if len(cands) == 1:
+                p = cands[0]
+                if title and title.lower().rstrip(".") not in {"mr", "ms", "mrs", "miss", "dr"}:
+                    p.role = p.role or title
+                self.add_person(p.name, s, e, "", gender)
+            else:
+                role = title if title.lower().rstrip(".") not in {"mr", "ms", "mrs"} else ""
+                self.add_person(surname, s, e, role, gender)
+        for s, e, word, _ in self.bare:
+            org_key = reg.org_alias.get(word)
+            if org_key:
+                reg.orgs[org_key].mentions.append((s, e))
+                reg.mentions.append(Mention(s, e, "organization", org_key))
+                continue
+            cands = reg.person_by_surname(word)
+            if len(cands) == 1:
+                cands[0].mentions.append((s, e))
+                reg.mentions.append(Mention(s, e, "person", cands[0].name))
+
+    def gender_from_pronouns(self) -> None:
+        """A person alone in a sentence with "he"/"his" or "she"/"her" gets that gender."""
+        reg, layout = self.reg, self.reg.layout
+        by_sentence: dict[int, list[Mention]] = {}
+        for m in reg.mentions:
+            if m.kind == "person":
+                by_sentence.setdefault(layout.sentence_start(m.start), []).append(m)
+        for ms in by_sentence.values():
+            names = {m.key for m in ms}
+            if len(names) != 1:
+                continue
+            p = reg.persons[ms[0].key]
+            if p.gender:
+                continue
+            end = layout.sentence_end(ms[-1].end)
+            # Look into the next sentence too: "Lena Fischer ... . She thought ..."
+            nxt = layout.sentence_end(end + 1) if end + 1 < len(self.text) else end
+            window = self.text[ms[0].end : min(nxt, ms[0].end + 400)]
+            male = female = 0
+            for pm in _PRONOUN.finditer(window):
+                if pm.group(1).lower() in lx.PRONOUNS_MALE:
+                    male += 1
+                else:
+                    female += 1
+            if male and not female:
+                p.gender = "m"
+            elif female and not male:
+                p.gender = "f"
+
+    def mark_subjects(self) -> None:
+        layout = self.reg.layout
+        seen: set[int] = set()
+        for m in sorted(self.reg.mentions, key=lambda m: m.start):
+            ss = layout.sentence_start(m.start)
+            if ss not in seen:
+                seen.add(ss)
+                m.subject = m.start - ss < 60
+
+
+def build_registry(text: str, aliases: AliasIndex, layout: Layout | None = None) -> Registry:
+    """Scan ``text`` once for people and organisations."""
+    if layout is None:
+        layout = build_layout(text, [])
+    return _Builder(text, layout, aliases).scan()
+
+
+def extract_entities(text: str, *, known: Iterable[KnownSpeaker] = ()) -> list[Entity]:
+    """People and organisations named in ``text``, with roles and mentions."""
+    reg = build_registry(text, AliasIndex(known))
+    return reg.entities()

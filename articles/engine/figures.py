@@ -1,0 +1,269 @@
+"""Figures: numbers with what they count ("more than 66,000 people in the first 100 days").
+
+Each number is read with its currency or percent sign, scale word ("1.2 billion"), the noun it
+counts, a rate ("per day", "a day", "daily"), a period ("in the first 100 days"), a qualifier
+("at least") and a kind ("target" near goal/objective words, "average" near average). Years,
+dates, times, ordinals and ages are skipped.
+"""
+
+from __future__ import annotations
+
+import re
+
+from articles.engine import lexicon as lx
+from articles.engine.types import Figure
+
+_SMALL = {
+    "one": 1,
+    "two": 2,
+    "three": 3,
+    "four": 4,
+    "five": 5,
+    "six": 6,
+    "seven": 7,
+    "eight": 8,
+    "nine": 9,
+    "ten": 10,
+    "eleven": 11,
+    "twelve": 12,
+    "thirteen": 13,
+    "fourteen": 14,
+    "fifteen": 15,
+    "sixteen": 16,
+    "seventeen": 17,
+    "eighteen": 18,
+    "nineteen": 19,
+    "twenty": 20,
+    "thirty": 30,
+    "forty": 40,
+    "fifty": 50,
+    "sixty": 60,
+    "seventy": 70,
+    "eighty": 80,
+    "ninety": 90,
+    "dozen": 12,
+}
+_SCALES = {
+    "hundred": 1e2,
+    "thousand": 1e3,
+    "million": 1e6,
+    "billion": 1e9,
+    "trillion": 1e12,
+    "bn": 1e9,
+    "m": 1e6,
+    "k": 1e3,
+    "mn": 1e6,
+}
+_CURRENCY = {"$": "USD", "US$": "USD", "€": "EUR", "£": "GBP", "¥": "JPY"}
+_WORD_NUM = "|".join(
+    sorted([*_SMALL, "hundred", "thousand", "million", "billion"], key=len, reverse=True)
+)
+
+_NUMBER = re.compile(
+    rf"""
+    (?<![\w.,\-/:])
+    # Cheap first-letter check so the long spelled-number alternation runs rarely.
+    (?=[\d$€£¥]|(?:a\s|one|tw|th|fo|fi|si|se|ei|ni|te|el|hu|mi|bi|do))
+    (?P<cur>US\$|\$|€|£|¥)?\s?
+    (?:
+      (?P<num>\d{{1,3}}(?:,\d{{3}})+(?:\.\d+)?|\d+(?:\.\d+)?)
+      |
+      (?P<words>(?:a\s+)?(?:{_WORD_NUM})(?:(?:[\s\-]+|\s+and\s+)(?:{_WORD_NUM}))*)
+    )
+    (?:\s?(?P<scale>hundred|thousand|million|billion|trillion|bn|mn|m|k)\b)?
+    (?P<pct>\s?%|\s+per\s?cent\b|\s+percent\b)?
+    (?![\w]|[.,]\d)
+    """,
+    re.VERBOSE | re.IGNORECASE,
+)
+_QUALIFIER = re.compile(
+    r"(more than|over|at least|nearly|almost|about|around|roughly|approximately|some|up to|"
+    r"fewer than|less than|a minimum of|a maximum of|an estimated|as many as|as much as|"
+    r"just over|just under|close to|upwards of|under|below|above|exceeding|an average of|"
+    r"on average)\s+$",
+    re.IGNORECASE,
+)
+_ADJ = frozenset(
+    """more new additional extra other fewer illegal undocumented registered young small large
+    major senior local full-time part-time armed unarmed active former current confirmed
+    reported suspected known estimated total daily annual""".split()
+)
+_NOT_UNIT = frozenset(
+    """of in on at to a an the and or by for from with per than is are was were be been has
+    have had will would could should may might last this that these those since ago before
+    after until more less as but if so then there here it its their his her our your my who
+    which what when where while during over under up down out into onto between among it's
+    year-old years-old percent per-cent o'clock""".split()
+)
+_PER = re.compile(
+    r"(?:\s+[\w’'\-]+){0,3}?\s+(?:(?:per|a|an|each|every)\s+(?P<p>day|week|month|year|hour|"
+    r"minute|second|night|quarter|person|capita)\b|(?P<adv>daily|weekly|monthly|annually|"
+    r"yearly|hourly|nightly|per\s+annum)\b)",
+    re.IGNORECASE,
+)
+_ADV_PER = {
+    "daily": "day",
+    "weekly": "week",
+    "monthly": "month",
+    "annually": "year",
+    "yearly": "year",
+    "hourly": "hour",
+    "nightly": "night",
+    "per annum": "year",
+}
+_PERIOD = re.compile(
+    rf"(?:\s+[\w’'\-]+){{0,3}}?\s+(?:in|over|during|within|across)\s+(?:the\s+)?"
+    rf"(?:(?:first|past|last|next|previous|coming)\s+)?"
+    rf"(?P<n>\d[\d,]*|{_WORD_NUM})\s+(?P<u>days|weeks|months|years|hours|decades)\b",
+    re.IGNORECASE,
+)
+_UNIT = re.compile(r"\s+([A-Za-z][\w’'\-]*)")
+_TIME_AFTER = re.compile(
+    r"^\s*(?:a\.m\.|p\.m\.|am\b|pm\b|o[’']clock|GMT|BST|UTC|:\d"
+    r"|in the (?:morning|afternoon|evening))",
+    re.IGNORECASE,
+)
+_MONTH_RE = re.compile(r"\b(?:" + "|".join(lx.MONTHS) + r")\.?\s*$", re.IGNORECASE)
+_MONTH_AFTER = re.compile(r"^\s*(?:" + "|".join(lx.MONTHS) + r")\b", re.IGNORECASE)
+_AGE_AFTER = re.compile(r"^-?\s?(?:year|month|week|day)s?[-\s]old\b", re.IGNORECASE)
+_TARGET_WORDS = re.compile(
+    r"\b(?:target|targets|goal|goals|objective|objectives|aim|aims|aiming|want|wants|wanted|"
+    r"push for|quota|looking for|seeking|seeks|demand|demanding|plan to|plans to|hopes? to|"
+    r"reach)\b",
+    re.IGNORECASE,
+)
+_AVERAGE_WORDS = re.compile(r"\b(?:average|averages|averaged|on average|mean)\b", re.IGNORECASE)
+
+
+def _words_value(words: str) -> float | None:
+    total = 0.0
+    current = 0.0
+    for w in re.split(r"[\s\-]+", words.lower()):
+        if w in ("a", "and", ""):
+            if w == "a":
+                current = 1
+            continue
+        if w in _SMALL:
+            current += _SMALL[w]
+        elif w == "hundred":
+            current = (current or 1) * 100
+        elif w in ("thousand", "million", "billion"):
+            total += (current or 1) * _SCALES[w]
+            current = 0
+    value = total + current
+    return value or None
+
+
+def _sentence_before(text: str, pos: int, span: int = 120) -> str:
+    seg = text[max(0, pos - span) : pos]
+    cut = max(seg.rfind(". "), seg.rfind("\n"), seg.rfind("? "), seg.rfind("! "))
+    return seg[cut + 1 :]
+
+
+def extract_figures(text: str) -> list[Figure]:
+    """Figures in ``text``, in order."""
+    figures: list[Figure] = []
+    consumed_until = -1
+    for m in _NUMBER.finditer(text):
+        if m.start() < consumed_until:
+            continue
+        cur, num, words = m.group("cur"), m.group("num"), m.group("words")
+        scale, pct = m.group("scale"), m.group("pct")
+        if words is not None:
+            if words.lower().strip() in ("one", "a"):
+                continue
+            value = _words_value(words)
+            if value is None:
+                continue
+        else:
+            value = float(num.replace(",", ""))
+            # Years and dates are not counts.
+            if not (cur or scale or pct) and "," not in num and "." not in num:
+                if 1800 <= value <= 2100 and len(num) == 4:
+                    continue
+        if scale:
+            s = scale.lower()
+            if s in ("m", "k") and not cur:
+                continue  # "5 m" is more likely metres; keep only "$5m"
+            value *= _SCALES[s]
+        after = text[m.end() : m.end() + 40]
+        before = text[max(0, m.start() - 30) : m.start()]
+        if _TIME_AFTER.match(after) or _AGE_AFTER.match(after):
+            continue
+        if num and (_MONTH_RE.search(before) or _MONTH_AFTER.match(after)):
+            continue
+        if num and re.search(r"[A-Za-z]-$|\bNo\.\s*$|#\s*$", before):
+            continue
+        if num and re.match(r"^,\s", after) and re.search(r"[A-Z][a-z]+,\s*$", before):
+            continue  # "Aisha Rahman, 34," is an age
+        start, end = m.start(), m.end()
+        while start < end and text[start].isspace():
+            start += 1
+        unit = ""
+        if pct:
+            unit = "%"
+        elif cur:
+            unit = _CURRENCY.get(cur, cur)
+        pos = m.end()
+        if not pct:
+            um = _UNIT.match(text, pos)
+            if um and um.group(1).lower() in _ADJ:
+                um2 = _UNIT.match(text, um.end())
+                if um2 and um2.group(1).lower() not in _NOT_UNIT:
+                    um = um2
+            if um:
+                word = um.group(1).rstrip("’'").lower()
+                if word.endswith(("’s", "'s")):
+                    word = word[:-2]
+                if (
+                    word not in _NOT_UNIT
+                    and word not in _SCALES
+                    and not word.endswith("ly")
+                    and word.isalpha()
+                    and not um.group(1)[:1].isupper()
+                ):
+                    if not cur:  # "$5 fine": the currency stays the unit
+                        unit = word
+                    end = pos = um.end()
+        if words is not None and not unit:
+            continue  # "two of them", "since six": spelled numbers need a counted noun
+        per = ""
+        pm = _PER.match(text, pos, min(len(text), pos + 50))
+        if pm and not re.search(r"[,.;:]", text[pos : pm.start(0) + len(pm.group(0))]):
+            per = (pm.group("p") or _ADV_PER.get(pm.group("adv").lower(), "")).lower()
+            end = pos = pm.end()
+        period = ""
+        qm = _PERIOD.match(text, pos, min(len(text), pos + 60))
+        if qm:
+            period = f"{qm.group('n')} {qm.group('u').lower()}"
+            end = qm.end()
+            consumed_until = end
+        qualifier = ""
+        qb = _QUALIFIER.search(text, max(0, start - 25), start)
+        if qb:
+            qualifier = qb.group(1).lower()
+            start = qb.start(1)
+        kind = ""
+        ctx = _sentence_before(text, start)
+        last_t = max((x.end() for x in _TARGET_WORDS.finditer(ctx)), default=-1)
+        last_a = max((x.end() for x in _AVERAGE_WORDS.finditer(ctx)), default=-1)
+        if qualifier in ("an average of", "on average"):
+            last_a = len(ctx) + 1
+        if last_a > last_t:
+            kind = "average"
+        elif last_t >= 0:
+            kind = "target"
+        figures.append(
+            Figure(
+                text=text[start:end],
+                start=start,
+                end=end,
+                value=float(value),
+                unit=unit,
+                per=per,
+                period=period,
+                qualifier=qualifier,
+                kind=kind,
+            )
+        )
+    return figures

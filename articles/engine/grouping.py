@@ -1,0 +1,494 @@
+"""Group articles into stories: each new article joins the story about the same event or
+starts a new one.
+
+Same event, not same topic. Two articles about one stopgap bill are one story when both
+report the Senate vote, and two stories when one reports the vote and the other the signing
+two days later. So the score mixes four kinds of evidence:
+
+- text: TF-IDF cosine against the story's centroid, headline terms boosted;
+- names: the people and organisations the article shares with the story;
+- figures: shared specific numbers ("66,000", "2.4 million");
+- time: how far apart the events are (explicit dates and weekdays resolved against the publish
+  date), plus conflicts that mark different events of one topic (the headline's event verb:
+  "passes" vs "signs"; fiscal periods: Q1 vs Q2; scorelines: 2-1 vs 0-0).
+
+Candidates come from an inverted index of rare keys (distinctive terms, names and numbers)
+restricted to a time window, so placing an article never compares it with every stored one.
+
+Persistence (for the Django side): the index is plain data, see ``StoryIndex.state()``.
+Per story it keeps ``n`` (articles), ``terms`` (top weighted terms: sum of each article's
+unit-length log-tf vector, truncated), ``names``, ``numbers``, ``events``, ``periods`` and
+``results`` (counts), ``dates`` (event-date ordinals with counts) and ``first``/``last``
+(publish-date ordinals). Per term it keeps the document frequency and one document count.
+The posting lists (key -> story keys) are derived from the story profiles and belong in a
+table ``(key, story_id)`` indexed by key, queried with ``key IN (...)`` and a
+``story.last_published >= ...`` filter.
+"""
+
+from __future__ import annotations
+
+import heapq
+import math
+import re
+from collections import Counter
+from collections.abc import Hashable, Iterable, Mapping
+from dataclasses import dataclass, field
+from datetime import date, datetime
+from itertools import islice
+
+from articles.engine.similarity import (
+    DocumentFrequencies,
+    as_date,
+    content_terms,
+    extract_names,
+    extract_numbers,
+    format_number,
+    mentioned_date,
+    name_keys,
+    normalise_quotes,
+    split_sentences,
+    stem,
+)
+
+StoryKey = Hashable
+
+HEADLINE_BOOST = 1.5
+NAME_PREFIX = "n:"
+NUMBER_PREFIX = "#"
+
+_EVENT_WORDS = {
+    "pass": "pass passes passed approve approves approved clear clears cleared adopt adopts "
+    "adopted vote votes voted",
+    "sign": "sign signs signed enact enacts enacted",
+    "veto": "veto vetoes vetoed",
+    "propose": "propose proposes proposed introduce introduces introduced unveil unveils unveiled",
+    "arrest": "arrest arrests arrested detain detains detained",
+    "charge": "charge charges charged indict indicts indicted",
+    "convict": "convict convicts convicted guilty",
+    "sentence": "sentence sentences sentenced jailed",
+    "resign": "resign resigns resigned quit quits",
+    "appoint": "appoint appoints appointed nominate nominates nominated hire hires hired",
+    "open": "open opens opened launch launches launched",
+    "close": "close closes closed shut shuts",
+}
+EVENT_CLASSES: dict[str, str] = {
+    stem(word): cls for cls, ws in _EVENT_WORDS.items() for word in ws.split()
+}
+
+_ORDINALS = {"first": "1", "second": "2", "third": "3", "fourth": "4"}
+_PERIOD_RE = re.compile(
+    r"\b(?:q([1-4])|(first|second|third|fourth)[- ]quarter|(first|second)[- ]half|h([12]))\b",
+    re.IGNORECASE,
+)
+_SCORE_RE = re.compile(r"(?<![\d,.])(\d{1,3})\s?-\s?(\d{1,3})(?![\d,.%])")
+
+
+@dataclass(frozen=True, slots=True)
+class ArticleFeatures:
+    """What grouping needs to know about one article.
+
+    ``terms`` are log term frequencies (headline boosted) without IDF: IDF changes as the
+    corpus grows, so it is applied when scoring. ``keys`` are optional precomputed index keys
+    (rarest terms, names, numbers); the index computes them when empty.
+    """
+
+    terms: Mapping[str, float]
+    names: frozenset[str]
+    numbers: frozenset[str]
+    published: date | None
+    event_date: date | None
+    event: str = ""
+    periods: frozenset[str] = frozenset()
+    results: frozenset[str] = frozenset()
+    keys: tuple[str, ...] = ()
+
+    def df_terms(self) -> set[str]:
+        """Everything counted in document frequencies: terms, name and number keys."""
+        return (
+            set(self.terms)
+            | {NAME_PREFIX + n for n in self.names}
+            | {NUMBER_PREFIX + n for n in self.numbers}
+        )
+
+
+def featurize(
+    *,
+    headline: str,
+    body: str,
+    published_at: datetime | date | None,
+    names: Iterable[str] = (),
+    df: DocumentFrequencies | None = None,
+) -> ArticleFeatures:
+    """Turn an article into ``ArticleFeatures``.
+
+    ``names`` are people/organisations the reading engine already resolved; capitalised name
+    phrases in the text are added to them. With ``df`` the rare-term ``keys`` are filled in.
+    """
+    headline = normalise_quotes(headline or "")
+    body = normalise_quotes(body or "")
+    counts: Counter[str] = Counter(content_terms(body))
+    head_terms = content_terms(headline)
+    head_counts = Counter(head_terms)
+    terms: dict[str, float] = {}
+    for term in counts.keys() | head_counts.keys():
+        tf = counts.get(term, 0)
+        weight = 1.0 + math.log(tf) if tf else 0.0
+        if term in head_counts:
+            weight += HEADLINE_BOOST
+        terms[term] = weight
+    text = f"{headline}\n\n{body}"
+    all_names = name_keys(list(names) + extract_names(text))
+    numbers = frozenset(format_number(v) for v in extract_numbers(text) if v >= 10 and v != 100)
+    published = as_date(published_at)
+    lede = _lede(body)
+    event_date = mentioned_date(f"{headline}. {lede}", published) or published
+    features = ArticleFeatures(
+        terms=terms,
+        names=frozenset(all_names),
+        numbers=numbers,
+        published=published,
+        event_date=event_date,
+        event=_headline_event(headline),
+        periods=frozenset(_periods(text)),
+        results=frozenset(_results(f"{headline}. {lede}")),
+    )
+    if df is not None:
+        features = _with_keys(features, index_keys(features, df))
+    return features
+
+
+def _lede(body: str) -> str:
+    spans = split_sentences(body)
+    return " ".join(body[s:e] for s, e in spans[:2])
+
+
+def _headline_event(headline: str) -> str:
+    for tok in re.findall(r"[a-z]+", headline.lower()):
+        cls = EVENT_CLASSES.get(stem(tok))
+        if cls:
+            return cls
+    return ""
+
+
+def _periods(text: str) -> set[str]:
+    out = set()
+    for m in _PERIOD_RE.finditer(text):
+        q = m.group(1) or _ORDINALS.get((m.group(2) or "").lower())
+        if q:
+            out.add("q" + q)
+        h = m.group(4) or _ORDINALS.get((m.group(3) or "").lower())
+        if h:
+            out.add("h" + h)
+    return out
+
+
+def _results(text: str) -> set[str]:
+    out = set()
+    for m in _SCORE_RE.finditer(text):
+        a, b = int(m.group(1)), int(m.group(2))
+        if a <= 20 and b <= 20:  # scorelines, not ranges like "30-40"
+            out.add(f"{max(a, b)}-{min(a, b)}")
+    return out
+
+
+def _with_keys(features: ArticleFeatures, keys: list[str]) -> ArticleFeatures:
+    return ArticleFeatures(
+        terms=features.terms,
+        names=features.names,
+        numbers=features.numbers,
+        published=features.published,
+        event_date=features.event_date,
+        event=features.event,
+        periods=features.periods,
+        results=features.results,
+        keys=tuple(keys),
+    )
+
+
+def index_keys(features: ArticleFeatures, df: DocumentFrequencies, k: int = 10) -> list[str]:
+    """The article's most distinctive keys: its top terms by TF-IDF, names and numbers."""
+    top_terms = heapq.nlargest(k, features.terms.items(), key=lambda kv: kv[1] * df.idf(kv[0]))
+    keys = [t for t, _ in top_terms]
+    names = sorted(features.names, key=lambda n: -df.idf(NAME_PREFIX + n))[:8]
+    keys += [NAME_PREFIX + n for n in names]
+    numbers = sorted(features.numbers, key=lambda n: -df.idf(NUMBER_PREFIX + n))[:4]
+    keys += [NUMBER_PREFIX + n for n in numbers]
+    return keys
+
+
+@dataclass(slots=True)
+class StoryProfile:
+    """The running summary of one story that articles are scored against."""
+
+    n: int = 0
+    terms: dict[str, float] = field(default_factory=dict)
+    names: Counter = field(default_factory=Counter)
+    numbers: Counter = field(default_factory=Counter)
+    events: Counter = field(default_factory=Counter)
+    periods: Counter = field(default_factory=Counter)
+    results: Counter = field(default_factory=Counter)
+    dates: Counter = field(default_factory=Counter)
+    first: int | None = None
+    last: int | None = None
+
+    def event_date(self) -> int | None:
+        if not self.dates:
+            return None
+        return self.dates.most_common(1)[0][0]
+
+    def as_dict(self) -> dict:
+        return {
+            "n": self.n,
+            "terms": dict(self.terms),
+            "names": dict(self.names),
+            "numbers": dict(self.numbers),
+            "events": dict(self.events),
+            "periods": dict(self.periods),
+            "results": dict(self.results),
+            "dates": {str(k): v for k, v in self.dates.items()},
+            "first": self.first,
+            "last": self.last,
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping) -> StoryProfile:
+        return cls(
+            n=data["n"],
+            terms=dict(data["terms"]),
+            names=Counter(data["names"]),
+            numbers=Counter(data["numbers"]),
+            events=Counter(data["events"]),
+            periods=Counter(data["periods"]),
+            results=Counter(data["results"]),
+            dates=Counter({int(k): v for k, v in data["dates"].items()}),
+            first=data["first"],
+            last=data["last"],
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreBreakdown:
+    """Why an article scored what it did against a story (shown to editors in review)."""
+
+    total: float
+    text: float
+    names: float
+    numbers: float
+    date_penalty: float
+    conflict_penalty: float
+
+
+# Calibrated on the fictional dev set (scripts/eval_grouping.py); see the module docstring.
+DEFAULT_THRESHOLD = 0.28
+W_TEXT, W_NAMES, W_NUMBERS = 0.55, 0.30, 0.15
+NAME_SATURATION = 10.0
+
+
+class StoryIndex:
+    """In-memory story index: document frequencies, story profiles and posting lists.
+
+    Use ``place(features)`` to find the story an article belongs to (or ``None``), then
+    ``add(story_key, features)`` once the caller has decided (a new key for a new story).
+    """
+
+    def __init__(
+        self,
+        *,
+        df: DocumentFrequencies | None = None,
+        threshold: float = DEFAULT_THRESHOLD,
+        window_days: int = 7,
+        profile_terms: int = 40,
+        max_posting: int = 400,
+    ) -> None:
+        self.df = df if df is not None else DocumentFrequencies()
+        self.threshold = threshold
+        self.window_days = window_days
+        self.profile_terms = profile_terms
+        self.max_posting = max_posting
+        self.stories: dict[StoryKey, StoryProfile] = {}
+        self.postings: dict[str, dict[StoryKey, None]] = {}
+
+    def __len__(self) -> int:
+        return len(self.stories)
+
+    # Candidates ---------------------------------------------------------------------------
+
+    def candidates(self, features: ArticleFeatures, limit: int = 30) -> list[StoryKey]:
+        """Stories sharing rare keys with the article and active near its publish date.
+
+        Each posting list is read newest first and capped, so a common key costs the same at
+        a thousand stories as at a million.
+        """
+        keys = features.keys or tuple(index_keys(features, self.df))
+        votes: dict[StoryKey, float] = {}
+        pub = features.published.toordinal() if features.published else None
+        window = self.window_days
+        stories = self.stories
+        for key in keys:
+            posting = self.postings.get(key)
+            if not posting:
+                continue
+            weight = self.df.idf(key)
+            for story_key in islice(reversed(posting), self.max_posting):
+                if pub is not None:
+                    profile = stories[story_key]
+                    if profile.last is not None and (
+                        profile.last < pub - window or profile.first > pub + window
+                    ):
+                        continue
+                votes[story_key] = votes.get(story_key, 0.0) + weight
+        return heapq.nlargest(limit, votes, key=votes.__getitem__)
+
+    # Scoring ------------------------------------------------------------------------------
+
+    def score(self, features: ArticleFeatures, story_key: StoryKey) -> ScoreBreakdown:
+        """How well the article fits the story, in [about -0.5, 1]."""
+        profile = self.stories[story_key]
+        idf = self.df.idf
+        a_vec = {t: w * idf(t) for t, w in features.terms.items()}
+        s_vec = {t: w * idf(t) for t, w in profile.terms.items()}
+        text = _cosine(a_vec, s_vec)
+
+        names = 0.0
+        if features.names and profile.names:
+            weights = {n: idf(NAME_PREFIX + n) for n in features.names}
+            shared = sum(w for n, w in weights.items() if n in profile.names)
+            # Saturates: a few rare shared names are strong evidence, and an article that
+            # quotes extra people is not less about the same event.
+            names = min(1.0, shared / min(sum(weights.values()), NAME_SATURATION))
+
+        numbers = 0.0
+        if features.numbers and profile.numbers:
+            shared_n = sum(1 for n in features.numbers if n in profile.numbers)
+            numbers = min(1.0, shared_n / 2)
+
+        date_pen = 0.0
+        story_date = profile.event_date()
+        if features.event_date is not None and story_date is not None:
+            gap = abs(features.event_date.toordinal() - story_date)
+            date_pen = _date_penalty(gap)
+
+        conflict = 0.0
+        if features.event and profile.events and features.event not in profile.events:
+            conflict += 0.12
+        if features.periods and profile.periods and not features.periods & profile.periods.keys():
+            conflict += 0.3
+        if features.results and profile.results and not features.results & profile.results.keys():
+            conflict += 0.2
+
+        total = W_TEXT * text + W_NAMES * names + W_NUMBERS * numbers - date_pen - conflict
+        return ScoreBreakdown(total, text, names, numbers, date_pen, conflict)
+
+    def place(self, features: ArticleFeatures, *, limit: int = 30) -> StoryKey | None:
+        """The story the article belongs to, or ``None`` when it starts a new one."""
+        best = self.best(features, limit=limit)
+        if best is None or best[1].total < self.threshold:
+            return None
+        return best[0]
+
+    def best(
+        self, features: ArticleFeatures, *, limit: int = 30
+    ) -> tuple[StoryKey, ScoreBreakdown] | None:
+        """The best candidate story with its score, whatever the threshold."""
+        scored = [(key, self.score(features, key)) for key in self.candidates(features, limit)]
+        if not scored:
+            return None
+        return max(scored, key=lambda ks: ks[1].total)
+
+    # Updating -----------------------------------------------------------------------------
+
+    def add(self, story_key: StoryKey, features: ArticleFeatures) -> None:
+        """Record the article in ``story_key`` (created if new) and in the frequencies."""
+        self.df.add(features.df_terms())
+        profile = self.stories.get(story_key)
+        if profile is None:
+            profile = self.stories[story_key] = StoryProfile()
+        profile.n += 1
+        norm = math.sqrt(sum(w * w for w in features.terms.values())) or 1.0
+        for term, weight in features.terms.items():
+            profile.terms[term] = profile.terms.get(term, 0.0) + weight / norm
+        if len(profile.terms) > self.profile_terms * 2:
+            # Keep the centroid small: the words most articles of the story share.
+            kept = heapq.nlargest(self.profile_terms, profile.terms.items(), key=_by_value)
+            profile.terms = dict(kept)
+        profile.names.update(features.names)
+        profile.numbers.update(features.numbers)
+        if features.event:
+            profile.events[features.event] += 1
+        profile.periods.update(features.periods)
+        profile.results.update(features.results)
+        if features.event_date is not None:
+            profile.dates[features.event_date.toordinal()] += 1
+        if features.published is not None:
+            day = features.published.toordinal()
+            profile.first = day if profile.first is None else min(profile.first, day)
+            profile.last = day if profile.last is None else max(profile.last, day)
+        for key in features.keys or index_keys(features, self.df):
+            posting = self.postings.setdefault(key, {})
+            posting.pop(story_key, None)  # re-insert: most recently active stories last
+            posting[story_key] = None
+
+    def assign(self, features: ArticleFeatures, new_key: StoryKey) -> StoryKey:
+        """Place and add in one step; ``new_key`` names the story if a new one is needed."""
+        key = self.place(features)
+        if key is None:
+            key = new_key
+        self.add(key, features)
+        return key
+
+    # Persistence --------------------------------------------------------------------------
+
+    def state(self) -> dict:
+        """Everything needed to rebuild the index (story keys must be JSON-friendly)."""
+        return {
+            "df": self.df.as_dict(),
+            "stories": {key: p.as_dict() for key, p in self.stories.items()},
+            "postings": {key: list(p) for key, p in self.postings.items()},
+            "threshold": self.threshold,
+            "window_days": self.window_days,
+        }
+
+    @classmethod
+    def from_state(cls, state: Mapping) -> StoryIndex:
+        index = cls(
+            df=DocumentFrequencies.from_dict(state["df"]),
+            threshold=state.get("threshold", DEFAULT_THRESHOLD),
+            window_days=state.get("window_days", 7),
+        )
+        index.stories = {k: StoryProfile.from_dict(p) for k, p in state["stories"].items()}
+        index.postings = {k: dict.fromkeys(v) for k, v in state["postings"].items()}
+        return index
+
+
+def _by_value(kv: tuple[str, float]) -> float:
+    return kv[1]
+
+
+def _cosine(a: Mapping[str, float], b: Mapping[str, float]) -> float:
+    if len(a) > len(b):
+        a, b = b, a
+    dot = sum(v * b[k] for k, v in a.items() if k in b)
+    if not dot:
+        return 0.0
+    na = math.sqrt(sum(v * v for v in a.values()))
+    nb = math.sqrt(sum(v * v for v in b.values()))
+    return dot / (na * nb)
+
+
+def _date_penalty(gap_days: int) -> float:
+    # Coverage of one event clusters within a day; a two-day gap is usually the next step of
+    # the story (the signing after the vote), a week apart is a different event.
+    if gap_days <= 1:
+        return 0.0
+    if gap_days == 2:
+        return 0.2
+    return min(0.5, 0.25 + 0.03 * gap_days)
+
+
+def cluster(articles: Iterable[ArticleFeatures], *, index: StoryIndex | None = None) -> list[int]:
+    """Online clustering in the given order; returns a story number per article."""
+    index = index if index is not None else StoryIndex()
+    labels = []
+    for features in articles:
+        labels.append(index.assign(features, new_key=len(index.stories)))
+    return labels

@@ -1,0 +1,248 @@
+"""Word lists the readers share. Small, generic and English-first; extend with care."""
+
+from __future__ import annotations
+
+# Reporting verbs, past and present. Longer forms first so the regex prefers them.
+CUE_VERBS = tuple(
+    """said says say told tells wrote writes added adds noted notes explained explains argued
+    argues insisted insists warned warns remarked remarks stated states tweeted tweets posted
+    posts asked asks replied replies responded responds answered answers continued continues
+    concluded concludes declared declares announced announces acknowledged acknowledges admitted
+    admits conceded concedes claimed claims contended contends maintained maintains emphasized
+    emphasised emphasizes emphasises stressed stresses observed observes commented comments
+    recalled recalls predicted predicts promised promises pledged pledges vowed vows urged urges
+    cautioned cautions suggested suggests complained complains lamented laments boasted boasts
+    quipped quips joked jokes shouted shouts yelled yells whispered whispers cried cries
+    exclaimed exclaims recounted recounts reported reports confirmed confirms countered counters
+    retorted retorts mused muses testified testifies texted texts messaged wondered wonders
+    agreed agrees protested protests demanded demands assured assures reiterated reiterates
+    elaborated elaborates objected objects began begins told wrote began pleaded pleads
+    conceded added sighed sighs snapped snaps laughed laughs groaned
+    disclosed discloses revealed reveals affirmed affirms asserted asserts alleged alleges
+    denied denies sagte erklärte betonte dijo afirmó declaró explicó""".split()
+) + (
+    "a déclaré",
+    "a dit",
+    "a affirmé",
+    "a expliqué",
+    "a ajouté",
+    "a répondu",
+)
+# Participles that report speech inside a larger sentence ("..., adding that ...").
+CUE_PARTICIPLES = tuple(
+    """adding saying noting explaining arguing insisting warning stressing writing telling
+    calling""".split()
+)
+CUE_MULTI = ("pointed out", "went on", "according to", "wrote on", "posted on")
+# Where the statement was made: appended to the cue ("said in a statement").
+CUE_MEDIUM = (
+    "statement",
+    "news release",
+    "press release",
+    "email",
+    "e-mail",
+    "e -mail",
+    "letter",
+    "interview",
+    "post",
+    "memo",
+    "message",
+    "video",
+    "tweet",
+    "speech",
+    "briefing",
+    "news conference",
+    "press conference",
+)
+
+PRONOUNS_MALE = frozenset({"he", "him", "his"})
+PRONOUNS_FEMALE = frozenset({"she", "her", "hers"})
+SUBJECT_PRONOUNS = frozenset({"he", "she", "they", "i", "we", "it"})
+
+TITLES_MALE = frozenset({"mr", "mr.", "sir", "lord", "king", "prince", "father", "brother"})
+TITLES_FEMALE = frozenset(
+    {"ms", "ms.", "mrs", "mrs.", "miss", "dame", "lady", "queen", "princess", "sister", "mme"}
+)
+# Capitalised words that introduce a name and become (part of) the person's role.
+TITLES = frozenset(
+    """mr mr. mrs mrs. ms ms. miss dr dr. prof prof. professor sir dame lord lady king queen
+    prince princess pope rev rev. reverend father sister bishop president vice mayor
+    councillor councilor councilman councilwoman alderman senator sen sen. representative rep
+    rep. congressman congresswoman governor gov gov. minister secretary chancellor premier
+    prime chief inspector detective det det. sergeant sgt sgt. officer constable superintendent
+    supt judge justice general gen gen. colonel col col. captain capt capt. commander lieutenant
+    lt lt. admiral ambassador commissioner director chairman chairwoman chair coach deputy
+    acting interim former sheriff attorney dean principal headteacher klinikchef""".split()
+)
+# Lower-case role nouns that may sit just before a name ("station commander Ruth Ibsen").
+ROLE_NOUNS = frozenset(
+    """commander owner lawyer chief director representative minister leader tenant manager
+    officer spokesman spokeswoman spokesperson secretary head executive chairman chairwoman
+    chair president editor teacher nurse doctor economist analyst official resident student
+    worker driver founder architect engineer inspector detective captain coach player
+    striker goalkeeper singer actor actress author writer researcher scientist professor
+    campaigner activist organiser organizer councillor mayor governor senator treasurer
+    planner member adviser advisor consultant developer farmer landlord correspondent
+    reporter journalist judge prosecutor attorney barrister solicitor negotiator boss
+    ceo chef pastor priest rabbi imam principal vicar agent commissioner""".split()
+)
+# Words marking a capitalised run as an organisation.
+ORG_WORDS = frozenset(
+    """department ministry council authority agency office bureau service services police
+    company corporation corp corp. inc inc. ltd ltd. llc plc group holdings bank university
+    college school academy primary hospital trust union association federation committee
+    commission court parliament congress senate house party times news post herald gazette
+    courier ledger journal tribune daily press reuters radio tv television network
+    institute foundation society club fund board administration army navy force forces guard
+    energy airlines airways airline rail railway railways transit chamber church museum
+    library enforcement investigations operations organization organisation
+    cooperative co-operative partners industries systems technologies labs media broadcasting
+    assembly cabinet government directorate command unit brigade regiment secretariat
+    commons lords tribunal exchange institution charity alliance coalition movement
+    league federation""".split()
+)
+# Words marking a capitalised run as a place.
+PLACE_WORDS = frozenset(
+    """street road lane avenue square park bridge city town county river hall centre center
+    station island islands bay valley hill heights estate way drive boulevard close crescent
+    gardens court mountain mountains lake sea ocean coast state province region district
+    borough village airport harbour harbor port beach""".split()
+)
+PLACES = frozenset(
+    """new york|los angeles|san francisco|hong kong|new zealand|united states|united kingdom|
+    saudi arabia|south africa|north korea|south korea|new delhi|new jersey|new mexico|
+    washington dc|buenos aires|rio de janeiro|sri lanka|costa rica|puerto rico|el salvador|
+    las vegas|san diego|st louis|new orleans|north carolina|south carolina|north dakota|
+    south dakota|west virginia|rhode island|great britain|northern ireland|tel aviv|
+    abu dhabi|kuala lumpur|cape town|mexico city|white house|capitol hill|wall street|
+    silicon valley|middle east|latin america|south america|north america|east asia""".replace(
+        "\n", ""
+    ).split("|")
+)
+# Capitalised words that start sentences or clauses but never start a name.
+STOP_CAPS = frozenset(
+    """the a an in on at but and or it he she they we i this that these those his her their
+    its our my your after before when while since last next shortly however speaking asked
+    according one two three four five six seven eight nine ten several some many most
+    more few all both each every no not yes so if as for from with by to of until unless
+    although though because then there here where what who why how which whose meanwhile
+    also still yet now today yesterday tomorrow tonight earlier later monday tuesday
+    wednesday thursday friday saturday sunday january february march april may june july
+    august september october november december spring summer autumn winter fall instead
+    despite during among between under over about above across against along around
+    asked critics residents officials police opposition former senior internal several
+    other another such only even just again already once twice first second third
+    le la les die der das des el los las il un une ein eine""".split()
+)
+NAME_PARTICLES = frozenset(
+    {
+        "de",
+        "van",
+        "von",
+        "der",
+        "da",
+        "del",
+        "di",
+        "du",
+        "la",
+        "le",
+        "al",
+        "bin",
+        "ibn",
+        "dos",
+        "das",
+        "y",
+    }
+)
+ORG_CONNECTORS = frozenset({"of", "for", "and", "the", "on", "&", "de"})
+
+# Heads of noun phrases that name an organisation speaker ("the ministry said").
+ORG_HEADS = frozenset(
+    """department ministry agency council authority company firm government police service
+    office bureau union board club school university hospital court commission committee
+    party group organisation organization administration statement announcement report
+    release spokesman spokeswoman spokesperson spokespeople representative website
+    embassy army military prosecutors regulator operator airline insurer bank newspaper
+    paper network charity trust campaign team family""".split()
+)
+SPOKES_HEADS = frozenset(
+    {
+        "spokesman",
+        "spokeswoman",
+        "spokesperson",
+        "spokespeople",
+        "representative",
+        "statement",
+        "announcement",
+        "release",
+        "website",
+        "official",
+        "officials",
+    }
+)
+# Org heads that may refer to any recently named organisation.
+GENERIC_ORG_HEADS = frozenset({"company", "firm", "group", "organisation", "organization"})
+MEDIA_WORDS = frozenset(
+    {
+        "times",
+        "news",
+        "post",
+        "herald",
+        "gazette",
+        "courier",
+        "ledger",
+        "journal",
+        "tribune",
+        "daily",
+        "press",
+        "reuters",
+        "radio",
+        "tv",
+        "television",
+        "network",
+        "broadcasting",
+    }
+)
+
+MALE_WORDS = frozenset(
+    """spokesman chairman businessman congressman councilman father son brother husband uncle
+    grandfather king prince lord sir boy man""".split()
+)
+FEMALE_WORDS = frozenset(
+    """spokeswoman chairwoman businesswoman congresswoman councilwoman mother daughter sister
+    wife aunt grandmother queen princess lady dame girl woman""".split()
+)
+
+# A modest list of common given names, for gender only (used when nothing else tells).
+FIRST_NAMES_MALE = frozenset(
+    """aaron adam adrian ahmed alan albert alex alexander ali andrew andre antoine anthony anil
+    antonio arjun arthur ben benjamin bernard bill bob brian bruce carl carlos charles chris
+    christopher colin craig daniel david dennis derek diego donald douglas dylan edward eric
+    ethan felix frank gary george gerald graham greg gregory harry hector henry hugh ian isaac
+    jack jacob james jamal jason javier jeff jeremy jim joe john jonah jonathan jorge jose
+    joseph joshua juan jurgen jürgen karl keith kenneth kevin kofi larry lee leonard liam
+    louis lucas luis luke marco marcus mark martin matthew michael mohamed mohammed muhammad
+    neil nicholas nick noah oliver omar oscar patrick paul peter philip rafael ralph raymond
+    richard rick robert roger ronald ryan samuel scott sean simon stephen steve steven stuart
+    tariq thomas tim timothy todd tom tomasz tony victor walter wayne william caleb garrett
+    kenneth ayodele andrew hans klaus pierre jean-pierre luca giovanni pedro sergei ivan
+    dmitri rahul ravi sanjay yusuf ibrahim hassan kwame chidi emeka dara""".split()
+)
+FIRST_NAMES_FEMALE = frozenset(
+    """aisha alice amanda amy ana andrea angela anna anne annie barbara beatrice betty
+    bridget carla carol caroline catherine celia charlotte chloe christina claire clara
+    deborah diana donna dorothy eleanor elena elizabeth ellen emily emma eva fatima fiona
+    frances grace hannah harriet helen helena imogen ines irene isabel jane janet jennifer
+    jessica joan joanna julia julie karen kate katherine katrin kathleen laura lena linda
+    lisa lucy maeve margaret maria marie marisol mary maya megan melissa mia michelle mina
+    nadia nancy natalie nicole olivia patricia paula priya rachel rebecca roberta rosa ruth
+    sandra sarah sofia sophie susan teresa victoria wendy yasmin zoe zara ingrid astrid
+    chiara francesca giulia carmen lucia pilar amina ngozi chioma sunita anjali deepa
+    mei yuki keiko olga natasha svetlana""".split()
+)
+FIRST_NAMES = FIRST_NAMES_MALE | FIRST_NAMES_FEMALE
+
+MONTHS = (
+    "january february march april may june july august september october november december"
+    " jan feb mar apr jun jul aug sep sept oct nov dec"
+).split()

@@ -1,0 +1,331 @@
+"""Direct quotations: find quoted spans, keep the ones that are speech, attribute them.
+
+Quoted spans are paired per paragraph ( “ ”, " ", « », „ “, ‹ › ); a paragraph that opens a
+quote without closing it continues into the next paragraph when that one opens with a quote
+mark again (news style). Single quotes (‘ ’ and ') count only in the unambiguous UK-style
+shape: opening after a space, closing after punctuation. Scare quotes, titles and nicknames are
+dropped: a span is speech when it has a reporting cue next to it, continues an attributed
+quote, or reads as a sentence on its own.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from articles.engine.aliases import AliasIndex
+from articles.engine.entities import Registry, build_registry
+from articles.engine.speakers import Attribution, Resolver, find_after, find_before
+from articles.engine.text import Layout, build_layout, paragraph_spans
+from articles.engine.types import KnownSpeaker, Quote
+
+_MARKS = re.compile(r"[“”„«»‹›\"]")
+_SINGLE_OPEN = re.compile(r"(?:(?<=^)|(?<=[\s(\[—–]))[‘'](?=[^\W_])", re.MULTILINE)
+_SINGLE_CLOSE = re.compile(r"(?<=[,.!?…—–])[’'](?=[\s)\]]|$)")
+_CLOSERS = {"“": "”", "„": "“”", "«": "»", "‹": "›", '"': '"', "”": "”"}
+_SCARE_BEFORE = re.compile(
+    r"(?:so-called|called|calling|calls|dubbed|labell?ed|termed|nicknamed|known as|titled|"
+    r"entitled|named|the word|the words|the phrase|the term|slogan|headlined|marked)"
+    r"(?:\s+[\w’'\-]+){0,3}?\s*$",
+    re.IGNORECASE,
+)
+_END_PUNCT = ".,!?…:;—–-"
+
+
+@dataclass(slots=True)
+class _Span:
+    open: int  # index of the opening mark
+    close: int  # index of the closing mark (paragraph end when it runs on)
+    start: int  # text offsets without marks and surrounding spaces
+    end: int
+    para: int
+    single: bool = False
+    runs_on: bool = False  # opened and not closed: continues in the next paragraph
+    continued: bool = False  # opens a paragraph that continues the previous quote
+
+
+def _strip(text: str, s: int, e: int) -> tuple[int, int]:
+    while s < e and text[s].isspace():
+        s += 1
+    while e > s and text[e - 1].isspace():
+        e -= 1
+    return s, e
+
+
+def _opens_ok(text: str, i: int, pe: int) -> bool:
+    return i + 1 < pe and not text[i + 1].isspace()
+
+
+def _scan_paragraph(text: str, ps: int, pe: int, para: int, out: list[_Span]) -> _Span | None:
+    """Pair double quote marks in one paragraph; return a span left open at its end."""
+    open_at = -1
+    mark = ""
+    for m in _MARKS.finditer(text, ps, pe):
+        i, ch = m.start(), m.group()
+        if open_at < 0:
+            if ch in "“„«‹" or ch == '"' and _opens_ok(text, i, pe):
+                open_at, mark = i, ch
+            elif ch == "”" and (i == ps or text[i - 1].isspace()) and _opens_ok(text, i, pe):
+                open_at, mark = i, ch  # a wrongly curled opener
+            continue
+        closers = _CLOSERS[mark]
+        if ch in closers and not (mark == "“" and ch == "“"):
+            s, e = _strip(text, open_at + 1, i)
+            if s < e:
+                out.append(_Span(open_at, i, s, e, para))
+            open_at = -1
+        elif mark == "“" and ch == "“":
+            prev_space = text[i - 1].isspace()
+            if not prev_space and (i + 1 >= pe or not text[i + 1].isalnum()):
+                s, e = _strip(text, open_at + 1, i)  # “...“ used as a closer
+                if s < e:
+                    out.append(_Span(open_at, i, s, e, para))
+                open_at = -1
+            else:
+                open_at = i  # the earlier opener was never closed
+    if open_at >= 0:
+        s, e = _strip(text, open_at + 1, pe)
+        if s < e:
+            return _Span(open_at, pe, s, e, para, runs_on=True)
+    return None
+
+
+def _scan_single(text: str, ps: int, pe: int, para: int, taken: list[_Span], out: list[_Span]):
+    for om in _SINGLE_OPEN.finditer(text, ps, pe):
+        o = om.start()
+        if any(sp.open <= o <= sp.close for sp in taken):
+            continue
+        cm = _SINGLE_CLOSE.search(text, o + 1, pe)
+        if not cm:
+            continue
+        c = cm.start()
+        inner = text[o + 1 : c]
+        if any(sp.open > o and sp.open < c for sp in taken):
+            continue
+        if len(inner.split()) < 3 or _MARKS.search(inner):
+            continue
+        s, e = _strip(text, o + 1, c)
+        out.append(_Span(o, c, s, e, para, single=True))
+
+
+def find_spans(text: str) -> list[_Span]:
+    """All quoted spans, in text order (not yet judged as speech)."""
+    spans: list[_Span] = []
+    paragraphs = paragraph_spans(text)
+    pending: _Span | None = None
+    for idx, (ps, pe) in enumerate(paragraphs):
+        first_len = len(spans)
+        left_open = _scan_paragraph(text, ps, pe, idx, spans)
+        opens_with_mark = text[ps] in '“„«"'
+        if pending is not None and opens_with_mark:
+            spans.insert(first_len, pending)  # keep order: pending precedes this paragraph
+            first_len += 1
+            if len(spans) > first_len and spans[first_len].open == ps:
+                spans[first_len].continued = True
+            elif left_open is not None and left_open.open == ps:
+                left_open.continued = True
+        pending = left_open
+        if "‘" in text[ps:pe] or "'" in text[ps:pe]:
+            para_spans = [sp for sp in spans if sp.para == idx]
+            extra: list[_Span] = []
+            _scan_single(text, ps, pe, idx, para_spans, extra)
+            if extra:
+                spans.extend(extra)
+                spans.sort(key=lambda sp: sp.open)
+    return spans
+
+
+def _is_title_like(words: list[str]) -> bool:
+    if len(words) < 2 or len(words) > 8:
+        return False
+    if words[-1][-1:] in ".!?":
+        return False
+    caps = sum(1 for w in words if w[:1].isupper() or not w[:1].isalpha())
+    small = sum(
+        1
+        for w in words
+        if w[:1].islower() and w in {"of", "the", "a", "an", "and", "in", "on", "to", "for", "at"}
+    )
+    return words[0][:1].isupper() and caps + small == len(words) and caps >= 2
+
+
+def _starts_sentence(text: str, layout: Layout, sp: _Span) -> bool:
+    ss = layout.sentence_start(sp.open)
+    return ss >= sp.open or not text[ss : sp.open].strip()
+
+
+def _judge(text: str, layout: Layout, sp: _Span, att: Attribution | None) -> bool:
+    """Is this span a direct quotation rather than a scare quote, title or nickname?"""
+    inner = text[sp.start : sp.end]
+    words = inner.split()
+    ends = inner.rstrip("’'\"”»")[-1:] in _END_PUNCT
+    before = text[max(0, sp.open - 60) : sp.open]
+    after = text[sp.close + 1 : sp.close + 3]
+    if _is_title_like(words):
+        return False
+    # A nickname sits between a given name and a surname.
+    if (
+        before.rstrip()[-1:].isalpha()
+        and before.rstrip().split()[-1][:1].isupper()
+        and (after.strip()[:1].isupper())
+        and len(words) <= 3
+    ):
+        return False
+    if _SCARE_BEFORE.search(before) and len(words) <= 8 and not (att and att.before is False):
+        return False
+    if att is not None:
+        if len(words) <= 3 and not ends:
+            return False
+        return True
+    if len(words) >= 4 and ends:
+        return True
+    return len(words) >= 5 and _starts_sentence(text, layout, sp) and len(words) >= 5
+
+
+def extract_quotes_with(
+    text: str, layout: Layout, registry: Registry, spans: list[_Span]
+) -> list[Quote]:
+    """Judge and attribute ``spans``; the worker behind :func:`extract_quotes`."""
+    resolver = Resolver(registry)
+    quotes: list[Quote] = []
+    prev: _Span | None = None
+    prev_quote: Quote | None = None
+    prev_att: Attribution | None = None
+    for k, sp in enumerate(spans):
+        nxt_open = spans[k + 1].open if k + 1 < len(spans) else len(text)
+        att: Attribution | None = None
+        if not sp.runs_on:
+            limit = layout.sentence_end(sp.close)
+            inner_end = text[sp.start : sp.end].rstrip("’'")[-1:]
+            if limit <= sp.close + 1 and sp.close + 2 < len(text):
+                # `"Who is it for?" Barnes asked.`: the sentence end sits on the closing mark.
+                j = sp.close + 1
+                while j < len(text) and text[j] in " \t":
+                    j += 1
+                if inner_end in "?!—–-" or (j < len(text) and text[j].islower()):
+                    limit = layout.sentence_end(j)
+            limit = min(limit, nxt_open)
+            att = find_after(text, sp.close + 1, limit) if limit > sp.close + 1 else None
+        if att is None and not sp.continued:
+            bstart = layout.sentence_start(sp.open)
+            if prev is not None and prev.close + 1 > bstart:
+                bstart = prev.close + 1
+            if bstart < sp.open:
+                att = find_before(text, bstart, sp.open)
+        shares_prev = (
+            att is not None and prev_att is not None and att.cue_start == prev_att.cue_start
+        )
+        follows = prev_quote is not None and (
+            shares_prev
+            or sp.continued
+            or (att is None and sp.para == prev.para)
+            or (
+                att is None
+                and sp.para == prev.para + 1
+                and layout.para_starts[sp.para] == sp.open
+                and _starts_sentence(text, layout, sp)
+            )
+        )
+        words = text[sp.start : sp.end].split()
+        if follows:
+            if _is_title_like(words) or not _judge(text, layout, sp, prev_att or att):
+                continue
+        elif not _judge(text, layout, sp, att):
+            continue
+        continues = False
+        cue = None
+        speaker = kind = mention = None
+        ms = me = None
+        if att is not None and not shares_prev:
+            cue = att.cue
+            mention, ms, me = att.mention, att.mention_start, att.mention_end
+            speaker, kind = resolver.resolve(mention or "", ms or sp.open)
+        elif follows:
+            continues = True
+            speaker, kind = prev_quote.speaker, prev_quote.speaker_kind
+            mention = prev_quote.speaker_mention
+            ms, me = prev_quote.mention_start, prev_quote.mention_end
+        cs = layout.sentence_start(sp.open)
+        ce = layout.sentence_end(sp.close if sp.close < len(text) else len(text) - 1)
+        if att is not None and att.mention_end is not None:
+            cs = min(cs, att.mention_start or cs)
+            ce = max(ce, att.mention_end)
+        q = Quote(
+            text=text[sp.start : sp.end],
+            start=sp.start,
+            end=sp.end,
+            speaker=speaker,
+            speaker_kind=kind,
+            speaker_mention=mention,
+            cue=cue,
+            continues=continues,
+            context_start=cs,
+            context_end=max(ce, sp.end),
+            mention_start=ms,
+            mention_end=me,
+        )
+        quotes.append(q)
+        resolver.note_speaker(speaker, kind, sp.open)
+        prev, prev_quote = sp, q
+        prev_att = att if att is not None else (prev_att if continues else None)
+    return _backfill_runs(quotes, spans)
+
+
+def _backfill_runs(quotes: list[Quote], spans: list[_Span]) -> list[Quote]:
+    """A quote running over paragraphs is often attributed only in its last paragraph."""
+    from dataclasses import replace
+
+    by_start = {sp.start: sp for sp in spans}
+    out = list(quotes)
+    i = 0
+    while i < len(out):
+        q = out[i]
+        sp = by_start.get(q.start)
+        if q.speaker is None and q.cue is None and sp is not None and sp.runs_on:
+            j = i + 1
+            while j < len(out) and out[j].continues and out[j].cue is None:
+                j += 1
+            if j < len(out) and out[j].cue is not None:
+                src = by_start.get(out[j].start)
+                if src is not None and src.continued:
+                    head = out[j]
+                    out[i] = replace(
+                        q,
+                        speaker=head.speaker,
+                        speaker_kind=head.speaker_kind,
+                        speaker_mention=head.speaker_mention,
+                        cue=head.cue,
+                        mention_start=head.mention_start,
+                        mention_end=head.mention_end,
+                    )
+                    for k in range(i + 1, j + 1):
+                        out[k] = replace(
+                            out[k],
+                            speaker=head.speaker,
+                            speaker_kind=head.speaker_kind,
+                            speaker_mention=head.speaker_mention,
+                            mention_start=head.mention_start,
+                            mention_end=head.mention_end,
+                            cue=None,
+                            continues=True,
+                        )
+                    i = j
+        i += 1
+    return out
+
+
+def prepare(text: str, known: Iterable[KnownSpeaker] = ()) -> tuple[Layout, Registry, list]:
+    """Spans, layout and entity registry for one text (shared by quotes and entities)."""
+    spans = find_spans(text)
+    layout = build_layout(text, [(sp.open, sp.close) for sp in spans])
+    registry = build_registry(text, AliasIndex(known), layout)
+    return layout, registry, spans
+
+
+def extract_quotes(text: str, *, known: Iterable[KnownSpeaker] = ()) -> list[Quote]:
+    """Direct quotations in ``text`` with their resolved speakers, in text order."""
+    if not text:
+        return []
+    layout, registry, spans = prepare(text, known)
+    return extract_quotes_with(text, layout, registry, spans)

@@ -1,0 +1,367 @@
+"""Text features shared by the connect engine: tokens, names, numbers, dates and IDF.
+
+Everything here is deliberately small and dependency-free so grouping, quote matching and
+evidence finding agree on what a "term" is. The stemmer is a light suffix stripper, not
+Porter: news text needs "arrests/arrested/arrest" and "signs/signed/signing" to meet, and a
+few wrong conflations cost far less than a heavyweight dependency.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections import Counter
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from datetime import date, datetime, timedelta
+
+STOPWORDS = frozenset(
+    """
+    a about above after again against all also am an and any are as at be because been before
+    being below between both but by can could did do does doing down during each either else
+    ever every few for from further had has have having he her here hers herself him himself his
+    how i if in into is it its itself just may me might more most must my myself no nor not now
+    of off on once only or other our ours ourselves out over own per same she should so some
+    such than that the their theirs them themselves then there these they this those through to
+    too under until up upon very was we were what when where which while who whom why will with
+    within without would you your yours yourself yourselves said says say saying told tell
+    according report reported reports reporting mr mrs ms dr one two three four five six seven
+    eight nine ten new last first next since around among via like still yet however whose
+    week weeks day days today yesterday tomorrow tonight year years month months time times
+    monday tuesday wednesday thursday friday saturday sunday morning afternoon evening night
+    january february march april june july august september october november december
+    """.split()
+)
+
+# Words that are capitalised in news but are not names of people or organisations.
+_NOT_NAMES = STOPWORDS | frozenset(
+    """
+    mayor president senator sen rep gov governor minister secretary chief judge justice officer
+    officials official police captain coach chairman chairwoman chair ceo director deputy
+    spokesman spokeswoman spokesperson prime general lt col sgt st mt detective inspector
+    superintendent sergeant constable councillor councilman councilwoman manager professor
+    majority minority leader speaker ambassador commissioner chancellor king queen prince
+    """.split()
+)
+
+_TOKEN_RE = re.compile(r"[a-z0-9]+(?:['’][a-z]+)?(?:[.,]\d+)*")
+_WORD_RE = re.compile(r"[A-Za-z][A-Za-z'’\-]*")
+_NAME_RE = re.compile(
+    r"(?<![\w'’])[A-Z][a-zA-Z'’\-]*(?:\.?\s+(?:(?:of|de|del|la|van|von|der|al|bin)\s+)?"
+    r"[A-Z][a-zA-Z'’\-]*)*"
+)
+_SENTENCE_END_RE = re.compile(r"([.!?][\"”’']?)\s+(?=[\"“‘']?[A-Z0-9])|\n\s*\n")
+_NUMBER_RE = re.compile(
+    r"(?<![\w.])(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?(\s*(?:million|billion|thousand|trillion|bn|m)\b)?",
+    re.IGNORECASE,
+)
+_MULTIPLIERS = {
+    "thousand": 1e3,
+    "million": 1e6,
+    "m": 1e6,
+    "billion": 1e9,
+    "bn": 1e9,
+    "trillion": 1e12,
+}
+_NUMBER_WORDS = {
+    "dozen": 12.0,
+    "hundred": 100.0,
+    "thousand": 1e3,
+    "million": 1e6,
+    "billion": 1e9,
+}
+
+WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+MONTHS = (
+    "january february march april may june july august september october november december"
+).split()
+_MONTH_ABBR = {m[:3]: i + 1 for i, m in enumerate(MONTHS)} | {"sept": 9}
+_DATE_RE = re.compile(
+    r"\b(?:(?:(?<=on )|(?<=late )|(?<=early )|(?<=said )|(?<=since )|(?<=until )|(?<=by ))"
+    r"(?P<wd>monday|tuesday|wednesday|thursday|friday|saturday|sunday)"
+    r"|(?P<wd2>monday|tuesday|wednesday|thursday|friday|saturday|sunday)"
+    r"(?=(?:'s)? (?:morning|afternoon|evening|night)|'s\b)"
+    r"|(?P<md_month>jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+"
+    r"(?P<md_day>\d{1,2})(?:st|nd|rd|th)?\b"
+    r"|(?P<dm_day>\d{1,2})(?:st|nd|rd|th)?\s+(?P<dm_month>jan|feb|mar|apr|may|jun|jul|aug|sep|"
+    r"sept|oct|nov|dec)[a-z]*\b"
+    r"|(?P<rel>yesterday|today|tonight|last night|this morning|earlier this week))",
+    re.IGNORECASE,
+)
+
+
+def normalise_quotes(text: str) -> str:
+    """Fold typographic quotes and dashes to ASCII so regexes see one alphabet."""
+    return (
+        text.replace("’", "'")
+        .replace("‘", "'")
+        .replace("“", '"')
+        .replace("”", '"')
+        .replace("–", "-")
+        .replace("—", "-")
+    )
+
+
+def stem(word: str) -> str:
+    """Strip common English inflections ("arrests", "arrested" -> "arrest")."""
+    w = word
+    if len(w) <= 3 or w.isdigit():
+        return w
+    if w.endswith("'s"):
+        w = w[:-2]
+    if w.endswith("ies") and len(w) > 4:
+        w = w[:-3] + "y"
+    elif w.endswith(("sses", "shes", "ches", "xes", "zes")):
+        w = w[:-2]
+    elif w.endswith("s") and not w.endswith(("ss", "us", "is")):
+        w = w[:-1]
+    if w.endswith("ing") and len(w) > 5:
+        w = w[:-3]
+    elif w.endswith("ied") and len(w) > 4:
+        w = w[:-3] + "y"
+    elif w.endswith("ed") and len(w) > 4:
+        w = w[:-2]
+    if len(w) > 4 and w[-1] == w[-2] and w[-1] not in "lsz":
+        w = w[:-1]  # "planned" -> "plann" -> "plan"
+    if w.endswith("e") and len(w) > 4:
+        w = w[:-1]
+    return w
+
+
+def words(text: str) -> list[str]:
+    """Lowercase word tokens, numbers kept as written ("3,000")."""
+    return _TOKEN_RE.findall(normalise_quotes(text).lower())
+
+
+def content_terms(text: str) -> list[str]:
+    """Stemmed tokens without stopwords; numbers normalised to their value ("3,000" -> "3000")."""
+    out = []
+    for tok in words(text):
+        if tok[0].isdigit():
+            out.append(_number_key(tok))
+            continue
+        tok = tok.replace("’", "'")
+        if tok in STOPWORDS or len(tok) < 2:
+            continue
+        s = stem(tok)
+        if s not in STOPWORDS:
+            out.append(s)
+    return out
+
+
+def _number_key(tok: str) -> str:
+    try:
+        value = float(tok.replace(",", ""))
+    except ValueError:
+        return tok
+    return format_number(value)
+
+
+def format_number(value: float) -> str:
+    """A stable text key for a number: 3000.0 -> "3000", 2.5 -> "2.5"."""
+    if value == int(value):
+        return str(int(value))
+    return f"{value:.6g}"
+
+
+def split_sentences(text: str) -> list[tuple[int, int]]:
+    """Sentence spans (start, end) in ``text``; paragraphs always end a sentence."""
+    spans = []
+    pos = 0
+    for m in _SENTENCE_END_RE.finditer(text):
+        end = m.start() + len(m.group(1) or "")
+        if end > pos:
+            spans.append((pos, end))
+        pos = m.end()
+    if pos < len(text):
+        spans.append((pos, len(text)))
+    out = []
+    for start, end in spans:
+        chunk = text[start:end]
+        lead = len(chunk) - len(chunk.lstrip())
+        trail = len(chunk) - len(chunk.rstrip())
+        if end - trail > start + lead:
+            out.append((start + lead, end - trail))
+    return _merge_abbreviations(text, out)
+
+
+_ABBREV = re.compile(r"\b(?:Mr|Mrs|Ms|Dr|St|Sen|Rep|Gov|Gen|Lt|Col|U\.S|Jr|Sr|No|Inc|Co)\.$")
+
+
+def _merge_abbreviations(text: str, spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    # "Mr. Genalo" must not end a sentence at "Mr."
+    merged: list[tuple[int, int]] = []
+    for span in spans:
+        if merged and _ABBREV.search(text[merged[-1][0] : merged[-1][1]]):
+            merged[-1] = (merged[-1][0], span[1])
+        else:
+            merged.append(span)
+    return merged
+
+
+def extract_names(text: str) -> list[str]:
+    """Capitalised name phrases ("Jane Roe", "Northfield City Council"), honorifics dropped.
+
+    A single capitalised word at the start of a sentence is only a name if the same word is
+    also capitalised mid-sentence somewhere in the text; otherwise "Officials" or "Police"
+    would count as names.
+    """
+    text = normalise_quotes(text)
+    starts = {s for s, _ in split_sentences(text)}
+    mid_caps: set[str] = set()
+    found: list[tuple[int, str]] = []
+    for m in _NAME_RE.finditer(text):
+        found.append((m.start(), m.group(0)))
+    for start, phrase in found:
+        first = phrase.split()[0]
+        if not _at_sentence_start(text, start, starts):
+            mid_caps.add(first.lower())
+    names = []
+    for start, phrase in found:
+        parts = [p.strip(".'’-") for p in phrase.split()]
+        parts = [p for p in parts if p and p.lower().removesuffix("'s") not in _NOT_NAMES]
+        parts = [p.removesuffix("'s") for p in parts]
+        if not parts:
+            continue
+        if (
+            len(parts) == 1
+            and _at_sentence_start(text, start, starts)
+            and parts[0].lower() not in mid_caps
+        ):
+            continue
+        names.append(" ".join(parts))
+    return names
+
+
+def _at_sentence_start(text: str, pos: int, starts: set[int]) -> bool:
+    if pos in starts or pos == 0:
+        return True
+    before = text[max(0, pos - 3) : pos]
+    return before.rstrip(" \"'(").endswith((".", "!", "?", ":", "\n")) or before.strip() == ""
+
+
+def name_keys(names: Iterable[str]) -> set[str]:
+    """Lowercase name tokens ("Mayor Jane Roe" -> {"jane", "roe"}), a key space for overlap."""
+    keys = set()
+    for name in names:
+        for part in re.split(r"[\s\-]+", normalise_quotes(name)):
+            part = part.strip(".,'\"").lower().removesuffix("'s")
+            if len(part) > 1 and part not in _NOT_NAMES:
+                keys.add(part)
+    return keys
+
+
+def extract_numbers(text: str) -> list[float]:
+    """Numeric values in ``text`` with "million"/"billion" applied; years are left out."""
+    values = []
+    for m in _NUMBER_RE.finditer(normalise_quotes(text)):
+        whole, frac, mult = m.group(1), m.group(2) or "", (m.group(3) or "").strip().lower()
+        value = float(whole.replace(",", "") + frac)
+        if mult:
+            value *= _MULTIPLIERS.get(mult, 1.0)
+        elif not frac and "," not in whole and 1900 <= value <= 2100:
+            continue  # a year, which is a date rather than a figure
+        values.append(value)
+    return values
+
+
+def numbers_agree(a: float, b: float, tolerance: float = 0.01) -> bool:
+    if a == b:
+        return True
+    return abs(a - b) <= tolerance * max(abs(a), abs(b))
+
+
+def mentioned_date(text: str, published: date | None) -> date | None:
+    """The first date the text mentions, resolved against the publish date.
+
+    A weekday means the most recent such day on or before publication ("on Tuesday" in a
+    Thursday paper is two days earlier); "Month Day" takes the publication year.
+    """
+    if published is None:
+        return None
+    m = _DATE_RE.search(text)
+    if m is None:
+        return None
+    weekday = m.group("wd") or m.group("wd2")
+    if weekday:
+        target = WEEKDAYS.index(weekday.lower())
+        back = (published.weekday() - target) % 7
+        return published - timedelta(days=back)
+    if m.group("rel"):
+        rel = m.group("rel").lower()
+        return published - timedelta(days=1 if rel in ("yesterday", "last night") else 0)
+    month_txt = (m.group("md_month") or m.group("dm_month")).lower()
+    day = int(m.group("md_day") or m.group("dm_day"))
+    month = _MONTH_ABBR.get(month_txt[:4] if month_txt == "sept" else month_txt[:3])
+    if month is None or not 1 <= day <= 31:
+        return None
+    try:
+        found = date(published.year, month, day)
+    except ValueError:
+        return None
+    if (found - published).days > 60:  # "December 30" in a January paper
+        found = date(published.year - 1, month, day)
+    return found
+
+
+def as_date(value: datetime | date | None) -> date | None:
+    if value is None:
+        return None
+    if isinstance(value, datetime):
+        return value.date()
+    return value
+
+
+@dataclass(slots=True)
+class DocumentFrequencies:
+    """Document frequencies kept incrementally, so IDF is cheap at any corpus size.
+
+    Persist with ``as_dict()`` / ``from_dict()``; on the database side this is one row per
+    term (``term``, ``df``) plus the document count.
+    """
+
+    n_docs: int = 0
+    df: dict[str, int] = field(default_factory=dict)
+
+    def add(self, terms: Iterable[str]) -> None:
+        self.n_docs += 1
+        df = self.df
+        for term in set(terms):
+            df[term] = df.get(term, 0) + 1
+
+    def remove(self, terms: Iterable[str]) -> None:
+        self.n_docs = max(0, self.n_docs - 1)
+        for term in set(terms):
+            left = self.df.get(term, 0) - 1
+            if left > 0:
+                self.df[term] = left
+            else:
+                self.df.pop(term, None)
+
+    def idf(self, term: str) -> float:
+        # Smoothed so that unseen terms are the rarest and a term in every document still
+        # weighs a little.
+        return math.log((self.n_docs + 1) / (self.df.get(term, 0) + 0.5)) + 0.5
+
+    def as_dict(self) -> dict:
+        return {"n_docs": self.n_docs, "df": dict(self.df)}
+
+    @classmethod
+    def from_dict(cls, data: Mapping) -> DocumentFrequencies:
+        return cls(n_docs=int(data.get("n_docs", 0)), df=dict(data.get("df", {})))
+
+
+def cosine(a: Mapping[str, float], b: Mapping[str, float]) -> float:
+    """Cosine of two sparse vectors."""
+    if len(a) > len(b):
+        a, b = b, a
+    dot = sum(v * b[k] for k, v in a.items() if k in b)
+    if not dot:
+        return 0.0
+    na = math.sqrt(sum(v * v for v in a.values()))
+    nb = math.sqrt(sum(v * v for v in b.values()))
+    return dot / (na * nb) if na and nb else 0.0
+
+
+def term_counts(text: str) -> Counter[str]:
+    return Counter(content_terms(text))

@@ -1,0 +1,515 @@
+"""Who said it: reporting cues next to a quote, the words naming the speaker, and resolution
+of those words to a full name.
+
+Attribution is looked for right after the closing mark (`"...," Homan told journalists`,
+`"...," said Miller`, `"...," according to X`) and, failing that, before the opening mark in
+the same sentence (`Smith said: "..."`, `Roe argued that "..."`). Resolution turns "Homan",
+"Mr. Trump", "the mayor", "she" or "the ministry's announcement" into a full name using the
+entity registry, the caller's known aliases and simple salience (recent subject, last
+speaker). When the evidence is thin it answers None rather than guess.
+"""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_left
+from dataclasses import dataclass
+
+from articles.engine import lexicon as lx
+from articles.engine.entities import Mention, Registry
+
+_VERB_ALT = "|".join(sorted(set(lx.CUE_VERBS), key=len, reverse=True))
+_PART_ALT = "|".join(lx.CUE_PARTICIPLES)
+_MEDIUM_ALT = "|".join(re.escape(m) for m in sorted(lx.CUE_MEDIUM, key=len, reverse=True))
+_ADVERB = (
+    r"(?:(?:also|later|then|simply|quietly|flatly|bluntly|again|once|recently|previously"
+    r"|earlier|\w+ly)\s+)?"
+)
+_MEDIUM = (
+    r"(?:\s+(?:in|on|during)\s+(?:a|an|the|his|her|their|its)\s+(?:[\w\-]+\s+){0,2}?"
+    rf"(?:{_MEDIUM_ALT}))?"
+)
+
+# `, said Miller` / `wrote Todd Lyons, ...`
+_INVERTED = re.compile(rf"[\s,—–-]*({_VERB_ALT})\b({_MEDIUM})\s+(?=\S)", re.IGNORECASE)
+# `, according to the fire service`
+_ACCORDING_AFTER = re.compile(r"[\s,—–-]*(according to)\s+(?=\S)", re.IGNORECASE)
+# `, Homan told journalists` / `, a spokeswoman for the authority said`
+_NORMAL = re.compile(
+    rf"[\s,—–-]*([^!?;“”\"«»„\n]{{1,140}}?)\s+{_ADVERB}"
+    rf"({_VERB_ALT}|pointed out|went on)\b({_MEDIUM})",
+)
+_VERB_ANY = re.compile(
+    rf"\b({_VERB_ALT}|{_PART_ALT}|pointed out|went on)\b({_MEDIUM})", re.IGNORECASE
+)
+_ACCORDING_BEFORE = re.compile(r"\b[Aa]ccording to\s+([^,“”\"«»„]{2,80}?)\s*,?\s*$")
+_MENTION_STOP = re.compile(
+    r"\s+(?:on|in|at|during|after|before|while|when|who|whose|which|that|as|to|from|"
+    r"outside|inside|with|via|about|last|this|yesterday|today|earlier|later|adding|"
+    r"before|and|but)\b|\s+[—–-]\s+|[,;:()“”\"«»„]"
+)
+_DETERMINERS = frozenset(
+    {
+        "the",
+        "a",
+        "an",
+        "one",
+        "another",
+        "two",
+        "three",
+        "several",
+        "his",
+        "her",
+        "its",
+        "their",
+        "our",
+        "some",
+        "many",
+        "both",
+        "each",
+        "this",
+        "that",
+    }
+)
+_STOP_BACK = frozenset(
+    {
+        "and",
+        "but",
+        "or",
+        "that",
+        "which",
+        "who",
+        "when",
+        "while",
+        "because",
+        "so",
+        "then",
+        "as",
+        "if",
+        "said",
+        "says",
+        "told",
+        "was",
+        "is",
+        "were",
+        "are",
+        "has",
+        "have",
+        "had",
+    }
+)
+_WORD = re.compile(r"[\w’'.\-]+")
+_TRAILING_AGE = re.compile(r",\s*\d{1,3}\s*,?\s*$")
+_SPOKES_FOR = re.compile(
+    r"\b(?:spokes(?:man|woman|person)|representative)\s+(?:for|of|from)\s+([^,.;:“”\"\n]{2,60})"
+)
+
+
+@dataclass(slots=True)
+class Attribution:
+    cue: str
+    cue_start: int
+    mention: str | None
+    mention_start: int | None
+    mention_end: int | None
+    before: bool  # the attribution precedes the quote
+
+
+def _cue_text(verb: str, medium: str) -> str:
+    return (verb + medium).strip() if medium else verb
+
+
+def _trim(text: str, s: int, e: int) -> tuple[int, int]:
+    while s < e and text[s] in " \t,—–-":
+        s += 1
+    while e > s and text[e - 1] in " \t,.;:—–-":
+        e -= 1
+    return s, e
+
+
+def _mention_after_verb(text: str, s: int, limit: int) -> tuple[int, int] | None:
+    """The speaker words after an inverted cue: up to a comma or a clause word."""
+    seg_end = min(limit, s + 120)
+    m = _MENTION_STOP.search(text, s, seg_end)
+    e = m.start() if m else seg_end
+    s, e = _trim(text, s, e)
+    # After a name, a lower-case word ends it ("sagte Albers am Montag").
+    seen_cap = False
+    for wm in _WORD.finditer(text, s, e):
+        w = wm.group()
+        if w[:1].isupper():
+            seen_cap = True
+        elif seen_cap and w not in lx.NAME_PARTICLES and w not in lx.ORG_CONNECTORS:
+            e = wm.start()
+            break
+    s, e = _trim(text, s, e)
+    if s >= e or len(text[s:e].split()) > 9:
+        return None
+    return s, e
+
+
+def _valid_subject(phrase: str, inverted: bool = False) -> bool:
+    words = phrase.split()
+    if not words or len(words) > 10:
+        return False
+    if inverted and any(w[:1].isupper() for w in words[:4]):
+        return True
+    first = words[0]
+    low = first.lower()
+    return (
+        first[:1].isupper()
+        or low in _DETERMINERS
+        or low in lx.SUBJECT_PRONOUNS
+        or low in lx.ORG_HEADS
+        or low in {"police", "officials", "prosecutors", "investigators", "witnesses"}
+    )
+
+
+def _trailing_mention(text: str, s: int, e: int) -> tuple[int, int] | None:
+    """The noun phrase ending right before a verb: "the company", "Tom Homan", "she".
+
+    An apposition between commas is skipped ("Eleanor Shaw, a senior economist, remarked").
+    """
+    s, e = _trim(text, s, e)
+    if s >= e:
+        return None
+    seg = text[s:e]
+    # "Jo Quinn, 52, a teacher, said": an age between commas is not the speaker.
+    while True:
+        am = _TRAILING_AGE.search(seg)
+        if not am:
+            break
+        seg = seg[: am.start()] + " " * (len(seg) - am.start())
+        e = s + len(seg.rstrip())
+        seg = text[s:e]
+    parts = [p for p in seg.split(",") if not p.strip().isdigit()]
+    if len(parts) >= 2:
+        last = parts[-1].strip()
+        prev = parts[-2].strip()
+        last_low = last.split()[0].lower() if last else ""
+        if last and (last_low in {"a", "an", "the", "who"} or last_low.endswith(("’s", "'s"))):
+            prev_first = prev.split()[0].lower() if prev else ""
+            if (
+                prev
+                and prev[:1].isupper()
+                and len(prev.split()) <= 5
+                and prev_first not in lx.STOP_CAPS
+            ):
+                # apposition: "Name, a role," -> "Name"
+                off = s + seg.rfind(prev, 0, len(seg) - len(parts[-1]) - 1)
+                return _trailing_mention(text, off, off + len(prev))
+        if last and last[:1].isupper() and not last_low.endswith(("’s", "'s")):
+            off = s + len(seg) - len(parts[-1])
+            return _trim(text, off, e)
+        off = s + len(seg) - len(parts[-1])
+        s = off
+        s, e = _trim(text, s, e)
+        seg = text[s:e]
+    words = list(_WORD.finditer(text, s, e))
+    if not words:
+        return None
+    # Walk back to the start of the noun phrase.
+    start_i = len(words) - 1
+    w_last = words[-1].group().lower()
+    if w_last in lx.SUBJECT_PRONOUNS:
+        return words[-1].start(), words[-1].end()
+    i = len(words) - 1
+    best = None
+    while i >= 0 and len(words) - i <= 9:
+        w = words[i].group()
+        low = w.lower()
+        if low in _STOP_BACK or low in lx.SUBJECT_PRONOUNS and i != len(words) - 1:
+            break
+        if low in _DETERMINERS or w[:1].isupper() or low in lx.ORG_HEADS or low == "police":
+            best = i
+        i -= 1
+    if best is None:
+        best = start_i
+    ms = words[best].start()
+    return ms, e
+
+
+def find_after(text: str, close_end: int, limit: int) -> Attribution | None:
+    """Attribution starting right after a quote's closing mark, before ``limit``."""
+    m = _INVERTED.match(text, close_end, limit)
+    if m:
+        span = _mention_after_verb(text, m.end(), limit)
+        if span and _valid_subject(text[span[0] : span[1]], inverted=True):
+            return Attribution(
+                _cue_text(m.group(1), m.group(2)),
+                m.start(1),
+                text[span[0] : span[1]],
+                *span,
+                before=False,
+            )
+    m = _ACCORDING_AFTER.match(text, close_end, limit)
+    if m:
+        span = _mention_after_verb(text, m.end(), limit)
+        if span:
+            return Attribution("according to", m.start(1), text[span[0] : span[1]], *span, False)
+    m = _NORMAL.match(text, close_end, limit)
+    if m:
+        span = _trailing_mention(text, m.start(1), m.end(1))
+        if span and _valid_subject(text[span[0] : span[1]]):
+            # Everything between the quote and the speaker must be an apposition at most.
+            return Attribution(
+                _cue_text(m.group(2), m.group(3)),
+                m.start(2),
+                text[span[0] : span[1]],
+                *span,
+                before=False,
+            )
+    return None
+
+
+def find_before(text: str, start: int, open_pos: int) -> Attribution | None:
+    """Attribution in the same sentence before a quote's opening mark."""
+    if open_pos - start > 400:
+        start = open_pos - 400
+    window = text[start:open_pos]
+    m = _ACCORDING_BEFORE.search(window)
+    if m:
+        s, e = _trim(text, start + m.start(1), start + m.end(1))
+        return Attribution("according to", start + m.start(), text[s:e], s, e, True)
+    last = None
+    for vm in _VERB_ANY.finditer(text, start, open_pos):
+        last = vm
+    if last is None:
+        return None
+    gap = text[last.end() : open_pos]
+    if len(gap) > 80 or re.search(r"[.!?;]", gap):
+        return None
+    verb_start = last.start(1)
+    verb = last.group(1)
+    if verb.lower() in lx.CUE_PARTICIPLES:
+        # "..., adding that ..." reports the subject of the main verb before it.
+        earlier = None
+        for vm in _VERB_ANY.finditer(text, start, verb_start):
+            if vm.group(1).lower() not in lx.CUE_PARTICIPLES:
+                earlier = vm
+        if earlier is None:
+            return None
+        span = _trailing_mention(text, start, earlier.start(1))
+        cue_start = earlier.start(1)
+    else:
+        span = _trailing_mention(text, start, verb_start)
+        cue_start = verb_start
+    if not span or not _valid_subject(text[span[0] : span[1]]):
+        return None
+    return Attribution(
+        _cue_text(verb, last.group(2)), cue_start, text[span[0] : span[1]], *span, True
+    )
+
+
+# -- resolution -----------------------------------------------------------------------------
+
+_TITLE_STRIP = re.compile(
+    r"^(?:(?:[A-Z][\w.]*|[a-z]+)\s+)*?(?:"
+    + "|".join(sorted(lx.TITLES, key=len, reverse=True)).replace(".", r"\.")
+    + r")\.?\s+",
+    re.IGNORECASE,
+)
+
+
+class Resolver:
+    """Turns speaker words into (full name, kind), remembering the last speakers."""
+
+    def __init__(self, registry: Registry) -> None:
+        self.reg = registry
+        self.last_person: tuple[str, int] | None = None
+        self.last_org: tuple[str, int] | None = None
+        self.spokes_org: str | None = None
+        self._mention_starts = [m.start for m in registry.mentions]
+
+    def note_speaker(self, name: str | None, kind: str | None, pos: int) -> None:
+        if not name:
+            return
+        if kind == "person":
+            self.last_person = (name, pos)
+        elif kind == "organization":
+            self.last_org = (name, pos)
+
+    def resolve(self, mention: str, pos: int) -> tuple[str | None, str | None]:
+        m = mention.strip().rstrip(".")
+        if not m:
+            return None, None
+        low = m.lower()
+        words = low.split()
+        if low in {"he", "she"}:
+            return self._pronoun("m" if low == "he" else "f", pos), "person"
+        if low == "they":
+            if self.last_org and pos - self.last_org[1] < 600:
+                return self.last_org[0], "organization"
+            return None, "person"
+        if low in {"i", "we", "it"}:
+            return None, None
+        ks = self.reg.aliases.lookup(m)
+        if ks is not None:
+            return ks.name, ks.kind
+        org = self.reg.org_for(m) or self.reg.org_for(_strip_det(m))
+        if org is not None:
+            return org.name, "organization"
+        if m[:1].isupper() and words[0] not in _DETERMINERS:
+            return self._name(m, pos)
+        caps = re.search(r"(?:[A-Z][\w’'.\-]*\s*)+$", m)
+        if caps and words[0] not in _DETERMINERS and caps.start() > 0:
+            # "station commander Ruth Ibsen": role words, then the name.
+            return self._name(caps.group().strip(), pos)
+        return self._noun_phrase(m, pos)
+
+    # A capitalised mention: "Homan", "Mr. Achebe", "Councillor Priya Okafor".
+    def _name(self, m: str, pos: int) -> tuple[str | None, str | None]:
+        reg = self.reg
+        core = _TITLE_STRIP.sub("", m).strip() or m
+        gender = ""
+        first = m.split()[0].lower().rstrip(".")
+        if first in {x.rstrip(".") for x in lx.TITLES_MALE}:
+            gender = "m"
+        elif first in {x.rstrip(".") for x in lx.TITLES_FEMALE}:
+            gender = "f"
+        # A name inside a longer phrase: "station commander Ruth Ibsen", "an HCTA spokesperson".
+        if core in reg.persons:
+            return core, "person"
+        toks = core.split()
+        for k in range(len(toks)):
+            cand = " ".join(toks[k:])
+            if cand in reg.persons:
+                return cand, "person"
+            o = reg.org_for(cand)
+            if o is not None:
+                return o.name, "organization"
+        if any(t.lower() in lx.ORG_WORDS for t in toks):
+            return core, "organization"
+        last = toks[-1].rstrip("’'s") if toks[-1].endswith(("’s", "'s")) else toks[-1]
+        cands = reg.person_by_surname(last) or [reg.persons[n] for n in reg.given.get(last, ())]
+        if gender and len(cands) > 1:
+            cands = [p for p in cands if p.gender in ("", gender)]
+        if len(cands) == 1:
+            return cands[0].name, "person"
+        if len(cands) > 1:
+            return None, "person"
+        return core, "person"
+
+    def _noun_phrase(self, m: str, pos: int) -> tuple[str | None, str | None]:
+        reg = self.reg
+        low = m.lower()
+        words = re.findall(r"[\w’'\-]+", low)
+        # "a spokeswoman for the authority", "a statement from the ministry"
+        pm = re.search(r"\b(?:for|of|from|at|with)\s+(.+)$", m)
+        if pm and any(
+            w in lx.SPOKES_HEADS | lx.ORG_HEADS
+            for w in words[: words.index(pm.group(0).split()[0].lower())]
+            if w
+        ):
+            name, kind = self.resolve(pm.group(1), pos)
+            if name and kind == "organization":
+                self.spokes_org = name
+                return name, "organization"
+            if kind == "organization" or name is None:
+                return None, "organization"
+        # "the ministry’s announcement": the possessor speaks.
+        poss = re.match(r"^(.+?)[’']s?\s+(\w+)$", m)
+        if poss and poss.group(2).lower() in lx.ORG_HEADS:
+            name, kind = self.resolve(poss.group(1), pos)
+            if kind == "organization" or poss.group(2).lower() in lx.SPOKES_HEADS:
+                return name, "organization"
+        head = words[-1] if words else ""
+        # "an HCTA spokesperson", "a ministry spokesman"
+        if head in lx.SPOKES_HEADS and len(words) >= 3:
+            mod = m.split()[-2]
+            name, kind = self.resolve(mod, pos) if mod[:1].isupper() else (None, None)
+            if kind == "organization":
+                return name, kind
+            if mod.lower() in lx.ORG_HEADS:
+                return self._org_head(mod.lower(), pos), "organization"
+        if head in lx.SPOKES_HEADS - {"official", "officials"}:
+            if self.spokes_org:
+                return self.spokes_org, "organization"
+            back = None
+            for bm in _SPOKES_FOR.finditer(self.reg.text, max(0, pos - 1500), pos):
+                back = bm
+            if back is not None:
+                phrase = back.group(1)
+                cut = [
+                    x.start() for x in (_MENTION_STOP.search(phrase), _VERB_ANY.search(phrase)) if x
+                ]
+                phrase = phrase[: min(cut)] if cut else phrase
+                name, kind = self.resolve(phrase, back.start(1))
+                if kind == "organization" and name:
+                    return name, kind
+            return None, "organization"
+        if head in lx.ORG_HEADS and head not in lx.SPOKES_HEADS:
+            if head in {"report", "family", "team", "campaign"}:
+                return None, "organization"
+            return self._org_head(head, pos), "organization"
+        # "the mayor", "the minister", "the chief executive": a role held by one person.
+        holders = [
+            p
+            for p in reg.persons.values()
+            if p.role and re.search(rf"\b{re.escape(head)}\b", p.role.lower())
+        ]
+        if len(holders) == 1 and low.startswith("the "):
+            return holders[0].name, "person"
+        return None, "person"
+
+    def _org_head(self, head: str, pos: int) -> str | None:
+        reg = self.reg
+        best = None
+        for org in reg.orgs.values():
+            if head in org.name.lower().split() and org.mentions:
+                p = max((s for s, _ in org.mentions if s < pos), default=-1)
+                if best is None or p > best[0]:
+                    best = (p, org.name)
+        if best:
+            return best[1]
+        if head in lx.GENERIC_ORG_HEADS or head in {"agency", "authority"}:
+            recent = [
+                (max((s for s, _ in o.mentions if s < pos), default=-1), o.name)
+                for o in reg.orgs.values()
+                if not o.media and o.mentions
+            ]
+            recent = [r for r in recent if r[0] >= 0]
+            if recent:
+                return max(recent)[1]
+        return None
+
+    def _pronoun(self, gender: str, pos: int) -> str | None:
+        """Most recent compatible person, preferring subjects and the last speaker."""
+        reg = self.reg
+        lo = pos - 1500
+        cands: list[tuple[Mention, str]] = []
+        seen: set[str] = set()
+        i = bisect_left(self._mention_starts, pos) - 1
+        while i >= 0 and reg.mentions[i].start >= lo:
+            mm = reg.mentions[i]
+            i -= 1
+            if mm.kind != "person" or mm.key in seen:
+                continue
+            seen.add(mm.key)
+            g = reg.persons[mm.key].gender
+            if g and g != gender:
+                continue
+            cands.append((mm, g))
+        if not cands:
+            return None
+        if len(cands) == 1:
+            return cands[0][0].key
+        known = [c for c in cands if c[1] == gender]
+        if self.last_person and any(c[0].key == self.last_person[0] for c in cands):
+            if pos - self.last_person[1] < 800:
+                return self.last_person[0]
+        if len(known) == 1 and all(c[1] for c in cands):
+            return known[0][0].key
+        subjects = [c for c in cands if c[0].subject]
+        if subjects and subjects[0] is cands[0]:
+            return cands[0][0].key
+        if known and known[0] is cands[0]:
+            return cands[0][0].key
+        return None
+
+
+def _strip_det(m: str) -> str:
+    parts = m.split(None, 1)
+    if len(parts) == 2 and parts[0].lower() in _DETERMINERS:
+        return parts[1]
+    return m

@@ -1,0 +1,114 @@
+"""Text layout helpers: paragraphs, sentences and small word lists shared by the readers.
+
+Everything works on offsets into the original string so callers can slice the input and get
+back exactly what the reader saw. Paragraphs are lines: scraped and pasted news usually puts
+one paragraph per line, and a blank line between paragraphs is just an empty line here.
+"""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_left, bisect_right
+from dataclasses import dataclass, field
+
+# Words that end with a full stop without ending a sentence.
+ABBREVIATIONS = frozenset(
+    """mr mrs ms dr prof st sen rep gov gen lt col capt sgt jr sr no nos inc ltd co corp vs
+    u.s u.k u.n e.g i.e a.m p.m jan feb mar apr jun jul aug sep sept oct nov dec mt ft rev hon
+    dept fig approx est lt.col brig adm cmdr insp det supt cllr mme mlle messrs st.""".split()
+)
+
+OPENING_MARKS = "“„«‹\"'‘"
+_LINE = re.compile(r"[^\n]+")
+# A full stop (or ! ? …) with any closing quote/bracket marks, followed by whitespace.
+_BOUNDARY = re.compile(r"[.!?…]+[”\"’»›)\]]*(?=\s)")
+_WORD_BEFORE = re.compile(r"([\w.]+)$")
+
+
+def paragraph_spans(text: str) -> list[tuple[int, int]]:
+    """Return (start, end) of every non-blank line, trimmed of surrounding whitespace."""
+    spans = []
+    for m in _LINE.finditer(text):
+        s, e = m.start(), m.end()
+        while s < e and text[s].isspace():
+            s += 1
+        while e > s and text[e - 1].isspace():
+            e -= 1
+        if s < e:
+            spans.append((s, e))
+    return spans
+
+
+def _is_abbreviation(text: str, punct_pos: int) -> bool:
+    if text[punct_pos] != ".":
+        return False
+    m = _WORD_BEFORE.search(text, max(0, punct_pos - 12), punct_pos)
+    if not m:
+        return False
+    word = m.group(1).lower().rstrip(".")
+    if word in ABBREVIATIONS:
+        return True
+    # A lone initial ("J. Smith") or a dotted acronym ("U.S.").
+    return len(word) == 1 and word.isalpha() or ("." in word and len(word) <= 6)
+
+
+@dataclass(slots=True)
+class Layout:
+    """Paragraph and sentence boundaries of one text, for fast position look-ups."""
+
+    text: str
+    paragraphs: list[tuple[int, int]]
+    para_starts: list[int] = field(default_factory=list)
+    boundaries: list[int] = field(default_factory=list)
+
+    def paragraph_index(self, pos: int) -> int:
+        i = bisect_right(self.para_starts, pos) - 1
+        return max(i, 0)
+
+    def sentence_start(self, pos: int) -> int:
+        p = self.paragraphs[self.paragraph_index(pos)] if self.paragraphs else (0, len(self.text))
+        i = bisect_right(self.boundaries, pos) - 1
+        start = self.boundaries[i] if i >= 0 else p[0]
+        start = max(start, p[0])
+        while start < pos and self.text[start].isspace():
+            start += 1
+        return start
+
+    def sentence_end(self, pos: int) -> int:
+        p = self.paragraphs[self.paragraph_index(pos)] if self.paragraphs else (0, len(self.text))
+        i = bisect_left(self.boundaries, pos + 1)
+        end = self.boundaries[i] if i < len(self.boundaries) else p[1]
+        return min(end, p[1])
+
+
+def build_layout(text: str, quote_regions: list[tuple[int, int]]) -> Layout:
+    """Find paragraphs and sentence ends, ignoring sentence ends inside quotations.
+
+    ``quote_regions`` are (opening mark index, closing mark index) pairs; a boundary falling
+    inside one is not a sentence end, so a quoted speech of several sentences stays in the
+    sentence that carries its attribution.
+    """
+    paragraphs = paragraph_spans(text)
+    layout = Layout(text, paragraphs, [p[0] for p in paragraphs])
+    opens = [q[0] for q in quote_regions]
+    boundaries = []
+    n = len(text)
+    for ps, pe in paragraphs:
+        for m in _BOUNDARY.finditer(text, ps, pe):
+            b = m.end()
+            i = bisect_right(opens, b - 1) - 1
+            if i >= 0 and quote_regions[i][0] < b - 1 < quote_regions[i][1]:
+                continue
+            j = b
+            while j < n and text[j] in " \t":
+                j += 1
+            if j >= pe:
+                continue
+            nxt = text[j]
+            if not (nxt.isupper() or nxt.isdigit() or nxt in OPENING_MARKS or nxt in "(["):
+                continue
+            if _is_abbreviation(text, m.start()) and nxt not in OPENING_MARKS:
+                continue
+            boundaries.append(b)
+    layout.boundaries = boundaries
+    return layout

@@ -1,0 +1,111 @@
+"""Throughput of ``read_article`` over 1,000 generated fictional articles on one core.
+
+Usage: python bench/bench_engine.py [--articles N] [--seed S]
+
+Articles are built by a seeded random generator (400-1,200 words, quotes in several styles,
+figures, people and organisations), so runs are comparable. Prints articles per second and the
+peak memory traced while reading.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+import tracemalloc
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from articles.engine import read_article  # noqa: E402
+
+GIVEN = "Jane Priya Marcus Helena Daniel Lena Rafael Grace Samuel Aisha Victor Ruth Omar".split()
+FAMILY = "Roe Okafor Bell Varga Osei Fischer Moreno Whitfield Achebe Rahman Hale Calder".split()
+ROLES = [
+    "the mayor of Exampleton",
+    "a senior council official",
+    "the union's chair",
+    "a local resident",
+]
+ORGS = ["Ministry of Example Affairs", "Exampleton City Council", "Northfield Water Authority"]
+VERBS = ["said", "told reporters", "added", "explained", "warned", "wrote in an email"]
+FILLER = (
+    "The plan was discussed at length on Tuesday evening in the town hall. Residents raised "
+    "concerns about traffic, noise and the cost of the work. Officials promised a fuller "
+    "answer within weeks, and the debate is expected to continue into the spring."
+).split()
+SPEECH = (
+    "we will not accept this and the people of this town deserve better than another "
+    "delay after years of promises that were never kept by anyone in charge"
+).split()
+
+
+def _sentence(rng: random.Random, words: list[str], n: int) -> str:
+    s = " ".join(rng.choice(words) for _ in range(n))
+    return s[0].upper() + s[1:] + "."
+
+
+def make_article(rng: random.Random) -> str:
+    target = rng.randint(400, 1200)
+    people = [(rng.choice(GIVEN), rng.choice(FAMILY)) for _ in range(3)]
+    paras: list[str] = []
+    count = 0
+    for g, f in people:
+        paras.append(f"{g} {f}, {rng.choice(ROLES)}, spoke to the Example Gazette on Monday.")
+    while count < target:
+        g, f = rng.choice(people)
+        kind = rng.randrange(6)
+        quote = _sentence(rng, SPEECH, rng.randint(6, 18))[:-1]
+        verb = rng.choice(VERBS)
+        if kind == 0:
+            p = f"“{quote},” {f} {verb}. “{_sentence(rng, SPEECH, 6)}”"
+        elif kind == 1:
+            p = f'"{quote}," said {g} {f}.'
+        elif kind == 2:
+            p = f"{rng.choice(ORGS)} said: “{quote}.”"
+        elif kind == 3:
+            n = rng.choice(["3,000", "660", "1.2 million", "twelve", "45%"])
+            p = f"The council recorded more than {n} complaints a day, according to the report."
+        elif kind == 4:
+            p = f"Critics called it a “{rng.choice(SPEECH)} {rng.choice(SPEECH)}” idea."
+        else:
+            p = _sentence(rng, FILLER, rng.randint(15, 40))
+        paras.append(p)
+        count += len(p.split())
+    return "\n\n".join(paras)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--articles", type=int, default=1000)
+    parser.add_argument("--seed", type=int, default=20250501)
+    args = parser.parse_args()
+    rng = random.Random(args.seed)
+    corpus = [make_article(rng) for _ in range(args.articles)]
+    words = sum(len(a.split()) for a in corpus)
+    read_article(corpus[0])  # warm caches (gazetteer, compiled patterns)
+    t0 = time.perf_counter()
+    c0 = time.process_time()
+    quotes = 0
+    for text in corpus:
+        quotes += len(read_article(text).quotes)
+    elapsed = time.perf_counter() - t0
+    cpu = time.process_time() - c0
+    tracemalloc.start()
+    for text in corpus[:100]:
+        read_article(text)
+    _, peak = tracemalloc.get_traced_memory()
+    tracemalloc.stop()
+    print(f"articles: {len(corpus)}  words: {words}  quotes found: {quotes}")
+    print(f"wall time: {elapsed:.2f}s  articles/second: {len(corpus) / elapsed:.1f}")
+    # CPU time is the fairer figure on a shared machine: it ignores time spent waiting.
+    print(f"cpu time: {cpu:.2f}s  articles/cpu-second: {len(corpus) / cpu:.1f}")
+    print(f"peak traced memory while reading: {peak / 1e6:.1f} MB")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

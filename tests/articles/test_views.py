@@ -1,0 +1,509 @@
+"""The public story pages: what readers see, what they never see, and how many queries it takes."""
+
+from __future__ import annotations
+
+import json
+import re
+from datetime import UTC, datetime, timedelta
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.urls import reverse
+
+from articles.jsonld import story_jsonld
+from articles.models import Attribution, Correction, Figure, QuoteAppearance, Story
+from articles.selectors import attribution_line, compare_figures
+from sources.models import Outlet
+from tests.factories import make_article, make_correction, make_outlet, make_story
+from tests.story_builders import build_story
+
+NOW = datetime(2025, 3, 4, 12, 0, tzinfo=UTC)
+
+# Query budgets. The story page: the story, its articles, their figures, the people they
+# name, quotes, their appearances, key points and their attributions, summary paragraphs and
+# their attributions, corrections. The home page: the page count, the stories (with their
+# article counts), the outlets of those stories.
+STORY_PAGE_QUERIES = 11
+HOME_PAGE_QUERIES = 3
+CORRECTIONS_PAGE_QUERIES = 2
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def frozen_clock(time_machine):
+    time_machine.move_to(NOW, tick=False)
+
+
+@pytest.fixture
+def staff_client(client):
+    user = get_user_model().objects.create_user("editor", password="x", is_staff=True)
+    client.force_login(user)
+    return client
+
+
+def hidden_story(state: str) -> Story:
+    """A story in one of the states readers must never see."""
+    kw = {
+        "draft": {"published": False, "status": Story.Status.DRAFT},
+        "review": {"published": False, "status": Story.Status.REVIEW},
+        "archived": {
+            "published": False,
+            "status": Story.Status.ARCHIVED,
+            "published_at": NOW - timedelta(days=3),
+        },
+        "scheduled": {"published_at": NOW + timedelta(hours=2)},
+        "embargoed": {"embargo_until": NOW + timedelta(hours=2)},
+    }[state]
+    return build_story(headline=f"Secret {state} story about the bridge", **kw).story
+
+
+HIDDEN_STATES = ["draft", "review", "archived", "scheduled", "embargoed"]
+
+
+# --- attribution line ---------------------------------------------------------------------
+
+
+def test_attribution_line_names_one_outlet():
+    assert attribution_line(["CBS News"]) == "according to CBS News"
+
+
+def test_attribution_line_joins_two_outlets_with_and():
+    assert attribution_line(["CBS News", "Reuters"]) == "according to CBS News and Reuters"
+
+
+def test_attribution_line_lists_many_outlets_with_a_serial_comma():
+    outlets = ["CBS News", "Reuters", "The New York Times", "India Times"]
+    assert attribution_line(outlets) == (
+        "according to CBS News, Reuters, The New York Times, and India Times"
+    )
+
+
+def test_attribution_line_drops_repeats_and_accepts_outlets():
+    gazette = Outlet(name="The Example Gazette")
+    assert attribution_line([gazette, "The Example Gazette"]) == (
+        "according to The Example Gazette"
+    )
+    assert attribution_line([]) == ""
+
+
+# --- home ---------------------------------------------------------------------------------
+
+
+def test_home_lists_published_stories_with_outlets_and_article_count(client):
+    built = build_story(articles=3)
+    response = client.get(reverse("articles:home"))
+
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert built.story.headline in html
+    assert built.story.dek in html
+    assert "3 articles" in html
+    assert "The Example Gazette" in html and "Northfield Courier" in html
+
+
+def test_home_is_paginated_newest_first(client):
+    for i in range(25):
+        make_story(f"Bridge story number {i:02d}", published_at=NOW - timedelta(hours=25 - i))
+    first = client.get(reverse("articles:home")).content.decode()
+    second = client.get(reverse("articles:home") + "?page=2").content.decode()
+
+    assert first.index("Bridge story number 24") < first.index("Bridge story number 23")
+    assert "Bridge story number 04" not in first
+    assert "Bridge story number 04" in second
+    assert "Page 2 of 2" in second
+
+
+@pytest.mark.parametrize("stories", [1, 20])
+def test_home_runs_a_fixed_number_of_queries(client, django_assert_num_queries, stories):
+    for _ in range(stories):
+        story = make_story()
+        make_article(story=story, outlet=make_outlet())
+        make_article(story=story, outlet=make_outlet())
+    with django_assert_num_queries(HOME_PAGE_QUERIES):
+        response = client.get(reverse("articles:home"))
+    assert len(response.context["stories"]) == stories
+
+
+# --- story page ---------------------------------------------------------------------------
+
+
+def test_story_page_shows_key_points_with_source_chips(client):
+    built = build_story()
+    html = client.get(built.story.get_absolute_url()).content.decode()
+
+    assert "The council approved the bridge." in html
+    evidence = Attribution.objects.get(key_point__position=0, outlet__name="The Example Gazette")
+    # A chip with a passage links to the evidence listed on the page ...
+    assert f'href="#evidence-{evidence.pk}"' in html
+    assert f'id="evidence-{evidence.pk}"' in html
+    assert 'aria-label="Source: The Example Gazette (see the evidence)"' in html
+    # ... one without links to the outlet's coverage.
+    assert 'href="#coverage-northfield-courier"' in html
+    assert 'id="coverage-northfield-courier"' in html
+
+
+def test_story_page_generates_according_to_lines_from_attributions(client):
+    built = build_story()
+    html = client.get(built.story.get_absolute_url()).content.decode()
+    assert "(according to The Example Gazette and Northfield Courier)" in html
+
+
+def test_story_page_puts_typed_dated_corrections_above_the_key_points(client):
+    built = build_story()
+    make_correction(
+        built.story,
+        "We have clarified who chairs the committee.",
+        kind=Correction.Kind.CLARIFICATION,
+        published_at=NOW - timedelta(minutes=5),
+    )
+    html = client.get(built.story.get_absolute_url()).content.decode()
+
+    assert html.index("Corrections and updates") < html.index("Key points")
+    assert "Clarification" in html and "We have clarified who chairs the committee." in html
+    assert "An earlier version gave the wrong day of the vote." in html
+    assert '<time datetime="2025-03-04T11:55:00+00:00">4 March 2025</time>' in html
+
+
+def test_story_page_groups_quotes_by_speaker_with_every_wording_and_outlet(client):
+    built = build_story(articles=2, quotes=1)
+    response = client.get(built.story.get_absolute_url())
+    html = response.content.decode()
+
+    group = response.context["page"].speaker_quotes[0]
+    assert group.speaker == built.mayor
+    view = group.quotes[0]
+    assert [w.text for w in view.wordings] == [
+        "We have waited long enough for this bridge,",
+        "We've waited long enough for this bridge,",
+    ]
+    assert [w.outlets[0].name for w in view.wordings] == [
+        "The Example Gazette",
+        "Northfield Courier",
+    ]
+    assert view.first_reported_by.name == "The Example Gazette"
+    assert f'<a href="{built.mayor.get_absolute_url()}">Mayor Jane Roe</a>' in html
+    assert "Mayor of Northfield" in html
+    assert "First reported by The Example Gazette" in html
+    assert "Variant wording" in html
+
+
+def test_story_page_hides_rejected_wordings(client):
+    built = build_story(articles=2, quotes=1)
+    QuoteAppearance.objects.filter(text__startswith="We've").update(review_state="rejected")
+    html = client.get(built.story.get_absolute_url()).content.decode()
+
+    assert "We&#x27;ve waited long enough" not in html
+    assert "We have waited long enough for this bridge," in html
+
+
+def test_story_page_orders_wordings_by_earliest_outlet(client):
+    built = build_story(articles=2, quotes=1)
+    courier_article = built.articles[1]
+    courier_article.published_at = NOW - timedelta(days=1)
+    courier_article.save()
+    response = client.get(built.story.get_absolute_url())
+
+    view = response.context["page"].speaker_quotes[0].quotes[0]
+    assert view.first_reported_by.name == "Northfield Courier"
+    assert view.wordings[0].text == "We've waited long enough for this bridge,"
+
+
+def test_story_page_flags_figures_on_which_outlets_disagree(client):
+    built = build_story(articles=2)
+    html = client.get(built.story.get_absolute_url()).content.decode()
+    assert '<tbody class="disagree">' in html
+    assert "Outlets disagree" in html
+
+    Figure.objects.update(value=12_000_000)
+    html = client.get(built.story.get_absolute_url()).content.decode()
+    assert "Outlets disagree" not in html
+
+
+def test_compare_figures_does_not_flag_different_figures_from_one_outlet():
+    gazette = make_outlet("The Example Gazette")
+    article = make_article(outlet=gazette)
+    target = Figure(article=article, text="3,000", start=0, end=5, value=3000, unit="arrests")
+    average = Figure(article=article, text="660", start=9, end=12, value=660, unit="arrests")
+    [group] = compare_figures([target, average])
+    assert not group.disagree
+
+
+def test_story_page_draws_an_accessible_timeline_with_a_table_fallback(client):
+    built = build_story(articles=4)
+    html = client.get(built.story.get_absolute_url()).content.decode()
+
+    svg = re.search(r"<svg[^>]*>.*?</svg>", html, re.S).group(0)
+    assert 'role="img"' in svg and 'aria-labelledby="timeline-title timeline-desc"' in svg
+    assert '<title id="timeline-title">Who published when</title>' in svg
+    assert svg.count("<circle") == 4
+    assert "style=" not in svg
+    assert "Articles by outlet, earliest first" in html
+    for article in built.articles:
+        assert article.headline in html
+
+
+def test_story_page_lists_people_with_their_roles(client):
+    built = build_story()
+    html = client.get(built.story.get_absolute_url()).content.decode()
+    assert "People and organisations" in html
+    assert "Sam Public" in html and "Council engineer" in html
+    assert "quoted once" in html
+
+
+def test_story_page_carries_news_article_json_ld(client):
+    built = build_story(articles=2)
+    html = client.get(built.story.get_absolute_url()).content.decode()
+
+    block = re.search(r'<script type="application/ld\+json">(.*?)</script>', html, re.S)
+    data = json.loads(block.group(1))
+    assert data["@type"] == "NewsArticle"
+    assert data["headline"] == built.story.headline
+    assert data["description"] == built.story.dek
+    assert data["datePublished"] == "2025-03-04T11:00:00+00:00"
+    assert data["dateModified"]
+    assert data["isBasedOn"] == [a.url for a in built.articles]
+    quotation = data["citation"][0]
+    assert quotation["@type"] == "Quotation"
+    assert quotation["creator"] == {
+        "@type": "Person",
+        "name": "Mayor Jane Roe",
+        "url": "http://testserver/people/mayor-jane-roe/",
+        "jobTitle": "Mayor of Northfield",
+    }
+    assert {m["name"] for m in data["mentions"]} == {"Mayor Jane Roe", "Sam Public"}
+    assert data["correction"][0]["@type"] == "CorrectionComment"
+    assert data["correction"][0]["text"] == "An earlier version gave the wrong day of the vote."
+
+
+def test_json_ld_cannot_close_its_script_element(client):
+    built = build_story()
+    built.story.headline = "Bridge </script><script>alert(1)</script> & more"
+    built.story.save()
+    html = client.get(built.story.get_absolute_url()).content.decode()
+
+    block = re.search(r'<script type="application/ld\+json">(.*?)</script>', html, re.S).group(1)
+    assert "<" not in block and "&" not in block
+    assert json.loads(block)["headline"] == built.story.headline
+
+
+def test_story_jsonld_works_without_a_request_or_prefetched_rows():
+    built = build_story()
+    story = Story.objects.get(pk=built.story.pk)
+    data = story_jsonld(story)
+    assert data["url"] == "/stories/northfield-council-approves-new-bridge/"
+    assert len(data["isBasedOn"]) == 2
+
+
+def test_story_page_uses_no_inline_style_or_script_and_only_local_assets(client):
+    built = build_story()
+    html = client.get(built.story.get_absolute_url()).content.decode()
+    assert "style=" not in html
+    assert "<style" not in html
+    scripts = re.findall(r"<script[^>]*>", html)
+    assert scripts == ['<script type="application/ld+json">']
+    # Every stylesheet and icon comes from this site: no CDN, no external fonts.
+    for tag in re.findall(r"<link [^>]*>", html):
+        if 'rel="canonical"' not in tag:
+            assert 'href="/' in tag, tag
+
+
+@pytest.mark.parametrize("size", [1, 50])
+def test_story_page_runs_a_fixed_number_of_queries(client, django_assert_num_queries, size):
+    built = build_story(articles=size, quotes=size)
+    with django_assert_num_queries(STORY_PAGE_QUERIES):
+        response = client.get(built.story.get_absolute_url())
+    assert response.status_code == 200
+    assert len(response.context["page"].articles) == size
+    assert response.context["page"].quote_count == size
+
+
+# --- what readers never see ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize("state", HIDDEN_STATES)
+def test_story_page_is_not_found_for_unpublished_stories(client, state):
+    story = hidden_story(state)
+    assert client.get(story.get_absolute_url()).status_code == 404
+
+
+@pytest.mark.parametrize("state", HIDDEN_STATES)
+def test_home_leaves_out_unpublished_stories(client, state):
+    story = hidden_story(state)
+    build_story(headline="Public bridge story")
+    html = client.get(reverse("articles:home")).content.decode()
+    assert "Public bridge story" in html
+    assert story.headline not in html
+
+
+@pytest.mark.parametrize("state", HIDDEN_STATES)
+def test_article_page_is_not_found_for_articles_of_unpublished_stories(client, state):
+    story = hidden_story(state)
+    article = story.articles.first()
+    url = reverse("articles:article-detail", kwargs={"pk": article.pk})
+    assert client.get(url).status_code == 404
+
+
+@pytest.mark.parametrize("state", HIDDEN_STATES)
+def test_corrections_page_leaves_out_unpublished_stories(client, state):
+    story = hidden_story(state)
+    make_correction(story, "A secret correction.")
+    build_story(headline="Public bridge story")
+    html = client.get(reverse("articles:correction-list")).content.decode()
+    assert "Public bridge story" in html
+    assert "A secret correction." not in html
+    assert story.headline not in html
+
+
+def test_article_page_is_not_found_for_articles_in_no_story(client):
+    article = make_article()
+    url = reverse("articles:article-detail", kwargs={"pk": article.pk})
+    assert client.get(url).status_code == 404
+
+
+def test_scheduled_story_appears_once_its_time_comes(client, time_machine):
+    story = hidden_story("scheduled")
+    assert client.get(story.get_absolute_url()).status_code == 404
+    time_machine.move_to(NOW + timedelta(hours=3), tick=False)
+    assert client.get(story.get_absolute_url()).status_code == 200
+
+
+def test_embargoed_story_appears_once_the_embargo_lifts(client, time_machine):
+    story = hidden_story("embargoed")
+    assert story.headline not in client.get(reverse("articles:home")).content.decode()
+    time_machine.move_to(NOW + timedelta(hours=3), tick=False)
+    assert story.headline in client.get(reverse("articles:home")).content.decode()
+
+
+# --- staff preview ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("state", HIDDEN_STATES)
+def test_staff_preview_unpublished_stories_with_a_banner(staff_client, state):
+    story = hidden_story(state)
+    response = staff_client.get(story.get_absolute_url())
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert "Preview — not published" in html
+    assert '<meta name="robots" content="noindex">' in html
+
+
+def test_staff_see_no_banner_on_published_stories(staff_client):
+    built = build_story()
+    html = staff_client.get(built.story.get_absolute_url()).content.decode()
+    assert "Preview — not published" not in html
+
+
+def test_staff_preview_articles_of_unpublished_stories(staff_client):
+    story = hidden_story("draft")
+    url = reverse("articles:article-detail", kwargs={"pk": story.articles.first().pk})
+    response = staff_client.get(url)
+    assert response.status_code == 200
+    assert "Preview — not published" in response.content.decode()
+
+
+def test_inactive_staff_get_no_preview(client):
+    user = get_user_model().objects.create_user(
+        "former", password="x", is_staff=True, is_active=False
+    )
+    client.force_login(user)
+    assert client.get(hidden_story("draft").get_absolute_url()).status_code == 404
+
+
+# --- article and corrections pages --------------------------------------------------------
+
+
+def test_article_page_shows_the_text_with_quotes_marked(client):
+    built = build_story(articles=1)
+    article = built.articles[0]
+    html = client.get(reverse("articles:article-detail", kwargs={"pk": article.pk})).content
+    html = html.decode()
+
+    assert article.headline in html
+    assert (
+        '<mark class="quote-mark" title="Mayor Jane Roe">'
+        "We have waited long enough for this bridge,</mark>"
+    ) in html
+    assert built.story.get_absolute_url() in html
+
+
+def test_corrections_page_lists_corrections_newest_first(client):
+    built = build_story()
+    make_correction(
+        built.story,
+        "The latest update.",
+        kind=Correction.Kind.UPDATE,
+        published_at=NOW - timedelta(minutes=1),
+    )
+    html = client.get(reverse("articles:correction-list")).content.decode()
+    assert html.index("The latest update.") < html.index("An earlier version gave")
+    assert "Update" in html
+
+
+@pytest.mark.parametrize("stories", [1, 10])
+def test_corrections_page_runs_a_fixed_number_of_queries(
+    client, django_assert_num_queries, stories
+):
+    for _ in range(stories):
+        make_correction(make_story())
+    with django_assert_num_queries(CORRECTIONS_PAGE_QUERIES):
+        client.get(reverse("articles:correction-list"))
+
+
+def test_unknown_pages_use_the_site_404_page(client):
+    response = client.get("/stories/no-such-story/")
+    assert response.status_code == 404
+    assert "Page not found" in response.content.decode()
+
+
+def test_story_page_lists_quoted_speakers_not_named_by_any_article(client):
+    from articles.models import ArticlePerson
+
+    built = build_story()
+    ArticlePerson.objects.filter(speaker=built.mayor).delete()
+    response = client.get(built.story.get_absolute_url())
+
+    people = {p.speaker.name: p for p in response.context["page"].people}
+    assert people["Mayor Jane Roe"].roles == ["Mayor of Northfield"]
+    assert people["Mayor Jane Roe"].quote_count == 1
+
+
+def test_undated_articles_are_listed_last_and_left_off_the_chart(client):
+    built = build_story(articles=2)
+    undated = make_article(
+        story=built.story, outlet=built.outlets[1], headline="Undated report", published_at=None
+    )
+    response = client.get(built.story.get_absolute_url())
+
+    assert response.context["page"].articles[-1] == undated
+    html = response.content.decode()
+    assert "Undated report" in html
+    svg = re.search(r"<svg[^>]*>.*?</svg>", html, re.S).group(0)
+    assert "Undated report" not in svg
+
+
+def test_story_page_does_not_repeat_an_attribution_the_text_already_gives(client):
+    built = build_story()
+    built.story.paragraphs.update(
+        text="The council voted for the bridge, according to The Example Gazette and "
+        "Northfield Courier."
+    )
+    html = client.get(built.story.get_absolute_url()).content.decode()
+    assert html.count("according to The Example Gazette and Northfield Courier") == 1
+
+
+def test_a_continued_quote_is_one_wording(client):
+    built = build_story(articles=1, quotes=1)
+    first = built.quotes[0].appearances.get()
+    QuoteAppearance.objects.create(
+        quote=built.quotes[0],
+        article=first.article,
+        text="It is time.",
+        start=first.end + 40,
+        end=first.end + 51,
+        continues=True,
+    )
+    response = client.get(built.story.get_absolute_url())
+
+    [wording] = response.context["page"].speaker_quotes[0].quotes[0].wordings
+    assert wording.text == "We have waited long enough for this bridge, … It is time."

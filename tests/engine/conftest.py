@@ -1,0 +1,23 @@
+"""Shared fixtures for the engine tests: the seed documents shipped in the repository."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+SEEDS = Path(__file__).resolve().parents[2] / "articles" / "fixtures" / "seeds"
+
+
+@pytest.fixture(scope="session")
+def seed_annotations() -> dict:
+    return json.loads((SEEDS / "annotations.json").read_text(encoding="utf-8"))
+
+
+@pytest.fixture(scope="session")
+def seed_text():
+    def load(name: str) -> str:
+        return (SEEDS / name).read_text(encoding="utf-8")
+
+    return load

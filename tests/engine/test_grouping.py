@@ -1,0 +1,114 @@
+"""Grouping articles into stories: features, the story index, and the dev-set gate."""
+
+from __future__ import annotations
+
+import json
+from datetime import date, datetime
+
+import pytest
+
+from articles.engine.grouping import StoryIndex, featurize
+from articles.engine.similarity import DocumentFrequencies, extract_names, mentioned_date
+from scripts.eval_grouping import DEV, HELDOUT, bcubed, load, run_baseline, run_engine
+
+PASS_HEADLINE = "Senate passes stopgap bill, averting state shutdown"
+PASS_BODY = (
+    "The Examplia state Senate voted 31-17 on Tuesday to pass a stopgap funding bill that keeps "
+    "state agencies open until June 30. The measure sets aside $45 million for flood repairs. "
+    "Majority Leader Olivia Marsh called it a bridge. The bill goes to Governor Alan Doe."
+)
+SIGN_HEADLINE = "Governor Doe signs stopgap funding bill into law"
+SIGN_BODY = (
+    "Governor Alan Doe on Thursday signed the stopgap funding bill that keeps Examplia's state "
+    "agencies open until June 30, two days after it passed the Senate. Olivia Marsh attended."
+)
+
+
+def _features(headline, body, when):
+    return featurize(headline=headline, body=body, published_at=when)
+
+
+def test_featurize_boosts_headline_terms_and_finds_names_and_numbers():
+    f = _features(PASS_HEADLINE, PASS_BODY, datetime(2025, 3, 4, 19, 0))
+    assert f.terms["stopgap"] > f.terms["flood"]
+    assert {"olivia", "marsh", "alan", "doe"} <= f.names
+    assert "45000000" in f.numbers
+    assert f.event == "pass"
+    assert f.event_date == date(2025, 3, 4)
+
+
+def test_weekday_mention_resolves_to_the_most_recent_such_day():
+    assert mentioned_date("signed on Tuesday", date(2025, 3, 6)) == date(2025, 3, 4)
+    assert mentioned_date("free Saturday and Sunday buses", date(2025, 4, 2)) is None
+
+
+def test_sentence_initial_common_words_are_not_names():
+    names = extract_names("Officials said Mayor Jane Roe would speak. Police closed the road.")
+    assert names == ["Jane Roe"]
+
+
+def test_paraphrased_report_of_the_same_event_joins_the_story():
+    index = StoryIndex()
+    index.add("s1", _features(PASS_HEADLINE, PASS_BODY, datetime(2025, 3, 4, 19)))
+    other = _features(
+        "Lawmakers buy time: Senate approves temporary spending plan",
+        "State senators approved a temporary spending plan on Tuesday night by 31-17, funding "
+        "agencies through June 30. Olivia Marsh said the $45 million for floods could not wait. "
+        "Governor Alan Doe is expected to act within days.",
+        datetime(2025, 3, 4, 21),
+    )
+    assert index.place(other) == "s1"
+
+
+def test_signing_two_days_after_the_vote_starts_a_new_story():
+    index = StoryIndex()
+    index.add("vote", _features(PASS_HEADLINE, PASS_BODY, datetime(2025, 3, 4, 19)))
+    signing = _features(SIGN_HEADLINE, SIGN_BODY, datetime(2025, 3, 6, 16))
+    assert index.place(signing) is None
+
+
+def test_candidates_skip_stories_outside_the_time_window():
+    index = StoryIndex(window_days=7)
+    index.add("old", _features(PASS_HEADLINE, PASS_BODY, datetime(2025, 1, 4)))
+    later = _features(PASS_HEADLINE, PASS_BODY, datetime(2025, 3, 4))
+    assert index.candidates(later) == []
+
+
+def test_index_state_round_trips_and_places_the_same_way():
+    index = StoryIndex()
+    index.add("s1", _features(PASS_HEADLINE, PASS_BODY, datetime(2025, 3, 4, 19)))
+    restored = StoryIndex.from_state(json.loads(json.dumps(index.state())))
+    again = _features(PASS_HEADLINE, PASS_BODY, datetime(2025, 3, 4, 20))
+    assert restored.place(again) == index.place(again) == "s1"
+    assert restored.df.as_dict() == index.df.as_dict()
+
+
+def test_document_frequencies_count_each_document_once():
+    df = DocumentFrequencies()
+    df.add(["bill", "bill", "senate"])
+    df.add(["bill"])
+    assert df.as_dict() == {"n_docs": 2, "df": {"bill": 2, "senate": 1}}
+    assert df.idf("unseen") > df.idf("senate") > df.idf("bill")
+
+
+def test_bcubed_is_perfect_for_identical_clusterings_and_penalises_merges():
+    assert bcubed(["a", "a", "b"], [1, 1, 2]) == (1.0, 1.0, 1.0)
+    precision, recall, _ = bcubed(["a", "a", "b"], [1, 1, 1])
+    assert recall == 1.0 and precision < 1.0
+
+
+@pytest.mark.parametrize("path", [DEV, HELDOUT], ids=["dev", "heldout"])
+def test_dev_sets_hold_fictional_events_with_several_outlets(path):
+    rows = load(path)
+    events = {r["event"] for r in rows}
+    assert len(events) >= (25 if path == DEV else 10)
+    assert all(len({r["outlet"] for r in rows if r["event"] == e}) >= 3 for e in events)
+
+
+def test_grouping_dev_set_f1_stays_above_the_gate_and_beats_the_baseline():
+    rows = load(DEV)
+    gold = [r["event"] for r in rows]
+    _, _, f1 = bcubed(gold, run_engine(rows))
+    _, _, baseline = bcubed(gold, run_baseline(rows))
+    assert f1 >= 0.95
+    assert f1 > baseline

@@ -1,0 +1,89 @@
+"""Finding direct quotations: quote styles, continuations, and what is not a quote."""
+
+from __future__ import annotations
+
+from articles.engine import extract_quotes
+
+
+def _texts(text: str) -> list[str]:
+    return [q.text for q in extract_quotes(text)]
+
+
+def test_curly_quote_text_excludes_marks_and_offsets_slice_the_input():
+    text = "“We will rebuild the bridge,” said Mayor Jane Roe."
+    (q,) = extract_quotes(text)
+    assert q.text == "We will rebuild the bridge,"
+    assert text[q.start : q.end] == q.text
+
+
+def test_straight_double_quotes_are_read():
+    assert _texts('"The budget is a disgrace to this town," said Priya Okafor.') == [
+        "The budget is a disgrace to this town,"
+    ]
+
+
+def test_guillemets_and_german_low_high_quotes_are_read():
+    assert _texts("« Nous avons entendu les habitants », a déclaré Antoine Morel.") == [
+        "Nous avons entendu les habitants"
+    ]
+    assert _texts("„Das ist ein guter Tag für die Stadt“, sagte Katrin Albers.") == [
+        "Das ist ein guter Tag für die Stadt"
+    ]
+
+
+def test_quote_split_by_attribution_gives_two_items_the_second_continuing():
+    text = "“The data is clear,” said Dr. Imogen Clarke. “The data is also worrying.”"
+    first, second = extract_quotes(text)
+    assert first.cue == "said" and not first.continues
+    assert second.continues and second.cue is None
+    assert second.speaker == first.speaker == "Imogen Clarke"
+
+
+def test_quote_running_over_paragraphs_continues_in_the_next_paragraph():
+    text = (
+        "Grace Whitfield spoke at the inquest.\n\n"
+        "“I waited by the phone all night. Nobody called.\n\n"
+        "“When the police came, they asked about enemies,” Whitfield said."
+    )
+    first, second = extract_quotes(text)
+    assert first.text == "I waited by the phone all night. Nobody called."
+    assert second.continues
+    assert first.speaker == second.speaker == "Grace Whitfield"
+
+
+def test_scare_quotes_are_not_quotes():
+    assert _texts("The council's so-called “green corridor” has two benches.") == []
+    assert _texts("Critics call the plan a “tax on breathing.”") == []
+
+
+def test_titles_and_nicknames_are_not_quotes():
+    assert _texts("The society will stage “The Importance of Being Earnest” in May.") == []
+    assert _texts("Tomasz “The Hammer” Novak was honoured on Saturday.") == []
+
+
+def test_apostrophes_and_stray_single_quotes_are_not_quotes():
+    text = (
+        "Internal officials said the moves would help Trump ‘promises in immigration.\n\n"
+        "It's the agents’ union."
+    )
+    assert _texts(text) == []
+
+
+def test_uk_style_single_quotes_are_read_when_unambiguous():
+    text = "'We have to put officers where the calls are,' she said, speaking in Exampleton."
+    assert _texts(text) == ["We have to put officers where the calls are,"]
+
+
+def test_nested_single_quotes_stay_inside_the_outer_quote():
+    text = "“The inspector called my kitchen ‘a hazard’, and I laughed,” said Tariq Jensen."
+    assert _texts(text) == ["The inspector called my kitchen ‘a hazard’, and I laughed,"]
+
+
+def test_unclosed_quote_is_dropped():
+    assert _texts("The sign read “Closed until further notice. Nobody would comment.") == []
+
+
+def test_context_span_covers_the_quote_and_its_attribution():
+    text = "Earlier news. “We are ready,” the minister said. Later news."
+    (q,) = extract_quotes(text)
+    assert text[q.context_start : q.context_end] == "“We are ready,” the minister said."

@@ -1,0 +1,107 @@
+"""Who said it: cues, mentions and resolution to full names."""
+
+from __future__ import annotations
+
+from articles.engine import extract_quotes
+from articles.engine.types import KnownSpeaker
+
+
+def _one(text: str, **kw):
+    (q,) = extract_quotes(text, **kw)
+    return q
+
+
+def test_surname_resolves_to_full_name_given_earlier():
+    q = _one("Mayor Jane Roe toured the flood. “We did nothing,” Roe told reporters.")
+    assert (q.speaker, q.speaker_mention, q.cue) == ("Jane Roe", "Roe", "told")
+
+
+def test_inverted_attribution_with_apposition_resolves_the_name():
+    q = _one("“It has to stop,” wrote Todd Lyons, the agency’s acting leader, in a memo.")
+    assert q.speaker == "Todd Lyons" and q.cue == "wrote"
+
+
+def test_attribution_before_the_quote_with_colon():
+    q = _one("Councillor Priya Okafor spoke first. Okafor said: “This budget hurts bus riders.”")
+    assert q.speaker == "Priya Okafor"
+
+
+def test_according_to_names_the_speaker():
+    q = _one("“It was not taken lightly,” according to Helena Varga, the plant manager.")
+    assert q.speaker == "Helena Varga" and q.cue == "according to"
+
+
+def test_said_in_a_statement_is_one_cue_for_an_organisation():
+    q = _one(
+        "Greywater Holdings will appeal. "
+        "“We will pursue every avenue,” the company said in a statement."
+    )
+    assert q.cue == "said in a statement"
+    assert (q.speaker, q.speaker_kind) == ("Greywater Holdings", "organization")
+
+
+def test_spokesperson_for_an_organisation_is_attributed_to_the_organisation():
+    q = _one(
+        "The Northfield Water Authority was fined. "
+        "“We accept the findings,” a spokeswoman for the authority said."
+    )
+    assert (q.speaker, q.speaker_kind) == ("Northfield Water Authority", "organization")
+
+
+def test_pronoun_resolves_to_the_compatible_person():
+    text = (
+        "Hospital director Paul Kerrigan defended the closure. "
+        "“We cannot staff it,” Kerrigan said.\n"
+        "Union representative Maeve Doyle disagreed. “Then hire the staff,” she said."
+    )
+    assert [q.speaker for q in extract_quotes(text)] == ["Paul Kerrigan", "Maeve Doyle"]
+
+
+def test_title_with_surname_picks_the_right_family_member():
+    text = (
+        "Carla Mendes and her husband, Paul Mendes, lost their home. "
+        "“We are living out of two suitcases,” Ms. Mendes said."
+    )
+    assert _one(text).speaker == "Carla Mendes"
+
+
+def test_role_noun_resolves_to_the_single_holder():
+    text = (
+        "Transport Minister Felix Aldana faced questions. "
+        "“The line will open on time,” the minister insisted."
+    )
+    assert _one(text).speaker == "Felix Aldana"
+
+
+def test_known_alias_resolves_an_organisation_mention():
+    dhs = KnownSpeaker("Department of Homeland Security", "organization", ("the ministry",))
+    q = _one("“Realignments will help,” said the ministry’s announcement.", known=[dhs])
+    assert (q.speaker, q.speaker_kind) == ("Department of Homeland Security", "organization")
+
+
+def test_anonymous_speaker_gives_none_rather_than_a_guess():
+    q = _one(
+        "“I have been here since six this morning,” said one woman, who did not give her name."
+    )
+    assert q.speaker is None and q.speaker_kind == "person"
+
+
+def test_plural_they_for_two_people_gives_none():
+    text = "Ruth Calder and Omar Haddad oppose the plan.\n“We are against this one,” they said."
+    assert _one(text).speaker is None
+
+
+def test_age_between_commas_does_not_hide_the_speaker():
+    text = "Mark Dalton runs the shop. “We're done here,” Dalton, 45, said."
+    assert _one(text).speaker == "Mark Dalton"
+    text = "Jo Quinn, 52, a teacher, said: “The school is falling apart.”"
+    assert _one(text).speaker == "Jo Quinn"
+
+
+def test_participle_cue_reports_the_main_speaker():
+    text = (
+        "“I leave with a clear conscience,” Hector Vale said, "
+        "adding that the books were “in better shape than ever.”"
+    )
+    quotes = extract_quotes(text)
+    assert [q.speaker for q in quotes] == ["Hector Vale", "Hector Vale"]
