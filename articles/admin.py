@@ -10,6 +10,16 @@ from django.template.response import TemplateResponse
 from django.utils.html import format_html
 from simple_history.admin import SimpleHistoryAdmin
 
+from articles.admin_review import (
+    QuoteAppearanceReviewForm,
+    approve_appearances,
+    evidence_html,
+    read_articles_again,
+    reject_appearances,
+    save_review,
+    stamp_inline_reviews,
+    unreview_appearances,
+)
 from articles.admin_workflow import (
     EvidenceFilter,
     EvidenceOverrideReadOnlyMixin,
@@ -209,12 +219,16 @@ class ArticleAdmin(SimpleHistoryAdmin):
         ("Record", {"fields": ["source", *readonly_fields], "classes": ["collapse"]}),
     ]
     inlines = [QuoteAppearanceInline, ArticlePersonInline, FigureInline]
-    actions = ["move_to_story", "split_off"]
+    actions = ["move_to_story", "split_off", read_articles_again]
 
     def save_model(self, request, obj, form, change):
         if not change:
             obj.created_by = request.user
         super().save_model(request, obj, form, change)
+
+    def save_formset(self, request, form, formset, change):
+        stamp_inline_reviews(request, formset)
+        super().save_formset(request, form, formset, change)
 
     def has_merge_permission(self, request):
         return request.user.has_perm("articles.merge_story")
@@ -306,16 +320,60 @@ class QuoteAdmin(SimpleHistoryAdmin):
 
 @admin.register(QuoteAppearance)
 class QuoteAppearanceAdmin(SimpleHistoryAdmin):
+    """The review queue: each finding with its evidence; approve, reject or fix the speaker,
+    one by one or in bulk. Findings come from the engine, so there is no add form here."""
+
+    form = QuoteAppearanceReviewForm
     list_display = ["text", "speaker_name", "article", "cue", "match", "review_state"]
     list_filter = ["review_state", "match", "article__outlet"]
     search_fields = ["text", "speaker_mention", "quote__speaker__name", "article__headline"]
-    autocomplete_fields = ["quote", "article"]
     list_select_related = ["quote__speaker", "article__outlet"]
-    readonly_fields = ["reviewed_by", "reviewed_at", "created_at"]
+    actions = [approve_appearances, reject_appearances, unreview_appearances]
+    readonly_fields = [
+        "evidence",
+        "text",
+        "article",
+        "quote",
+        "cue",
+        "speaker_mention",
+        "continues",
+        "match",
+        "match_score",
+        "reviewed_by",
+        "reviewed_at",
+        "created_at",
+    ]
+    fieldsets = [
+        ("Review", {"fields": ["evidence", "speaker", "review_state"]}),
+        (
+            "Finding",
+            {"fields": ["text", "article", "quote", "cue", "speaker_mention", "continues"]},
+        ),
+        (
+            "Record",
+            {"fields": ["match", "match_score", "reviewed_by", "reviewed_at", "created_at"]},
+        ),
+    ]
+
+    def get_queryset(self, request):
+        return super().get_queryset(request).select_related("quote__speaker", "article__outlet")
+
+    def has_add_permission(self, request):
+        return False
 
     @admin.display(description="speaker", ordering="quote__speaker__name")
     def speaker_name(self, obj):
         return obj.quote.speaker.name if obj.quote.speaker_id else "—"
+
+    @admin.display(description="evidence")
+    def evidence(self, obj):
+        return evidence_html(
+            obj.article.body, obj.start, obj.end, mention=obj.speaker_mention, cue=obj.cue
+        )
+
+    def save_model(self, request, obj, form, change):
+        # The state and speaker go through the review services, which stamp the editor.
+        save_review(request, obj, form)
 
 
 class AttributionInline(admin.TabularInline):

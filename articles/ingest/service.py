@@ -1,0 +1,473 @@
+"""Store parsed articles: validate, resolve the outlet, read with the engine, and write each
+article with its quotes, people and figures in one transaction, idempotently.
+
+Idempotence rests on the database: ``Article.url`` and ``Article.content_hash`` are unique. A
+cheap look-up skips known articles before the engine runs; when two imports race, the loser's
+insert fails inside a savepoint and it reports ``duplicate`` with the winner's id.
+
+Outlets: an item's own ``outlet`` field wins, then the ``default_outlet`` (``--outlet``), then
+what a page or feed suggests (og:site_name or the feed title when it names a known outlet, the
+domain via OutletAlias or homepage, else that suggested name). Names match Outlet.name or an
+OutletAlias ignoring case. An outlet that matches nothing is created (with a slug) and the
+report says so: importing from a new outlet should not need a separate step, and a misspelt
+outlet is easy to merge in the admin. An item with no outlet at all is an error.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import sys
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, field
+from datetime import UTC, datetime, time
+from email.utils import parsedate_to_datetime
+from pathlib import Path
+from urllib.parse import urlsplit
+
+from django.conf import settings
+from django.core.exceptions import ValidationError
+from django.core.validators import URLValidator
+from django.db import IntegrityError, transaction
+from django.db.models import Q
+from django.utils import timezone
+from django.utils.dateparse import parse_date, parse_datetime
+
+from articles.engine.types import Reading
+from articles.ingest.fetch import FetchError, fetch_url
+from articles.ingest.parsers import ParsedItem, parse_bytes
+from articles.models import Article, Quote, QuoteAppearance, content_hash
+from articles.services import KnownSpeakers, article_read, lock_name, place_article, read_text
+from sources.models import Outlet, OutletAlias
+
+logger = logging.getLogger(__name__)
+
+CREATED, DUPLICATE, ERROR = "created", "duplicate", "error"
+
+# Payload fields: (type, max length). Lengths follow the model.
+FIELDS: dict[str, tuple[type, int | None]] = {
+    "outlet": (str, 200),
+    "headline": (str, 500),
+    "url": (str, 1000),
+    "published_at": (str, 64),
+    "byline": (str, 300),
+    "language": (str, 16),
+    "body": (str, None),
+    "is_translation": (bool, None),
+    "original_language": (str, 16),
+}
+_url_validator = URLValidator(schemes=["http", "https"])
+
+
+@dataclass
+class IngestItem:
+    source: str
+    status: str
+    article: int | None = None
+    story: int | None = None
+    quotes: int = 0
+    error: str | None = None
+    notes: list[str] = field(default_factory=list)  # human output only (created an outlet...)
+
+    def as_dict(self) -> dict:
+        return {
+            "source": self.source,
+            "status": self.status,
+            "article": self.article,
+            "story": self.story,
+            "quotes": self.quotes,
+            "error": self.error,
+        }
+
+
+@dataclass
+class IngestReport:
+    items: list[IngestItem] = field(default_factory=list)
+
+    @property
+    def created(self) -> int:
+        return sum(1 for i in self.items if i.status == CREATED)
+
+    @property
+    def duplicates(self) -> int:
+        return sum(1 for i in self.items if i.status == DUPLICATE)
+
+    @property
+    def errors(self) -> int:
+        return sum(1 for i in self.items if i.status == ERROR)
+
+    @property
+    def ok(self) -> bool:
+        return self.errors == 0
+
+    def as_dict(self) -> dict:
+        return {
+            "items": [i.as_dict() for i in self.items],
+            "created": self.created,
+            "duplicates": self.duplicates,
+            "errors": self.errors,
+        }
+
+
+# --- validation ----------------------------------------------------------------------------
+
+
+class PayloadError(ValueError):
+    pass
+
+
+def parse_published(value: str) -> datetime:
+    """ISO 8601 date or date-time (naive means UTC); RFC 2822 is accepted from feeds and
+    headers."""
+    value = value.strip()
+    parsed = None
+    try:
+        parsed = parse_datetime(value)
+        if parsed is None:
+            day = parse_date(value)
+            if day is not None:
+                parsed = datetime.combine(day, time.min)
+    except ValueError:
+        parsed = None
+    if parsed is None:
+        try:
+            parsed = parsedate_to_datetime(value)
+        except (TypeError, ValueError, IndexError):
+            parsed = None
+    if parsed is None:
+        raise PayloadError(f"published_at: not an ISO 8601 date or date-time ({value[:40]!r})")
+    if timezone.is_naive(parsed):
+        parsed = parsed.replace(tzinfo=UTC)
+    return parsed
+
+
+def validate_payload(payload: dict) -> dict:
+    """Check types, lengths, URL and date; return clean values or raise PayloadError naming
+    every bad field. Unknown fields are ignored (exports carry extras)."""
+    if not isinstance(payload, dict):
+        raise PayloadError("not an article: expected an object")
+    errors: list[str] = []
+    clean: dict = {}
+    for name, (kind, max_length) in FIELDS.items():
+        value = payload.get(name)
+        if value is None or (kind is str and isinstance(value, str) and not value.strip()):
+            continue
+        if kind is bool:
+            if not isinstance(value, bool):
+                errors.append(f"{name}: must be true or false")
+            else:
+                clean[name] = value
+            continue
+        if not isinstance(value, str):
+            errors.append(f"{name}: must be a string, not {type(value).__name__}")
+            continue
+        value = value.lstrip("\ufeff").strip() if name != "body" else value.strip()
+        if max_length and len(value) > max_length:
+            errors.append(f"{name}: too long ({len(value)} characters, at most {max_length})")
+            continue
+        clean[name] = value
+    body = clean.get("body")
+    if body is None and "body" not in [e.split(":")[0] for e in errors]:
+        errors.append("body: missing (an article needs its text)")
+    elif body is not None and len(body) > settings.NEWSROOM_MAX_IMPORT_BYTES:
+        errors.append(f"body: too long (at most {settings.NEWSROOM_MAX_IMPORT_BYTES} characters)")
+    if "url" in clean:
+        try:
+            _url_validator(clean["url"])
+        except ValidationError:
+            errors.append(f"url: not a valid http(s) URL ({clean['url'][:80]!r})")
+    if "published_at" in clean:
+        try:
+            clean["published_at"] = parse_published(clean["published_at"])
+        except PayloadError as exc:
+            errors.append(str(exc))
+    if errors:
+        raise PayloadError("; ".join(errors))
+    if "headline" not in clean:
+        clean["headline"] = headline_from_text(clean["body"])
+    return clean
+
+
+def headline_from_text(body: str, *, max_length: int = 500) -> str:
+    """A headline for an article that came without one: its first line, cut at the first
+    sentence when long."""
+    first = next((line.strip() for line in body.split("\n") if line.strip()), "")
+    if len(first) > 150:
+        for stop in (". ", "? ", "! "):
+            cut = first.find(stop, 20)
+            if 0 < cut < 150:
+                first = first[: cut + 1]
+                break
+    if len(first) > max_length:
+        first = first[: max_length - 1].rstrip() + "…"
+    return first
+
+
+# --- outlets -------------------------------------------------------------------------------
+
+
+def outlet_find(*, name: str) -> Outlet | None:
+    name = name.strip()
+    found = Outlet.objects.filter(name__iexact=name).first()
+    if found is None:
+        alias = OutletAlias.objects.filter(alias__iexact=name).select_related("outlet").first()
+        found = alias.outlet if alias else None
+    return found
+
+
+def outlet_find_by_domain(*, host: str) -> Outlet | None:
+    host = host.lower().removeprefix("www.")
+    alias = (
+        OutletAlias.objects.filter(Q(alias__iexact=host) | Q(alias__iexact=f"www.{host}"))
+        .select_related("outlet")
+        .first()
+    )
+    if alias:
+        return alias.outlet
+    # Outlets are few (thousands at most); the homepage host is compared exactly.
+    for outlet in Outlet.objects.filter(homepage__icontains=host).only("id", "name", "homepage"):
+        if (urlsplit(outlet.homepage).hostname or "").lower().removeprefix("www.") == host:
+            return outlet
+    return None
+
+
+def outlet_get_or_create(*, name: str) -> tuple[Outlet, bool]:
+    with transaction.atomic():
+        lock_name(f"outlet:{name.strip().casefold()}")
+        found = outlet_find(name=name)
+        if found is not None:
+            return found, False
+        outlet, created = Outlet.objects.get_or_create(name=name.strip()[:200])
+        return outlet, created
+
+
+def _outlet_choice(item: ParsedItem, clean: dict, default_outlet: str | None) -> tuple:
+    """(existing Outlet or None, name to create when None). Raises PayloadError when none."""
+    for name in (clean.get("outlet"), default_outlet):
+        if name and name.strip():
+            return outlet_find(name=name), name.strip()
+    for hint in item.outlet_hints:
+        found = outlet_find(name=hint)
+        if found:
+            return found, hint
+    if item.domain:
+        found = outlet_find_by_domain(host=item.domain)
+        if found:
+            return found, found.name
+    if item.outlet_hints:
+        return None, item.outlet_hints[0][:200]
+    raise PayloadError("outlet: missing (give --outlet or an 'outlet' field)")
+
+
+# --- storing -------------------------------------------------------------------------------
+
+
+class Ingestor:
+    """One import run: shares the known-speaker cache across its articles."""
+
+    def __init__(self, *, user=None, default_outlet: str | None = None, dry_run: bool = False):
+        self.user = user if user is not None and getattr(user, "pk", None) else None
+        self.default_outlet = default_outlet
+        self.dry_run = dry_run
+        self.known = KnownSpeakers()
+
+    def ingest(self, item: ParsedItem) -> IngestItem:
+        if item.error:
+            return IngestItem(source=item.source, status=ERROR, error=item.error)
+        try:
+            return self._ingest(item)
+        except PayloadError as exc:
+            return IngestItem(source=item.source, status=ERROR, error=str(exc))
+        except Exception as exc:  # one broken article must not stop the run
+            logger.exception("Import of %s failed", item.source)
+            return IngestItem(
+                source=item.source, status=ERROR, error=f"{type(exc).__name__}: {exc}"
+            )
+
+    def _ingest(self, item: ParsedItem) -> IngestItem:
+        clean = validate_payload(item.payload or {})
+        outlet, outlet_name = _outlet_choice(item, clean, self.default_outlet)
+        body = clean["body"]
+        digest = content_hash(outlet.name if outlet else outlet_name, body)
+        existing = _existing(url=clean.get("url"), digest=digest)
+        if existing is not None:
+            return _duplicate(item.source, existing)
+        # The engine runs outside the write transaction: it may be slow, and writers wait.
+        reading = read_text(text=body, known=self.known.for_text(body))
+        notes = [] if outlet else [f"new outlet {outlet_name!r}"]
+        if self.dry_run:
+            return IngestItem(
+                source=item.source, status=CREATED, quotes=len(reading.quotes), notes=notes
+            )
+        return self._store(item, clean, outlet, outlet_name, reading, notes)
+
+    def _store(self, item, clean, outlet, outlet_name, reading: Reading, notes) -> IngestItem:
+        with transaction.atomic():
+            if outlet is None:
+                outlet, created = outlet_get_or_create(name=outlet_name)
+                if not created:
+                    notes = []
+            article = Article(
+                outlet=outlet,
+                headline=clean["headline"],
+                url=clean.get("url"),
+                byline=clean.get("byline", ""),
+                published_at=clean.get("published_at"),
+                language=clean.get("language", "en"),
+                is_translation=clean.get("is_translation", False),
+                original_language=clean.get("original_language", ""),
+                body=clean["body"],
+                source=item.source[:1000],
+                created_by=self.user,
+            )
+            try:
+                with transaction.atomic():
+                    article.save()
+            except IntegrityError:
+                existing = _existing(url=article.url, digest=article.content_hash)
+                if existing is None:
+                    raise
+                return _duplicate(item.source, existing)
+            result = article_read(article=article, reading=reading)
+            story = place_article(article)
+            if story is not None:
+                if article.story_id != story.pk:
+                    article.story = story
+                    Article.objects.filter(pk=article.pk).update(story=story)
+                Quote.objects.filter(appearances__article=article, story__isnull=True).update(
+                    story=story
+                )
+        return IngestItem(
+            source=item.source,
+            status=CREATED,
+            article=article.pk,
+            story=story.pk if story else None,
+            quotes=result.quotes,
+            notes=notes,
+        )
+
+
+def _existing(*, url: str | None, digest: str) -> Article | None:
+    match = Q(content_hash=digest)
+    if url:
+        match |= Q(url=url)
+    return Article.objects.filter(match).only("id", "story_id").order_by("id").first()
+
+
+def _duplicate(source: str, existing: Article) -> IngestItem:
+    return IngestItem(
+        source=source,
+        status=DUPLICATE,
+        article=existing.pk,
+        story=existing.story_id,
+        quotes=QuoteAppearance.objects.filter(article_id=existing.pk).count(),
+    )
+
+
+def ingest_payloads(
+    payloads: list[dict],
+    *,
+    source: str,
+    user=None,
+    default_outlet: str | None = None,
+    dry_run: bool = False,
+) -> IngestReport:
+    """Import article payloads (the JSON article of DESIGN.md), each in its own transaction.
+
+    Used by the API: invalid fields come back as ``error`` items naming each field
+    ("url: not a valid http(s) URL ('x')"); the others are still imported.
+    """
+    ingestor = Ingestor(user=user, default_outlet=default_outlet, dry_run=dry_run)
+    report = IngestReport()
+    many = len(payloads) > 1
+    for n, payload in enumerate(payloads, 1):
+        item_source = f"{source}#{n}" if many else source
+        if not isinstance(payload, dict):
+            item = ParsedItem(source=item_source, error="not an article: expected an object")
+        else:
+            item = ParsedItem(source=item_source, payload=payload)
+        report.items.append(ingestor.ingest(item))
+    return report
+
+
+# --- sources: paths, directories, stdin and URLs -------------------------------------------
+
+
+def is_url(source: str) -> bool:
+    return "://" in source[:20] and urlsplit(source).scheme.isalpha()
+
+
+def expand_sources(sources: Iterable[str]) -> list[str]:
+    """Directories become their files (recursively, sorted, hidden files skipped)."""
+    out: list[str] = []
+    for source in sources:
+        if source != "-" and not is_url(source) and Path(source).is_dir():
+            for path in sorted(Path(source).rglob("*")):
+                rel = path.relative_to(source)
+                if path.is_file() and not any(part.startswith(".") for part in rel.parts):
+                    out.append(str(path))
+        else:
+            out.append(source)
+    return out
+
+
+def read_source(source: str, *, stdin=None) -> list[ParsedItem]:
+    """Parse one path, URL or ``-`` (stdin) into items; never raises for bad input."""
+    limit = settings.NEWSROOM_MAX_IMPORT_BYTES
+    if source == "-":
+        stream = stdin if stdin is not None else sys.stdin
+        stream = getattr(stream, "buffer", stream)
+        data = stream.read(limit + 1)
+        if isinstance(data, str):
+            data = data.encode("utf-8")
+        if len(data) > limit:
+            return [ParsedItem(source="-", error=f"too large: more than {limit} bytes")]
+        return parse_bytes(data, source="-")
+    if is_url(source):
+        try:
+            fetched = fetch_url(source)
+        except FetchError as exc:
+            return [ParsedItem(source=source, error=str(exc))]
+        return parse_bytes(
+            fetched.data, source=source, content_type=fetched.content_type, url=fetched.url
+        )
+    path = Path(source)
+    try:
+        size = os.stat(path).st_size
+        if size > limit:  # refused by size before reading any of it
+            return [ParsedItem(source=source, error=f"too large: {size} bytes, limit {limit}")]
+        if not path.is_file():
+            return [ParsedItem(source=source, error="not a regular file")]
+        with path.open("rb") as fh:
+            data = fh.read(limit + 1)
+    except FileNotFoundError:
+        return [ParsedItem(source=source, error="no such file or directory")]
+    except OSError as exc:
+        return [ParsedItem(source=source, error=f"cannot read: {exc.strerror or exc}")]
+    if len(data) > limit:
+        return [ParsedItem(source=source, error=f"too large: more than {limit} bytes")]
+    return parse_bytes(data, source=source)
+
+
+def ingest_sources(
+    sources: Iterable[str],
+    *,
+    user=None,
+    default_outlet: str | None = None,
+    dry_run: bool = False,
+    stdin=None,
+    on_item: Callable[[IngestItem], None] | None = None,
+    progress: Callable[[Iterable[str]], Iterator[str]] | None = None,
+) -> IngestReport:
+    """Import every article in ``sources`` (paths, directories, URLs, ``-``). Items are
+    parsed and stored source by source, so memory stays bounded by one source."""
+    ingestor = Ingestor(user=user, default_outlet=default_outlet, dry_run=dry_run)
+    report = IngestReport()
+    units = expand_sources(sources)
+    for source in progress(units) if progress else units:
+        for parsed in read_source(source, stdin=stdin):
+            item = ingestor.ingest(parsed)
+            report.items.append(item)
+            if on_item:
+                on_item(item)
+    return report
