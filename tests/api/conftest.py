@@ -155,7 +155,7 @@ def fake_ingestion(monkeypatch):
             duplicate = payload.get("url") in seen
             items.append(
                 {
-                    "source": f"{source}#{n}",
+                    "source": f"{source}#{n}" if len(payloads) > 1 else source,
                     "status": "duplicate" if duplicate else "created",
                     "article": n,
                     "story": None,

@@ -38,7 +38,7 @@ def test_reporter_submits_one_article_and_gets_the_report(reporter, reporter_use
     assert response.json() == {
         "items": [
             {
-                "source": "api#1",
+                "source": "api",
                 "status": "created",
                 "article": 1,
                 "story": None,
