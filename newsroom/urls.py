@@ -8,6 +8,7 @@ from articles.sitemaps import SITEMAPS
 
 urlpatterns = [
     path("admin/", admin.site.urls),
+    path("api/", include("newsroom.api_urls")),
     path("sitemap.xml", sitemap, {"sitemaps": SITEMAPS}, name="sitemap"),
     path("", include("sources.urls")),
     path("", include("articles.urls")),

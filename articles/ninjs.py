@@ -1,0 +1,150 @@
+"""A story as IPTC ninjs 2.x ("News in JSON"), for partners whose systems speak it.
+
+ninjs 2.x names: ``headlines``, ``descriptions`` and ``bodies`` are lists of ``{role, value}``;
+people and organisations are ``{name, rel, uri}``; source articles are ``associations``. Every
+key point and summary paragraph carries its "according to" line, so the plain-text body keeps
+its sources.
+
+The function reads the story's related rows with ``.all()``: when the caller prefetched them
+(the API does), it runs no query.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from django.conf import settings
+from django.utils import timezone
+
+from articles.models import Story
+from sources.models import Speaker
+
+NINJS_SCHEMA = "http://www.iptc.org/std/ninjs/ninjs-schema_2.1.json"
+
+
+def _absolute(path: str, request=None) -> str:
+    if path.startswith(("http://", "https://")):
+        return path
+    if request is not None:
+        return request.build_absolute_uri(path)
+    return getattr(settings, "NEWSROOM_SITE_URL", "").rstrip("/") + path
+
+
+def _iso(moment) -> str | None:
+    return moment.isoformat() if moment else None
+
+
+def _compact(data: dict[str, Any]) -> dict[str, Any]:
+    """ninjs leaves a property out rather than sending it empty."""
+    return {k: v for k, v in data.items() if v not in (None, "", [])}
+
+
+def _is_public(story: Story) -> bool:
+    """The published rule (``published_q``) on a loaded row, without a query."""
+    now = timezone.now()
+    return (
+        story.status == Story.Status.PUBLISHED
+        and story.published_at is not None
+        and story.published_at <= now
+        and (story.embargo_until is None or story.embargo_until <= now)
+    )
+
+
+def _according_to(attributions) -> str:
+    names = list(dict.fromkeys(a.outlet.name for a in attributions))
+    if not names:
+        return ""
+    listed = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    return f" (According to {listed}.)"
+
+
+def story_body_text(story: Story) -> str:
+    """Key points, then the summary, each with the outlets that support it."""
+    points = [f"• {p.text}{_according_to(p.attributions.all())}" for p in story.key_points.all()]
+    paragraphs = [f"{p.text}{_according_to(p.attributions.all())}" for p in story.paragraphs.all()]
+    return "\n\n".join(part for part in ("\n".join(points), *paragraphs) if part)
+
+
+def story_ninjs(story: Story, *, request=None) -> dict[str, Any]:
+    url = _absolute(story.get_absolute_url(), request)
+    articles = list(story.articles.all())
+    body = story_body_text(story)
+    modified = getattr(story, "api_modified", None) or story.updated_at
+    languages = Counter(a.language for a in articles if a.language)
+
+    speakers: dict[int, Speaker] = {}
+    for quote in story.quotes.all():
+        if quote.speaker_id and quote.appearances.all():
+            speakers.setdefault(quote.speaker_id, quote.speaker)
+    for article in articles:
+        for mention in article.people.all():
+            speakers.setdefault(mention.speaker_id, mention.speaker)
+
+    def agent(speaker: Speaker) -> dict[str, Any]:
+        entry = {
+            "name": speaker.name,
+            "rel": "mentions",
+            "uri": _absolute(speaker.get_absolute_url(), request),
+        }
+        if speaker.role:
+            entry["literal"] = speaker.role
+        return entry
+
+    ordered = sorted(speakers.values(), key=lambda s: s.name)
+    data: dict[str, Any] = {
+        "$schema": NINJS_SCHEMA,
+        "uri": url,
+        "type": "text",
+        "mimetype": "text/plain",
+        "representationtype": "complete",
+        "version": str(story.version),
+        "firstcreated": _iso(story.created_at),
+        "versioncreated": _iso(modified),
+        "contentcreated": _iso(story.published_at),
+        "pubstatus": "usable" if _is_public(story) else "withheld",
+        "language": languages.most_common(1)[0][0] if languages else settings.LANGUAGE_CODE[:2],
+        "headlines": [{"role": "main", "value": story.headline}],
+        "bodies": [
+            {
+                "role": "main",
+                "contenttype": "text/plain",
+                "charcount": len(body),
+                "wordcount": len(body.split()),
+                "value": body,
+            }
+        ],
+        "subjects": [
+            {"name": topic.name, "rel": "about", "literal": topic.slug}
+            for topic in story.topics.all()
+        ],
+        "people": [agent(s) for s in ordered if s.kind == Speaker.Kind.PERSON],
+        "organisations": [agent(s) for s in ordered if s.kind == Speaker.Kind.ORGANIZATION],
+        "associations": [
+            _compact(
+                {
+                    "name": f"source{n}",
+                    "type": "text",
+                    "uri": _absolute(article.get_absolute_url(), request),
+                    "representationtype": "associated",
+                    "headlines": [{"role": "main", "value": article.headline}],
+                    "by": article.byline,
+                    "copyrightholder": article.outlet.name,
+                    "language": article.language,
+                    "firstcreated": _iso(article.published_at),
+                }
+            )
+            for n, article in enumerate(articles, start=1)
+        ],
+    }
+    if story.dek:
+        data["descriptions"] = [
+            {"role": "summary", "contenttype": "text/plain", "value": story.dek}
+        ]
+    corrections = list(story.corrections.all())
+    if corrections:
+        data["descriptions"] = [
+            *data.get("descriptions", []),
+            *({"role": c.kind, "contenttype": "text/plain", "value": c.text} for c in corrections),
+        ]
+    return _compact(data)

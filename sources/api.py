@@ -1,0 +1,61 @@
+"""API resources for outlets and speakers: public reference data, looked up by slug."""
+
+from __future__ import annotations
+
+from drf_spectacular.utils import extend_schema, extend_schema_view
+from rest_framework import viewsets
+
+from newsroom.api import CONDITIONAL_PARAMETERS, ConditionalReadMixin, Key, read_responses
+from sources.filters import OutletFilter, SpeakerFilter
+from sources.models import Outlet, Speaker
+from sources.serializers import OutletSerializer, SpeakerSerializer
+
+SLUG_REGEX = "[-a-zA-Z0-9_]+"
+
+
+@extend_schema_view(
+    list=extend_schema(
+        summary="List outlets",
+        parameters=CONDITIONAL_PARAMETERS,
+        responses=read_responses(OutletSerializer(many=True), many=True),
+    ),
+    retrieve=extend_schema(
+        summary="One outlet",
+        parameters=CONDITIONAL_PARAMETERS,
+        responses=read_responses(OutletSerializer),
+    ),
+)
+class OutletViewSet(ConditionalReadMixin, viewsets.ReadOnlyModelViewSet):
+    """Outlets that publish the articles, looked up by slug. Public reference data."""
+
+    queryset = Outlet.objects.all()
+    serializer_class = OutletSerializer
+    filterset_class = OutletFilter
+    lookup_field = "slug"
+    lookup_value_regex = SLUG_REGEX
+    keyset = (Key("name", descending=False), Key("id", descending=False))
+    list_prefetch = detail_prefetch = ("aliases",)
+
+
+@extend_schema_view(
+    list=extend_schema(
+        summary="List speakers (people and organisations)",
+        parameters=CONDITIONAL_PARAMETERS,
+        responses=read_responses(SpeakerSerializer(many=True), many=True),
+    ),
+    retrieve=extend_schema(
+        summary="One speaker",
+        parameters=CONDITIONAL_PARAMETERS,
+        responses=read_responses(SpeakerSerializer),
+    ),
+)
+class SpeakerViewSet(ConditionalReadMixin, viewsets.ReadOnlyModelViewSet):
+    """People and organisations quoted or named, looked up by slug. Public reference data."""
+
+    queryset = Speaker.objects.all()
+    serializer_class = SpeakerSerializer
+    filterset_class = SpeakerFilter
+    lookup_field = "slug"
+    lookup_value_regex = SLUG_REGEX
+    keyset = (Key("name", descending=False), Key("id", descending=False))
+    list_prefetch = detail_prefetch = ("aliases",)

@@ -1,0 +1,95 @@
+"""Conditional GET: ETag and Last-Modified, answered with 304 when nothing changed."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+from django.utils import timezone
+from django.utils.http import http_date
+
+from articles.models import Article, Story
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/api/v1/stories/",
+        "/api/v1/stories/{slug}/",
+        "/api/v1/stories/{slug}/jsonld/",
+        "/api/v1/stories/{slug}/ninjs/",
+        "/api/v1/articles/",
+        "/api/v1/quotes/",
+        "/api/v1/outlets/",
+        "/api/v1/speakers/",
+    ],
+)
+def test_same_etag_gets_a_304_with_no_body(anon, story, path):
+    url = path.format(slug=story.slug)
+    first = anon.get(url)
+    assert first.status_code == 200
+    assert first["ETag"].startswith('W/"')
+    assert "Last-Modified" in first
+
+    again = anon.get(url, HTTP_IF_NONE_MATCH=first["ETag"])
+    assert again.status_code == 304
+    assert again.content == b""
+    assert again["ETag"] == first["ETag"]
+
+
+def test_not_modified_answer_costs_one_query(anon, story, django_assert_num_queries):
+    etag = anon.get(f"/api/v1/stories/{story.slug}/")["ETag"]
+    with django_assert_num_queries(1):
+        response = anon.get(f"/api/v1/stories/{story.slug}/", HTTP_IF_NONE_MATCH=etag)
+    assert response.status_code == 304
+
+
+def test_editing_the_story_changes_its_etag(anon, story):
+    etag = anon.get(f"/api/v1/stories/{story.slug}/")["ETag"]
+    Story.objects.filter(pk=story.pk).update(version=story.version + 1)
+    response = anon.get(f"/api/v1/stories/{story.slug}/", HTTP_IF_NONE_MATCH=etag)
+    assert response.status_code == 200
+    assert response["ETag"] != etag
+
+
+def test_editing_a_source_article_changes_the_story_etag(anon, story):
+    etag = anon.get(f"/api/v1/stories/{story.slug}/")["ETag"]
+    article = story.articles.first()
+    Article.objects.filter(pk=article.pk).update(updated_at=timezone.now() + timedelta(seconds=5))
+    assert anon.get(f"/api/v1/stories/{story.slug}/", HTTP_IF_NONE_MATCH=etag).status_code == 200
+
+
+def test_unpublishing_a_story_changes_the_list_etag(anon, story):
+    etag = anon.get("/api/v1/stories/")["ETag"]
+    Story.objects.filter(pk=story.pk).update(status=Story.Status.DRAFT)
+    assert anon.get("/api/v1/stories/", HTTP_IF_NONE_MATCH=etag).status_code == 200
+
+
+def test_staff_and_public_get_different_etags_for_the_same_url(anon, staff, story):
+    assert anon.get("/api/v1/stories/")["ETag"] != staff.get("/api/v1/stories/")["ETag"]
+    assert "Authorization" in anon.get("/api/v1/stories/")["Vary"]
+
+
+def test_filters_and_pages_have_their_own_etags(anon, story):
+    plain = anon.get("/api/v1/stories/")["ETag"]
+    assert anon.get("/api/v1/stories/", {"page_size": 5})["ETag"] != plain
+
+
+def test_if_modified_since_gets_a_304_when_unchanged(anon, story):
+    response = anon.get(f"/api/v1/stories/{story.slug}/")
+    since = response["Last-Modified"]
+    again = anon.get(f"/api/v1/stories/{story.slug}/", HTTP_IF_MODIFIED_SINCE=since)
+    assert again.status_code == 304
+    earlier = http_date((timezone.now() - timedelta(days=1)).timestamp())
+    assert (
+        anon.get(f"/api/v1/stories/{story.slug}/", HTTP_IF_MODIFIED_SINCE=earlier).status_code
+        == 200
+    )
+
+
+def test_stale_etag_gets_the_full_answer(anon, story):
+    response = anon.get(f"/api/v1/stories/{story.slug}/", HTTP_IF_NONE_MATCH='W/"stale"')
+    assert response.status_code == 200
+    assert response.json()["slug"] == story.slug

@@ -1,0 +1,172 @@
+"""Stories: who sees what, what a story carries, and how the list filters."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+from django.utils import timezone
+
+from articles.models import KeyPoint, Story
+from tests.api.utils import results, slugs
+from tests.factories import make_article, make_key_point, make_story
+
+pytestmark = pytest.mark.django_db
+
+
+def test_anonymous_list_shows_published_stories_only(anon, story, draft):
+    assert slugs(anon.get("/api/v1/stories/")) == [story.slug]
+
+
+def test_staff_with_token_also_sees_drafts(staff, story, draft):
+    assert set(slugs(staff.get("/api/v1/stories/"))) == {story.slug, draft.slug}
+
+
+def test_draft_story_is_404_to_anonymous_and_open_to_staff(anon, staff, draft):
+    response = anon.get(f"/api/v1/stories/{draft.slug}/")
+    assert response.status_code == 404
+    assert response.json() == {"detail": "No Story matches the given query."}
+    assert staff.get(f"/api/v1/stories/{draft.slug}/").status_code == 200
+
+
+def test_embargoed_story_is_hidden_until_the_embargo_lifts(anon):
+    embargoed = make_story(embargo_until=timezone.now() + timedelta(hours=1))
+    assert anon.get(f"/api/v1/stories/{embargoed.slug}/").status_code == 404
+    assert slugs(anon.get("/api/v1/stories/")) == []
+
+
+def test_story_detail_shows_every_claim_with_its_sources(anon, story, gazette, courier):
+    data = anon.get(f"/api/v1/stories/{story.slug}/").json()
+
+    assert data["headline"] == "Northfield council approves new bridge"
+    assert data["topics"] == [{"slug": "transport", "name": "Transport"}]
+    [point] = data["key_points"]
+    assert [s["outlet"]["slug"] for s in point["sources"]] == [gazette.slug, courier.slug]
+    [paragraph] = data["summary"]
+    assert [s["outlet"]["name"] for s in paragraph["sources"]] == ["The Example Gazette"]
+    [quote] = data["quotes"]
+    assert quote["speaker"]["name"] == "Mayor Jane Roe"
+    assert {a["text"] for a in quote["appearances"]} == {
+        "We have waited long enough,",
+        "We waited long enough.",
+    }
+    assert {o["slug"] for o in quote["outlets"]} == {gazette.slug, courier.slug}
+    assert data["figures"][0]["text"] == "£12 million"
+    assert data["figures"][0]["outlet"]["slug"] == gazette.slug
+    people = {p["speaker"]["name"]: p for p in data["people"]}
+    assert people["Mayor Jane Roe"]["roles"] == ["Mayor of Northfield"]
+    assert people["Northfield Council"]["outlets"] == [courier.slug]
+    assert [o["slug"] for o in data["outlets"]] == [gazette.slug, courier.slug]
+    assert len(data["articles"]) == 2
+    assert data["corrections"][0]["text"] == "An earlier version gave the wrong cost."
+    assert data["jsonld_url"].endswith(f"/api/v1/stories/{story.slug}/jsonld/")
+
+
+def test_rejected_wordings_are_not_shown(anon, story):
+    story.quotes.get().appearances.filter(text="We waited long enough.").update(
+        review_state="rejected"
+    )
+    [quote] = anon.get(f"/api/v1/stories/{story.slug}/").json()["quotes"]
+    assert [a["text"] for a in quote["appearances"]] == ["We have waited long enough,"]
+
+
+def test_filter_by_outlet_slug(anon, story, courier):
+    other = make_story()
+    make_article(story=other)
+    assert slugs(anon.get("/api/v1/stories/", {"outlet": courier.slug})) == [story.slug]
+
+
+def test_unknown_outlet_is_a_400_with_a_message(anon, story):
+    response = anon.get("/api/v1/stories/", {"outlet": "no-such-outlet"})
+    assert response.status_code == 400
+    assert "Select a valid choice" in response.json()["outlet"][0]
+
+
+def test_filter_by_speaker_quoted_or_named(anon, story, mayor, council):
+    assert slugs(anon.get("/api/v1/stories/", {"speaker": mayor.slug})) == [story.slug]
+    assert slugs(anon.get("/api/v1/stories/", {"speaker": council.slug})) == [story.slug]
+
+
+def test_filter_by_topic(anon, story):
+    make_story()
+    assert slugs(anon.get("/api/v1/stories/", {"topic": "transport"})) == [story.slug]
+    assert anon.get("/api/v1/stories/", {"topic": "no-such-topic"}).status_code == 400
+
+
+def test_status_filter_requires_staff(anon, staff, story, draft):
+    response = anon.get("/api/v1/stories/", {"status": "draft"})
+    assert response.status_code == 400
+    assert response.json() == {"status": ["status filter requires staff"]}
+    assert slugs(staff.get("/api/v1/stories/", {"status": "draft"})) == [draft.slug]
+
+
+def test_filter_by_publication_date_range(anon, story):
+    old = make_story(published_at=timezone.now() - timedelta(days=30))
+    week_ago = (timezone.now() - timedelta(days=7)).isoformat()
+    assert slugs(anon.get("/api/v1/stories/", {"published_after": week_ago})) == [story.slug]
+    assert slugs(anon.get("/api/v1/stories/", {"published_before": week_ago})) == [old.slug]
+    assert slugs(anon.get("/api/v1/stories/", {"published_before": "2000-01-01"})) == []
+
+
+@pytest.mark.parametrize("value", ["yesterday", "2024-13-01", "9999-12-31T23:59:59-23:59"])
+def test_bad_dates_are_a_400(anon, value):
+    response = anon.get("/api/v1/stories/", {"published_after": value})
+    assert response.status_code == 400
+    assert "published_after" in response.json()
+
+
+def test_search_finds_headline_dek_and_key_points(anon, story):
+    other = make_story("Harbour festival returns")
+    make_key_point(other, "Fireworks over the harbour on Saturday.")
+    assert slugs(anon.get("/api/v1/stories/", {"q": "bridge"})) == [story.slug]
+    assert slugs(anon.get("/api/v1/stories/", {"q": "spring"})) == [story.slug]
+    assert slugs(anon.get("/api/v1/stories/", {"q": "fireworks"})) == [other.slug]
+
+
+def test_search_never_returns_a_story_twice(anon, story):
+    for n in range(3):
+        KeyPoint.objects.create(story=story, text=f"The bridge point {n}", position=n + 1)
+    assert slugs(anon.get("/api/v1/stories/", {"q": "bridge"})) == [story.slug]
+
+
+def test_unknown_query_parameter_is_a_400_naming_it(anon, story):
+    response = anon.get("/api/v1/stories/", {"outlett": "the-example-gazette"})
+    assert response.status_code == 400
+    assert "Unknown query parameter" in response.json()["outlett"][0]
+
+
+def test_wrong_method_is_a_405_in_json(staff, story):
+    response = staff.delete(f"/api/v1/stories/{story.slug}/")
+    assert response.status_code == 405
+    assert response.json() == {"detail": 'Method "DELETE" not allowed.'}
+    assert staff.post("/api/v1/stories/", {}, format="json").status_code == 405
+
+
+def test_unknown_api_path_is_a_json_404(anon):
+    response = anon.get("/api/v1/nothing-here/")
+    assert response.status_code == 404
+    assert response.json() == {"detail": "Not found."}
+
+
+def test_invalid_token_is_a_401_not_anonymous(story):
+    from rest_framework.test import APIClient
+
+    client = APIClient()
+    client.credentials(HTTP_AUTHORIZATION="Token not-a-real-token")
+    assert client.get("/api/v1/stories/").status_code == 401
+
+
+def test_story_status_is_shown_to_staff(staff, draft):
+    data = staff.get(f"/api/v1/stories/{draft.slug}/").json()
+    assert data["status"] == Story.Status.DRAFT
+    assert data["published_at"] is None
+
+
+def test_results_are_listed_in_publication_order(anon):
+    now = timezone.now()
+    older = make_story(published_at=now - timedelta(days=2))
+    newer = make_story(published_at=now - timedelta(days=1))
+    assert slugs(anon.get("/api/v1/stories/")) == [newer.slug, older.slug]
+    assert [r["slug"] for r in results(anon.get("/api/v1/stories/", {"page_size": 1}))] == [
+        newer.slug
+    ]

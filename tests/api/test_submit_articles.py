@@ -1,0 +1,164 @@
+"""POST /api/v1/articles/: token-authenticated submission through the ingestion service."""
+
+from __future__ import annotations
+
+import sys
+
+import pytest
+
+pytestmark = pytest.mark.django_db
+
+ARTICLE = {
+    "outlet": "The Example Gazette",
+    "headline": "Council backs bridge plan",
+    "url": "https://gazette.example/news/bridge",
+    "published_at": "2026-03-01T09:00:00Z",
+    "byline": "Alex Doe",
+    "language": "en",
+    "body": "“We have waited long enough,” Mayor Jane Roe said on Tuesday.",
+}
+
+
+def test_anonymous_submission_is_a_401(anon, fake_ingestion):
+    response = anon.post("/api/v1/articles/", ARTICLE, format="json")
+    assert response.status_code == 401
+    assert fake_ingestion == []
+
+
+def test_user_without_add_article_permission_is_a_403(reader, fake_ingestion):
+    response = reader.post("/api/v1/articles/", ARTICLE, format="json")
+    assert response.status_code == 403
+    assert fake_ingestion == []
+
+
+def test_reporter_submits_one_article_and_gets_the_report(reporter, reporter_user, fake_ingestion):
+    response = reporter.post("/api/v1/articles/", ARTICLE, format="json")
+
+    assert response.status_code == 201
+    assert response.json() == {
+        "items": [
+            {
+                "source": "api",
+                "status": "created",
+                "article": 1,
+                "story": None,
+                "quotes": 1,
+                "error": None,
+            }
+        ],
+        "created": 1,
+        "duplicates": 0,
+        "errors": 0,
+    }
+    [call] = fake_ingestion
+    assert call["source"] == "api"
+    assert call["user"] == reporter_user
+    assert call["payloads"] == [{**ARTICLE, "published_at": "2026-03-01T09:00:00+00:00"}]
+
+
+def test_only_outlet_and_body_are_required(reporter, fake_ingestion):
+    response = reporter.post(
+        "/api/v1/articles/", {"outlet": "The Example Gazette", "body": "Text."}, format="json"
+    )
+    assert response.status_code == 201
+    assert fake_ingestion[0]["payloads"] == [{"outlet": "The Example Gazette", "body": "Text."}]
+
+
+def test_a_batch_is_one_call_with_every_article(reporter, fake_ingestion):
+    batch = [ARTICLE, {**ARTICLE, "url": "https://gazette.example/news/other"}]
+    response = reporter.post("/api/v1/articles/", batch, format="json")
+    assert response.status_code == 201
+    assert response.json()["created"] == 2
+    assert len(fake_ingestion[0]["payloads"]) == 2
+
+
+def test_all_duplicates_is_a_200(reporter, fake_ingestion):
+    old = {**ARTICLE, "url": "https://gazette.example/news/old"}
+    response = reporter.post("/api/v1/articles/", old, format="json")
+    assert response.status_code == 200
+    assert response.json()["duplicates"] == 1
+
+
+def test_missing_body_and_outlet_are_400_with_field_messages(reporter, fake_ingestion):
+    response = reporter.post("/api/v1/articles/", {"headline": "No text"}, format="json")
+    assert response.status_code == 400
+    assert set(response.json()) == {"outlet", "body"}
+    assert fake_ingestion == []
+
+
+def test_invalid_article_in_a_batch_names_its_position(reporter, fake_ingestion):
+    batch = [ARTICLE, {**ARTICLE, "url": "ftp://gazette.example/x", "published_at": "soon"}]
+    response = reporter.post("/api/v1/articles/", batch, format="json")
+    assert response.status_code == 400
+    first, second = response.json()["items"]
+    assert first == {}
+    assert set(second) == {"url", "published_at"}
+    assert fake_ingestion == []
+
+
+@pytest.mark.parametrize("payload", ["just text", 42, [], [1, 2], None])
+def test_wrong_shapes_are_400_never_500(reporter, fake_ingestion, payload):
+    response = reporter.post("/api/v1/articles/", payload, format="json")
+    assert response.status_code == 400
+
+
+def test_malformed_json_is_a_400(reporter, fake_ingestion):
+    response = reporter.post("/api/v1/articles/", data="{not json", content_type="application/json")
+    assert response.status_code == 400
+
+
+def test_batches_over_100_are_refused(reporter, fake_ingestion):
+    response = reporter.post("/api/v1/articles/", [ARTICLE] * 101, format="json")
+    assert response.status_code == 400
+    assert fake_ingestion == []
+
+
+def test_submission_is_throttled_by_the_ingest_scope(reporter, fake_ingestion):
+    from rest_framework.settings import api_settings
+    from rest_framework.throttling import ScopedRateThrottle
+
+    rates = {**api_settings.DEFAULT_THROTTLE_RATES, "ingest": "2/hour"}
+    original = ScopedRateThrottle.THROTTLE_RATES
+    ScopedRateThrottle.THROTTLE_RATES = rates
+    try:
+        codes = [
+            reporter.post("/api/v1/articles/", ARTICLE, format="json").status_code for _ in range(3)
+        ]
+    finally:
+        ScopedRateThrottle.THROTTLE_RATES = original
+    assert codes == [201, 201, 429]
+
+
+def test_reads_are_not_counted_against_the_ingest_scope(reporter, fake_ingestion):
+    from rest_framework.throttling import ScopedRateThrottle
+
+    original = ScopedRateThrottle.THROTTLE_RATES
+    ScopedRateThrottle.THROTTLE_RATES = {**original, "ingest": "1/hour"}
+    try:
+        codes = [reporter.get("/api/v1/articles/").status_code for _ in range(3)]
+    finally:
+        ScopedRateThrottle.THROTTLE_RATES = original
+    assert codes == [200, 200, 200]
+
+
+def test_without_the_service_the_answer_is_a_503(reporter, monkeypatch):
+    monkeypatch.setitem(sys.modules, "articles.ingest.service", None)
+    response = reporter.post("/api/v1/articles/", ARTICLE, format="json")
+    assert response.status_code == 503
+    assert response.json()["detail"] == "Article ingestion is not available on this server."
+
+
+def test_real_ingestion_creates_then_reports_a_duplicate(reporter):
+    """End to end through the real service, once it is on this branch."""
+    pytest.importorskip("articles.ingest.service")
+    from articles.models import Article
+
+    first = reporter.post("/api/v1/articles/", ARTICLE, format="json")
+    assert first.status_code == 201, first.content
+    [item] = first.json()["items"]
+    assert item["status"] == "created"
+    assert Article.objects.get(pk=item["article"]).outlet.name == "The Example Gazette"
+
+    again = reporter.post("/api/v1/articles/", ARTICLE, format="json")
+    assert again.status_code == 200
+    assert again.json()["items"][0]["status"] == "duplicate"
