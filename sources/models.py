@@ -100,7 +100,11 @@ class Speaker(models.Model):
 
     class Meta:
         ordering = ["name"]
-        indexes = [models.Index(fields=["name"])]
+        indexes = [
+            models.Index(fields=["name"]),
+            # Ingestion looks speakers up by lower-cased name among the text's name candidates.
+            models.Index(Lower("name"), name="speaker_name_lower"),
+        ]
 
     def __str__(self) -> str:
         return f"{self.name} ({self.role})" if self.role else self.name
@@ -126,6 +130,7 @@ class SpeakerAlias(models.Model):
         constraints = [
             models.UniqueConstraint("speaker", Lower("alias"), name="unique_speaker_alias_ci"),
         ]
+        indexes = [models.Index(Lower("alias"), name="speaker_alias_lower")]
         ordering = ["alias"]
 
     def __str__(self) -> str:
