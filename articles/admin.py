@@ -232,6 +232,12 @@ class QuoteAppearanceInline(admin.TabularInline):
     readonly_fields = ["text", "cue", "speaker_mention", "match"]
     autocomplete_fields = ["quote"]
 
+    def get_readonly_fields(self, request, obj=None):
+        fields = list(super().get_readonly_fields(request, obj))
+        if not request.user.has_perm("articles.review_quoteappearance"):
+            fields.append("review_state")
+        return fields
+
 
 class ArticlePersonInline(admin.TabularInline):
     model = ArticlePerson
@@ -438,6 +444,15 @@ class QuoteAppearanceAdmin(SimpleHistoryAdmin):
 
     def has_add_permission(self, request):
         return False
+
+    def has_review_permission(self, request):
+        return request.user.has_perm("articles.review_quoteappearance")
+
+    def get_readonly_fields(self, request, obj=None):
+        fields = list(super().get_readonly_fields(request, obj))
+        if not self.has_review_permission(request):
+            fields.append("review_state")  # reporters see the state; editors rule on it
+        return fields
 
     @admin.display(description="speaker", ordering="quote__speaker__name")
     def speaker_name(self, obj):

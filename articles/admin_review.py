@@ -116,17 +116,17 @@ def _review(modeladmin, request, queryset, state: str, verb: str) -> None:
     modeladmin.message_user(request, f"{verb} {count} quote(s).", messages.SUCCESS)
 
 
-@admin.action(description="Approve selected quotes", permissions=["change"])
+@admin.action(description="Approve selected quotes", permissions=["review"])
 def approve_appearances(modeladmin, request, queryset):
     _review(modeladmin, request, queryset, ReviewState.APPROVED, "Approved")
 
 
-@admin.action(description="Reject selected quotes", permissions=["change"])
+@admin.action(description="Reject selected quotes", permissions=["review"])
 def reject_appearances(modeladmin, request, queryset):
     _review(modeladmin, request, queryset, ReviewState.REJECTED, "Rejected")
 
 
-@admin.action(description="Return selected quotes to suggested", permissions=["change"])
+@admin.action(description="Return selected quotes to suggested", permissions=["review"])
 def unreview_appearances(modeladmin, request, queryset):
     _review(modeladmin, request, queryset, ReviewState.SUGGESTED, "Returned")
 

@@ -317,6 +317,7 @@ class QuoteAppearance(models.Model):
 
     class Meta:
         ordering = ["article_id", "start"]
+        permissions = [("review_quoteappearance", "Can approve and reject quotes")]
         constraints = [
             models.UniqueConstraint(
                 fields=["article", "start", "end"], name="unique_appearance_span"

@@ -74,6 +74,7 @@ ROLE_PERMISSIONS[EDITOR] = [
     *ROLE_PERMISSIONS[REPORTER],
     ("articles", "view_auditentry"),
     ("articles", "publish_story"),
+    ("articles", "review_quoteappearance"),
     ("articles", "override_evidence"),
     ("articles", "merge_story"),
     ("articles", "change_topic"),

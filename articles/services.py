@@ -11,6 +11,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from django.core.exceptions import PermissionDenied
 from django.db import connection, transaction
 from django.db.models import Count
 from django.db.models.functions import Lower
@@ -365,10 +366,17 @@ def _store_figures(article, reading, result) -> None:
 # --- editors' review -----------------------------------------------------------------------
 
 
+REVIEW_PERMISSION = "articles.review_quoteappearance"
+
+
 def quote_appearances_review(*, appearances: Iterable[QuoteAppearance], state: str, user) -> int:
-    """Approve, reject (or return to suggested) appearances, stamping who and when."""
+    """Approve, reject (or return to suggested) appearances, stamping who and when.
+
+    Only editors (``articles.review_quoteappearance``) rule on quotes."""
     if state not in ReviewState.values:
         raise ValueError(f"unknown review state {state!r}")
+    if user is not None and not user.has_perm(REVIEW_PERMISSION):
+        raise PermissionDenied("Only editors may approve or reject quotes.")
     now = timezone.now()
     count = 0
     with transaction.atomic():

@@ -10,7 +10,7 @@ from articles.engine.types import Quote as EngineQuote
 from articles.engine.types import Reading
 from articles.models import QuoteAppearance, ReviewState
 from articles.services import article_read
-from tests.factories import make_article, make_speaker
+from tests.factories import make_article, make_quote, make_speaker, make_story
 
 pytestmark = pytest.mark.django_db
 
@@ -22,6 +22,7 @@ BODY = (
 PERMISSIONS = [
     "view_quoteappearance",
     "change_quoteappearance",
+    "review_quoteappearance",
     "view_quote",
     "change_quote",
     "view_article",
@@ -208,3 +209,31 @@ def test_changing_state_in_the_article_inline_stamps_the_editor(editor_client, e
     assert response.status_code == 302, response.context["errors"] if response.context else ""
     rows[0].refresh_from_db()
     assert (rows[0].review_state, rows[0].reviewed_by) == ("rejected", editor)
+
+
+@pytest.mark.django_db
+def test_a_reporter_cannot_approve_or_reject_quotes(client):
+    from django.contrib.auth.models import Group, User
+
+    from articles.models import QuoteAppearance, ReviewState
+
+    reporter = User.objects.create_user("rhea", password="pw", is_staff=True)
+    reporter.groups.add(Group.objects.get(name="Reporter"))
+    story = make_story()
+    article = make_article(story=story)
+    quote = make_quote(
+        story=story, article=article, speaker=None, text="We have waited long enough,"
+    )
+    appearance = QuoteAppearance.objects.get(quote=quote)
+    appearance.review_state = ReviewState.SUGGESTED
+    appearance.save()
+    client.force_login(reporter)
+    changelist = client.get("/admin/articles/quoteappearance/")
+    assert changelist.status_code == 200
+    assert b"approve_appearances" not in changelist.content
+    client.post(
+        "/admin/articles/quoteappearance/",
+        {"action": "approve_appearances", "_selected_action": [appearance.pk]},
+    )
+    appearance.refresh_from_db()
+    assert appearance.review_state == ReviewState.SUGGESTED

@@ -156,7 +156,10 @@ def test_spans_outside_the_body_are_skipped(article):
 
 
 def test_review_stamps_the_editor_and_returning_to_suggested_clears_it(article, django_user_model):
+    from django.contrib.auth.models import Group
+
     editor = django_user_model.objects.create_user("editor")
+    editor.groups.add(Group.objects.get(name="Editor"))
     article_read(article=article, reading=first_reading())
     rows = QuoteAppearance.objects.all()
     assert quote_appearances_review(appearances=rows, state="approved", user=editor) == 3
@@ -165,6 +168,20 @@ def test_review_stamps_the_editor_and_returning_to_suggested_clears_it(article, 
     quote_appearances_review(appearances=[row], state="suggested", user=editor)
     row.refresh_from_db()
     assert (row.review_state, row.reviewed_by, row.reviewed_at) == ("suggested", None, None)
+
+
+def test_a_reporter_cannot_rule_on_quotes(article, django_user_model):
+    from django.contrib.auth.models import Group
+    from django.core.exceptions import PermissionDenied
+
+    reporter = django_user_model.objects.create_user("reporter")
+    reporter.groups.add(Group.objects.get(name="Reporter"))
+    article_read(article=article, reading=first_reading())
+    with pytest.raises(PermissionDenied):
+        quote_appearances_review(
+            appearances=QuoteAppearance.objects.all(), state="approved", user=reporter
+        )
+    assert not QuoteAppearance.objects.exclude(review_state="suggested").exists()
 
 
 def test_known_speakers_are_those_the_text_names(django_assert_max_num_queries):
