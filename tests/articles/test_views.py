@@ -12,7 +12,7 @@ from django.urls import reverse
 
 from articles.jsonld import story_jsonld
 from articles.models import Attribution, Correction, Figure, QuoteAppearance, Story
-from articles.selectors import attribution_line, compare_figures
+from articles.templatetags.newsroom import according_to
 from sources.models import Outlet
 from tests.factories import make_article, make_correction, make_outlet, make_story
 from tests.story_builders import build_story
@@ -62,29 +62,16 @@ HIDDEN_STATES = ["draft", "review", "archived", "scheduled", "embargoed"]
 
 
 # --- attribution line ---------------------------------------------------------------------
+# The wording itself is the engine's (tests/engine/test_evidence.py); the page names each
+# outlet once, in the editor's order.
 
 
-def test_attribution_line_names_one_outlet():
-    assert attribution_line(["CBS News"]) == "according to CBS News"
-
-
-def test_attribution_line_joins_two_outlets_with_and():
-    assert attribution_line(["CBS News", "Reuters"]) == "according to CBS News and Reuters"
-
-
-def test_attribution_line_lists_many_outlets_with_a_serial_comma():
-    outlets = ["CBS News", "Reuters", "The New York Times", "India Times"]
-    assert attribution_line(outlets) == (
-        "according to CBS News, Reuters, The New York Times, and India Times"
-    )
-
-
-def test_attribution_line_drops_repeats_and_accepts_outlets():
+def test_according_to_names_each_outlet_once_in_order():
     gazette = Outlet(name="The Example Gazette")
-    assert attribution_line([gazette, "The Example Gazette"]) == (
-        "according to The Example Gazette"
+    assert according_to([gazette, "Northfield Courier", "The Example Gazette"]) == (
+        "according to The Example Gazette and Northfield Courier"
     )
-    assert attribution_line([]) == ""
+    assert according_to([]) == ""
 
 
 # --- home ---------------------------------------------------------------------------------
@@ -184,7 +171,7 @@ def test_story_page_groups_quotes_by_speaker_with_every_wording_and_outlet(clien
     assert view.first_reported_by.name == "The Example Gazette"
     assert f'<a href="{built.mayor.get_absolute_url()}">Mayor Jane Roe</a>' in html
     assert "Mayor of Northfield" in html
-    assert "First reported by The Example Gazette" in html
+    assert re.search(r"first reported by\s*<a [^>]*>The Example Gazette</a>", html)
     assert "Variant wording" in html
 
 
@@ -220,13 +207,51 @@ def test_story_page_flags_figures_on_which_outlets_disagree(client):
     assert "Outlets disagree" not in html
 
 
-def test_compare_figures_does_not_flag_different_figures_from_one_outlet():
-    gazette = make_outlet("The Example Gazette")
-    article = make_article(outlet=gazette)
-    target = Figure(article=article, text="3,000", start=0, end=5, value=3000, unit="arrests")
-    average = Figure(article=article, text="660", start=9, end=12, value=660, unit="arrests")
-    [group] = compare_figures([target, average])
-    assert not group.disagree
+def test_figures_table_has_a_row_per_quantity_and_a_column_per_outlet(client):
+    built = build_story(articles=2)
+    Figure.objects.all().delete()
+    gazette, courier = built.articles
+
+    def figure(article, text, value, **kw):
+        start = len(article.body) - 5 - len(text)
+        Figure.objects.create(
+            article=article, text=text, start=start, end=start + len(text), value=value, **kw
+        )
+
+    # A target and an average are two quantities, not a disagreement; 66,000 in 100 days
+    # agrees with 660 a day.
+    figure(gazette, "3,000 arrests a day", 3000, unit="arrests", per="day", kind="target")
+    figure(courier, "66,000 arrests", 66000, unit="arrests", period="100 days", kind="total")
+    start = 0
+    Figure.objects.create(
+        article=gazette,
+        text="660",
+        start=start,
+        end=3,
+        value=660,
+        unit="arrests",
+        per="day",
+        qualifier="around",
+        kind="average",
+    )
+    response = client.get(built.story.get_absolute_url())
+    table = response.context["page"].figures
+
+    assert [o.name for o in table.outlets] == ["The Example Gazette", "Northfield Courier"]
+    rows = {view.row.label: view for view in table.rows}
+    assert set(rows) == {"arrests per day (target)", "arrests per day (average)"}
+    assert [len(cell) for cell in rows["arrests per day (average)"].cells] == [1, 1]
+    assert [len(cell) for cell in rows["arrests per day (target)"].cells] == [1, 0]
+    assert not table.disagree
+    html = response.content.decode()
+    assert "Outlets disagree" not in html
+    assert '<th scope="col">Northfield Courier</th>' in html
+
+
+def test_figures_table_flags_a_disagreement_with_the_engines_note(client):
+    built = build_story(articles=2)  # 12 million pounds vs 14 million pounds
+    html = client.get(built.story.get_absolute_url()).content.decode()
+    assert "The Example Gazette says 12,000,000; Northfield Courier says 14,000,000" in html
 
 
 def test_story_page_draws_an_accessible_timeline_with_a_table_fallback(client):
