@@ -345,9 +345,12 @@ class DiffPiece:
 
 def wording_diff(first: str, other: str) -> list[DiffPiece]:
     pieces = []
-    for segment in diff_segments(first, other):
+    for i, segment in enumerate(diff_segments(first, other)):
         text = segment.text.lstrip()
-        pieces.append(DiffPiece(segment.text[: len(segment.text) - len(text)], text, segment.tag))
+        space = segment.text[: len(segment.text) - len(text)]
+        # Segments are whole words; the first word of either wording has no space before it,
+        # so "We have" removed then "We've" added would otherwise run together.
+        pieces.append(DiffPiece(space or (" " if i else ""), text, segment.tag))
     return pieces
 
 
