@@ -760,3 +760,75 @@ def test_article_page_ignores_a_passage_outside_the_text(client, value):
     response = client.get(f"{url}?passage={value}")
     assert response.status_code == 200
     assert 'class="passage"' not in response.content.decode()
+
+
+# --- the demo story, as a reader gets it --------------------------------------------------
+
+DEMO_URL = "/stories/ice-leadership-shake-up/"
+
+
+def _speaker_block(html: str, name: str) -> str:
+    quotes = re.search(r'<section class="quotes".*?<section class="coverage"', html, re.S).group(0)
+    blocks = re.split(r'<section class="speaker"', quotes)
+    [block] = [b for b in blocks if f">{name}</a>" in b]
+    return block
+
+
+@pytest.fixture
+def demo_html(client):
+    from django.core.management import call_command
+
+    call_command("load_demo", verbosity=0)
+    response = client.get(DEMO_URL)
+    assert response.status_code == 200
+    return response.content.decode()
+
+
+def test_demo_story_shows_the_homan_quote_once_with_both_wordings_and_sources(demo_html):
+    homan = _speaker_block(demo_html, "Tom Homan")
+    assert homan.count('<div class="quote"') == 1
+    assert homan.count("I am not satisfied with the figures") == 1
+    assert homan.count("I’m not satisfied with the numbers") == 1
+    assert re.search(r"first reported by\s*<a [^>]*>The New York Times</a>", homan)
+    assert re.search(r"Variant wording</span>\s*in\s*<a [^>]*>Multi-source summary</a>", homan)
+    assert "Compare wordings" in homan
+    # Nowhere else among the quotes does either wording appear again.
+    quotes = re.search(r'<section class="quotes".*?<section class="coverage"', demo_html, re.S)
+    assert quotes.group(0).count("not satisfied with the") == 2 + 1  # two wordings, one diff
+
+
+def test_demo_story_shows_miller_and_lyons_with_their_quotes(demo_html):
+    miller = _speaker_block(demo_html, "Stephen Miller")
+    assert "We are trying to set an objective of a minimum of 3,000 arrests" in miller
+    lyons = _speaker_block(demo_html, "Todd Lyons")
+    assert "I say that with a complete understanding that the change is difficult" in lyons
+    assert "I am proud to work alongside each of you" in lyons
+
+
+def test_demo_story_names_every_outlet_as_a_source(demo_html):
+    chips = re.findall(r'<a class="chip[^"]*"[^>]*>([^<]+)', demo_html)
+    assert {"The New York Times", "CBS News", "Reuters", "India Times"} <= {
+        c.strip() for c in chips
+    }
+    assert "Reported by 4 outlets" in demo_html
+    assert "Also cited, with no article in this story:" in demo_html
+    # The engine's evidence for the key points is shown, and said to be machine-found.
+    assert "Strong match" in demo_html
+    assert "found by machine, not yet checked by an editor" in demo_html
+
+
+def test_demo_story_does_not_repeat_the_summarys_own_attributions(demo_html):
+    assert "(according to" not in demo_html
+
+
+def test_demo_story_has_no_publication_times_and_draws_no_empty_chart(demo_html):
+    assert "<svg" not in demo_html
+    assert "no publication times for these articles" in demo_html
+
+
+def test_demo_story_page_runs_the_same_queries_as_any_story(client, django_assert_num_queries):
+    from django.core.management import call_command
+
+    call_command("load_demo", verbosity=0)
+    with django_assert_num_queries(STORY_PAGE_QUERIES):
+        client.get(DEMO_URL)
