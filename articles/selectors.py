@@ -568,7 +568,14 @@ def figure_table(articles: Iterable[Article]) -> FigureTableView:
     rows = []
     for row in table.rows:
         by_outlet = row.by_outlet()
-        rows.append(FigureRowView(row, [by_outlet.get(name, []) for name in table.outlets]))
+        cells = []
+        for name in table.outlets:
+            # An outlet's several articles often repeat a figure: show each wording once.
+            shown: dict[tuple[str, str], FigureValue] = {}
+            for value in by_outlet.get(name, []):
+                shown.setdefault((value.display, value.figure.text), value)
+            cells.append(list(shown.values()))
+        rows.append(FigureRowView(row, cells))
     return FigureTableView([outlets[name] for name in table.outlets], rows)
 
 

@@ -249,9 +249,12 @@ def test_figures_table_has_a_row_per_quantity_and_a_column_per_outlet(client):
 
 
 def test_figures_table_flags_a_disagreement_with_the_engines_note(client):
-    built = build_story(articles=2)  # 12 million pounds vs 14 million pounds
-    html = client.get(built.story.get_absolute_url()).content.decode()
+    built = build_story(articles=4)  # 12 million pounds vs 14 million pounds, twice each
+    response = client.get(built.story.get_absolute_url())
+    html = response.content.decode()
     assert "The Example Gazette says 12,000,000; Northfield Courier says 14,000,000" in html
+    [row] = response.context["page"].figures.rows
+    assert [len(cell) for cell in row.cells] == [1, 1]  # a repeated figure is shown once
 
 
 def test_story_page_draws_an_accessible_timeline_with_a_table_fallback(client):
