@@ -27,7 +27,13 @@ from django.db.models import (
     QuerySet,
     prefetch_related_objects,
 )
+from django.urls import reverse
+from django.utils.translation import gettext as _
 
+from articles.engine.evidence import attribution_line, parse_cited_outlets
+from articles.engine.figures_compare import FigureRow, FigureValue, compare_figures
+from articles.engine.quote_match import diff_segments
+from articles.engine.types import Figure as EngineFigure
 from articles.models import (
     Article,
     ArticlePerson,
@@ -139,38 +145,98 @@ def attach_outlets(stories: Sequence[Story]) -> Sequence[Story]:
 
 
 # ---------------------------------------------------------------------------------------------
-# Attribution
+# Sources of key points and summary paragraphs
+
+# Engine evidence at or above this score reads as a "strong match"; below it (down to the
+# engine's own threshold) as a "moderate match". Readers get words, not raw scores.
+STRONG_EVIDENCE = 0.6
 
 
-def attribution_line(outlets: Iterable[Outlet | str]) -> str:
-    """ "according to A", "according to A and B", "according to A, B, C, and D".
+def _machine_found(attribution: Attribution) -> bool:
+    """Found by the engine and not yet checked by an editor."""
+    return (
+        attribution.origin == Attribution.Origin.ENGINE
+        and attribution.review_state == ReviewState.SUGGESTED
+    )
 
-    Outlets keep their order (the editor's order of the Attribution rows); repeats are dropped.
-    Returns "" when there is no outlet.
-    """
-    from django.utils.translation import gettext as _
 
-    names: list[str] = []
-    for outlet in outlets:
-        name = outlet if isinstance(outlet, str) else outlet.name
-        if name and name not in names:
-            names.append(name)
-    if not names:
-        return ""
-    if len(names) == 1:
-        joined = names[0]
-    elif len(names) == 2:
-        joined = _("%(first)s and %(second)s") % {"first": names[0], "second": names[1]}
-    else:
-        joined = _("%(items)s, and %(last)s") % {"items": ", ".join(names[:-1]), "last": names[-1]}
-    return _("according to %(outlets)s") % {"outlets": joined}
+@dataclass
+class Evidence:
+    """One passage of one article of the story that supports a claim."""
+
+    attribution: Attribution
+
+    @property
+    def anchor(self) -> str:
+        return f"evidence-{self.attribution.pk}"
+
+    @property
+    def outlet(self) -> Outlet:
+        return self.attribution.outlet
+
+    @property
+    def article(self) -> Article:
+        return self.attribution.article
+
+    @property
+    def passage(self) -> str:
+        return self.attribution.passage
+
+    @property
+    def machine_found(self) -> bool:
+        return _machine_found(self.attribution)
+
+    @property
+    def strength(self) -> str:
+        """ "strong" or "moderate" for engine scores; "" when an editor chose the passage."""
+        score = self.attribution.score
+        if score is None:
+            return ""
+        return "strong" if score >= STRONG_EVIDENCE else "moderate"
+
+    @property
+    def href(self) -> str:
+        """The story's own copy of the article, with the passage highlighted."""
+        url = reverse("articles:article-detail", kwargs={"pk": self.attribution.article_id})
+        start, end = self.attribution.start, self.attribution.end
+        if start is not None and end is not None and start < end:
+            return f"{url}?passage={start}-{end}#passage"
+        return url
+
+
+@dataclass
+class CitedOutlet:
+    """An outlet a claim cites with no article of it in the story."""
+
+    outlet: Outlet
+    machine_found: bool
+    # Where the citation comes from, when it is a summary paragraph of this story.
+    paragraph_anchor: str = ""
+    paragraph_number: int = 0
+
+    @property
+    def anchor(self) -> str:
+        return f"cited-{self.outlet.slug}"
 
 
 @dataclass
 class SourceChip:
+    """One outlet under a claim. ``kind`` says where the chip leads:
+
+    - ``evidence``: a passage of one of its articles, listed under the claim;
+    - ``article``: its article in this story (cited by an editor, no passage given);
+    - ``coverage``: its articles in the coverage table;
+    - ``cited``: the explanation under the claim, since no article of it is in this story.
+    """
+
     outlet: Outlet
     href: str
-    evidence_id: str | None  # the anchor of the evidence passage on the page, when there is one
+    kind: str
+    machine_found: bool = False
+
+    @property
+    def evidence_id(self) -> str | None:
+        return self.href.removeprefix("#") if self.kind == "evidence" else None
 
 
 @dataclass
@@ -178,7 +244,11 @@ class SourcedText:
     """A key point or a summary paragraph with the outlets that support it."""
 
     obj: KeyPoint | SummaryParagraph
+    anchor: str
     chips: list[SourceChip]
+    evidence: list[Evidence]
+    cited: list[CitedOutlet]
+    attributions: list[Attribution]
 
     @property
     def text(self) -> str:
@@ -189,48 +259,124 @@ class SourcedText:
         return [chip.outlet for chip in self.chips]
 
     @property
+    def cited_anchor(self) -> str:
+        return f"{self.anchor}-cited"
+
+    @property
+    def has_details(self) -> bool:
+        return bool(self.evidence or self.cited)
+
+    @property
+    def machine_found(self) -> bool:
+        """Every source shown was found by the engine and awaits an editor."""
+        return bool(self.chips) and all(chip.machine_found for chip in self.chips)
+
+    @property
     def according_to(self) -> str:
-        return attribution_line(self.outlets)
+        """ "according to A and B" from the outlets an editor stands behind."""
+        names: list[str] = []
+        for attribution in self.attributions:
+            if not _machine_found(attribution) and attribution.outlet.name not in names:
+                names.append(attribution.outlet.name)
+        return attribution_line(names)
 
     @property
     def needs_according_to(self) -> bool:
-        """False when the text already ends by naming its sources (as imported summaries do)."""
-        line = self.according_to
-        return bool(line) and line.casefold() not in self.text.casefold()
+        """False when the text already ends by naming its sources ("…, as noted by A and B.")."""
+        if not self.according_to:
+            return False
+        _, named = parse_cited_outlets(self.text)
+        known = {a.outlet.name.casefold() for a in self.attributions}
+        # "… 3,000 arrests per day." parses as citing "day": only real outlet names count.
+        return not any(name.casefold() in known for name in named)
 
 
-def _evidence_anchor(attribution: Attribution) -> str:
-    return f"evidence-{attribution.pk}"
+def _sourced(
+    obj: KeyPoint | SummaryParagraph,
+    anchor: str,
+    coverage_anchor: dict[int, str],
+    paragraph_anchors: dict[str, tuple[str, int]],
+) -> SourcedText:
+    """Chips (one per outlet, in the editor's order) and the evidence behind them."""
+    attributions = list(obj.attributions.all())
+    by_outlet: dict[int, list[Attribution]] = {}
+    for attribution in attributions:
+        by_outlet.setdefault(attribution.outlet_id, []).append(attribution)
 
-
-def _sourced(obj, coverage_anchor: dict[int, str]) -> SourcedText:
     chips: list[SourceChip] = []
-    seen: set[int] = set()
-    for attribution in obj.attributions.all():
-        if attribution.outlet_id in seen:
-            continue
-        seen.add(attribution.outlet_id)
-        if attribution.passage:
-            anchor = _evidence_anchor(attribution)
-            chips.append(SourceChip(attribution.outlet, f"#{anchor}", anchor))
-        elif attribution.article_id:
-            href = attribution.article.get_absolute_url()
-            chips.append(SourceChip(attribution.outlet, href, None))
+    evidence: list[Evidence] = []
+    cited: list[CitedOutlet] = []
+    for rows in by_outlet.values():
+        outlet = rows[0].outlet
+        machine = all(_machine_found(a) for a in rows)
+        passages = [Evidence(a) for a in rows if a.article_id and a.passage]
+        with_article = [a for a in rows if a.article_id]
+        if passages:
+            evidence.extend(passages)
+            chips.append(SourceChip(outlet, f"#{passages[0].anchor}", "evidence", machine))
+        elif with_article:
+            href = with_article[0].article.get_absolute_url()
+            chips.append(SourceChip(outlet, href, "article", machine))
+        elif outlet.pk in coverage_anchor:
+            chips.append(SourceChip(outlet, f"#{coverage_anchor[outlet.pk]}", "coverage", machine))
         else:
-            href = f"#{coverage_anchor.get(attribution.outlet_id, 'coverage')}"
-            chips.append(SourceChip(attribution.outlet, href, None))
-    return SourcedText(obj, chips)
+            where = next(
+                (paragraph_anchors[a.passage] for a in rows if a.passage in paragraph_anchors),
+                ("", 0),
+            )
+            cited.append(CitedOutlet(outlet, machine, *where))
+            chips.append(SourceChip(outlet, f"#{anchor}-cited", "cited", machine))
+    return SourcedText(obj, anchor, chips, evidence, cited, attributions)
 
 
 # ---------------------------------------------------------------------------------------------
 # Quotes
 
 
+@dataclass(frozen=True)
+class DiffPiece:
+    """A ``diff_segments`` segment with its leading space apart, so that a struck-through or
+    underlined word does not carry the space before it."""
+
+    space: str
+    text: str
+    tag: str  # "del", "ins" or ""
+
+
+def wording_diff(first: str, other: str) -> list[DiffPiece]:
+    pieces = []
+    for i, segment in enumerate(diff_segments(first, other)):
+        text = segment.text.lstrip()
+        space = segment.text[: len(segment.text) - len(text)]
+        # Segments are whole words; the first word of either wording has no space before it,
+        # so "We have" removed then "We've" added would otherwise run together.
+        pieces.append(DiffPiece(space or (" " if i else ""), text, segment.tag))
+    return pieces
+
+
 @dataclass
 class Wording:
-    text: str
+    """One wording of a quote and the outlets that printed it.
+
+    ``parts`` are the printed fragments of one utterance ("I am not satisfied with the figures,"
+    and, carried on, "We have to increase."); ``text`` shows them joined by an ellipsis.
+    ``diff`` is the word-level difference from the quote's first wording (empty for that one).
+    """
+
+    parts: list[str]
     match: str  # QuoteAppearance.Match value of the wording's earliest appearance
     appearances: list[QuoteAppearance] = field(default_factory=list)
+    is_first: bool = False
+    diff: list[DiffPiece] = field(default_factory=list)
+
+    @property
+    def text(self) -> str:
+        return " … ".join(self.parts)
+
+    @property
+    def statement(self) -> str:
+        """The fragments as one statement, as the engine compares them."""
+        return " ".join(part.strip() for part in self.parts)
 
     @property
     def sources(self) -> list[QuoteAppearance]:
@@ -248,8 +394,18 @@ class Wording:
         return [appearance.article.outlet for appearance in self.sources]
 
     @property
+    def kind(self) -> str:
+        """ "original" for the first wording, else how the engine matched it to the first."""
+        if self.is_first:
+            return QuoteAppearance.Match.ORIGINAL
+        return self.match
+
+    @property
     def match_label(self) -> str:
-        return QuoteAppearance.Match(self.match).label
+        if not self.is_first and self.match == QuoteAppearance.Match.ORIGINAL:
+            # Grouped by an editor before the engine compared it: no claim about how close.
+            return _("Other wording")
+        return QuoteAppearance.Match(self.kind).label
 
 
 @dataclass
@@ -258,12 +414,25 @@ class QuoteView:
     wordings: list[Wording]
 
     @property
+    def first_wording(self) -> Wording:
+        return self.wordings[0]
+
+    @property
+    def other_wordings(self) -> list[Wording]:
+        return self.wordings[1:]
+
+    @property
     def first_appearance(self) -> QuoteAppearance:
         return self.wordings[0].appearances[0]
 
     @property
     def first_reported_by(self) -> Outlet:
         return self.first_appearance.article.outlet
+
+    @property
+    def also_carried_by(self) -> list[QuoteAppearance]:
+        """Other outlets that printed the first wording word for word."""
+        return self.wordings[0].sources[1:]
 
     @property
     def outlets(self) -> list[Outlet]:
@@ -297,31 +466,36 @@ def quote_view(quote: Quote) -> QuoteView | None:
 
     A fragment marked ``continues`` is joined to the fragment before it in the same article
     ("I am not satisfied with the figures, … We have to increase."), so one utterance is one
-    wording.
+    wording. Each later wording carries its word-level difference from the first.
     """
     appearances = sorted(quote.appearances.all(), key=_appearance_order)
     if not appearances:
         return None
-    utterances: list[tuple[str, QuoteAppearance]] = []
+    utterances: list[tuple[list[str], QuoteAppearance]] = []
     previous: QuoteAppearance | None = None
     for appearance in appearances:
         if appearance.continues and previous and previous.article_id == appearance.article_id:
-            text, first = utterances[-1]
-            utterances[-1] = (f"{text} … {appearance.text}", first)
+            utterances[-1][0].append(appearance.text)
         else:
-            utterances.append((appearance.text, appearance))
+            utterances.append(([appearance.text], appearance))
         previous = appearance
     wordings: dict[str, Wording] = {}
-    for text, appearance in utterances:
-        key = _wording_key(text)
+    for parts, appearance in utterances:
+        key = _wording_key(" ".join(parts))
         if key not in wordings:
-            wordings[key] = Wording(text, appearance.match)
+            wordings[key] = Wording(parts, appearance.match)
         wordings[key].appearances.append(appearance)
-    return QuoteView(quote, list(wordings.values()))
+    ordered = list(wordings.values())
+    first = ordered[0]
+    first.is_first = True
+    for wording in ordered[1:]:
+        wording.diff = wording_diff(first.statement, wording.statement)
+    return QuoteView(quote, ordered)
 
 
 def group_quotes_by_speaker(quotes: Iterable[Quote]) -> list[SpeakerQuotes]:
-    """Quotes by speaker: most-quoted first, then by name; unattributed quotes last."""
+    """Quotes by speaker: most-quoted first, then the most widely carried, then by name;
+    unattributed quotes last."""
     groups: dict[int | None, SpeakerQuotes] = {}
     for quote in quotes:
         view = quote_view(quote)
@@ -333,7 +507,12 @@ def group_quotes_by_speaker(quotes: Iterable[Quote]) -> list[SpeakerQuotes]:
         group.quotes.sort(key=lambda v: _appearance_order(v.first_appearance))
     return sorted(
         groups.values(),
-        key=lambda g: (g.speaker is None, -len(g.quotes), g.speaker.name if g.speaker else ""),
+        key=lambda g: (
+            g.speaker is None,
+            -len(g.quotes),
+            -max(len(v.outlets) for v in g.quotes),
+            g.speaker.name if g.speaker else "",
+        ),
     )
 
 
@@ -342,42 +521,62 @@ def group_quotes_by_speaker(quotes: Iterable[Quote]) -> list[SpeakerQuotes]:
 
 
 @dataclass
-class FigureGroup:
-    """Figures that count the same thing, one row per figure, with whether outlets disagree."""
+class FigureRowView:
+    """One quantity (``row``, from the engine) with each outlet's values in column order."""
 
-    label: str
-    figures: list[Figure]
-    disagree: bool
-
-
-def _figure_key(figure: Figure) -> tuple[str, str, str, str]:
-    def norm(value: str) -> str:
-        return re.sub(r"\s+", " ", value).strip().casefold()
-
-    return (norm(figure.kind), norm(figure.unit), norm(figure.per), norm(figure.period))
+    row: FigureRow
+    cells: list[list[FigureValue]]
 
 
-def compare_figures(figures: Iterable[Figure]) -> list[FigureGroup]:
-    """Line figures up across outlets and flag disagreements.
+@dataclass
+class FigureTableView:
+    """Quantities down, outlets across, disagreements flagged by the engine."""
 
-    A deliberately simple rule, kept in this one function so a smarter comparison
-    (``articles/engine/figures_compare.py``) can replace it: figures with the same kind, unit,
-    per and period count the same thing; outlets disagree when two of them give such figures
-    with no value in common.
-    """
-    groups: dict[tuple[str, str, str, str], list[Figure]] = {}
-    for figure in figures:
-        groups.setdefault(_figure_key(figure), []).append(figure)
-    result = []
-    for key, rows in groups.items():
-        values_by_outlet: dict[int, set[float]] = defaultdict(set)
-        for figure in rows:
-            values_by_outlet[figure.article.outlet_id].add(round(figure.value, 6))
-        value_sets = list(values_by_outlet.values())
-        disagree = any(not (a & b) for i, a in enumerate(value_sets) for b in value_sets[i + 1 :])
-        label = " ".join(part for part in (key[1], key[2] and f"per {key[2]}", key[3]) if part)
-        result.append(FigureGroup(label or key[0] or "figures", rows, disagree))
-    return result
+    outlets: list[Outlet]
+    rows: list[FigureRowView]
+
+    @property
+    def disagree(self) -> bool:
+        return any(view.row.disagreement for view in self.rows)
+
+    def __bool__(self) -> bool:
+        return bool(self.rows)
+
+
+def _engine_figure(figure: Figure) -> EngineFigure:
+    return EngineFigure(
+        text=figure.text,
+        start=figure.start,
+        end=figure.end,
+        value=figure.value,
+        unit=figure.unit,
+        per=figure.per,
+        period=figure.period,
+        qualifier=figure.qualifier,
+        kind=figure.kind,
+    )
+
+
+def figure_table(articles: Iterable[Article]) -> FigureTableView:
+    """Compare the figures of ``articles`` (their ``figures`` prefetched) across outlets."""
+    outlets: dict[str, Outlet] = {}
+    items: list[tuple[str, EngineFigure]] = []
+    for article in articles:
+        outlets.setdefault(article.outlet.name, article.outlet)
+        items.extend((article.outlet.name, _engine_figure(f)) for f in article.figures.all())
+    table = compare_figures(items)
+    rows = []
+    for row in table.rows:
+        by_outlet = row.by_outlet()
+        cells = []
+        for name in table.outlets:
+            # An outlet's several articles often repeat a figure: show each wording once.
+            shown: dict[tuple[str, str], FigureValue] = {}
+            for value in by_outlet.get(name, []):
+                shown.setdefault((value.display, value.figure.text), value)
+            cells.append(list(shown.values()))
+        rows.append(FigureRowView(row, cells))
+    return FigureTableView([outlets[name] for name in table.outlets], rows)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -419,10 +618,15 @@ class Timeline:
     rows: list[TimelineRow]
     start: datetime | None
     end: datetime | None
+    undated: int = 0  # articles left off the chart for want of a publication time
 
     @property
     def has_dots(self) -> bool:
         return any(row.dots for row in self.rows)
+
+    @property
+    def dot_count(self) -> int:
+        return sum(len(row.dots) for row in self.rows)
 
 
 TIMELINE_WIDTH = 560
@@ -442,13 +646,18 @@ def coverage_timeline(coverage: Sequence[OutletCoverage]) -> Timeline:
             return round((left + right) / 2, 1)
         return round(left + (moment - start).total_seconds() / span * (right - left), 1)
 
+    # Outlets with no dated article have no row: an empty track would read as "no article".
+    dated = [c for c in coverage if any(a.published_at for a in c.articles)]
     rows = []
-    for i, item in enumerate(coverage):
+    for i, item in enumerate(dated):
         y = 20 + i * TIMELINE_ROW
         dots = [TimelineDot(a, x_of(a.published_at), y) for a in item.articles if a.published_at]
         rows.append(TimelineRow(item.outlet, y, y + 4, dots))
-    axis_y = 20 + len(coverage) * TIMELINE_ROW - 10
-    return Timeline(TIMELINE_WIDTH, int(axis_y + 26), left, right, axis_y, rows, start, end)
+    axis_y = 20 + len(dated) * TIMELINE_ROW - 10
+    undated = sum(1 for c in coverage for a in c.articles if not a.published_at)
+    return Timeline(
+        TIMELINE_WIDTH, int(axis_y + 26), left, right, axis_y, rows, start, end, undated
+    )
 
 
 # ---------------------------------------------------------------------------------------------
@@ -524,7 +733,14 @@ def story_prefetches() -> list[Prefetch]:
         Prefetch(
             "paragraphs",
             queryset=SummaryParagraph.objects.prefetch_related(
-                Prefetch("attributions", attribution)
+                # The engine checks each sentence of a paragraph with a lower bar than a key
+                # point; its suggestions there wait for an editor before readers see them.
+                Prefetch(
+                    "attributions",
+                    attribution.exclude(
+                        origin=Attribution.Origin.ENGINE, review_state=ReviewState.SUGGESTED
+                    ),
+                )
             ),
         ),
         Prefetch("corrections", queryset=Correction.objects.order_by("-published_at", "-id")),
@@ -543,21 +759,25 @@ class StoryPage:
     corrections: list[Correction]
     key_points: list[SourcedText]
     paragraphs: list[SourcedText]
-    evidence: list[Attribution]
     speaker_quotes: list[SpeakerQuotes]
-    figure_groups: list[FigureGroup]
+    figures: FigureTableView
     coverage: list[OutletCoverage]
+    cited_outlets: list[Outlet]
     timeline: Timeline
     people: list[PersonView]
     articles: list[Article]
 
     @property
-    def figures_disagree(self) -> bool:
-        return any(g.disagree for g in self.figure_groups)
+    def outlets(self) -> list[Outlet]:
+        """Outlets with an article in the story."""
+        return [c.outlet for c in self.coverage]
 
     @property
-    def outlets(self) -> list[Outlet]:
-        return [c.outlet for c in self.coverage]
+    def reporting_outlets(self) -> list[Outlet]:
+        """Outlets that reported the story: those with an article (aggregators aside) and those
+        the story cites without one."""
+        own = [o for o in self.outlets if o.kind != Outlet.Kind.AGGREGATOR]
+        return [*own, *(o for o in self.cited_outlets if o not in own)]
 
     @property
     def quote_count(self) -> int:
@@ -587,25 +807,33 @@ def story_page(story: Story) -> StoryPage:
     coverage = list(coverage_by_outlet.values())  # first to publish first
     coverage_anchor = {c.outlet.pk: c.anchor for c in coverage}
 
-    key_points = [_sourced(p, coverage_anchor) for p in story.key_points.all()]
-    paragraphs = [_sourced(p, coverage_anchor) for p in story.paragraphs.all()]
-    evidence = [
-        a
-        for item in (*story.key_points.all(), *story.paragraphs.all())
-        for a in item.attributions.all()
-        if a.passage
+    # Key points borrow the outlets of the summary paragraph that supports them; the passage of
+    # such a row is the paragraph's text, so a reader can be sent to that paragraph.
+    paragraph_rows = list(story.paragraphs.all())
+    paragraph_anchors = {
+        p.text: (f"summary-{number}", number) for number, p in enumerate(paragraph_rows, start=1)
+    }
+    key_points = [
+        _sourced(p, f"key-point-{number}", coverage_anchor, paragraph_anchors)
+        for number, p in enumerate(story.key_points.all(), start=1)
     ]
+    paragraphs = [
+        _sourced(p, f"summary-{number}", coverage_anchor, {})
+        for number, p in enumerate(paragraph_rows, start=1)
+    ]
+    cited: list[Outlet] = []
+    for item in (*key_points, *paragraphs):
+        cited.extend(c.outlet for c in item.cited if c.outlet not in cited)
     speaker_quotes = group_quotes_by_speaker(story.quotes.all())
-    figures = [f for a in articles for f in a.figures.all()]
     return StoryPage(
         story=story,
         corrections=list(story.corrections.all()),
         key_points=key_points,
         paragraphs=paragraphs,
-        evidence=evidence,
         speaker_quotes=speaker_quotes,
-        figure_groups=compare_figures(figures),
+        figures=figure_table(articles),
         coverage=coverage,
+        cited_outlets=cited,
         timeline=coverage_timeline(coverage),
         people=people_of(articles, speaker_quotes),
         articles=articles,
@@ -667,43 +895,70 @@ def public_corrections() -> QuerySet[Correction]:
 class Segment:
     text: str
     appearance: QuoteAppearance | None = None
+    in_passage: bool = False  # part of the evidence passage a story page linked to
+    passage_start: bool = False  # the first piece of that passage (the link's target)
 
 
-def highlighted_body(article: Article) -> list[list[Segment]]:
-    """The article body as paragraphs of segments, with the visible quotes marked.
+def parse_passage(value: str | None, body: str) -> tuple[int, int] | None:
+    """ "120-245" from a link to an evidence passage, when it is a span of ``body``."""
+    match = re.fullmatch(r"(\d{1,9})-(\d{1,9})", value or "")
+    if not match:
+        return None
+    start, end = int(match[1]), int(match[2])
+    return (start, end) if 0 <= start < end <= len(body) else None
 
-    Spans that fall outside the body or overlap an earlier one are left unmarked.
+
+def highlighted_body(
+    article: Article, *, passage: tuple[int, int] | None = None
+) -> list[list[Segment]]:
+    """The article body as paragraphs of segments, with the visible quotes marked and, when
+    given, the evidence ``passage`` (character offsets) flagged.
+
+    Quote spans that fall outside the body or overlap an earlier one are left unmarked.
     """
     body = article.body
-    spans = sorted(
+    spans: list[QuoteAppearance] = []
+    cursor = 0
+    for appearance in sorted(
         (
             a
             for a in _visible_appearances().filter(article=article).select_related("quote__speaker")
             if 0 <= a.start < a.end <= len(body)
         ),
         key=lambda a: a.start,
-    )
-    segments: list[Segment] = []
-    cursor = 0
+    ):
+        if appearance.start >= cursor:
+            spans.append(appearance)
+            cursor = appearance.end
+
+    cuts = {0, len(body)}
     for appearance in spans:
-        if appearance.start < cursor:
-            continue
-        if appearance.start > cursor:
-            segments.append(Segment(body[cursor : appearance.start]))
-        segments.append(Segment(body[appearance.start : appearance.end], appearance))
-        cursor = appearance.end
-    if cursor < len(body):
-        segments.append(Segment(body[cursor:]))
+        cuts.update((appearance.start, appearance.end))
+    if passage:
+        cuts.update(passage)
+    bounds = sorted(cuts)
+    starts = {a.start: a for a in spans}
+    segments: list[Segment] = []
+    current: QuoteAppearance | None = None
+    for lo, hi in zip(bounds, bounds[1:], strict=False):
+        if current is not None and lo >= current.end:
+            current = None
+        current = starts.get(lo, current)
+        inside = bool(passage) and passage[0] <= lo < passage[1]
+        segments.append(Segment(body[lo:hi], current, inside, inside and lo == passage[0]))
 
     paragraphs: list[list[Segment]] = [[]]
     for segment in segments:
         if segment.appearance is not None:
             paragraphs[-1].append(segment)
             continue
-        parts = re.split(r"\n\s*\n", segment.text)
-        for i, part in enumerate(parts):
+        pending = segment.passage_start
+        for i, part in enumerate(re.split(r"\n\s*\n", segment.text)):
             if i:
                 paragraphs.append([])
-            if part:
+            if part.strip():
+                paragraphs[-1].append(Segment(part, None, segment.in_passage, pending))
+                pending = False
+            elif part:
                 paragraphs[-1].append(Segment(part))
     return [p for p in paragraphs if any(s.text.strip() for s in p)]

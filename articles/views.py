@@ -49,7 +49,10 @@ class ArticleDetailView(DetailView):
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
-        context["paragraphs"] = selectors.highlighted_body(self.object)
+        # A story page's evidence links here with ?passage=start-end to show the passage.
+        passage = selectors.parse_passage(self.request.GET.get("passage"), self.object.body)
+        context["paragraphs"] = selectors.highlighted_body(self.object, passage=passage)
+        context["passage"] = passage
         context["is_preview"] = not self.object.is_live
         return context
 

@@ -7,7 +7,7 @@ from django.core.serializers.json import DjangoJSONEncoder
 from django.utils.html import format_html
 from django.utils.safestring import mark_safe
 
-from articles.selectors import attribution_line
+from articles.engine.evidence import attribution_line
 
 register = template.Library()
 
@@ -27,5 +27,10 @@ def jsonld_script(value):
 
 @register.filter
 def according_to(outlets):
-    """ "according to A, B, and C" for a list of outlets (or names)."""
-    return attribution_line(outlets)
+    """ "according to A, B, and C" for a list of outlets (or names), each named once."""
+    names: list[str] = []
+    for outlet in outlets:
+        name = outlet if isinstance(outlet, str) else outlet.name
+        if name not in names:
+            names.append(name)
+    return attribution_line(names)

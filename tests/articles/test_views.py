@@ -12,7 +12,7 @@ from django.urls import reverse
 
 from articles.jsonld import story_jsonld
 from articles.models import Attribution, Correction, Figure, QuoteAppearance, Story
-from articles.selectors import attribution_line, compare_figures
+from articles.templatetags.newsroom import according_to
 from sources.models import Outlet
 from tests.factories import make_article, make_correction, make_outlet, make_story
 from tests.story_builders import build_story
@@ -62,29 +62,16 @@ HIDDEN_STATES = ["draft", "review", "archived", "scheduled", "embargoed"]
 
 
 # --- attribution line ---------------------------------------------------------------------
+# The wording itself is the engine's (tests/engine/test_evidence.py); the page names each
+# outlet once, in the editor's order.
 
 
-def test_attribution_line_names_one_outlet():
-    assert attribution_line(["CBS News"]) == "according to CBS News"
-
-
-def test_attribution_line_joins_two_outlets_with_and():
-    assert attribution_line(["CBS News", "Reuters"]) == "according to CBS News and Reuters"
-
-
-def test_attribution_line_lists_many_outlets_with_a_serial_comma():
-    outlets = ["CBS News", "Reuters", "The New York Times", "India Times"]
-    assert attribution_line(outlets) == (
-        "according to CBS News, Reuters, The New York Times, and India Times"
-    )
-
-
-def test_attribution_line_drops_repeats_and_accepts_outlets():
+def test_according_to_names_each_outlet_once_in_order():
     gazette = Outlet(name="The Example Gazette")
-    assert attribution_line([gazette, "The Example Gazette"]) == (
-        "according to The Example Gazette"
+    assert according_to([gazette, "Northfield Courier", "The Example Gazette"]) == (
+        "according to The Example Gazette and Northfield Courier"
     )
-    assert attribution_line([]) == ""
+    assert according_to([]) == ""
 
 
 # --- home ---------------------------------------------------------------------------------
@@ -184,7 +171,7 @@ def test_story_page_groups_quotes_by_speaker_with_every_wording_and_outlet(clien
     assert view.first_reported_by.name == "The Example Gazette"
     assert f'<a href="{built.mayor.get_absolute_url()}">Mayor Jane Roe</a>' in html
     assert "Mayor of Northfield" in html
-    assert "First reported by The Example Gazette" in html
+    assert re.search(r"first reported by\s*<a [^>]*>The Example Gazette</a>", html)
     assert "Variant wording" in html
 
 
@@ -220,13 +207,54 @@ def test_story_page_flags_figures_on_which_outlets_disagree(client):
     assert "Outlets disagree" not in html
 
 
-def test_compare_figures_does_not_flag_different_figures_from_one_outlet():
-    gazette = make_outlet("The Example Gazette")
-    article = make_article(outlet=gazette)
-    target = Figure(article=article, text="3,000", start=0, end=5, value=3000, unit="arrests")
-    average = Figure(article=article, text="660", start=9, end=12, value=660, unit="arrests")
-    [group] = compare_figures([target, average])
-    assert not group.disagree
+def test_figures_table_has_a_row_per_quantity_and_a_column_per_outlet(client):
+    built = build_story(articles=2)
+    Figure.objects.all().delete()
+    gazette, courier = built.articles
+
+    def figure(article, text, value, **kw):
+        start = len(article.body) - 5 - len(text)
+        Figure.objects.create(
+            article=article, text=text, start=start, end=start + len(text), value=value, **kw
+        )
+
+    # A target and an average are two quantities, not a disagreement; 66,000 in 100 days
+    # agrees with 660 a day.
+    figure(gazette, "3,000 arrests a day", 3000, unit="arrests", per="day", kind="target")
+    figure(courier, "66,000 arrests", 66000, unit="arrests", period="100 days", kind="total")
+    start = 0
+    Figure.objects.create(
+        article=gazette,
+        text="660",
+        start=start,
+        end=3,
+        value=660,
+        unit="arrests",
+        per="day",
+        qualifier="around",
+        kind="average",
+    )
+    response = client.get(built.story.get_absolute_url())
+    table = response.context["page"].figures
+
+    assert [o.name for o in table.outlets] == ["The Example Gazette", "Northfield Courier"]
+    rows = {view.row.label: view for view in table.rows}
+    assert set(rows) == {"arrests per day (target)", "arrests per day (average)"}
+    assert [len(cell) for cell in rows["arrests per day (average)"].cells] == [1, 1]
+    assert [len(cell) for cell in rows["arrests per day (target)"].cells] == [1, 0]
+    assert not table.disagree
+    html = response.content.decode()
+    assert "Outlets disagree" not in html
+    assert '<th scope="col">Northfield Courier</th>' in html
+
+
+def test_figures_table_flags_a_disagreement_with_the_engines_note(client):
+    built = build_story(articles=4)  # 12 million pounds vs 14 million pounds, twice each
+    response = client.get(built.story.get_absolute_url())
+    html = response.content.decode()
+    assert "The Example Gazette says 12,000,000; Northfield Courier says 14,000,000" in html
+    [row] = response.context["page"].figures.rows
+    assert [len(cell) for cell in row.cells] == [1, 1]  # a repeated figure is shown once
 
 
 def test_story_page_draws_an_accessible_timeline_with_a_table_fallback(client):
@@ -507,3 +535,303 @@ def test_a_continued_quote_is_one_wording(client):
 
     [wording] = response.context["page"].speaker_quotes[0].quotes[0].wordings
     assert wording.text == "We have waited long enough for this bridge, … It is time."
+
+
+# --- where each claim's sources lead ------------------------------------------------------
+
+
+def _engine_evidence(point, article, passage, *, score, state="suggested", **kw):
+    start = article.body.index(passage)
+    return Attribution.objects.create(
+        key_point=point,
+        outlet=article.outlet,
+        article=article,
+        passage=passage,
+        start=start,
+        end=start + len(passage),
+        score=score,
+        origin=Attribution.Origin.ENGINE,
+        review_state=state,
+        position=100,
+        **kw,
+    )
+
+
+def test_evidence_chips_open_the_passages_under_the_key_point(client):
+    built = build_story()
+    point = built.story.key_points.get(position=1)  # cited to the Courier only
+    article = built.articles[1]
+    found = _engine_evidence(
+        point, article, "Mayor Jane Roe said the bridge would open next spring", score=0.72
+    )
+    response = client.get(built.story.get_absolute_url())
+    html = response.content.decode()
+
+    item = response.context["page"].key_points[1]
+    assert [chip.kind for chip in item.chips] == ["evidence"]
+    assert item.chips[0].href == f"#evidence-{found.pk}"
+    section = re.search(r'<li class="key-point" id="key-point-2">.*?</li>\s*</ol>', html, re.S)
+    details = section.group(0)
+    assert "<details" in details and f'id="evidence-{found.pk}"' in details
+    assert "Mayor Jane Roe said the bridge would open next spring" in details
+    assert "Strong match" in details and "0.72" not in details
+    assert "found by machine, not yet checked by an editor" in details
+    # An editor cites the Courier too, so the chip itself is not the machine's alone.
+    assert not item.chips[0].machine_found
+    assert 'aria-label="Source: Northfield Courier (see the evidence)"' in html
+    # The passage link opens the story's copy of the article with the passage highlighted.
+    assert f"/articles/{article.pk}/?passage={found.start}-{found.end}#passage" in details
+
+
+def test_a_chip_only_the_engine_found_says_so(client):
+    built = build_story()
+    point = built.story.key_points.get(position=1)
+    Attribution.objects.filter(key_point=point).delete()
+    _engine_evidence(point, built.articles[1], "The council said 3,000 vehicles", score=0.5)
+    html = client.get(built.story.get_absolute_url()).content.decode()
+    assert 'aria-label="Source: Northfield Courier (see the evidence, found by machine)"' in html
+    assert '<span class="claim-sources__status">found by machine' in html
+
+
+def test_weaker_evidence_reads_as_a_moderate_match_and_approval_drops_the_machine_label(client):
+    built = build_story()
+    point = built.story.key_points.get(position=1)
+    _engine_evidence(
+        point, built.articles[1], "The council said 3,000 vehicles", score=0.41, state="approved"
+    )
+    html = client.get(built.story.get_absolute_url()).content.decode()
+    assert "Moderate match" in html
+    assert "checked by an editor" in html
+    assert "found by machine" not in html
+
+
+def test_rejected_evidence_never_reaches_readers(client):
+    built = build_story()
+    point = built.story.key_points.get(position=1)
+    _engine_evidence(point, built.articles[1], "The council said 3,000 vehicles", score=0.9)
+    Attribution.objects.filter(origin=Attribution.Origin.ENGINE).update(review_state="rejected")
+    html = client.get(built.story.get_absolute_url()).content.decode()
+    assert "The council said 3,000 vehicles" not in html
+    assert "Strong match" not in html
+
+
+def test_an_outlet_cited_without_an_article_in_the_story_is_shown_as_such(client):
+    built = build_story()
+    wire = make_outlet("Northern Wire", homepage="https://wire.example/")
+    point = built.story.key_points.get(position=1)
+    Attribution.objects.create(key_point=point, outlet=wire, position=5)
+    response = client.get(built.story.get_absolute_url())
+    html = response.content.decode()
+
+    chip = response.context["page"].key_points[1].chips[-1]
+    assert (chip.outlet, chip.kind, chip.href) == (wire, "cited", "#key-point-2-cited")
+    assert 'aria-label="Source: Northern Wire (cited, no article in this story)"' in html
+    assert '<ul class="cited-list" id="key-point-2-cited">' in html
+    assert "cited, no article in this story" in html
+    assert 'Also cited, with no article in this story: <a href="https://wire.example/"' in html
+    assert response.context["page"].reporting_outlets[-1] == wire
+
+
+def test_paragraph_suggestions_wait_for_an_editor(client):
+    built = build_story()
+    paragraph = built.story.paragraphs.get()
+    article = built.articles[0]
+    passage = "The council said 3,000 vehicles per day would use it."
+    start = article.body.index(passage)
+    suggested = Attribution.objects.create(
+        paragraph=paragraph,
+        outlet=article.outlet,
+        article=article,
+        passage=passage,
+        start=start,
+        end=start + len(passage),
+        score=0.3,
+        origin=Attribution.Origin.ENGINE,
+        review_state="suggested",
+        position=100,
+    )
+    assert passage not in client.get(built.story.get_absolute_url()).content.decode()
+
+    suggested.review_state = "approved"
+    suggested.save()
+    assert passage in client.get(built.story.get_absolute_url()).content.decode()
+
+
+def test_a_paragraph_that_names_its_sources_as_noted_by_gets_no_second_line(client):
+    built = build_story()
+    built.story.paragraphs.update(
+        text="The bridge will carry 3,000 vehicles, as noted by The Example Gazette and "
+        "Northfield Courier."
+    )
+    html = client.get(built.story.get_absolute_url()).content.decode()
+    assert "(according to" not in html
+
+
+def test_a_paragraph_ending_with_a_rate_still_gets_its_according_to_line(client):
+    built = build_story()
+    built.story.paragraphs.update(text="The bridge will carry 3,000 vehicles per day.")
+    html = client.get(built.story.get_absolute_url()).content.decode()
+    assert "(according to The Example Gazette and Northfield Courier)" in html
+
+
+def test_machine_found_outlets_are_left_out_of_the_according_to_line(client):
+    built = build_story()
+    wire = make_outlet("Northern Wire")
+    Attribution.objects.create(
+        paragraph=built.story.paragraphs.get(),
+        outlet=wire,
+        origin=Attribution.Origin.ENGINE,
+        review_state="approved",
+        position=9,
+    )
+    html = client.get(built.story.get_absolute_url()).content.decode()
+    assert "(according to The Example Gazette, Northfield Courier, and Northern Wire)" in html
+
+
+# --- quotes: every wording, and how it differs --------------------------------------------
+
+
+def test_other_wordings_show_their_word_differences_accessibly_and_escaped(client):
+    built = build_story(articles=2, quotes=1)
+    QuoteAppearance.objects.filter(text__startswith="We've").update(
+        text="We've waited <b>long</b> enough for this bridge,"
+    )
+    response = client.get(built.story.get_absolute_url())
+    html = response.content.decode()
+
+    [other] = response.context["page"].speaker_quotes[0].quotes[0].other_wordings
+    assert [(p.tag, p.text) for p in other.diff if p.tag] == [
+        ("del", "We have"),
+        ("ins", "We've"),
+        ("del", "long"),
+        ("ins", "<b>long</b>"),
+    ]
+    compare = re.search(r'<details class="compare">.*?</details>', html, re.S).group(0)
+    assert "<summary>Compare wordings</summary>" in compare
+    assert (
+        '<del><span class="visually-hidden">removed: </span>We have</del> '
+        '<ins><span class="visually-hidden">added: </span>We&#x27;ve</ins>'
+    ) in compare
+    assert "&lt;b&gt;long&lt;/b&gt;" in compare and "<b>" not in html
+
+
+def test_a_quote_in_one_wording_has_nothing_to_compare(client):
+    built = build_story(articles=1, quotes=1)
+    html = client.get(built.story.get_absolute_url()).content.decode()
+    assert "Compare wordings" not in html
+
+
+# --- coverage without publication times ---------------------------------------------------
+
+
+def test_coverage_without_publication_times_says_so_instead_of_drawing_an_empty_chart(client):
+    built = build_story(articles=2)
+    for article in built.articles:
+        article.published_at = None
+        article.save()
+    html = client.get(built.story.get_absolute_url()).content.decode()
+    assert "<svg" not in html
+    assert "no publication times for these articles" in html
+
+
+def test_the_chart_says_how_many_undated_articles_it_leaves_out(client):
+    built = build_story(articles=2)
+    make_article(story=built.story, outlet=make_outlet("Undated Weekly"), published_at=None)
+    html = client.get(built.story.get_absolute_url()).content.decode()
+    svg = re.search(r"<svg[^>]*>.*?</svg>", html, re.S).group(0)
+    assert "Undated Weekly" not in svg  # no empty row for it
+    assert "One article has no publication time and is listed only in the table." in html
+
+
+# --- the article page highlights an evidence passage --------------------------------------
+
+
+def test_article_page_highlights_the_linked_passage(client):
+    built = build_story(articles=1)
+    article = built.articles[0]
+    passage = "The council said 3,000 vehicles per day would use it."
+    start = article.body.index(passage)
+    url = reverse("articles:article-detail", kwargs={"pk": article.pk})
+    html = client.get(f"{url}?passage={start}-{start + len(passage)}").content.decode()
+    assert f'<mark class="passage" id="passage">{passage}</mark>' in html
+
+
+@pytest.mark.parametrize("value", ["", "abc", "10-5", "0-999999", "-1-4"])
+def test_article_page_ignores_a_passage_outside_the_text(client, value):
+    built = build_story(articles=1)
+    url = reverse("articles:article-detail", kwargs={"pk": built.articles[0].pk})
+    response = client.get(f"{url}?passage={value}")
+    assert response.status_code == 200
+    assert 'class="passage"' not in response.content.decode()
+
+
+# --- the demo story, as a reader gets it --------------------------------------------------
+
+DEMO_URL = "/stories/ice-leadership-shake-up/"
+
+
+def _speaker_block(html: str, name: str) -> str:
+    quotes = re.search(r'<section class="quotes".*?<section class="coverage"', html, re.S).group(0)
+    blocks = re.split(r'<section class="speaker"', quotes)
+    [block] = [b for b in blocks if f">{name}</a>" in b]
+    return block
+
+
+@pytest.fixture
+def demo_html(client):
+    from django.core.management import call_command
+
+    call_command("load_demo", verbosity=0)
+    response = client.get(DEMO_URL)
+    assert response.status_code == 200
+    return response.content.decode()
+
+
+def test_demo_story_shows_the_homan_quote_once_with_both_wordings_and_sources(demo_html):
+    homan = _speaker_block(demo_html, "Tom Homan")
+    assert homan.count('<div class="quote"') == 1
+    assert homan.count("I am not satisfied with the figures") == 1
+    assert homan.count("I’m not satisfied with the numbers") == 1
+    assert re.search(r"first reported by\s*<a [^>]*>The New York Times</a>", homan)
+    assert re.search(r"Variant wording</span>\s*in\s*<a [^>]*>Multi-source summary</a>", homan)
+    assert "Compare wordings" in homan
+    # Nowhere else among the quotes does either wording appear again.
+    quotes = re.search(r'<section class="quotes".*?<section class="coverage"', demo_html, re.S)
+    assert quotes.group(0).count("not satisfied with the") == 2 + 1  # two wordings, one diff
+
+
+def test_demo_story_shows_miller_and_lyons_with_their_quotes(demo_html):
+    miller = _speaker_block(demo_html, "Stephen Miller")
+    assert "We are trying to set an objective of a minimum of 3,000 arrests" in miller
+    lyons = _speaker_block(demo_html, "Todd Lyons")
+    assert "I say that with a complete understanding that the change is difficult" in lyons
+    assert "I am proud to work alongside each of you" in lyons
+
+
+def test_demo_story_names_every_outlet_as_a_source(demo_html):
+    chips = re.findall(r'<a class="chip[^"]*"[^>]*>([^<]+)', demo_html)
+    assert {"The New York Times", "CBS News", "Reuters", "India Times"} <= {
+        c.strip() for c in chips
+    }
+    assert "Reported by 4 outlets" in demo_html
+    assert "Also cited, with no article in this story:" in demo_html
+    # The engine's evidence for the key points is shown, and said to be machine-found.
+    assert "Strong match" in demo_html
+    assert "found by machine, not yet checked by an editor" in demo_html
+
+
+def test_demo_story_does_not_repeat_the_summarys_own_attributions(demo_html):
+    assert "(according to" not in demo_html
+
+
+def test_demo_story_has_no_publication_times_and_draws_no_empty_chart(demo_html):
+    assert "<svg" not in demo_html
+    assert "no publication times for these articles" in demo_html
+
+
+def test_demo_story_page_runs_the_same_queries_as_any_story(client, django_assert_num_queries):
+    from django.core.management import call_command
+
+    call_command("load_demo", verbosity=0)
+    with django_assert_num_queries(STORY_PAGE_QUERIES):
+        client.get(DEMO_URL)
