@@ -24,12 +24,30 @@ _MARKS = re.compile(r"[“”„«»‹›\"]")
 _SINGLE_OPEN = re.compile(r"(?:(?<=^)|(?<=[\s(\[—–]))[‘'](?=[^\W_])", re.MULTILINE)
 _SINGLE_CLOSE = re.compile(r"(?<=[,.!?…—–])[’'](?=[\s)\]]|$)")
 _CLOSERS = {"“": "”", "„": "“”", "«": "»", "‹": "›", '"': '"', "”": "”"}
-_SCARE_BEFORE = re.compile(
-    r"(?:so-called|called|calling|calls|dubbed|labell?ed|termed|nicknamed|known as|titled|"
-    r"entitled|named|the word|the words|the phrase|the term|slogan|headlined|marked)"
-    r"(?:\s+[\w’'\-]+){0,3}?\s*$",
-    re.IGNORECASE,
+# Words that introduce a name or a scare quote rather than speech ("the so-called “plan”"),
+# with up to three plain words between them and the quote ("calls the new policy “...”").
+_SCARE_ONE = frozenset(
+    """so-called called calling calls dubbed labeled labelled termed nicknamed titled entitled
+    named slogan headlined marked""".split()
 )
+_SCARE_TWO = frozenset({"known as", "the word", "the words", "the phrase", "the term"})
+_PLAIN_WORD = re.compile(r"[\w’'\-]+")
+
+
+def _scare_before(before: str) -> bool:
+    """Does ``before`` end with a naming word and at most three plain words?"""
+    words = before.split()[-6:]
+    n = len(words)
+    for i in range(n - 1, max(-1, n - 5), -1):
+        w = words[i]
+        low = w.lower().lstrip("(“\"‘'")
+        if low in _SCARE_ONE or i > 0 and f"{words[i - 1].lower()} {low}" in _SCARE_TWO:
+            return True
+        if not _PLAIN_WORD.fullmatch(w):
+            return False
+    return False
+
+
 _END_PUNCT = ".,!?…:;—–-"
 
 
@@ -166,13 +184,13 @@ def _judge(text: str, layout: Layout, sp: _Span, att: Attribution | None) -> boo
         return False
     # A nickname sits between a given name and a surname.
     if (
-        before.rstrip()[-1:].isalpha()
+        len(words) <= 3
+        and before.rstrip()[-1:].isalpha()
         and before.rstrip().split()[-1][:1].isupper()
         and (after.strip()[:1].isupper())
-        and len(words) <= 3
     ):
         return False
-    if _SCARE_BEFORE.search(before) and len(words) <= 8 and not (att and att.before is False):
+    if len(words) <= 8 and not (att and att.before is False) and _scare_before(before):
         return False
     if att is not None:
         if len(words) <= 3 and not ends:

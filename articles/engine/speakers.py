@@ -17,10 +17,12 @@ from dataclasses import dataclass
 
 from articles.engine import lexicon as lx
 from articles.engine.entities import Mention, Registry
+from articles.engine.text import alternation
 
-_VERB_ALT = "|".join(sorted(set(lx.CUE_VERBS), key=len, reverse=True))
-_PART_ALT = "|".join(lx.CUE_PARTICIPLES)
-_MEDIUM_ALT = "|".join(re.escape(m) for m in sorted(lx.CUE_MEDIUM, key=len, reverse=True))
+_VERB_ALT = alternation(set(lx.CUE_VERBS))
+_VERB_OR_MULTI = alternation({*lx.CUE_VERBS, "pointed out", "went on"})
+_ANY_CUE = alternation({*lx.CUE_VERBS, *lx.CUE_PARTICIPLES, "pointed out", "went on"})
+_MEDIUM_ALT = alternation(lx.CUE_MEDIUM)
 _ADVERB = (
     r"(?:(?:also|later|then|simply|quietly|flatly|bluntly|again|once|recently|previously"
     r"|earlier|\w+ly)\s+)?"
@@ -37,11 +39,9 @@ _ACCORDING_AFTER = re.compile(r"[\s,—–-]*(according to)\s+(?=\S)", re.IGNORE
 # `, Homan told journalists` / `, a spokeswoman for the authority said`
 _NORMAL = re.compile(
     rf"[\s,—–-]*([^!?;“”\"«»„\n]{{1,140}}?)\s+{_ADVERB}"
-    rf"({_VERB_ALT}|pointed out|went on)\b({_MEDIUM})",
+    rf"({_VERB_OR_MULTI})\b({_MEDIUM})",
 )
-_VERB_ANY = re.compile(
-    rf"\b({_VERB_ALT}|{_PART_ALT}|pointed out|went on)\b({_MEDIUM})", re.IGNORECASE
-)
+_VERB_ANY = re.compile(rf"\b({_ANY_CUE})\b({_MEDIUM})", re.IGNORECASE)
 _ACCORDING_BEFORE = re.compile(r"\b[Aa]ccording to\s+([^,“”\"«»„]{2,80}?)\s*,?\s*$")
 _MENTION_STOP = re.compile(
     r"\s+(?:on|in|at|during|after|before|while|when|who|whose|which|that|as|to|from|"
@@ -98,6 +98,7 @@ _STOP_BACK = frozenset(
         "had",
     }
 )
+_GAP_STOP = re.compile(r"[.!?;]")
 _WORD = re.compile(r"[\w’'.\-]+")
 _TRAILING_AGE = re.compile(r",\s*\d{1,3}\s*,?\s*$")
 _SPOKES_FOR = re.compile(
@@ -267,7 +268,7 @@ def find_before(text: str, start: int, open_pos: int) -> Attribution | None:
     if open_pos - start > 400:
         start = open_pos - 400
     window = text[start:open_pos]
-    m = _ACCORDING_BEFORE.search(window)
+    m = _ACCORDING_BEFORE.search(window) if "ccording to" in window else None
     if m:
         s, e = _trim(text, start + m.start(1), start + m.end(1))
         return Attribution("according to", start + m.start(), text[s:e], s, e, True)
@@ -277,7 +278,7 @@ def find_before(text: str, start: int, open_pos: int) -> Attribution | None:
     if last is None:
         return None
     gap = text[last.end() : open_pos]
-    if len(gap) > 80 or re.search(r"[.!?;]", gap):
+    if len(gap) > 80 or _GAP_STOP.search(gap):
         return None
     verb_start = last.start(1)
     verb = last.group(1)
