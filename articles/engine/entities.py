@@ -109,16 +109,23 @@ def _clean(tok: str) -> str:
     return tok
 
 
-def _tokens(text: str) -> list[tuple[int, int, str]]:
-    out = []
-    for m in _TOKEN.finditer(text):
-        s, e, t = m.start(), m.end(), m.group()
-        if len(t) > 2 and t.endswith(".") and t[:-1].lower() not in ABBREVIATIONS:
-            out.append((s, e - 1, t[:-1]))
-            out.append((e - 1, e, "."))
+_TOKEN_PARTS = re.compile(r"([^\W_][\w’'\-]*)(\.?)|[^\w\s]")
+
+
+def _tokenize_into(text: str, s0: int, end: int, out: list[tuple[int, int, str]]) -> None:
+    """Append the tokens of ``text[s0:end]``; a full stop after a word (not an abbreviation)
+    is a token of its own."""
+    abbreviations = ABBREVIATIONS
+    append = out.append
+    for m in _TOKEN_PARTS.finditer(text, s0, end):
+        w = m.group(1)
+        if w is not None and m.group(2) and len(w) >= 2 and w.lower() not in abbreviations:
+            s = m.start()
+            e = s + len(w)
+            append((s, e, w))
+            append((e, e + 1, "."))
         else:
-            out.append((s, e, t))
-    return out
+            append((m.start(), m.end(), m.group()))
 
 
 # Stretches that may hold a name: capitalised words joined by spaces and connectors. Only
@@ -127,25 +134,30 @@ _CANDIDATE = re.compile(
     r"[^\W\d_a-z][\w’'\-.]*+(?:[ \t]+(?:(?:of|for|and|the|on|&|de|van|von|der|da|del|di|du|"
     r"la|le|al|bin|ibn|dos|das|y)[ \t]+){0,2}[^\W\d_a-z][\w’'\-.]*+)*+"
 )
-_BREAK = (0, 0, "|")
 
 
 def _candidate_tokens(text: str) -> list[tuple[int, int, str]]:
+    """Tokens of every candidate stretch, each after a little context and before a break.
+
+    A stretch of several words gets the two words before it (role nouns: "station commander
+    Ruth Ibsen"); a single word only the word before it (an article: "the Bell").
+    """
     out: list[tuple[int, int, str]] = []
     last = 0
     stop = lx.STOP_CAPS
     for m in _CANDIDATE.finditer(text):
+        ms, me = m.span()
         g = m.group()
-        if " " not in g and "\t" not in g and g.lower() in stop:
+        single = " " not in g and "\t" not in g
+        if single and g.lower().rstrip(".") in stop:
             continue  # a lone sentence opener such as "The" or "However"
-        s0 = max(last, m.start() - 22)
+        s0 = max(last, ms - (12 if single else 22))
         if s0 > last:
-            sp = text.find(" ", s0, m.start())
-            s0 = sp + 1 if sp >= 0 else m.start()
-        for t in _tokens(text[s0 : m.end()]):
-            out.append((t[0] + s0, t[1] + s0, t[2]))
-        out.append((m.end(), m.end(), "|"))
-        last = m.end()
+            sp = text.find(" ", s0, ms)
+            s0 = sp + 1 if sp >= 0 else ms
+        _tokenize_into(text, s0, me, out)
+        out.append((me, me, "|"))
+        last = me
     return out
 
 
@@ -288,8 +300,9 @@ class _Builder:
         cur: list[int] = []
         pending: list[int] = []
         prev_end = 0
+        text = self.text
         for i, (ts, te, t) in enumerate(toks):
-            if cur and "\n" in self.text[prev_end:ts]:
+            if cur and text.find("\n", prev_end, ts) >= 0:
                 runs.append(cur)
                 cur, pending = [], []
             prev_end = te
