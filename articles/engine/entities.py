@@ -151,8 +151,9 @@ def _tokenize_into(text: str, s0: int, end: int, out: list[tuple[int, int, str]]
 # Stretches that may hold a name: capitalised words joined by spaces and connectors. Only
 # these (with a little context before them) are tokenised, which keeps the scan cheap.
 _CANDIDATE = re.compile(
-    r"[^\W\d_a-z][\w’'\-.]*+(?:[ \t]+(?:(?:of|for|and|the|on|&|de|van|von|der|da|del|di|du|"
-    r"la|le|al|bin|ibn|dos|das|y)[ \t]+){0,2}[^\W\d_a-z][\w’'\-.]*+)*+"
+    r"[^\W\d_a-z][\w’'\-.]*+(?:(?:[ \t\u00a0]++|[ \t]*+\r?\n[ \t]*+)"
+    r"(?:(?:of|for|and|the|on|&|de|van|von|der|da|del|di|du|"
+    r"la|le|al|bin|ibn|dos|das|y)[ \t\u00a0]+){0,2}[^\W\d_a-z][\w’'\-.]*+)*+"
 )
 
 
@@ -168,7 +169,7 @@ def _candidate_tokens(text: str) -> list[tuple[int, int, str]]:
     for m in _CANDIDATE.finditer(text):
         ms, me = m.span()
         g = m.group()
-        single = " " not in g and "\t" not in g
+        single = " " not in g and "\t" not in g and "\n" not in g and "\u00a0" not in g
         if single and g.lower().rstrip(".") in stop:
             continue  # a lone sentence opener such as "The" or "However"
         s0 = max(last, ms - (12 if single else 22))
@@ -239,6 +240,7 @@ class _Builder:
     # -- registration -------------------------------------------------------------
     def add_org(self, name: str, s: int, e: int, role: str = "") -> Org:
         reg = self.reg
+        name = " ".join(name.split())
         ks = reg.aliases.lookup(name)
         canonical = ks.name if ks is not None and ks.kind == "organization" else name
         org = reg.orgs.get(canonical)
@@ -264,6 +266,8 @@ class _Builder:
 
     def add_person(self, name: str, s: int, e: int, role: str, gender: str) -> Person:
         reg = self.reg
+        name = " ".join(name.split())  # no-break spaces, a line wrap inside a name
+        role = " ".join(role.split())
         ks = reg.aliases.lookup(name)
         if ks is not None and ks.kind == "person":
             name = ks.name
@@ -343,8 +347,14 @@ class _Builder:
         pending: list[int] = []
         prev_end = 0
         text = self.text
+        layout = self.reg.layout
         for i, (ts, te, t) in enumerate(toks):
-            if cur and text.find("\n", prev_end, ts) >= 0:
+            # A name does not run over a paragraph break (in hard-wrapped text, a blank line).
+            if (
+                cur
+                and text.find("\n", prev_end, ts) >= 0
+                and layout.paragraph_index(prev_end) != layout.paragraph_index(ts)
+            ):
                 runs.append(cur)
                 cur, pending = [], []
             prev_end = te

@@ -6,6 +6,10 @@ mark again (news style). Single quotes (‘ ’ and ') count only in the unambig
 shape: opening after a space, closing after punctuation. Scare quotes, titles and nicknames are
 dropped: a span is speech when it has a reporting cue next to it, continues an attributed
 quote, or reads as a sentence on its own.
+
+HTML entities (``&quot;``, ``&#8220;``) are not quote marks here: offsets must index the text
+as given, and a six-character mark would break that. Callers decode entities (``html.unescape``)
+before reading; undecoded remnants are harmless but their quotes are not found.
 """
 
 from __future__ import annotations
@@ -154,6 +158,13 @@ def find_spans(text: str) -> list[_Span]:
     return spans
 
 
+def _after_colon(text: str, open_pos: int) -> bool:
+    j = open_pos - 1
+    while j >= 0 and text[j] in " \t\u00a0":
+        j -= 1
+    return j >= 0 and text[j] == ":"
+
+
 def _is_title_like(words: list[str]) -> bool:
     if len(words) < 2 or len(words) > 8:
         return False
@@ -213,7 +224,15 @@ def extract_quotes_with(
     for k, sp in enumerate(spans):
         nxt_open = spans[k + 1].open if k + 1 < len(spans) else len(text)
         att: Attribution | None = None
-        if not sp.runs_on:
+        # `Roe said: “...”`: a cue before a colon introduces this quote; the words after it
+        # belong to the next sentence.
+        if not sp.continued and _after_colon(text, sp.open):
+            bstart = layout.sentence_start(sp.open)
+            if prev is not None and prev.close + 1 > bstart:
+                bstart = prev.close + 1
+            if bstart < sp.open:
+                att = find_before(text, bstart, sp.open)
+        if att is None and not sp.runs_on:
             limit = layout.sentence_end(sp.close)
             inner_end = text[sp.start : sp.end].rstrip("’'")[-1:]
             if limit <= sp.close + 1 and sp.close + 2 < len(text):

@@ -38,7 +38,7 @@ _INVERTED = re.compile(rf"[\s,—–-]*({_VERB_ALT})\b({_MEDIUM})\s+(?=\S)", re.
 _ACCORDING_AFTER = re.compile(r"[\s,—–-]*(according to)\s+(?=\S)", re.IGNORECASE)
 # `, Homan told journalists` / `, a spokeswoman for the authority said`
 _NORMAL = re.compile(
-    rf"[\s,—–-]*([^!?;“”\"«»„\n]{{1,140}}?)\s+{_ADVERB}"
+    rf"[\s,—–-]*([^!?;“”\"«»„]{{1,140}}?)\s+{_ADVERB}"
     rf"({_VERB_OR_MULTI})\b({_MEDIUM})",
 )
 _VERB_ANY = re.compile(rf"\b({_ANY_CUE})\b({_MEDIUM})", re.IGNORECASE)
@@ -149,6 +149,23 @@ def _mention_after_verb(text: str, s: int, limit: int) -> tuple[int, int] | None
     return s, e
 
 
+_SOURCE_OF = re.compile(r"\s+(?:from|of|by|for|at)\s+(?=\S)")
+
+
+def _with_source(text: str, span: tuple[int, int], limit: int) -> tuple[int, int]:
+    """ "a statement" + " from the ministry": keep whose statement it is."""
+    words = text[span[0] : span[1]].split()
+    if not words or words[-1].lower() not in lx.SPOKES_HEADS:
+        return span
+    m = _SOURCE_OF.match(text, span[1], limit)
+    if not m:
+        return span
+    tail = _mention_after_verb(text, m.end(), limit)
+    if not tail or tail[0] != m.end():
+        return span
+    return span[0], tail[1]
+
+
 def _valid_subject(phrase: str, inverted: bool = False) -> bool:
     words = phrase.split()
     if not words or len(words) > 10:
@@ -247,6 +264,7 @@ def find_after(text: str, close_end: int, limit: int) -> Attribution | None:
     if m:
         span = _mention_after_verb(text, m.end(), limit)
         if span:
+            span = _with_source(text, span, limit)
             return Attribution("according to", m.start(1), text[span[0] : span[1]], *span, False)
     m = _NORMAL.match(text, close_end, limit)
     if m:
@@ -331,7 +349,7 @@ class Resolver:
             self.last_org = (name, pos)
 
     def resolve(self, mention: str, pos: int) -> tuple[str | None, str | None]:
-        m = mention.strip().rstrip(".")
+        m = " ".join(mention.split()).rstrip(".")
         if not m:
             return None, None
         low = m.lower()
