@@ -3,8 +3,9 @@
 Usage: python bench/bench_engine.py [--articles N] [--seed S]
 
 Articles are built by a seeded random generator (400-1,200 words, quotes in several styles,
-figures, people and organisations), so runs are comparable. Prints articles per second and the
-peak memory traced while reading.
+figures, people and organisations), so runs are comparable. Prints articles per CPU-second
+(the headline: fair on a shared machine), articles per wall-clock second, and the peak memory
+traced while reading.
 """
 
 from __future__ import annotations
@@ -99,10 +100,11 @@ def main() -> int:
         read_article(text)
     _, peak = tracemalloc.get_traced_memory()
     tracemalloc.stop()
+    # CPU time is the headline: on a shared machine wall time also counts time spent waiting
+    # for a core. The target is >= 200 articles per second on one core.
+    print(f"articles/cpu-second: {len(corpus) / cpu:.1f}  (cpu time {cpu:.2f}s)")
+    print(f"articles/second (wall): {len(corpus) / elapsed:.1f}  (wall time {elapsed:.2f}s)")
     print(f"articles: {len(corpus)}  words: {words}  quotes found: {quotes}")
-    print(f"wall time: {elapsed:.2f}s  articles/second: {len(corpus) / elapsed:.1f}")
-    # CPU time is the fairer figure on a shared machine: it ignores time spent waiting.
-    print(f"cpu time: {cpu:.2f}s  articles/cpu-second: {len(corpus) / cpu:.1f}")
     print(f"peak traced memory while reading: {peak / 1e6:.1f} MB")
     return 0
 

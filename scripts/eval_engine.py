@@ -2,6 +2,10 @@
 
 Usage: python scripts/eval_engine.py [tests/engine/devset.jsonl ...] [--verbose]
 
+Default sets: devset.jsonl (tuned on), heldout.jsonl and heldout_wire.jsonl (never tuned on;
+the second is wire copy with datelines and long hard-wrapped features, CRLF and no-break
+spaces).
+
 Prints quote precision/recall/F1 (exact span text, and a lenient overlap match), speaker
 accuracy over correctly found quotes (full name exact, None counts as a name), and figure
 precision/recall (matched by value).
@@ -141,6 +145,7 @@ def main(argv: list[str]) -> int:
     paths = [Path(a) for a in argv if not a.startswith("--")] or [
         ROOT / "tests/engine/devset.jsonl",
         ROOT / "tests/engine/heldout.jsonl",
+        ROOT / "tests/engine/heldout_wire.jsonl",
     ]
     for path in paths:
         m = evaluate(path, verbose)

@@ -53,6 +53,7 @@ class Org:
     aliases: set[str] = field(default_factory=set)
     mentions: list[tuple[int, int]] = field(default_factory=list)
     media: bool = False
+    outlet: bool = False
 
 
 @dataclass(slots=True)
@@ -85,7 +86,15 @@ class Registry:
                 out.append(Entity(p.name, "person", p.role, self._mention_texts(p.mentions)))
         for o in self.orgs.values():
             if o.mentions:
-                out.append(Entity(o.name, "organization", o.role, self._mention_texts(o.mentions)))
+                out.append(
+                    Entity(
+                        o.name,
+                        "organization",
+                        o.role,
+                        self._mention_texts(o.mentions),
+                        is_outlet=o.outlet,
+                    )
+                )
         return out
 
     def _mention_texts(self, spans: list[tuple[int, int]]) -> tuple[str, ...]:
@@ -102,6 +111,17 @@ class Registry:
         return self.orgs.get(key) if key else None
 
 
+def is_outlet_name(name: str) -> bool:
+    """Does this organisation name read as a news outlet's?"""
+    words = [w.strip(".,’'").lower() for w in name.split()]
+    words = [w for w in words if w]
+    if not words:
+        return False
+    if words[-1] in lx.OUTLET_LAST or words[0] in lx.OUTLET_FIRST:
+        return True
+    return len(words) >= 2 and words[-1] == "agency" and words[-2] in {"news", "press"}
+
+
 def _clean(tok: str) -> str:
     for suf in _POSSESSIVE:
         if tok.endswith(suf) and len(tok) > len(suf):
@@ -109,44 +129,76 @@ def _clean(tok: str) -> str:
     return tok
 
 
-def _tokens(text: str) -> list[tuple[int, int, str]]:
-    out = []
-    for m in _TOKEN.finditer(text):
-        s, e, t = m.start(), m.end(), m.group()
-        if len(t) > 2 and t.endswith(".") and t[:-1].lower() not in ABBREVIATIONS:
-            out.append((s, e - 1, t[:-1]))
-            out.append((e - 1, e, "."))
+_TOKEN_PARTS = re.compile(r"([^\W_][\w’'\-]*)(\.?)|[^\w\s]")
+
+
+def _tokenize_into(text: str, s0: int, end: int, out: list[tuple[int, int, str]]) -> None:
+    """Append the tokens of ``text[s0:end]``; a full stop after a word (not an abbreviation)
+    is a token of its own."""
+    abbreviations = ABBREVIATIONS
+    append = out.append
+    for m in _TOKEN_PARTS.finditer(text, s0, end):
+        w = m.group(1)
+        if w is not None and m.group(2) and len(w) >= 2 and w.lower() not in abbreviations:
+            s = m.start()
+            e = s + len(w)
+            append((s, e, w))
+            append((e, e + 1, "."))
         else:
-            out.append((s, e, t))
-    return out
+            append((m.start(), m.end(), m.group()))
 
 
 # Stretches that may hold a name: capitalised words joined by spaces and connectors. Only
 # these (with a little context before them) are tokenised, which keeps the scan cheap.
 _CANDIDATE = re.compile(
-    r"[^\W\d_a-z][\w’'\-.]*+(?:[ \t]+(?:(?:of|for|and|the|on|&|de|van|von|der|da|del|di|du|"
-    r"la|le|al|bin|ibn|dos|das|y)[ \t]+){0,2}[^\W\d_a-z][\w’'\-.]*+)*+"
+    r"[^\W\d_a-z][\w’'\-.]*+(?:(?:[ \t\u00a0]++|[ \t]*+\r?\n[ \t]*+)"
+    r"(?:(?:of|for|and|the|on|&|de|van|von|der|da|del|di|du|"
+    r"la|le|al|bin|ibn|dos|das|y)[ \t\u00a0]+){0,2}[^\W\d_a-z][\w’'\-.]*+)*+"
 )
-_BREAK = (0, 0, "|")
 
 
 def _candidate_tokens(text: str) -> list[tuple[int, int, str]]:
+    """Tokens of every candidate stretch, each after a little context and before a break.
+
+    A stretch of several words gets the two words before it (role nouns: "station commander
+    Ruth Ibsen"); a single word only the word before it (an article: "the Bell").
+    """
     out: list[tuple[int, int, str]] = []
     last = 0
     stop = lx.STOP_CAPS
     for m in _CANDIDATE.finditer(text):
+        ms, me = m.span()
         g = m.group()
-        if " " not in g and "\t" not in g and g.lower() in stop:
+        single = " " not in g and "\t" not in g and "\n" not in g and "\u00a0" not in g
+        if single and g.lower().rstrip(".") in stop:
             continue  # a lone sentence opener such as "The" or "However"
-        s0 = max(last, m.start() - 22)
+        s0 = max(last, ms - (12 if single else 22))
         if s0 > last:
-            sp = text.find(" ", s0, m.start())
-            s0 = sp + 1 if sp >= 0 else m.start()
-        for t in _tokens(text[s0 : m.end()]):
-            out.append((t[0] + s0, t[1] + s0, t[2]))
-        out.append((m.end(), m.end(), "|"))
-        last = m.end()
+            sp = text.find(" ", s0, ms)
+            s0 = sp + 1 if sp >= 0 else ms
+        _tokenize_into(text, s0, me, out)
+        out.append((me, me, "|"))
+        last = me
     return out
+
+
+_CUE_WORDS = frozenset(w for w in lx.CUE_VERBS if " " not in w) | frozenset(lx.CUE_PARTICIPLES)
+# The words after a name: "Kwame Asante said", "Kwame Asante, 52, said", "... also said".
+_NEXT_WORDS = re.compile(r"(?:\s*,\s*\d{1,3}\s*,)?\s+([a-z]+)(?:\s+([a-z]+))?")
+
+
+def _role_then_given_name(lows: list[str]) -> int:
+    """Where a name starts after organisation or role words: "Board Member Ruth Achebe"."""
+    for k in range(1, len(lows) - 1):
+        if lows[k] in lx.FIRST_NAMES and len(lows) - k in (2, 3):
+            head, rest = lows[:k], lows[k:]
+            if (
+                lows[k - 1] not in lx.FIRST_NAMES
+                and any(w in lx.ORG_WORDS or w in lx.ROLE_NOUNS or w in lx.TITLES for w in head)
+                and not any(w in lx.ORG_WORDS or w in lx.PLACE_WORDS for w in rest)
+            ):
+                return k
+    return 0
 
 
 def _is_cap(t: str) -> bool:
@@ -183,10 +235,12 @@ class _Builder:
         self.reg = Registry(text, layout, aliases)
         self.bare: list[tuple[int, int, str, bool]] = []  # single words to link later
         self.titled: list[tuple[int, int, str, str, str]] = []  # (s, e, surname, title, g)
+        self.maybe: list[tuple[str, int, int, str, str]] = []  # persons on thin evidence
 
     # -- registration -------------------------------------------------------------
     def add_org(self, name: str, s: int, e: int, role: str = "") -> Org:
         reg = self.reg
+        name = " ".join(name.split())
         ks = reg.aliases.lookup(name)
         canonical = ks.name if ks is not None and ks.kind == "organization" else name
         org = reg.orgs.get(canonical)
@@ -196,6 +250,8 @@ class _Builder:
         if org is None:
             org = Org(canonical, role or (ks.role if ks else ""))
             org.media = any(w.lower() in lx.MEDIA_WORDS for w in canonical.split())
+            org.outlet = (ks is not None and ks.is_outlet) or is_outlet_name(canonical)
+            org.media = org.media or org.outlet
             reg.orgs[canonical] = org
             for alias in {canonical, *(ks.aliases if ks else ())}:
                 reg.org_alias.setdefault(alias, canonical)
@@ -210,6 +266,8 @@ class _Builder:
 
     def add_person(self, name: str, s: int, e: int, role: str, gender: str) -> Person:
         reg = self.reg
+        name = " ".join(name.split())  # no-break spaces, a line wrap inside a name
+        role = " ".join(role.split())
         ks = reg.aliases.lookup(name)
         if ks is not None and ks.kind == "person":
             name = ks.name
@@ -288,8 +346,15 @@ class _Builder:
         cur: list[int] = []
         pending: list[int] = []
         prev_end = 0
+        text = self.text
+        layout = self.reg.layout
         for i, (ts, te, t) in enumerate(toks):
-            if cur and "\n" in self.text[prev_end:ts]:
+            # A name does not run over a paragraph break (in hard-wrapped text, a blank line).
+            if (
+                cur
+                and text.find("\n", prev_end, ts) >= 0
+                and layout.paragraph_index(prev_end) != layout.paragraph_index(ts)
+            ):
                 runs.append(cur)
                 cur, pending = [], []
             prev_end = te
@@ -317,6 +382,7 @@ class _Builder:
             runs.append(cur)
         for run in runs:
             self.classify(toks, run)
+        self.accept_maybe_persons()
         self.link_short_forms()
         self.gender_from_pronouns()
         self.mark_subjects()
@@ -325,6 +391,13 @@ class _Builder:
 
     def classify(self, toks: list[tuple[int, int, str]], run: list[int]) -> None:
         text = self.text
+        # A run split at "and" may start with a connector: "(Reuters and) the Example Gazette".
+        while run and not toks[run[0]][2][:1].isupper():
+            run = run[1:]
+        while run and not toks[run[-1]][2][:1].isupper():
+            run = run[:-1]
+        if not run:
+            return
         words = [_clean(toks[i][2]) for i in run]
         lows = [w.lower() for w in words]
         s, e = toks[run[0]][0], toks[run[-1]][1]
@@ -336,6 +409,7 @@ class _Builder:
         if "and" in lows and (
             not any(w in lx.ORG_WORDS for w in lows[lows.index("and") :])
             or lows[lows.index("and") - 1] in lx.MEDIA_WORDS
+            or is_outlet_name(" ".join(words[: lows.index("and")]))
         ):
             k = lows.index("and")
             if k > 0:
@@ -356,6 +430,8 @@ class _Builder:
         for k in range(len(words) - 1):
             if lows[k].rstrip(".") in lx.TITLES or lows[k] in lx.TITLES:
                 cut = k + 1
+        if not cut:
+            cut = _role_then_given_name(lows)
         name_idx = run[cut:]
         name_words = words[cut:]
         name_lows = lows[cut:]
@@ -379,7 +455,7 @@ class _Builder:
             return
         if any(w in lx.ORG_CONNECTORS - {"de"} for w in name_lows):
             return
-        # "the senior Ice Expulsion Responsible": a name does not follow an article.
+        # "the Ice Expulsion Responsible": a name does not follow an article.
         j = run[0] - 1
         if not cut and j >= 0 and toks[j][2] in ("the", "a", "an"):
             return
@@ -409,7 +485,61 @@ class _Builder:
         elif pre:
             role = f"{pre} {role}"
         role = role or self.role_after(e) or self.role_before(s)
-        self.add_person(text[ns:e], ns, e, role, gender)
+        evidence = self.person_evidence(toks, run, ns, e, name_words, bool(cut or role))
+        if evidence > 0:
+            self.add_person(text[ns:e], ns, e, role, gender)
+        elif evidence == 0:
+            self.maybe.append((text[ns:e], ns, e, role, gender))
+
+    def person_evidence(
+        self,
+        toks: list[tuple[int, int, str]],
+        run: list[int],
+        ns: int,
+        e: int,
+        name_words: list[str],
+        titled: bool,
+    ) -> int:
+        """How sure are we that a capitalised run names a person? 1 yes, 0 maybe, -1 no.
+
+        Yes with a given name from the list, a title or role ("Senator", "station
+        commander", an apposition), or a reporting verb with the name as its subject
+        ("Kwame Asante said", "said Kwame Asante"). No when, with none of those, the run
+        holds an acronym, a known organisation's alias or a role word, or follows an
+        article and an adjective ("the senior Ice Expulsion Responsible"). Maybe otherwise:
+        kept only if its surname is used alone elsewhere in the text.
+        """
+        if titled or name_words[0].lower() in lx.FIRST_NAMES:
+            return 1
+        j = run[0] - 1
+        if j >= 0 and toks[j][2].lower() in _CUE_WORDS:
+            return 1
+        nm = _NEXT_WORDS.match(self.text, e, min(len(self.text), e + 60))
+        if nm and (nm.group(1).lower() in _CUE_WORDS or (nm.group(2) or "").lower() in _CUE_WORDS):
+            return 1
+        aliases = self.reg.aliases
+        for w in name_words:
+            low = w.lower()
+            if _is_acronym(w) or low in lx.ROLE_NOUNS or low in lx.TITLES:
+                return -1
+            ks = aliases.lookup(w)
+            if ks is not None and ks.kind == "organization":
+                return -1
+        if (
+            j >= 1
+            and toks[j][2].isalpha()
+            and toks[j][2].islower()
+            and toks[j - 1][2] in ("the", "a", "an")
+        ):
+            return -1
+        return 0
+
+    def accept_maybe_persons(self) -> None:
+        """A run without a given name or title is a person if its surname is used alone."""
+        used = {w for _, _, w, _ in self.bare} | {t[2] for t in self.titled}
+        for name, s, e, role, gender in self.maybe:
+            if _clean(name.split()[-1]) in used:
+                self.add_person(name, s, e, role, gender)
 
     def after_org(self, org: Org, end: int) -> None:
         tail = self.text[end : end + 60]

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 
 from articles.engine import lexicon as lx
+from articles.engine.text import alternation
 from articles.engine.types import Figure
 
 _SMALL = {
@@ -55,15 +56,13 @@ _SCALES = {
     "mn": 1e6,
 }
 _CURRENCY = {"$": "USD", "US$": "USD", "€": "EUR", "£": "GBP", "¥": "JPY"}
-_WORD_NUM = "|".join(
-    sorted([*_SMALL, "hundred", "thousand", "million", "billion"], key=len, reverse=True)
-)
+_WORD_NUM = alternation([*_SMALL, "hundred", "thousand", "million", "billion"])
 
 _NUMBER = re.compile(
     rf"""
     (?<![\w.,\-/:])
-    # Cheap first-letter check so the long spelled-number alternation runs rarely.
-    (?=[\d$€£¥]|(?:a\s|one|tw|th|fo|fi|si|se|ei|ni|te|el|hu|mi|bi|do))
+    # Cheap check first: a digit, a currency sign or a whole spelled number.
+    (?=[\d$€£¥]|US\$|(?:a\s+)?(?:{_WORD_NUM})\b)
     (?P<cur>US\$|\$|€|£|¥)?\s?
     (?:
       (?P<num>\d{{1,3}}(?:,\d{{3}})+(?:\.\d+)?|\d+(?:\.\d+)?)

@@ -99,7 +99,7 @@ ORG_WORDS = frozenset(
     cooperative co-operative partners industries systems technologies labs media broadcasting
     assembly cabinet government directorate command unit brigade regiment secretariat
     commons lords tribunal exchange institution charity alliance coalition movement
-    league federation""".split()
+    league federation chronicle broadcaster broadcasters wire""".split()
 )
 # Words marking a capitalised run as a place.
 PLACE_WORDS = frozenset(
@@ -203,6 +203,15 @@ MEDIA_WORDS = frozenset(
         "broadcasting",
     }
 )
+
+# A name ending in one of these is a news outlet ("Northfield Courier", "The Example Times"),
+# as is one starting with radio/TV ("Radio Exampleton") or ending "News/Press Agency".
+# A bare "Agency" is left out: most agencies are government bodies, not newsrooms.
+OUTLET_LAST = frozenset(
+    """times news post gazette herald journal tribune courier chronicle reuters press
+    broadcasting broadcaster tv radio television ledger wire daily""".split()
+)
+OUTLET_FIRST = frozenset({"radio", "tv", "television"})
 
 MALE_WORDS = frozenset(
     """spokesman chairman businessman congressman councilman father son brother husband uncle

@@ -6,6 +6,10 @@ mark again (news style). Single quotes (‘ ’ and ') count only in the unambig
 shape: opening after a space, closing after punctuation. Scare quotes, titles and nicknames are
 dropped: a span is speech when it has a reporting cue next to it, continues an attributed
 quote, or reads as a sentence on its own.
+
+HTML entities (``&quot;``, ``&#8220;``) are not quote marks here: offsets must index the text
+as given, and a six-character mark would break that. Callers decode entities (``html.unescape``)
+before reading; undecoded remnants are harmless but their quotes are not found.
 """
 
 from __future__ import annotations
@@ -24,12 +28,30 @@ _MARKS = re.compile(r"[“”„«»‹›\"]")
 _SINGLE_OPEN = re.compile(r"(?:(?<=^)|(?<=[\s(\[—–]))[‘'](?=[^\W_])", re.MULTILINE)
 _SINGLE_CLOSE = re.compile(r"(?<=[,.!?…—–])[’'](?=[\s)\]]|$)")
 _CLOSERS = {"“": "”", "„": "“”", "«": "»", "‹": "›", '"': '"', "”": "”"}
-_SCARE_BEFORE = re.compile(
-    r"(?:so-called|called|calling|calls|dubbed|labell?ed|termed|nicknamed|known as|titled|"
-    r"entitled|named|the word|the words|the phrase|the term|slogan|headlined|marked)"
-    r"(?:\s+[\w’'\-]+){0,3}?\s*$",
-    re.IGNORECASE,
+# Words that introduce a name or a scare quote rather than speech ("the so-called “plan”"),
+# with up to three plain words between them and the quote ("calls the new policy “...”").
+_SCARE_ONE = frozenset(
+    """so-called called calling calls dubbed labeled labelled termed nicknamed titled entitled
+    named slogan headlined marked""".split()
 )
+_SCARE_TWO = frozenset({"known as", "the word", "the words", "the phrase", "the term"})
+_PLAIN_WORD = re.compile(r"[\w’'\-]+")
+
+
+def _scare_before(before: str) -> bool:
+    """Does ``before`` end with a naming word and at most three plain words?"""
+    words = before.split()[-6:]
+    n = len(words)
+    for i in range(n - 1, max(-1, n - 5), -1):
+        w = words[i]
+        low = w.lower().lstrip("(“\"‘'")
+        if low in _SCARE_ONE or i > 0 and f"{words[i - 1].lower()} {low}" in _SCARE_TWO:
+            return True
+        if not _PLAIN_WORD.fullmatch(w):
+            return False
+    return False
+
+
 _END_PUNCT = ".,!?…:;—–-"
 
 
@@ -136,6 +158,13 @@ def find_spans(text: str) -> list[_Span]:
     return spans
 
 
+def _after_colon(text: str, open_pos: int) -> bool:
+    j = open_pos - 1
+    while j >= 0 and text[j] in " \t\u00a0":
+        j -= 1
+    return j >= 0 and text[j] == ":"
+
+
 def _is_title_like(words: list[str]) -> bool:
     if len(words) < 2 or len(words) > 8:
         return False
@@ -166,13 +195,13 @@ def _judge(text: str, layout: Layout, sp: _Span, att: Attribution | None) -> boo
         return False
     # A nickname sits between a given name and a surname.
     if (
-        before.rstrip()[-1:].isalpha()
+        len(words) <= 3
+        and before.rstrip()[-1:].isalpha()
         and before.rstrip().split()[-1][:1].isupper()
         and (after.strip()[:1].isupper())
-        and len(words) <= 3
     ):
         return False
-    if _SCARE_BEFORE.search(before) and len(words) <= 8 and not (att and att.before is False):
+    if len(words) <= 8 and not (att and att.before is False) and _scare_before(before):
         return False
     if att is not None:
         if len(words) <= 3 and not ends:
@@ -195,7 +224,15 @@ def extract_quotes_with(
     for k, sp in enumerate(spans):
         nxt_open = spans[k + 1].open if k + 1 < len(spans) else len(text)
         att: Attribution | None = None
-        if not sp.runs_on:
+        # `Roe said: “...”`: a cue before a colon introduces this quote; the words after it
+        # belong to the next sentence.
+        if not sp.continued and _after_colon(text, sp.open):
+            bstart = layout.sentence_start(sp.open)
+            if prev is not None and prev.close + 1 > bstart:
+                bstart = prev.close + 1
+            if bstart < sp.open:
+                att = find_before(text, bstart, sp.open)
+        if att is None and not sp.runs_on:
             limit = layout.sentence_end(sp.close)
             inner_end = text[sp.start : sp.end].rstrip("’'")[-1:]
             if limit <= sp.close + 1 and sp.close + 2 < len(text):

@@ -17,10 +17,12 @@ from dataclasses import dataclass
 
 from articles.engine import lexicon as lx
 from articles.engine.entities import Mention, Registry
+from articles.engine.text import alternation
 
-_VERB_ALT = "|".join(sorted(set(lx.CUE_VERBS), key=len, reverse=True))
-_PART_ALT = "|".join(lx.CUE_PARTICIPLES)
-_MEDIUM_ALT = "|".join(re.escape(m) for m in sorted(lx.CUE_MEDIUM, key=len, reverse=True))
+_VERB_ALT = alternation(set(lx.CUE_VERBS))
+_VERB_OR_MULTI = alternation({*lx.CUE_VERBS, "pointed out", "went on"})
+_ANY_CUE = alternation({*lx.CUE_VERBS, *lx.CUE_PARTICIPLES, "pointed out", "went on"})
+_MEDIUM_ALT = alternation(lx.CUE_MEDIUM)
 _ADVERB = (
     r"(?:(?:also|later|then|simply|quietly|flatly|bluntly|again|once|recently|previously"
     r"|earlier|\w+ly)\s+)?"
@@ -36,12 +38,10 @@ _INVERTED = re.compile(rf"[\s,—–-]*({_VERB_ALT})\b({_MEDIUM})\s+(?=\S)", re.
 _ACCORDING_AFTER = re.compile(r"[\s,—–-]*(according to)\s+(?=\S)", re.IGNORECASE)
 # `, Homan told journalists` / `, a spokeswoman for the authority said`
 _NORMAL = re.compile(
-    rf"[\s,—–-]*([^!?;“”\"«»„\n]{{1,140}}?)\s+{_ADVERB}"
-    rf"({_VERB_ALT}|pointed out|went on)\b({_MEDIUM})",
+    rf"[\s,—–-]*([^!?;“”\"«»„]{{1,140}}?)\s+{_ADVERB}"
+    rf"({_VERB_OR_MULTI})\b({_MEDIUM})",
 )
-_VERB_ANY = re.compile(
-    rf"\b({_VERB_ALT}|{_PART_ALT}|pointed out|went on)\b({_MEDIUM})", re.IGNORECASE
-)
+_VERB_ANY = re.compile(rf"\b({_ANY_CUE})\b({_MEDIUM})", re.IGNORECASE)
 _ACCORDING_BEFORE = re.compile(r"\b[Aa]ccording to\s+([^,“”\"«»„]{2,80}?)\s*,?\s*$")
 _MENTION_STOP = re.compile(
     r"\s+(?:on|in|at|during|after|before|while|when|who|whose|which|that|as|to|from|"
@@ -98,6 +98,7 @@ _STOP_BACK = frozenset(
         "had",
     }
 )
+_GAP_STOP = re.compile(r"[.!?;]")
 _WORD = re.compile(r"[\w’'.\-]+")
 _TRAILING_AGE = re.compile(r",\s*\d{1,3}\s*,?\s*$")
 _SPOKES_FOR = re.compile(
@@ -146,6 +147,23 @@ def _mention_after_verb(text: str, s: int, limit: int) -> tuple[int, int] | None
     if s >= e or len(text[s:e].split()) > 9:
         return None
     return s, e
+
+
+_SOURCE_OF = re.compile(r"\s+(?:from|of|by|for|at)\s+(?=\S)")
+
+
+def _with_source(text: str, span: tuple[int, int], limit: int) -> tuple[int, int]:
+    """ "a statement" + " from the ministry": keep whose statement it is."""
+    words = text[span[0] : span[1]].split()
+    if not words or words[-1].lower() not in lx.SPOKES_HEADS:
+        return span
+    m = _SOURCE_OF.match(text, span[1], limit)
+    if not m:
+        return span
+    tail = _mention_after_verb(text, m.end(), limit)
+    if not tail or tail[0] != m.end():
+        return span
+    return span[0], tail[1]
 
 
 def _valid_subject(phrase: str, inverted: bool = False) -> bool:
@@ -246,6 +264,7 @@ def find_after(text: str, close_end: int, limit: int) -> Attribution | None:
     if m:
         span = _mention_after_verb(text, m.end(), limit)
         if span:
+            span = _with_source(text, span, limit)
             return Attribution("according to", m.start(1), text[span[0] : span[1]], *span, False)
     m = _NORMAL.match(text, close_end, limit)
     if m:
@@ -267,7 +286,7 @@ def find_before(text: str, start: int, open_pos: int) -> Attribution | None:
     if open_pos - start > 400:
         start = open_pos - 400
     window = text[start:open_pos]
-    m = _ACCORDING_BEFORE.search(window)
+    m = _ACCORDING_BEFORE.search(window) if "ccording to" in window else None
     if m:
         s, e = _trim(text, start + m.start(1), start + m.end(1))
         return Attribution("according to", start + m.start(), text[s:e], s, e, True)
@@ -277,7 +296,7 @@ def find_before(text: str, start: int, open_pos: int) -> Attribution | None:
     if last is None:
         return None
     gap = text[last.end() : open_pos]
-    if len(gap) > 80 or re.search(r"[.!?;]", gap):
+    if len(gap) > 80 or _GAP_STOP.search(gap):
         return None
     verb_start = last.start(1)
     verb = last.group(1)
@@ -330,7 +349,7 @@ class Resolver:
             self.last_org = (name, pos)
 
     def resolve(self, mention: str, pos: int) -> tuple[str | None, str | None]:
-        m = mention.strip().rstrip(".")
+        m = " ".join(mention.split()).rstrip(".")
         if not m:
             return None, None
         low = m.lower()

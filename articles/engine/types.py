@@ -23,6 +23,7 @@ class KnownSpeaker:
     kind: SpeakerKind = "person"
     aliases: tuple[str, ...] = ()
     role: str = ""
+    is_outlet: bool = False  # a news outlet (an organisation): the caller's own outlet list
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,12 +62,17 @@ class Quote:
 
 @dataclass(frozen=True, slots=True)
 class Entity:
-    """A person or organisation named in a text, with the roles the text gives it."""
+    """A person or organisation named in a text, with the roles the text gives it.
+
+    ``is_outlet`` marks an organisation that is a news outlet ("Northfield Courier", a known
+    speaker passed with ``is_outlet=True``), so callers can tell sources from actors.
+    """
 
     name: str
     kind: SpeakerKind
     role: str = ""
     mentions: tuple[str, ...] = ()
+    is_outlet: bool = False
 
 
 @dataclass(frozen=True, slots=True)

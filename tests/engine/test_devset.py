@@ -33,3 +33,10 @@ def test_heldout_quote_f1_and_speaker_accuracy_meet_targets():
 def test_devset_has_at_least_sixty_passages():
     lines = (ROOT / "tests/engine/devset.jsonl").read_text(encoding="utf-8").splitlines()
     assert len([ln for ln in lines if ln.strip()]) >= 60
+
+
+def test_heldout_wire_and_feature_passages_meet_targets():
+    # Wire copy with datelines, long hard-wrapped features, CRLF, no-break spaces: not tuned on.
+    m = _evaluate("heldout_wire.jsonl")
+    assert m["quote_f1"] >= 0.90
+    assert m["speaker_accuracy"] >= 0.85

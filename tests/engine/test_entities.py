@@ -46,3 +46,72 @@ def test_places_are_not_people():
 def test_given_name_wins_over_a_place_like_surname():
     ents = _by_name("Lena Park, the union chief, spoke on Monday.")
     assert ents["Lena Park"].kind == "person"
+
+
+# -- outlets -------------------------------------------------------------------------------
+
+
+def test_outlet_names_are_organisations_flagged_as_outlets():
+    ents = _by_name(
+        "The Northfield Chronicle reported the closure first. Reuters and the Example Gazette "
+        "followed, as did Radio Exampleton. Officials at the Harbor Development Agency "
+        "declined to comment."
+    )
+    for name in ("Northfield Chronicle", "Reuters", "Example Gazette", "Radio Exampleton"):
+        assert ents[name].kind == "organization", name
+        assert ents[name].is_outlet, name
+    # A government agency is an organisation, not an outlet.
+    assert ents["Harbor Development Agency"].is_outlet is False
+
+
+def test_caller_known_outlet_is_flagged():
+    bulletin = KnownSpeaker("Kestrel Bulletin", "organization", ("the Bulletin",), is_outlet=True)
+    ents = _by_name("Kestrel Bulletin staff walked out on Friday.", known=[bulletin])
+    assert ents["Kestrel Bulletin"].is_outlet
+
+
+def test_entity_outlet_flag_defaults_to_false():
+    from articles.engine.types import Entity
+
+    assert Entity("Jane Roe", "person").is_outlet is False
+    assert KnownSpeaker("Jane Roe").is_outlet is False
+
+
+# -- how sure a person is ------------------------------------------------------------------
+
+
+def test_capitalised_role_phrase_after_article_and_adjective_is_not_a_person():
+    # Machine-translated job titles come out capitalised.
+    ents = _by_name(
+        "Marek Dvoran, the senior Harbour Expulsion Responsible, retires after 30 years."
+    )
+    assert "Harbour Expulsion Responsible" not in ents
+    assert ents["Marek Dvoran"].kind == "person"
+
+
+def test_run_holding_a_known_organisation_alias_is_not_a_person():
+    fsa = KnownSpeaker("Frontier Safety Agency", "organization", ("FSA", "Fsa"))
+    ents = _by_name(
+        "Kestrel Varnow handed over to Fsa Border Coordinator Responsible staff on Monday.",
+        known=[fsa],
+    )
+    assert not any(e.kind == "person" and "Fsa" in e.name for e in ents.values())
+
+
+def test_unlisted_given_name_needs_context_to_be_a_person():
+    # No given name from the list, no title, no cue: not enough to call it a person...
+    assert "Delivery Windows" not in _by_name("Customers praised Faster Delivery Windows.")
+    # ...but a reporting verb, an apposition or a title is.
+    assert _by_name("Tavish Okoro said the road would reopen.")["Tavish Okoro"].kind == "person"
+    ents = _by_name("Tavish Okoro, a site engineer, inspected the road.")
+    assert ents["Tavish Okoro"].role == "a site engineer"
+    assert "Tavish Okoro" in _by_name("Dr. Tavish Okoro inspected the road.")
+    # ...as is a surname used alone later.
+    ents = _by_name("Tavish Okoro inspected the road. Okoro left at noon.")
+    assert ents["Tavish Okoro"].mentions == ("Tavish Okoro", "Okoro")
+
+
+def test_organisation_words_then_a_given_name_split_into_role_and_person():
+    ents = _by_name("Board Member Ruth Achebe voted against the plan.")
+    assert ents["Ruth Achebe"].kind == "person"
+    assert ents["Ruth Achebe"].role == "Board Member"

@@ -105,3 +105,19 @@ def test_participle_cue_reports_the_main_speaker():
     )
     quotes = extract_quotes(text)
     assert [q.speaker for q in quotes] == ["Hector Vale", "Hector Vale"]
+
+
+def test_known_speaker_alias_resolves_surname_title_and_role_forms():
+    known = [KnownSpeaker("Dana Q. Harlow", aliases=("Harlow",))]
+    text = (
+        "“We will build it,” Harlow said at the rally.\n\n"
+        "“Nobody can stop us,” Mr. Harlow added.\n\n"
+        "President Harlow told reporters: “It starts in May.”"
+    )
+    quotes = extract_quotes(text, known=known)
+    assert [q.speaker for q in quotes] == ["Dana Q. Harlow"] * 3
+
+
+def test_surname_alone_without_known_speaker_stays_as_written():
+    quotes = extract_quotes("“We will build it,” Harlow said at the rally.")
+    assert quotes[0].speaker == "Harlow"
