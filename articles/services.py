@@ -27,7 +27,7 @@ from articles.models import (
     ReviewState,
     Story,
 )
-from sources.models import Speaker, SpeakerAlias
+from sources.models import Outlet, OutletAlias, Speaker, SpeakerAlias
 
 logger = logging.getLogger(__name__)
 
@@ -309,11 +309,26 @@ def _is_decided(appearance: QuoteAppearance) -> bool:
     return appearance.review_state != ReviewState.SUGGESTED or appearance.reviewed_at is not None
 
 
+def _outlet_names(names: set[str]) -> set[str]:
+    """The casefolded ``names`` that are known outlets, by name or alias (two queries)."""
+    lowered = [n.casefold() for n in names if n]
+    if not lowered:
+        return set()
+    found = Outlet.objects.annotate(lname=Lower("name")).filter(lname__in=lowered)
+    aliases = OutletAlias.objects.annotate(lalias=Lower("alias")).filter(lalias__in=lowered)
+    return {n.casefold() for n in found.values_list("name", flat=True)} | {
+        a.casefold() for a in aliases.values_list("alias", flat=True)
+    }
+
+
 def _store_people(article, reading, result, speaker_for) -> None:
     rows: dict[int, ArticlePerson] = {
         p.speaker_id: p for p in ArticlePerson.objects.filter(article=article)
     }
+    outlets = _outlet_names({e.name for e in reading.entities})
     for entity in reading.entities:
+        if getattr(entity, "is_outlet", False) or entity.name.casefold() in outlets:
+            continue  # a publisher named in the text is coverage, not a person in the story
         speaker = speaker_for(entity.name, entity.kind, entity.role)
         if speaker is None:
             continue

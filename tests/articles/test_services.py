@@ -210,3 +210,19 @@ def test_name_candidates_cover_names_acronyms_and_descriptions():
     got = name_candidates("Tom Homan told the Department of Homeland Security’s staff, ICE said.")
     assert {"tom homan", "homan", "department of homeland security", "ice", "the department"} <= got
     assert "told" not in got
+
+
+def test_outlets_named_in_the_text_are_not_stored_as_people(article):
+    from sources.models import OutletAlias
+
+    OutletAlias.objects.create(outlet=article.outlet, alias="the Gazette")
+    reading = Reading(
+        entities=(
+            Entity(name=article.outlet.name, kind="organization"),
+            Entity(name="The Gazette", kind="organization"),
+            Entity(name="Northfield Courier", kind="organization", is_outlet=True),
+            Entity(name="Jane Roe", kind="person", role="Mayor"),
+        )
+    )
+    article_read(article=article, reading=reading)
+    assert [p.speaker.name for p in ArticlePerson.objects.filter(article=article)] == ["Jane Roe"]
