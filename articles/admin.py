@@ -49,7 +49,9 @@ from articles.models import (
     SummaryParagraph,
     Topic,
 )
+from articles.services import quote_appearance_set_speaker
 from articles.workflow import correction_add
+from sources.models import Speaker
 
 
 @admin.register(Topic)
@@ -97,6 +99,16 @@ class ChooseStoryForm(forms.Form):
         super().__init__(*args, **kwargs)
         field = self.fields["story"]
         field.widget = AutocompleteSelect(Article._meta.get_field("story"), admin_site)
+        field.widget.choices = field.iterator(field)
+
+
+class ChooseSpeakerForm(forms.Form):
+    speaker = forms.ModelChoiceField(queryset=Speaker.objects.all())
+
+    def __init__(self, *args, admin_site, **kwargs):
+        super().__init__(*args, **kwargs)
+        field = self.fields["speaker"]
+        field.widget = AutocompleteSelect(Quote._meta.get_field("speaker"), admin_site)
         field.widget.choices = field.iterator(field)
 
 
@@ -412,7 +424,7 @@ class QuoteAppearanceAdmin(SimpleHistoryAdmin):
     list_filter = ["review_state", "match", "article__outlet"]
     search_fields = ["text", "speaker_mention", "quote__speaker__name", "article__headline"]
     list_select_related = ["quote__speaker", "article__outlet"]
-    actions = [approve_appearances, reject_appearances, unreview_appearances]
+    actions = [approve_appearances, reject_appearances, unreview_appearances, "set_speaker"]
     readonly_fields = [
         "evidence",
         "text",
@@ -447,6 +459,34 @@ class QuoteAppearanceAdmin(SimpleHistoryAdmin):
 
     def has_review_permission(self, request):
         return request.user.has_perm("articles.review_quoteappearance")
+
+    @admin.action(description="Set the speaker of selected quotes…", permissions=["change"])
+    def set_speaker(self, request, queryset):
+        data = request.POST if request.POST.get("confirm") else None
+        form = ChooseSpeakerForm(data, admin_site=self.admin_site)
+        if form.is_valid():
+            speaker = form.cleaned_data["speaker"]
+            for appearance in queryset.select_related("quote"):
+                quote_appearance_set_speaker(
+                    appearance=appearance, speaker=speaker, user=request.user
+                )
+            self.message_user(
+                request,
+                f"{queryset.count()} quote(s) now attributed to {speaker.name}.",
+                messages.SUCCESS,
+            )
+            return None
+        return _choose(
+            self,
+            request,
+            queryset,
+            form=form,
+            action="set_speaker",
+            title="Set the speaker",
+            intro="These quotes will be attributed to the speaker you choose, in every outlet "
+            "that carried them.",
+            submit_label="Set speaker",
+        )
 
     def get_readonly_fields(self, request, obj=None):
         fields = list(super().get_readonly_fields(request, obj))

@@ -33,6 +33,7 @@ class SpeakerAliasInline(admin.TabularInline):
 @admin.register(Speaker)
 class SpeakerAdmin(admin.ModelAdmin):
     list_display = ["name", "kind", "role", "alias_list", "quote_count"]
+    ordering = ["name", "id"]
     list_filter = ["kind"]
     search_fields = ["name", "role", "aliases__alias"]
     prepopulated_fields = {"slug": ["name"]}

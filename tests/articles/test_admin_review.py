@@ -237,3 +237,30 @@ def test_a_reporter_cannot_approve_or_reject_quotes(client):
     )
     appearance.refresh_from_db()
     assert appearance.review_state == ReviewState.SUGGESTED
+
+
+@pytest.mark.django_db
+def test_editor_fixes_the_speaker_of_several_quotes_at_once(client, editor):
+    story = make_story()
+    article = make_article(story=story)
+    roe = make_speaker("Jane Roe")
+    quotes = [
+        make_quote(story=story, article=article, speaker=None, text=text)
+        for text in ("We have waited long enough,", "The bridge opens in spring.")
+    ]
+    ids = [q.appearances.get().pk for q in quotes]
+    client.force_login(editor)
+    page = client.post(
+        "/admin/articles/quoteappearance/",
+        {"action": "set_speaker", "_selected_action": ids},
+    )
+    assert b"Set the speaker" in page.content
+    done = client.post(
+        "/admin/articles/quoteappearance/",
+        {"action": "set_speaker", "_selected_action": ids, "confirm": "yes", "speaker": roe.pk},
+        follow=True,
+    )
+    assert b"now attributed to Jane Roe" in done.content
+    for quote in quotes:
+        quote.refresh_from_db()
+        assert quote.speaker == roe
