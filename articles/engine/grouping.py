@@ -234,7 +234,9 @@ class StoryProfile:
     def event_date(self) -> int | None:
         if not self.dates:
             return None
-        return self.dates.most_common(1)[0][0]
+        # Ties go to the earliest date, so the answer does not depend on the order in which a
+        # database hands the stored counts back (PostgreSQL's jsonb sorts keys).
+        return max(self.dates.items(), key=lambda kv: (kv[1], -kv[0]))[0]
 
     def as_dict(self) -> dict:
         return {
@@ -460,8 +462,9 @@ class StoryIndex:
         return index
 
 
-def _by_value(kv: tuple[str, float]) -> float:
-    return kv[1]
+def _by_value(kv: tuple[str, float]) -> tuple[float, str]:
+    # The term breaks ties, so which terms a profile keeps never depends on dict order.
+    return kv[1], kv[0]
 
 
 def _cosine(a: Mapping[str, float], b: Mapping[str, float]) -> float:
