@@ -229,6 +229,7 @@ class ArticlePerson(models.Model):
 
     class Meta:
         verbose_name = "person named in an article"
+        verbose_name_plural = "people named in articles"
         constraints = [
             models.UniqueConstraint(fields=["article", "speaker"], name="unique_article_person"),
         ]

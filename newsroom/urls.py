@@ -6,6 +6,10 @@ from django.urls import include, path
 
 from articles.sitemaps import SITEMAPS
 
+admin.site.site_header = "Newsroom"
+admin.site.site_title = "Newsroom admin"
+admin.site.index_title = "Editorial desk"
+
 urlpatterns = [
     path("admin/", admin.site.urls),
     path("api/", include("newsroom.api_urls")),
