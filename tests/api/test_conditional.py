@@ -93,3 +93,23 @@ def test_stale_etag_gets_the_full_answer(anon, story):
     response = anon.get(f"/api/v1/stories/{story.slug}/", HTTP_IF_NONE_MATCH='W/"stale"')
     assert response.status_code == 200
     assert response.json()["slug"] == story.slug
+
+
+def test_rejecting_a_wording_or_editing_a_key_point_changes_the_story_etag(anon, story):
+    import time_machine
+
+    from articles.models import KeyPoint, QuoteAppearance
+
+    url = f"/api/v1/stories/{story.slug}/"
+    with time_machine.travel(timezone.now() + timedelta(minutes=1), tick=False):
+        etag = anon.get(url)["ETag"]
+    with time_machine.travel(timezone.now() + timedelta(minutes=2), tick=False):
+        appearance = QuoteAppearance.objects.filter(quote__story=story).first()
+        appearance.review_state = "rejected"
+        appearance.save()
+        after_review = anon.get(url, HTTP_IF_NONE_MATCH=etag)
+    assert after_review.status_code == 200
+    with time_machine.travel(timezone.now() + timedelta(minutes=3), tick=False):
+        KeyPoint.objects.create(story=story, text="A new point.", position=9)
+        after_point = anon.get(url, HTTP_IF_NONE_MATCH=after_review["ETag"])
+    assert after_point.status_code == 200

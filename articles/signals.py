@@ -1,0 +1,65 @@
+"""Keep a story's update time true when what it shows changes outside a save of the story.
+
+Key points, paragraphs, their evidence, quote wordings, figures and people are edited on their
+own (the admin, the review queue, the evidence finder). The API's ETag and Last-Modified and the
+feeds read ``Story.updated_at``, so each such change touches it: one UPDATE, no history row, and
+``Story.version`` (the edit lock) is left alone so no editor's form goes stale because of it.
+"""
+
+from __future__ import annotations
+
+from django.db.models.signals import post_delete, post_save
+from django.utils import timezone
+
+from articles.models import (
+    ArticlePerson,
+    Attribution,
+    Figure,
+    KeyPoint,
+    QuoteAppearance,
+    Story,
+    SummaryParagraph,
+)
+
+
+def _touch(**lookup) -> None:
+    Story.objects.filter(**lookup).update(updated_at=timezone.now())
+
+
+def claim_changed(sender, instance, **kwargs) -> None:
+    if instance.story_id:
+        _touch(pk=instance.story_id)
+
+
+def attribution_changed(sender, instance, **kwargs) -> None:
+    if instance.key_point_id:
+        _touch(key_points=instance.key_point_id)
+    elif instance.paragraph_id:
+        _touch(paragraphs=instance.paragraph_id)
+
+
+def wording_changed(sender, instance, **kwargs) -> None:
+    if instance.quote_id:
+        _touch(quotes=instance.quote_id)
+
+
+def article_row_changed(sender, instance, **kwargs) -> None:
+    if instance.article_id:
+        _touch(articles=instance.article_id)
+
+
+HANDLERS = [
+    (KeyPoint, claim_changed),
+    (SummaryParagraph, claim_changed),
+    (Attribution, attribution_changed),
+    (QuoteAppearance, wording_changed),
+    (Figure, article_row_changed),
+    (ArticlePerson, article_row_changed),
+]
+
+
+def connect() -> None:
+    for model, handler in HANDLERS:
+        uid = f"touch-story-{model._meta.label_lower}"
+        post_save.connect(handler, sender=model, dispatch_uid=uid + "-save")
+        post_delete.connect(handler, sender=model, dispatch_uid=uid + "-delete")
