@@ -16,7 +16,7 @@ from articles.selectors import prefetch_story, quote_view
 from sources.models import Speaker
 
 
-def _absolute(path: str, request=None) -> str:
+def absolute_url(path: str, request=None) -> str:
     if path.startswith(("http://", "https://")):
         return path
     if request is not None:
@@ -24,7 +24,7 @@ def _absolute(path: str, request=None) -> str:
     return getattr(settings, "NEWSROOM_SITE_URL", "").rstrip("/") + path
 
 
-def _iso(moment) -> str | None:
+def iso_datetime(moment) -> str | None:
     return moment.isoformat() if moment else None
 
 
@@ -33,7 +33,7 @@ def _agent(speaker: Speaker, request=None) -> dict[str, Any]:
     agent: dict[str, Any] = {
         "@type": kind,
         "name": speaker.name,
-        "url": _absolute(speaker.get_absolute_url(), request),
+        "url": absolute_url(speaker.get_absolute_url(), request),
     }
     if speaker.role and kind == "Person":
         agent["jobTitle"] = speaker.role
@@ -54,7 +54,7 @@ def story_jsonld(story: Story, *, request=None) -> dict[str, Any]:
     ``Quotation`` items with their ``creator`` (``citation``), the people and organisations it
     quotes or names (``mentions``), and its corrections (``correction``)."""
     prefetch_story(story)
-    url = _absolute(story.get_absolute_url(), request)
+    url = absolute_url(story.get_absolute_url(), request)
     articles = list(story.articles.all())
     corrections = list(story.corrections.all())
     key_points = [p.text for p in story.key_points.all()]
@@ -75,7 +75,7 @@ def story_jsonld(story: Story, *, request=None) -> dict[str, Any]:
             "text": view.wordings[0].text,
             "isBasedOn": list(
                 dict.fromkeys(
-                    _absolute(a.article.get_absolute_url(), request)
+                    absolute_url(a.article.get_absolute_url(), request)
                     for w in view.wordings
                     for a in w.appearances
                 )
@@ -99,11 +99,11 @@ def story_jsonld(story: Story, *, request=None) -> dict[str, Any]:
         "mainEntityOfPage": url,
         "headline": story.headline,
         "description": story.dek or (key_points[0] if key_points else story.headline),
-        "datePublished": _iso(story.published_at),
-        "dateModified": _iso(modified),
+        "datePublished": iso_datetime(story.published_at),
+        "dateModified": iso_datetime(modified),
         "publisher": {"@type": "Organization", "name": "Newsroom"},
         "isBasedOn": list(
-            dict.fromkeys(_absolute(a.get_absolute_url(), request) for a in articles)
+            dict.fromkeys(absolute_url(a.get_absolute_url(), request) for a in articles)
         ),
         "sourceOrganization": [_outlet(o) for o in dict.fromkeys(a.outlet for a in articles)],
         "citation": quotations,
@@ -113,7 +113,7 @@ def story_jsonld(story: Story, *, request=None) -> dict[str, Any]:
                 "@type": "CorrectionComment",
                 "name": c.get_kind_display(),
                 "text": c.text,
-                "datePublished": _iso(c.published_at),
+                "datePublished": iso_datetime(c.published_at),
             }
             for c in corrections
         ],

@@ -17,22 +17,11 @@ from typing import Any
 from django.conf import settings
 from django.utils import timezone
 
+from articles.jsonld import absolute_url, iso_datetime
 from articles.models import Story
 from sources.models import Speaker
 
 NINJS_SCHEMA = "http://www.iptc.org/std/ninjs/ninjs-schema_2.1.json"
-
-
-def _absolute(path: str, request=None) -> str:
-    if path.startswith(("http://", "https://")):
-        return path
-    if request is not None:
-        return request.build_absolute_uri(path)
-    return getattr(settings, "NEWSROOM_SITE_URL", "").rstrip("/") + path
-
-
-def _iso(moment) -> str | None:
-    return moment.isoformat() if moment else None
 
 
 def _compact(data: dict[str, Any]) -> dict[str, Any]:
@@ -67,7 +56,7 @@ def story_body_text(story: Story) -> str:
 
 
 def story_ninjs(story: Story, *, request=None) -> dict[str, Any]:
-    url = _absolute(story.get_absolute_url(), request)
+    url = absolute_url(story.get_absolute_url(), request)
     articles = list(story.articles.all())
     body = story_body_text(story)
     modified = getattr(story, "api_modified", None) or story.updated_at
@@ -85,7 +74,7 @@ def story_ninjs(story: Story, *, request=None) -> dict[str, Any]:
         entry = {
             "name": speaker.name,
             "rel": "mentions",
-            "uri": _absolute(speaker.get_absolute_url(), request),
+            "uri": absolute_url(speaker.get_absolute_url(), request),
         }
         if speaker.role:
             entry["literal"] = speaker.role
@@ -99,9 +88,9 @@ def story_ninjs(story: Story, *, request=None) -> dict[str, Any]:
         "mimetype": "text/plain",
         "representationtype": "complete",
         "version": str(story.version),
-        "firstcreated": _iso(story.created_at),
-        "versioncreated": _iso(modified),
-        "contentcreated": _iso(story.published_at),
+        "firstcreated": iso_datetime(story.created_at),
+        "versioncreated": iso_datetime(modified),
+        "contentcreated": iso_datetime(story.published_at),
         "pubstatus": "usable" if _is_public(story) else "withheld",
         "language": languages.most_common(1)[0][0] if languages else settings.LANGUAGE_CODE[:2],
         "headlines": [{"role": "main", "value": story.headline}],
@@ -125,13 +114,13 @@ def story_ninjs(story: Story, *, request=None) -> dict[str, Any]:
                 {
                     "name": f"source{n}",
                     "type": "text",
-                    "uri": _absolute(article.get_absolute_url(), request),
+                    "uri": absolute_url(article.get_absolute_url(), request),
                     "representationtype": "associated",
                     "headlines": [{"role": "main", "value": article.headline}],
                     "by": article.byline,
                     "copyrightholder": article.outlet.name,
                     "language": article.language,
-                    "firstcreated": _iso(article.published_at),
+                    "firstcreated": iso_datetime(article.published_at),
                 }
             )
             for n, article in enumerate(articles, start=1)

@@ -40,6 +40,7 @@ from articles.engine.similarity import (
     DocumentFrequencies,
     as_date,
     content_terms,
+    cosine,
     extract_names,
     extract_numbers,
     format_number,
@@ -349,7 +350,7 @@ class StoryIndex:
         idf = self.df.idf
         a_vec = {t: w * idf(t) for t, w in features.terms.items()}
         s_vec = {t: w * idf(t) for t, w in profile.terms.items()}
-        text = _cosine(a_vec, s_vec)
+        text = cosine(a_vec, s_vec)
 
         names = 0.0
         if features.names and profile.names:
@@ -465,17 +466,6 @@ class StoryIndex:
 def _by_value(kv: tuple[str, float]) -> tuple[float, str]:
     # The term breaks ties, so which terms a profile keeps never depends on dict order.
     return kv[1], kv[0]
-
-
-def _cosine(a: Mapping[str, float], b: Mapping[str, float]) -> float:
-    if len(a) > len(b):
-        a, b = b, a
-    dot = sum(v * b[k] for k, v in a.items() if k in b)
-    if not dot:
-        return 0.0
-    na = math.sqrt(sum(v * v for v in a.values()))
-    nb = math.sqrt(sum(v * v for v in b.values()))
-    return dot / (na * nb)
 
 
 def _date_penalty(gap_days: int) -> float:
