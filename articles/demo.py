@@ -16,6 +16,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from articles.connect import story_find_evidence
+from articles.engine.evidence import parse_cited_outlets
 from articles.models import (
     Article,
     Attribution,
@@ -156,14 +157,12 @@ def _speakers(notes: dict) -> dict[str, Speaker]:
     return speakers
 
 
-_ACCORDING_TO = re.compile(
-    r",?\s+(?:according to|as (?:noted|reported|stated) by|reported by|per)\s+"
-    r"(?P<outlets>[^.]+)\.\s*$"
-)
-
-
-def split_summary(text: str) -> tuple[list[str], list[tuple[str, list[str]]]]:
-    """Key points (bulleted lines) and paragraphs with the outlets each cites."""
+def split_summary(
+    text: str, known_outlets: list[str]
+) -> tuple[list[str], list[tuple[str, list[str]]]]:
+    """Key points (bulleted lines) and paragraphs, each paragraph without its closing
+    "according to ..." and with the outlets it cites: the page generates that line from the
+    stored attributions, so it cannot drift from them."""
     blocks = [b.strip() for b in re.split(r"\n\s*\n", text.strip()) if b.strip()]
     key_points: list[str] = []
     paragraphs: list[tuple[str, list[str]]] = []
@@ -172,12 +171,7 @@ def split_summary(text: str) -> tuple[list[str], list[tuple[str, list[str]]]]:
         if all(line.startswith("•") for line in lines):
             key_points += [line.lstrip("• ").strip() for line in lines]
             continue
-        match = _ACCORDING_TO.search(block)
-        outlets: list[str] = []
-        if match:
-            names = re.split(r",\s*(?:and\s+)?|\s+and\s+", match.group("outlets"))
-            outlets = [n.strip() for n in names if n.strip()]
-        paragraphs.append((block, outlets))
+        paragraphs.append(parse_cited_outlets(block, known_outlets))
     return key_points, paragraphs
 
 
@@ -210,7 +204,7 @@ def demo_load() -> DemoResult:
     outlets = _outlets()
     _speakers(notes)
     article_doc = notes["documents"][0]
-    key_points, paragraphs = split_summary(_seed_text(SUMMARY_SEED))
+    key_points, paragraphs = split_summary(_seed_text(SUMMARY_SEED), list(outlets))
 
     story = Story.objects.filter(slug=STORY_SLUG).first()
     created = story is None

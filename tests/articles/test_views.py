@@ -820,8 +820,13 @@ def test_demo_story_names_every_outlet_as_a_source(demo_html):
     assert "found by machine, not yet checked by an editor" in demo_html
 
 
-def test_demo_story_does_not_repeat_the_summarys_own_attributions(demo_html):
-    assert "(according to" not in demo_html
+def test_demo_story_generates_each_paragraphs_attribution_from_its_citations(demo_html):
+    assert demo_html.count("according to CBS News and Reuters") == 1
+    assert demo_html.count("according to The New York Times and India Times") == 1
+    assert (
+        demo_html.count("according to CBS News, Reuters, The New York Times, and India Times") == 1
+    )
+    assert "as noted by" not in demo_html
 
 
 def test_demo_story_has_no_publication_times_and_draws_no_empty_chart(demo_html):
