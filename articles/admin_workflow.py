@@ -20,6 +20,7 @@ from django.template.response import TemplateResponse
 from django.urls import path, reverse
 from django.utils import timezone
 
+from articles.connect import story_flags
 from articles.locking import COMPARED_FIELDS, StoryConflict, story_lock
 from articles.models import (
     Article,
@@ -215,6 +216,13 @@ class StoryWorkflowAdminMixin:
     @admin.action(permissions=["publish"], description="Publish (or schedule)", location=BOTH)
     def publish(self, request, queryset):
         _report(self, request, queryset, story_publish, "published")
+        # What the rules allow may still deserve a second look: say so, story by story.
+        for story in queryset:
+            flags = story_flags(story=story)
+            if flags:
+                listed = " ".join(f.message for f in flags[:5])
+                more = f" (and {len(flags) - 5} more)" if len(flags) > 5 else ""
+                self.message_user(request, f"{story}: check {listed}{more}", messages.WARNING)
 
     @admin.action(permissions=["publish"], description="Unpublish", location=BOTH)
     def unpublish(self, request, queryset):

@@ -54,3 +54,21 @@ def test_editor_sees_the_word_level_difference_between_wordings(editor):
     assert "Multi-source summary" in page and "Variant wording" in page
     assert "<del> figures,</del><ins> numbers.</ins>" in page
     assert "<del> have</del><ins> need</ins>" in page
+
+
+def test_publishing_warns_the_editor_about_flags_the_rules_allow(editor):
+    from articles.models import Story
+
+    story = _story()
+    Story.objects.filter(pk=story.pk).update(status=Story.Status.REVIEW)
+    for point in story.key_points.all():
+        point.evidence_override = True
+        point.save()
+    response = client_for(editor).post(
+        "/admin/articles/story/",
+        {"action": "publish", "_selected_action": [story.pk]},
+        follow=True,
+    )
+    page = response.content.decode()
+    assert "1 story(ies) published." in page
+    assert "Example Wire is cited (paragraph 1)" in page
