@@ -1,3 +1,4 @@
+# ruff: noqa: E501  (article text is data; its lines are wrapped by hand)
 """Generate ``grouping_long.jsonl``: fictional events covered by several outlets at real lengths.
 
 Every event, outlet, person and place here is invented. Each event has its own facts written
@@ -234,13 +235,25 @@ EVENTS = [
             ),
         ],
         "quotes": [
-            ("Delia Fenwright", "the bill's sponsor", "Tonight this Assembly chose the nurse and "
-             "the bus driver over the spreadsheet. Nobody should have to give half their wages to "
-             "a landlord."),
-            ("Harlan Vosk", "the Civic Union leader", "This vote will be remembered as the night "
-             "Carrowmere stopped building homes. Quotas sound generous and deliver nothing."),
-            ("Nadia Quell", "a tenant organiser in Port Ellery", "We have been waiting two years "
-             "for this. People in my building were sleeping on friends' sofas."),
+            (
+                "Delia Fenwright",
+                "the bill's sponsor",
+                "Tonight this Assembly chose the nurse and "
+                "the bus driver over the spreadsheet. Nobody should have to give half their wages to "
+                "a landlord.",
+            ),
+            (
+                "Harlan Vosk",
+                "the Civic Union leader",
+                "This vote will be remembered as the night "
+                "Carrowmere stopped building homes. Quotas sound generous and deliver nothing.",
+            ),
+            (
+                "Nadia Quell",
+                "a tenant organiser in Port Ellery",
+                "We have been waiting two years "
+                "for this. People in my building were sleeping on friends' sofas.",
+            ),
         ],
     },
     {
@@ -300,12 +313,23 @@ EVENTS = [
             ),
         ],
         "quotes": [
-            ("Miriam Ostrova", "the governor", "A home is not a luxury. From January, every large "
-             "development in this state will help the people who keep it running."),
-            ("Oona Pell", "chief executive of the Builders Federation", "We will see the state in "
-             "court. This law takes private property by the back door."),
-            ("Bram Ketteridge", "the new housing commissioner", "My first job is to get the rent "
-             "fund paying out before winter, not in a year's time."),
+            (
+                "Miriam Ostrova",
+                "the governor",
+                "A home is not a luxury. From January, every large "
+                "development in this state will help the people who keep it running.",
+            ),
+            (
+                "Oona Pell",
+                "chief executive of the Builders Federation",
+                "We will see the state in court. This law takes private property by the back door.",
+            ),
+            (
+                "Bram Ketteridge",
+                "the new housing commissioner",
+                "My first job is to get the rent "
+                "fund paying out before winter, not in a year's time.",
+            ),
         ],
     },
     {
@@ -364,12 +388,23 @@ EVENTS = [
             ),
         ],
         "quotes": [
-            ("Corwin Ashby", "Detective Superintendent", "This is a significant step, but our "
-             "inquiry is far from over. Someone knows what happened that night."),
-            ("Marta Selwyn", "who lives opposite the suspect's house", "There were police cars "
-             "everywhere at six in the morning. You don't expect that on Lisle Road."),
-            ("Gil Prentice", "a Pelham Logistics forklift driver", "People lost their jobs in "
-             "that fire. We want answers."),
+            (
+                "Corwin Ashby",
+                "Detective Superintendent",
+                "This is a significant step, but our "
+                "inquiry is far from over. Someone knows what happened that night.",
+            ),
+            (
+                "Marta Selwyn",
+                "who lives opposite the suspect's house",
+                "There were police cars "
+                "everywhere at six in the morning. You don't expect that on Lisle Road.",
+            ),
+            (
+                "Gil Prentice",
+                "a Pelham Logistics forklift driver",
+                "People lost their jobs in that fire. We want answers.",
+            ),
         ],
     },
     {
@@ -420,10 +455,18 @@ EVENTS = [
             ),
         ],
         "quotes": [
-            ("Hester Lomax", "of the Regional Prosecution Service", "We are satisfied there is "
-             "sufficient evidence and that a prosecution is in the public interest."),
-            ("Corwin Ashby", "Detective Superintendent", "I want to thank the community for the "
-             "information they have given us since the fire."),
+            (
+                "Hester Lomax",
+                "of the Regional Prosecution Service",
+                "We are satisfied there is "
+                "sufficient evidence and that a prosecution is in the public interest.",
+            ),
+            (
+                "Corwin Ashby",
+                "Detective Superintendent",
+                "I want to thank the community for the "
+                "information they have given us since the fire.",
+            ),
         ],
     },
     {
@@ -477,12 +520,23 @@ EVENTS = [
             ),
         ],
         "quotes": [
-            ("Amara Wendt", "the judge", "Given the nature of the allegations and the evidence "
-             "about contact with potential witnesses, bail is refused."),
-            ("Osric Penhallow", "for the defence", "My client maintains his innocence and looks "
-             "forward to clearing his name before a jury."),
-            ("Rosalind Carrick", "whose family was evacuated on the night of the fire",
-             "We just want the truth to come out at the trial."),
+            (
+                "Amara Wendt",
+                "the judge",
+                "Given the nature of the allegations and the evidence "
+                "about contact with potential witnesses, bail is refused.",
+            ),
+            (
+                "Osric Penhallow",
+                "for the defence",
+                "My client maintains his innocence and looks "
+                "forward to clearing his name before a jury.",
+            ),
+            (
+                "Rosalind Carrick",
+                "whose family was evacuated on the night of the fire",
+                "We just want the truth to come out at the trial.",
+            ),
         ],
     },
     {
@@ -543,12 +597,24 @@ EVENTS = [
             ),
         ],
         "quotes": [
-            ("Elspeth Marrow", "Brackwater's mayor", "The sea came over the wall in minutes. "
-             "Please, stay indoors and stay away from the seafront."),
-            ("Tobias Grennan", "a coastguard commander", "The crew of the ferry did everything "
-             "right. The conditions out there were extreme."),
-            ("Hanne Solberg", "who fled her flat on Quay Street", "The water was at the front "
-             "door when we left. I grabbed the cat and the passports."),
+            (
+                "Elspeth Marrow",
+                "Brackwater's mayor",
+                "The sea came over the wall in minutes. "
+                "Please, stay indoors and stay away from the seafront.",
+            ),
+            (
+                "Tobias Grennan",
+                "a coastguard commander",
+                "The crew of the ferry did everything "
+                "right. The conditions out there were extreme.",
+            ),
+            (
+                "Hanne Solberg",
+                "who fled her flat on Quay Street",
+                "The water was at the front "
+                "door when we left. I grabbed the cat and the passports.",
+            ),
         ],
     },
     {
@@ -608,12 +674,23 @@ EVENTS = [
             ),
         ],
         "quotes": [
-            ("Lorcan Abbot", "the finance minister", "Nobody on this coast should have to choose "
-             "between repairing their home and paying their bills this winter."),
-            ("Elspeth Marrow", "Brackwater's mayor", "A week without power is not acceptable in a "
-             "modern country. Coastline Power has failed us again."),
-            ("Fenna Drost", "a volunteer from Kessing", "We came with shovels and a van. Everyone "
-             "here has lost something."),
+            (
+                "Lorcan Abbot",
+                "the finance minister",
+                "Nobody on this coast should have to choose "
+                "between repairing their home and paying their bills this winter.",
+            ),
+            (
+                "Elspeth Marrow",
+                "Brackwater's mayor",
+                "A week without power is not acceptable in a "
+                "modern country. Coastline Power has failed us again.",
+            ),
+            (
+                "Fenna Drost",
+                "a volunteer from Kessing",
+                "We came with shovels and a van. Everyone here has lost something.",
+            ),
         ],
     },
     {
@@ -667,10 +744,18 @@ EVENTS = [
             ),
         ],
         "quotes": [
-            ("Annika Brevold", "the chief executive", "This was a difficult quarter. We are "
-             "taking decisive action on costs while protecting our brands."),
-            ("Priya Halloran", "an analyst at Westgate Securities", "The guidance cut was bigger "
-             "than expected, and investors are losing patience with management."),
+            (
+                "Annika Brevold",
+                "the chief executive",
+                "This was a difficult quarter. We are "
+                "taking decisive action on costs while protecting our brands.",
+            ),
+            (
+                "Priya Halloran",
+                "an analyst at Westgate Securities",
+                "The guidance cut was bigger "
+                "than expected, and investors are losing patience with management.",
+            ),
         ],
     },
     {
@@ -723,12 +808,24 @@ EVENTS = [
             ),
         ],
         "quotes": [
-            ("Annika Brevold", "in a statement", "It has been a privilege to lead Halvorsen. The "
-             "company now needs a fresh start, and I believe stepping aside is right."),
-            ("Lucan Tesseray", "the chairman", "Annika steered the company through an extremely "
-             "difficult period. We respect her decision."),
-            ("Mads Corvane", "founder of Corvane Capital", "This is a necessary first step. The "
-             "board must now look hard at the dairy business."),
+            (
+                "Annika Brevold",
+                "in a statement",
+                "It has been a privilege to lead Halvorsen. The "
+                "company now needs a fresh start, and I believe stepping aside is right.",
+            ),
+            (
+                "Lucan Tesseray",
+                "the chairman",
+                "Annika steered the company through an extremely "
+                "difficult period. We respect her decision.",
+            ),
+            (
+                "Mads Corvane",
+                "founder of Corvane Capital",
+                "This is a necessary first step. The "
+                "board must now look hard at the dairy business.",
+            ),
         ],
     },
     {
@@ -778,12 +875,23 @@ EVENTS = [
             ),
         ],
         "quotes": [
-            ("Rhodri Vance", "general secretary of the Associated Locomotive Crews", "Our members "
-             "have taken a real-terms pay cut three years running. Enough is enough."),
-            ("Celia Broughton", "Northline's managing director", "We have made a fair offer "
-             "within what we can afford. I apologise to every passenger affected today."),
-            ("Ibrahim Stott", "a commuter at Port Ellery Central", "I've paid for a season ticket "
-             "and I'm getting a bus that takes two hours."),
+            (
+                "Rhodri Vance",
+                "general secretary of the Associated Locomotive Crews",
+                "Our members "
+                "have taken a real-terms pay cut three years running. Enough is enough.",
+            ),
+            (
+                "Celia Broughton",
+                "Northline's managing director",
+                "We have made a fair offer "
+                "within what we can afford. I apologise to every passenger affected today.",
+            ),
+            (
+                "Ibrahim Stott",
+                "a commuter at Port Ellery Central",
+                "I've paid for a season ticket and I'm getting a bus that takes two hours.",
+            ),
         ],
     },
     {
@@ -835,10 +943,18 @@ EVENTS = [
             ),
         ],
         "quotes": [
-            ("Ines Kaldor", "general secretary of the Rail Signal and Maintenance Union", "This is "
-             "not about money. Two people alone on a dark track is how accidents happen."),
-            ("Viktor Ambrose", "Westmoor Rail's operations director", "The new equipment sees "
-             "faults our crews could never spot by torchlight. Safety comes first."),
+            (
+                "Ines Kaldor",
+                "general secretary of the Rail Signal and Maintenance Union",
+                "This is "
+                "not about money. Two people alone on a dark track is how accidents happen.",
+            ),
+            (
+                "Viktor Ambrose",
+                "Westmoor Rail's operations director",
+                "The new equipment sees "
+                "faults our crews could never spot by torchlight. Safety comes first.",
+            ),
         ],
     },
     {
@@ -900,10 +1016,18 @@ EVENTS = [
             ),
         ],
         "quotes": [
-            ("Tamsin Okonkwo-Reyes", "the mayor-elect", "This city voted for buses that run on "
-             "time and homes people can afford. Tomorrow we start work."),
-            ("Gideon Marr", "the Civic Union candidate", "I congratulate her. The turnout tells "
-             "us that many people feel no party speaks for them."),
+            (
+                "Tamsin Okonkwo-Reyes",
+                "the mayor-elect",
+                "This city voted for buses that run on "
+                "time and homes people can afford. Tomorrow we start work.",
+            ),
+            (
+                "Gideon Marr",
+                "the Civic Union candidate",
+                "I congratulate her. The turnout tells "
+                "us that many people feel no party speaks for them.",
+            ),
         ],
     },
     {
@@ -966,10 +1090,17 @@ EVENTS = [
             ),
         ],
         "quotes": [
-            ("Fergus Oldacre", "the city engineer", "I will not take risks with people's lives. "
-             "The bridge stays closed until we are certain it is safe."),
-            ("Brenna Thorne", "who runs a bakery beside the bridge", "Half my customers come over "
-             "that bridge. I don't know how long we can last."),
+            (
+                "Fergus Oldacre",
+                "the city engineer",
+                "I will not take risks with people's lives. "
+                "The bridge stays closed until we are certain it is safe.",
+            ),
+            (
+                "Brenna Thorne",
+                "who runs a bakery beside the bridge",
+                "Half my customers come over that bridge. I don't know how long we can last.",
+            ),
         ],
     },
     {
@@ -1037,10 +1168,17 @@ EVENTS = [
             ),
         ],
         "quotes": [
-            ("Orla Fenning", "the hospital's chief executive", "Patient safety is our only "
-             "priority. We will not pay criminals, and we will restore our systems safely."),
-            ("Kasimir Dunne", "a nurse on the emergency ward", "It's like working in 1985. "
-             "Everything takes three times as long."),
+            (
+                "Orla Fenning",
+                "the hospital's chief executive",
+                "Patient safety is our only "
+                "priority. We will not pay criminals, and we will restore our systems safely.",
+            ),
+            (
+                "Kasimir Dunne",
+                "a nurse on the emergency ward",
+                "It's like working in 1985. Everything takes three times as long.",
+            ),
         ],
     },
     {
@@ -1097,10 +1235,17 @@ EVENTS = [
             ),
         ],
         "quotes": [
-            ("Jonah Elsby", "Athletic's striker", "I dreamed about this as a kid in the stands. "
-             "Three goals in a final, I still can't believe it."),
-            ("Wendell Haig", "the Rovers manager", "I'm proud of my players. The red card killed "
-             "us, but we gave them a real game."),
+            (
+                "Jonah Elsby",
+                "Athletic's striker",
+                "I dreamed about this as a kid in the stands. "
+                "Three goals in a final, I still can't believe it.",
+            ),
+            (
+                "Wendell Haig",
+                "the Rovers manager",
+                "I'm proud of my players. The red card killed us, but we gave them a real game.",
+            ),
         ],
     },
     {
@@ -1162,10 +1307,16 @@ EVENTS = [
             ),
         ],
         "quotes": [
-            ("Annelise Strand", "the regional fire chief", "The wind is our enemy tonight. If you "
-             "are told to leave, leave immediately."),
-            ("Hollis Varga", "a farmer from Upper Ferrin", "I saw the glow over the ridge and "
-             "knew we had maybe an hour."),
+            (
+                "Annelise Strand",
+                "the regional fire chief",
+                "The wind is our enemy tonight. If you are told to leave, leave immediately.",
+            ),
+            (
+                "Hollis Varga",
+                "a farmer from Upper Ferrin",
+                "I saw the glow over the ridge and knew we had maybe an hour.",
+            ),
         ],
     },
 ]
@@ -1194,8 +1345,7 @@ LOCAL_CODA = [
 BROADCAST_CODA = [
     "Stay with CBN for the latest. You can watch our bulletins on CBN One at 6pm and 10pm, and "
     "get alerts on the CBN News app.",
-    "This is a developing story and will be updated. Follow CBN News on the app for live "
-    "updates.",
+    "This is a developing story and will be updated. Follow CBN News on the app for live updates.",
 ]
 
 # Topic-agnostic paragraphs that real pages carry around the story (analysis boilerplate,
