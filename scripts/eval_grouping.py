@@ -117,7 +117,12 @@ def run_baseline(rows: list[dict], threshold: float = BASELINE_THRESHOLD) -> lis
 
 
 def _tfidf(counts: Counter, df: DocumentFrequencies) -> dict[str, float]:
-    return {t: (1 + math.log(c)) * df.idf(t) for t, c in counts.items()}
+    # Plain smoothed IDF from the articles seen so far (no background table).
+    n = df.n_docs + 1
+    return {
+        t: (1 + math.log(c)) * (math.log(n / (df.df.get(t, 0) + 0.5)) + 0.5)
+        for t, c in counts.items()
+    }
 
 
 def _cos(a: dict[str, float], b: dict[str, float]) -> float:
