@@ -5,9 +5,11 @@ Same event, not same topic. Two articles about one stopgap bill are one story wh
 report the Senate vote, and two stories when one reports the vote and the other the signing
 two days later. So the score mixes four kinds of evidence:
 
-- text: TF-IDF cosine against the story's centroid, headline terms boosted;
-- names: the people and organisations the article shares with the story;
-- figures: shared specific numbers ("66,000", "2.4 million");
+- text: TF-IDF cosine against the story's centroid, headline and lede terms boosted and
+  later paragraphs damped (background shared by a whole topic sits there); IDF pools the
+  corpus counts with a generic English background table, so a fresh database scores well;
+- names: the people and organisations the article's top shares with the story;
+- figures: shared specific numbers ("66,000", "2.4 million") from the article's top;
 - time: how far apart the events are (explicit dates and weekdays resolved against the publish
   date), plus conflicts that mark different events of one topic (the headline's event verb:
   "passes" vs "signs"; fiscal periods: Q1 vs Q2; scorelines: 2-1 vs 0-0).
