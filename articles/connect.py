@@ -199,10 +199,13 @@ MAX_CANDIDATE_ROWS = 4000
 
 def _features(article: Article, df: DocumentFrequencies | None = None) -> ArticleFeatures:
     names = [p.speaker.name for p in article.people.select_related("speaker")]
+    # An article without a publish date has no known date: the time it was imported says
+    # nothing about when its event happened (an archive imported today would be "today" and
+    # fall outside every story's window), so it is matched on its text alone.
     return featurize(
         headline=article.headline,
         body=article.body,
-        published_at=article.published_at or article.created_at,
+        published_at=article.published_at,
         names=names,
         df=df,
     )
@@ -239,10 +242,16 @@ def _index_for(features: ArticleFeatures, df: DocumentFrequencies) -> StoryIndex
         day = features.published.toordinal()
         rows = rows.filter(Q(last_day__isnull=True) | Q(last_day__gte=day - PLACEMENT_WINDOW_DAYS))
     postings: dict[str, dict[int, None]] = {}
-    # Oldest first, so that the engine's newest-first reading of a posting list holds.
-    for key, story_id in rows.order_by("last_day", "story_id").values_list("key", "story_id")[
-        :MAX_CANDIDATE_ROWS
-    ]:
+    if features.published is not None:
+        # Oldest first, so that the engine's newest-first reading of a posting list holds.
+        found = rows.order_by("last_day", "story_id").values_list("key", "story_id")[
+            :MAX_CANDIDATE_ROWS
+        ]
+    else:
+        # No date, no window: the most recently active stories, read back oldest first.
+        newest = rows.order_by("-last_day", "-story_id").values_list("key", "story_id")
+        found = list(newest[:MAX_CANDIDATE_ROWS])[::-1]
+    for key, story_id in found:
         postings.setdefault(key, {})[story_id] = None
     index.postings = postings
     story_ids = {sid for posting in postings.values() for sid in posting}

@@ -1,6 +1,7 @@
 """Evaluate story grouping on the fictional dev and held-out sets.
 
-Runs online clustering in publish order (as articles arrive in production) and prints
+Runs online clustering in publish order (as articles arrive in production), and again in a
+shuffled arrival order, on the short dev and held-out sets and the long set, and prints
 B-cubed precision, recall and F1 for the engine and for a plain TF-IDF cosine baseline
 (single-link: join the story of the most similar earlier article if cosine >= a fixed
 threshold).
@@ -15,6 +16,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import random
 import sys
 from collections import Counter, defaultdict
 from collections.abc import Sequence
@@ -30,14 +32,34 @@ from articles.engine.similarity import DocumentFrequencies, content_terms  # noq
 DATA = ROOT / "tests" / "engine" / "data_connect"
 DEV = DATA / "grouping_devset.jsonl"
 HELDOUT = DATA / "grouping_heldout.jsonl"
+LONG = DATA / "grouping_long.jsonl"
+SETS = (("dev", DEV), ("held-out", HELDOUT), ("long", LONG))
 BASELINE_THRESHOLD = 0.25  # the best fixed threshold on the dev set
 
 
 def load(path: Path) -> list[dict]:
+    """The set's articles in publish order. An article without ``published_at`` (some feeds
+    have none) keeps its place in the file, right after the dated article before it."""
     with path.open(encoding="utf-8") as fh:
         rows = [json.loads(line) for line in fh if line.strip()]
-    rows.sort(key=lambda r: r["published_at"])
-    return rows
+    key, keys = "", []
+    for row in rows:
+        key = row.get("published_at") or key
+        keys.append(key)
+    order = sorted(range(len(rows)), key=lambda i: (keys[i], i))
+    return [rows[i] for i in order]
+
+
+def shuffled(rows: list[dict], seed: int = 7) -> list[dict]:
+    """The same articles in a random arrival order (imports are not always in date order)."""
+    out = list(rows)
+    random.Random(seed).shuffle(out)
+    return out
+
+
+def _published(row: dict) -> datetime | None:
+    value = row.get("published_at")
+    return datetime.fromisoformat(value) if value else None
 
 
 def bcubed(gold: Sequence, predicted: Sequence) -> tuple[float, float, float]:
@@ -65,7 +87,7 @@ def run_engine(rows: list[dict], threshold: float | None = None) -> list:
         features = featurize(
             headline=row["headline"],
             body=row["body"],
-            published_at=datetime.fromisoformat(row["published_at"]),
+            published_at=_published(row),
         )
         labels.append(index.assign(features, new_key=len(index.stories)))
     return labels
@@ -95,7 +117,12 @@ def run_baseline(rows: list[dict], threshold: float = BASELINE_THRESHOLD) -> lis
 
 
 def _tfidf(counts: Counter, df: DocumentFrequencies) -> dict[str, float]:
-    return {t: (1 + math.log(c)) * df.idf(t) for t, c in counts.items()}
+    # Plain smoothed IDF from the articles seen so far (no background table).
+    n = df.n_docs + 1
+    return {
+        t: (1 + math.log(c)) * (math.log(n / (df.df.get(t, 0) + 0.5)) + 0.5)
+        for t, c in counts.items()
+    }
 
 
 def _cos(a: dict[str, float], b: dict[str, float]) -> float:
@@ -105,8 +132,10 @@ def _cos(a: dict[str, float], b: dict[str, float]) -> float:
     return dot / (na * nb) if dot else 0.0
 
 
-def evaluate(path: Path) -> dict[str, tuple[float, float, float]]:
+def evaluate(path: Path, *, shuffle: bool = False) -> dict[str, tuple[float, float, float]]:
     rows = load(path)
+    if shuffle:
+        rows = shuffled(rows)
     gold = [r["event"] for r in rows]
     return {
         "engine": bcubed(gold, run_engine(rows)),
@@ -136,10 +165,14 @@ def main() -> None:
     parser.add_argument("--sweep", action="store_true", help="try thresholds on the dev set")
     parser.add_argument("--errors", action="store_true", help="list merged and split stories")
     args = parser.parse_args()
-    for name, path in (("dev", DEV), ("held-out", HELDOUT)):
-        result = evaluate(path)
-        for system, (p, r, f) in result.items():
-            print(f"{name:9s} {system:9s} B3 precision {p:.3f}  recall {r:.3f}  F1 {f:.3f}")
+    for name, path in SETS:
+        for order in ("in-order", "shuffled"):
+            result = evaluate(path, shuffle=order == "shuffled")
+            for system, (p, r, f) in result.items():
+                print(
+                    f"{name:8s} {order:8s} {system:8s} "
+                    f"B3 precision {p:.3f}  recall {r:.3f}  F1 {f:.3f}"
+                )
         if args.errors:
             rows = load(path)
             print_errors(rows, run_engine(rows))

@@ -5,9 +5,11 @@ Same event, not same topic. Two articles about one stopgap bill are one story wh
 report the Senate vote, and two stories when one reports the vote and the other the signing
 two days later. So the score mixes four kinds of evidence:
 
-- text: TF-IDF cosine against the story's centroid, headline terms boosted;
-- names: the people and organisations the article shares with the story;
-- figures: shared specific numbers ("66,000", "2.4 million");
+- text: TF-IDF cosine against the story's centroid, headline and lede terms boosted and
+  later paragraphs damped (background shared by a whole topic sits there); IDF pools the
+  corpus counts with a generic English background table, so a fresh database scores well;
+- names: the people and organisations the article's top shares with the story;
+- figures: shared specific numbers ("66,000", "2.4 million") from the article's top;
 - time: how far apart the events are (explicit dates and weekdays resolved against the publish
   date), plus conflicts that mark different events of one topic (the headline's event verb:
   "passes" vs "signs"; fiscal periods: Q1 vs Q2; scorelines: 2-1 vs 0-0).
@@ -54,6 +56,10 @@ from articles.engine.similarity import (
 StoryKey = Hashable
 
 HEADLINE_BOOST = 1.5
+LEDE_BOOST = 0.5
+BODY_WEIGHT = 0.5
+LEDE_SENTENCES = 2
+TOP_SENTENCES = 6
 NAME_PREFIX = "n:"
 NUMBER_PREFIX = "#"
 
@@ -127,17 +133,30 @@ def featurize(
     """
     headline = normalise_quotes(headline or "")
     body = normalise_quotes(body or "")
-    counts: Counter[str] = Counter(content_terms(body))
-    head_terms = content_terms(headline)
-    head_counts = Counter(head_terms)
+    spans = split_sentences(body)
+    lede = " ".join(body[s:e] for s, e in spans[:LEDE_SENTENCES])
+    top = " ".join(body[s:e] for s, e in spans[:TOP_SENTENCES])
+    rest = " ".join(body[s:e] for s, e in spans[LEDE_SENTENCES:])
+    # Where a word stands says how much it is about the event: the headline and the lede
+    # name it, later paragraphs add background that other events of the topic share. So the
+    # lede is boosted and the rest of a long article damped, and its length no longer
+    # dilutes the terms that matter.
+    rest_counts: Counter[str] = Counter(content_terms(rest))
+    lede_counts = Counter(content_terms(lede))
+    head_counts = Counter(content_terms(headline))
     terms: dict[str, float] = {}
-    for term in counts.keys() | head_counts.keys():
-        tf = counts.get(term, 0)
-        weight = 1.0 + math.log(tf) if tf else 0.0
+    for term in rest_counts.keys() | lede_counts.keys() | head_counts.keys():
+        tf = rest_counts.get(term, 0)
+        weight = BODY_WEIGHT * (1.0 + math.log(tf)) if tf else 0.0
+        if term in lede_counts:
+            weight += LEDE_BOOST
         if term in head_counts:
             weight += HEADLINE_BOOST
         terms[term] = weight
-    text = f"{headline}\n\n{body}"
+    # Names and figures from the top of the article: background paragraphs further down
+    # repeat the people and numbers of the whole topic (the company's headcount, the
+    # previous storm's damage), which would tie different events of it together.
+    text = f"{headline}\n\n{top}"
     all_names = name_keys(list(names) + extract_names(text))
     numbers = frozenset(format_number(v) for v in extract_numbers(text) if v >= 10 and v != 100)
     published = as_date(published_at)
@@ -285,6 +304,8 @@ class ScoreBreakdown:
 DEFAULT_THRESHOLD = 0.28
 W_TEXT, W_NAMES, W_NUMBERS = 0.55, 0.30, 0.15
 NAME_SATURATION = 10.0
+NAME_FRACTION = 0.5
+EVENT_CONFLICT = 0.25
 
 
 class StoryIndex:
@@ -358,7 +379,11 @@ class StoryIndex:
             shared = sum(w for n, w in weights.items() if n in profile.names)
             # Saturates: a few rare shared names are strong evidence, and an article that
             # quotes extra people is not less about the same event.
-            names = min(1.0, shared / min(sum(weights.values()), NAME_SATURATION))
+            # A long article names many people and places, and shares a couple of them (the
+            # city, the state) with any story of its region: past the saturation point it has
+            # to share a good part of what it names.
+            total = sum(weights.values())
+            names = min(1.0, shared / min(total, max(NAME_SATURATION, NAME_FRACTION * total)))
 
         numbers = 0.0
         if features.numbers and profile.numbers:
@@ -373,7 +398,7 @@ class StoryIndex:
 
         conflict = 0.0
         if features.event and profile.events and features.event not in profile.events:
-            conflict += 0.12
+            conflict += EVENT_CONFLICT
         if features.periods and profile.periods and not features.periods & profile.periods.keys():
             conflict += 0.3
         if features.results and profile.results and not features.results & profile.results.keys():

@@ -14,6 +14,7 @@ from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
+from pathlib import Path
 
 STOPWORDS = frozenset(
     """
@@ -312,6 +313,28 @@ def as_date(value: datetime | date | None) -> date | None:
     return value
 
 
+def _load_background(path: Path) -> dict[str, float]:
+    """Fraction of generic English documents containing each term (see the data file's
+    generator, ``data/make_background_df.py``)."""
+    out: dict[str, float] = {}
+    docs = 1.0
+    with path.open(encoding="utf-8") as fh:
+        for line in fh:
+            term, _, count = line.rstrip("\n").partition("\t")
+            if term == "# documents":
+                docs = float(count)
+            elif term and count:
+                out[term] = int(count) / docs
+    return out
+
+
+BACKGROUND_DF = _load_background(Path(__file__).with_name("data") / "background_df.tsv")
+# How many generic English documents the background counts as. A fresh database thus knows
+# from its first article that "people" and "council" are common and "arson" is not; as the
+# corpus grows past a few hundred documents its own counts take over.
+BACKGROUND_DOCS = 200.0
+
+
 @dataclass(slots=True)
 class DocumentFrequencies:
     """Document frequencies kept incrementally, so IDF is cheap at any corpus size.
@@ -340,8 +363,13 @@ class DocumentFrequencies:
 
     def idf(self, term: str) -> float:
         # Smoothed so that unseen terms are the rarest and a term in every document still
-        # weighs a little.
-        return math.log((self.n_docs + 1) / (self.df.get(term, 0) + 0.5)) + 0.5
+        # weighs a little. The corpus counts are pooled with the generic English background
+        # (name and number keys are not in it), so IDF is sensible on a cold start.
+        prior = BACKGROUND_DOCS * BACKGROUND_DF.get(term, 0.0)
+        return (
+            math.log((self.n_docs + BACKGROUND_DOCS + 1) / (self.df.get(term, 0) + prior + 0.5))
+            + 0.5
+        )
 
     def as_dict(self) -> dict:
         return {"n_docs": self.n_docs, "df": dict(self.df)}

@@ -83,6 +83,24 @@ def test_the_same_bill_signed_two_days_later_is_another_story(outlets):
     assert signing.story != vote
 
 
+def test_an_undated_article_joins_its_event_whenever_it_is_imported(outlets):
+    # T0 is months away from the import time (created_at): an archive imported later, or a
+    # feed without dates, must still be matched on the text.
+    gazette, courier = outlets
+    vote = article_place(article=_article(gazette, *SENATE_VOTE, T0 - timedelta(days=200)))
+    undated = article_place(article=_article(courier, *SENATE_VOTE_2, None))
+    assert not undated.created
+    assert undated.story == vote.story
+
+
+def test_an_article_older_than_the_story_joins_it(outlets):
+    # Imports are not always in date order.
+    gazette, courier = outlets
+    later = article_place(article=_article(gazette, *SENATE_VOTE, T0 + timedelta(hours=20)))
+    earlier = article_place(article=_article(courier, *SENATE_VOTE_2, T0))
+    assert earlier.story == later.story
+
+
 def test_an_unrelated_event_starts_its_own_story(outlets):
     gazette, _ = outlets
     vote = article_place(article=_article(gazette, *SENATE_VOTE, T0)).story

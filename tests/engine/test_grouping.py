@@ -9,7 +9,16 @@ import pytest
 
 from articles.engine.grouping import StoryIndex, featurize
 from articles.engine.similarity import DocumentFrequencies, extract_names, mentioned_date
-from scripts.eval_grouping import DEV, HELDOUT, bcubed, load, run_baseline, run_engine
+from scripts.eval_grouping import (
+    DEV,
+    HELDOUT,
+    LONG,
+    bcubed,
+    load,
+    run_baseline,
+    run_engine,
+    shuffled,
+)
 
 PASS_HEADLINE = "Senate passes stopgap bill, averting state shutdown"
 PASS_BODY = (
@@ -112,3 +121,46 @@ def test_grouping_dev_set_f1_stays_above_the_gate_and_beats_the_baseline():
     _, _, baseline = bcubed(gold, run_baseline(rows))
     assert f1 >= 0.95
     assert f1 > baseline
+
+
+def test_long_set_holds_real_length_articles_with_same_topic_follow_ups():
+    rows = load(LONG)
+    events = {r["event"] for r in rows}
+    assert len(events) >= 15
+    assert all(3 <= sum(r["event"] == e for r in rows) <= 5 for e in events)
+    long_enough = [r for r in rows if len(r["body"].split()) >= 240]
+    assert len(long_enough) >= len(rows) - 3  # only the wire flashes are short
+    families = {}
+    for r in rows:
+        families.setdefault(r["family"], set()).add(r["event"])
+    assert sum(len(v) > 1 for v in families.values()) >= 4
+    assert any(r["published_at"] is None for r in rows)
+
+
+@pytest.mark.parametrize("order", ["in-order", "shuffled"])
+def test_grouping_long_set_f1_stays_above_the_gate_and_beats_the_baseline(order):
+    rows = load(LONG)
+    if order == "shuffled":
+        rows = shuffled(rows)
+    gold = [r["event"] for r in rows]
+    _, _, f1 = bcubed(gold, run_engine(rows))
+    _, _, baseline = bcubed(gold, run_baseline(rows))
+    assert f1 >= 0.97
+    assert f1 > baseline + 0.15
+
+
+def test_an_undated_article_is_matched_on_its_text():
+    index = StoryIndex()
+    index.add("vote", _features(PASS_HEADLINE, PASS_BODY, datetime(2025, 3, 4, 19)))
+    other = _features(
+        "Lawmakers buy time: Senate approves temporary spending plan",
+        "State senators approved a temporary spending plan on Tuesday night by 31-17, funding "
+        "agencies through June 30. Olivia Marsh said the $45 million for floods could not wait.",
+        None,
+    )
+    assert index.place(other) == "vote"
+
+
+def test_background_frequencies_give_sensible_idf_on_an_empty_corpus():
+    df = DocumentFrequencies()
+    assert df.idf("arson") > df.idf("council") > df.idf("work")
