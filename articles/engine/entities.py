@@ -122,6 +122,9 @@ def is_outlet_name(name: str) -> bool:
     return len(words) >= 2 and words[-1] == "agency" and words[-2] in {"news", "press"}
 
 
+_SUFFIXES = frozenset({"jr", "sr", "ii", "iii", "iv"})
+
+
 def _clean(tok: str) -> str:
     for suf in _POSSESSIVE:
         if tok.endswith(suf) and len(tok) > len(suf):
@@ -276,6 +279,8 @@ class _Builder:
             p = Person(name, role or (ks.role if ks else ""), known=ks is not None)
             reg.persons[name] = p
             parts = name.split()
+            while len(parts) > 2 and parts[-1].rstrip(".").lower() in _SUFFIXES:
+                parts = parts[:-1]  # "Frank J. Doyle Jr." is "Doyle"
             reg.surnames.setdefault(_clean(parts[-1]), set()).add(name)
             reg.given.setdefault(parts[0], set()).add(name)
             if ks is not None:
