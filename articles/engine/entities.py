@@ -270,6 +270,8 @@ class _Builder:
     def add_person(self, name: str, s: int, e: int, role: str, gender: str) -> Person:
         reg = self.reg
         name = " ".join(name.split())  # no-break spaces, a line wrap inside a name
+        if name.isupper() and " " in name:
+            name = name.title()  # a transcript's "DAVID ORLOWSKI"
         role = " ".join(role.split())
         ks = reg.aliases.lookup(name)
         if ks is not None and ks.kind == "person":
@@ -370,7 +372,9 @@ class _Builder:
                     cur.extend(pending)
                     pending = []
                 cur.append(i)
-                if _clean(t) != t:  # a possessive ends the name
+                if _clean(t) != t and not (
+                    i + 1 < len(toks) and toks[i + 1][2].lower() in lx.ORG_WORDS
+                ):  # a possessive ends the name, unless "Children's Trust" goes on
                     runs.append(cur)
                     cur = []
             elif cur and (t.lower() in lx.ORG_CONNECTORS or t.lower() in lx.NAME_PARTICLES):
@@ -468,7 +472,7 @@ class _Builder:
         if (
             len(name_words) >= 3
             and name_lows[0] not in lx.FIRST_NAMES
-            and name_lows[1] in lx.FIRST_NAMES
+            and (name_lows[1] in lx.FIRST_NAMES or name_lows[0] in lx.ROLE_NOUNS)
         ):
             title = (title + " " + name_words[0]).strip()
             name_idx = name_idx[1:]

@@ -84,7 +84,8 @@ ROLE_NOUNS = frozenset(
     campaigner activist organiser organizer councillor mayor governor senator treasurer
     planner member adviser advisor consultant developer farmer landlord correspondent
     reporter journalist judge prosecutor attorney barrister solicitor negotiator boss
-    ceo chef pastor priest rabbi imam principal vicar agent commissioner""".split()
+    ceo chef pastor priest rabbi imam principal vicar agent commissioner executive neighbour
+    neighbor pensioner midwife""".split()
 )
 # Words marking a capitalised run as an organisation.
 ORG_WORDS = frozenset(

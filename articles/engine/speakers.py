@@ -152,6 +152,12 @@ def _mention_after_verb(text: str, s: int, limit: int) -> tuple[int, int] | None
             e = wm.start()
             break
     s, e = _trim(text, s, e)
+    # "Ramon Estrada of the county fire department": no trailing "of the".
+    while s < e:
+        tail = text[s:e].rsplit(None, 1)
+        if len(tail) < 2 or tail[1] not in lx.ORG_CONNECTORS:
+            break
+        e = s + len(tail[0])
     if s >= e or len(text[s:e].split()) > 9:
         return None
     return s, e
@@ -410,6 +416,8 @@ class Resolver:
     def _name(self, m: str, pos: int) -> tuple[str | None, str | None]:
         reg = self.reg
         core = _TITLE_STRIP.sub("", m).strip() or m
+        if core.isupper() and " " in core:
+            core = core.title()
         gender = ""
         first = m.split()[0].lower().rstrip(".")
         if first in {x.rstrip(".") for x in lx.TITLES_MALE}:
