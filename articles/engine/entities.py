@@ -122,6 +122,7 @@ def is_outlet_name(name: str) -> bool:
     return len(words) >= 2 and words[-1] == "agency" and words[-2] in {"news", "press"}
 
 
+_KIN_BEFORE = re.compile(r"\b([A-Za-z]+),?[ \t\u00a0]+$")
 _SUFFIXES = frozenset({"jr", "sr", "ii", "iii", "iv"})
 
 
@@ -294,6 +295,12 @@ class _Builder:
             p.gender = gender
         if not p.gender:
             p.gender = _first_name_gender(name.split()[0])
+        if not p.gender:
+            # "her uncle, Henrik Lindqvist", "His daughter Ruth Alder"
+            km = _KIN_BEFORE.search(self.text, max(0, s - 30), s)
+            if km:
+                w = km.group(1).lower()
+                p.gender = "m" if w in lx.MALE_WORDS else "f" if w in lx.FEMALE_WORDS else ""
         p.mentions.append((s, e))
         reg.mentions.append(Mention(s, e, "person", p.name))
         return p
@@ -547,7 +554,7 @@ class _Builder:
         """A run without a given name or title is a person if its surname is used alone."""
         used = {w for _, _, w, _ in self.bare} | {t[2] for t in self.titled}
         for name, s, e, role, gender in self.maybe:
-            if _clean(name.split()[-1]) in used:
+            if _clean(name.split()[-1]) in used or name.split()[0] in used:
                 self.add_person(name, s, e, role, gender)
 
     def after_org(self, org: Org, end: int) -> None:
@@ -584,6 +591,9 @@ class _Builder:
                 reg.mentions.append(Mention(s, e, "organization", org_key))
                 continue
             cands = reg.person_by_surname(word)
+            if not cands and word not in reg.surnames:
+                # A feature's "Naomi" for Naomi Calloway-Pierce: a given name used alone.
+                cands = [reg.persons[n] for n in reg.given.get(word, ())]
             if len(cands) == 1:
                 cands[0].mentions.append((s, e))
                 reg.mentions.append(Mention(s, e, "person", cands[0].name))

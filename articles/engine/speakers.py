@@ -557,6 +557,14 @@ class Resolver:
             return None
         if len(cands) == 1:
             return cands[0][0].key
+        # "Neil Varley was furious. “...,” he said": the subject of the sentence right
+        # before (or of this one) outranks an earlier speaker.
+        layout = reg.layout
+        ss = layout.sentence_start(pos)
+        prev_ss = layout.sentence_start(ss - 1) if ss > 0 else ss
+        top = cands[0][0]
+        if top.subject and top.start >= prev_ss and top.start < pos:
+            return top.key
         known = [c for c in cands if c[1] == gender]
         if self.last_person and any(c[0].key == self.last_person[0] for c in cands):
             if pos - self.last_person[1] < 800:
