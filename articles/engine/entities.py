@@ -433,6 +433,9 @@ class _Builder:
             if k + 1 < len(run):
                 self.classify(toks, run[k + 1 :])
             return
+        # A nickname in quote marks ("known as ‘Dynamite Doris’") names nobody new.
+        if text[s - 1 : s] in "‘“\"'" and s > 0 and text[e : e + 1] in "’”\"'":
+            return
         ks = self.reg.aliases.lookup(phrase)
         if ks is not None:
             if ks.kind == "organization":

@@ -19,7 +19,8 @@ CUE_VERBS = tuple(
     elaborated elaborates objected objects began begins told wrote began pleaded pleads
     conceded added sighed sighs snapped snaps laughed laughs groaned
     disclosed discloses revealed reveals affirmed affirms asserted asserts alleged alleges
-    denied denies sagte erklärte betonte dijo afirmó declaró explicó""".split()
+    denied denies described describes called calls estimated estimates denounced denounces
+    sagte erklärte betonte dijo afirmó declaró explicó""".split()
 ) + (
     "a déclaré",
     "a dit",

@@ -318,6 +318,8 @@ def find_before(text: str, start: int, open_pos: int) -> Attribution | None:
         return Attribution("according to", start + m.start(), text[s:e], s, e, True)
     last = None
     for vm in _VERB_ANY.finditer(text, start, open_pos):
+        if vm.start() > 0 and text[vm.start() - 1] == "-":
+            continue  # "so-called" is no reporting verb
         last = vm
     if last is None:
         return None
