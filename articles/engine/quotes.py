@@ -224,7 +224,7 @@ def _judge(text: str, layout: Layout, sp: _Span, att: Attribution | None) -> boo
         and att.before
         and att.cue in _CHARACTERISE
         and len(words) >= 3
-        and not _is_title_like([w.rstrip(".,!?") for w in words])
+        and sum(w[:1].isupper() for w in words[1:]) * 2 < len(words) - 1  # not a name
     )
     if (
         len(words) <= 8
