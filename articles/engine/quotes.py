@@ -223,6 +223,7 @@ def _judge(text: str, layout: Layout, sp: _Span, att: Attribution | None) -> boo
         att is not None
         and att.before
         and att.cue in _CHARACTERISE
+        and layout.sentence_start(sp.open) <= att.cue_start < sp.open  # its own cue
         and len(words) >= 3
         and sum(w[:1].isupper() for w in words[1:]) * 2 < len(words) - 1  # not a name
     )

@@ -563,7 +563,10 @@ class Resolver:
         # before (or of this one) outranks an earlier speaker.
         layout = reg.layout
         ss = layout.sentence_start(pos)
-        prev_ss = layout.sentence_start(ss - 1) if ss > 0 else ss
+        j = ss - 1
+        while j > 0 and reg.text[j].isspace():
+            j -= 1
+        prev_ss = layout.sentence_start(j) if j > 0 else 0
         top = cands[0][0]
         if top.subject and top.start >= prev_ss and top.start < pos:
             return top.key
