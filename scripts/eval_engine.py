@@ -8,7 +8,8 @@ spaces).
 
 Prints quote precision/recall/F1 (exact span text, and a lenient overlap match), speaker
 accuracy over correctly found quotes (full name exact, None counts as a name), and figure
-precision/recall (matched by value).
+precision/recall (matched by value). Passages without a "figures" key (stress.jsonl) are
+scored on quotes and speakers only.
 """
 
 from __future__ import annotations
@@ -89,6 +90,8 @@ def evaluate(path: Path, verbose: bool = False) -> dict[str, float]:
                 fp += 1
                 if verbose:
                     print(f"[{item['id']}] FALSE {q.text!r}")
+        if "figures" not in item:
+            continue  # quote-only passages (stress.jsonl): figures not labelled
         figs = extract_figures(item["text"])
         fused: set[int] = set()
         for ef in item.get("figures", ()):

@@ -122,6 +122,10 @@ def is_outlet_name(name: str) -> bool:
     return len(words) >= 2 and words[-1] == "agency" and words[-2] in {"news", "press"}
 
 
+_KIN_BEFORE = re.compile(r"\b([A-Za-z]+),?[ \t\u00a0]+$")
+_SUFFIXES = frozenset({"jr", "sr", "ii", "iii", "iv"})
+
+
 def _clean(tok: str) -> str:
     for suf in _POSSESSIVE:
         if tok.endswith(suf) and len(tok) > len(suf):
@@ -267,6 +271,8 @@ class _Builder:
     def add_person(self, name: str, s: int, e: int, role: str, gender: str) -> Person:
         reg = self.reg
         name = " ".join(name.split())  # no-break spaces, a line wrap inside a name
+        if name.isupper() and " " in name:
+            name = name.title()  # a transcript's "DAVID ORLOWSKI"
         role = " ".join(role.split())
         ks = reg.aliases.lookup(name)
         if ks is not None and ks.kind == "person":
@@ -276,6 +282,8 @@ class _Builder:
             p = Person(name, role or (ks.role if ks else ""), known=ks is not None)
             reg.persons[name] = p
             parts = name.split()
+            while len(parts) > 2 and parts[-1].rstrip(".").lower() in _SUFFIXES:
+                parts = parts[:-1]  # "Frank J. Doyle Jr." is "Doyle"
             reg.surnames.setdefault(_clean(parts[-1]), set()).add(name)
             reg.given.setdefault(parts[0], set()).add(name)
             if ks is not None:
@@ -287,6 +295,12 @@ class _Builder:
             p.gender = gender
         if not p.gender:
             p.gender = _first_name_gender(name.split()[0])
+        if not p.gender:
+            # "her uncle, Henrik Lindqvist", "His daughter Ruth Alder"
+            km = _KIN_BEFORE.search(self.text, max(0, s - 30), s)
+            if km:
+                w = km.group(1).lower()
+                p.gender = "m" if w in lx.MALE_WORDS else "f" if w in lx.FEMALE_WORDS else ""
         p.mentions.append((s, e))
         reg.mentions.append(Mention(s, e, "person", p.name))
         return p
@@ -365,7 +379,9 @@ class _Builder:
                     cur.extend(pending)
                     pending = []
                 cur.append(i)
-                if _clean(t) != t:  # a possessive ends the name
+                if _clean(t) != t and not (
+                    i + 1 < len(toks) and toks[i + 1][2].lower() in lx.ORG_WORDS
+                ):  # a possessive ends the name, unless "Children's Trust" goes on
                     runs.append(cur)
                     cur = []
             elif cur and (t.lower() in lx.ORG_CONNECTORS or t.lower() in lx.NAME_PARTICLES):
@@ -417,6 +433,9 @@ class _Builder:
             if k + 1 < len(run):
                 self.classify(toks, run[k + 1 :])
             return
+        # A nickname in quote marks ("known as ‘Dynamite Doris’") names nobody new.
+        if text[s - 1 : s] in "‘“\"'" and s > 0 and text[e : e + 1] in "’”\"'":
+            return
         ks = self.reg.aliases.lookup(phrase)
         if ks is not None:
             if ks.kind == "organization":
@@ -463,7 +482,7 @@ class _Builder:
         if (
             len(name_words) >= 3
             and name_lows[0] not in lx.FIRST_NAMES
-            and name_lows[1] in lx.FIRST_NAMES
+            and (name_lows[1] in lx.FIRST_NAMES or name_lows[0] in lx.ROLE_NOUNS)
         ):
             title = (title + " " + name_words[0]).strip()
             name_idx = name_idx[1:]
@@ -538,7 +557,7 @@ class _Builder:
         """A run without a given name or title is a person if its surname is used alone."""
         used = {w for _, _, w, _ in self.bare} | {t[2] for t in self.titled}
         for name, s, e, role, gender in self.maybe:
-            if _clean(name.split()[-1]) in used:
+            if _clean(name.split()[-1]) in used or name.split()[0] in used:
                 self.add_person(name, s, e, role, gender)
 
     def after_org(self, org: Org, end: int) -> None:
@@ -575,6 +594,9 @@ class _Builder:
                 reg.mentions.append(Mention(s, e, "organization", org_key))
                 continue
             cands = reg.person_by_surname(word)
+            if not cands and word not in reg.surnames:
+                # A feature's "Naomi" for Naomi Calloway-Pierce: a given name used alone.
+                cands = [reg.persons[n] for n in reg.given.get(word, ())]
             if len(cands) == 1:
                 cands[0].mentions.append((s, e))
                 reg.mentions.append(Mention(s, e, "person", cands[0].name))

@@ -19,7 +19,8 @@ CUE_VERBS = tuple(
     elaborated elaborates objected objects began begins told wrote began pleaded pleads
     conceded added sighed sighs snapped snaps laughed laughs groaned
     disclosed discloses revealed reveals affirmed affirms asserted asserts alleged alleges
-    denied denies sagte erklärte betonte dijo afirmó declaró explicó""".split()
+    denied denies described describes called calls estimated estimates denounced denounces
+    sagte erklärte betonte dijo afirmó declaró explicó""".split()
 ) + (
     "a déclaré",
     "a dit",
@@ -84,7 +85,8 @@ ROLE_NOUNS = frozenset(
     campaigner activist organiser organizer councillor mayor governor senator treasurer
     planner member adviser advisor consultant developer farmer landlord correspondent
     reporter journalist judge prosecutor attorney barrister solicitor negotiator boss
-    ceo chef pastor priest rabbi imam principal vicar agent commissioner""".split()
+    ceo chef pastor priest rabbi imam principal vicar agent commissioner executive neighbour
+    neighbor pensioner midwife""".split()
 )
 # Words marking a capitalised run as an organisation.
 ORG_WORDS = frozenset(

@@ -26,7 +26,11 @@ from articles.engine.types import KnownSpeaker, Quote
 
 _MARKS = re.compile(r"[“”„«»‹›\"]")
 _SINGLE_OPEN = re.compile(r"(?:(?<=^)|(?<=[\s(\[—–]))[‘'](?=[^\W_])", re.MULTILINE)
-_SINGLE_CLOSE = re.compile(r"(?<=[,.!?…—–])[’'](?=[\s)\]]|$)")
+_SINGLE_CLOSE = re.compile(
+    r"(?<=[,.!?…—–])[’'](?=[\s)\]]|$)"
+    # UK partial quotes close before the punctuation: ‘the conscience of the place’.
+    r"|(?<=[^\W\d_])’(?=[.,;:!?)](?:\s|$))"
+)
 _CLOSERS = {"“": "”", "„": "“”", "«": "»", "‹": "›", '"': '"', "”": "”"}
 # Words that introduce a name or a scare quote rather than speech ("the so-called “plan”"),
 # with up to three plain words between them and the quote ("calls the new policy “...”").
@@ -35,6 +39,7 @@ _SCARE_ONE = frozenset(
     named slogan headlined marked""".split()
 )
 _SCARE_TWO = frozenset({"known as", "the word", "the words", "the phrase", "the term"})
+_CHARACTERISE = frozenset({"called", "calls", "described", "describes"})
 _PLAIN_WORD = re.compile(r"[\w’'\-]+")
 
 
@@ -113,7 +118,11 @@ def _scan_paragraph(text: str, ps: int, pe: int, para: int, out: list[_Span]) ->
     return None
 
 
-def _scan_single(text: str, ps: int, pe: int, para: int, taken: list[_Span], out: list[_Span]):
+def _scan_single(
+    text: str, ps: int, pe: int, para: int, taken: list[_Span], out: list[_Span]
+) -> set[int]:
+    """UK single quotes; returns the opens of double-quoted spans nested inside them."""
+    nested: set[int] = set()
     for om in _SINGLE_OPEN.finditer(text, ps, pe):
         o = om.start()
         if any(sp.open <= o <= sp.close for sp in taken):
@@ -123,12 +132,17 @@ def _scan_single(text: str, ps: int, pe: int, para: int, taken: list[_Span], out
             continue
         c = cm.start()
         inner = text[o + 1 : c]
-        if any(sp.open > o and sp.open < c for sp in taken):
+        inside = [sp for sp in taken if o < sp.open < c]
+        if len(inner.split()) < 3:
             continue
-        if len(inner.split()) < 3 or _MARKS.search(inner):
-            continue
+        if inside or _MARKS.search(inner):
+            # ‘He said “give us your bag” and I said no.’: double quotes nested in speech.
+            if text[c - 1] not in ",.!?…—–" or any(sp.close > c for sp in inside):
+                continue
+            nested.update(sp.open for sp in inside)
         s, e = _strip(text, o + 1, c)
         out.append(_Span(o, c, s, e, para, single=True))
+    return nested
 
 
 def find_spans(text: str) -> list[_Span]:
@@ -151,7 +165,9 @@ def find_spans(text: str) -> list[_Span]:
         if "‘" in text[ps:pe] or "'" in text[ps:pe]:
             para_spans = [sp for sp in spans if sp.para == idx]
             extra: list[_Span] = []
-            _scan_single(text, ps, pe, idx, para_spans, extra)
+            nested = _scan_single(text, ps, pe, idx, para_spans, extra)
+            if nested:
+                spans[:] = [sp for sp in spans if sp.para != idx or sp.open not in nested]
             if extra:
                 spans.extend(extra)
                 spans.sort(key=lambda sp: sp.open)
@@ -201,7 +217,22 @@ def _judge(text: str, layout: Layout, sp: _Span, att: Attribution | None) -> boo
         and (after.strip()[:1].isupper())
     ):
         return False
-    if len(words) <= 8 and not (att and att.before is False) and _scare_before(before):
+    # "Roe called the plan “a betrayal of every family”": a named speaker's words, not a
+    # scare quote; "the so-called “plan”" has no speaker and stays out.
+    partial = (
+        att is not None
+        and att.before
+        and att.cue in _CHARACTERISE
+        and layout.sentence_start(sp.open) <= att.cue_start < sp.open  # its own cue
+        and len(words) >= 3
+        and sum(w[:1].isupper() for w in words[1:]) * 2 < len(words) - 1  # not a name
+    )
+    if (
+        len(words) <= 8
+        and not partial
+        and not (att and att.before is False)
+        and _scare_before(before)
+    ):
         return False
     if att is not None:
         if len(words) <= 3 and not ends:

@@ -33,7 +33,9 @@ _MEDIUM = (
 )
 
 # `, said Miller` / `wrote Todd Lyons, ...`
-_INVERTED = re.compile(rf"[\s,—–-]*({_VERB_ALT})\b({_MEDIUM})\s+(?=\S)", re.IGNORECASE)
+_INVERTED = re.compile(
+    rf"[\s,—–-]*(?:(?:has|have|had)\s+)?({_VERB_ALT})\b({_MEDIUM})\s+(?=\S)", re.IGNORECASE
+)
 # `, according to the fire service`
 _ACCORDING_AFTER = re.compile(r"[\s,—–-]*(according to)\s+(?=\S)", re.IGNORECASE)
 # `, Homan told journalists` / `, a spokeswoman for the authority said`
@@ -101,6 +103,12 @@ _STOP_BACK = frozenset(
 _GAP_STOP = re.compile(r"[.!?;]")
 _WORD = re.compile(r"[\w’'.\-]+")
 _TRAILING_AGE = re.compile(r",\s*\d{1,3}\s*,?\s*$")
+# ", Pauline Carver" right after a role mention: the name in apposition.
+_APPOSED_NAME = re.compile(
+    r",[ \t\u00a0]+((?:[A-Z][\w’'\-]*\.?[ \t\u00a0]+){1,3}[A-Z][\w’'\-]*)(?=[ \t]*[,.;:!?]|\s*$)"
+)
+# Auxiliaries between a subject and its reporting verb: "She has promised", "Kim had said".
+_AUX_BACK = re.compile(r"\s+(?:has|have|had|will|would|also|has also|had also)\s*$", re.IGNORECASE)
 _SPOKES_FOR = re.compile(
     r"\b(?:spokes(?:man|woman|person)|representative)\s+(?:for|of|from)\s+([^,.;:“”\"\n]{2,60})"
 )
@@ -144,6 +152,12 @@ def _mention_after_verb(text: str, s: int, limit: int) -> tuple[int, int] | None
             e = wm.start()
             break
     s, e = _trim(text, s, e)
+    # "Ramon Estrada of the county fire department": no trailing "of the".
+    while s < e:
+        tail = text[s:e].rsplit(None, 1)
+        if len(tail) < 2 or tail[1] not in lx.ORG_CONNECTORS:
+            break
+        e = s + len(tail[0])
     if s >= e or len(text[s:e].split()) > 9:
         return None
     return s, e
@@ -183,6 +197,18 @@ def _valid_subject(phrase: str, inverted: bool = False) -> bool:
     )
 
 
+def _looks_like_name(phrase: str) -> bool:
+    """ "Eleanor Shaw", "The Example Heart Association"; not "Outside court" or "Later"."""
+    words = phrase.split()
+    if words and words[0] in ("The", "the") and len(words) > 1:
+        words = words[1:]
+    if not words or len(words) > 6 or words[0].lower() in lx.STOP_CAPS:
+        return False
+    return words[0][:1].isupper() and all(
+        w[:1].isupper() or w in lx.NAME_PARTICLES or w in lx.ORG_CONNECTORS for w in words
+    )
+
+
 def _trailing_mention(text: str, s: int, e: int) -> tuple[int, int] | None:
     """The noun phrase ending right before a verb: "the company", "Tom Homan", "she".
 
@@ -205,14 +231,10 @@ def _trailing_mention(text: str, s: int, e: int) -> tuple[int, int] | None:
         last = parts[-1].strip()
         prev = parts[-2].strip()
         last_low = last.split()[0].lower() if last else ""
-        if last and (last_low in {"a", "an", "the", "who"} or last_low.endswith(("’s", "'s"))):
-            prev_first = prev.split()[0].lower() if prev else ""
-            if (
-                prev
-                and prev[:1].isupper()
-                and len(prev.split()) <= 5
-                and prev_first not in lx.STOP_CAPS
-            ):
+        if last and (
+            last_low in {"a", "an", "the", "who", "which"} or last_low.endswith(("’s", "'s"))
+        ):
+            if _looks_like_name(prev):
                 # apposition: "Name, a role," -> "Name"
                 off = s + seg.rfind(prev, 0, len(seg) - len(parts[-1]) - 1)
                 return _trailing_mention(text, off, off + len(prev))
@@ -252,6 +274,10 @@ def find_after(text: str, close_end: int, limit: int) -> Attribution | None:
     m = _INVERTED.match(text, close_end, limit)
     if m:
         span = _mention_after_verb(text, m.end(), limit)
+        if span and not text[span[0]].isupper():
+            ap = _APPOSED_NAME.match(text, span[1], limit + 1)
+            if ap:
+                span = ap.start(1), ap.end(1)
         if span and _valid_subject(text[span[0] : span[1]], inverted=True):
             return Attribution(
                 _cue_text(m.group(1), m.group(2)),
@@ -292,6 +318,8 @@ def find_before(text: str, start: int, open_pos: int) -> Attribution | None:
         return Attribution("according to", start + m.start(), text[s:e], s, e, True)
     last = None
     for vm in _VERB_ANY.finditer(text, start, open_pos):
+        if vm.start() > 0 and text[vm.start() - 1] == "-":
+            continue  # "so-called" is no reporting verb
         last = vm
     if last is None:
         return None
@@ -311,7 +339,8 @@ def find_before(text: str, start: int, open_pos: int) -> Attribution | None:
         span = _trailing_mention(text, start, earlier.start(1))
         cue_start = earlier.start(1)
     else:
-        span = _trailing_mention(text, start, verb_start)
+        aux = _AUX_BACK.search(text, start, verb_start)
+        span = _trailing_mention(text, start, aux.start() if aux else verb_start)
         cue_start = verb_start
     if not span or not _valid_subject(text[span[0] : span[1]]):
         return None
@@ -371,15 +400,26 @@ class Resolver:
         if m[:1].isupper() and words[0] not in _DETERMINERS:
             return self._name(m, pos)
         caps = re.search(r"(?:[A-Z][\w’'.\-]*\s*)+$", m)
-        if caps and words[0] not in _DETERMINERS and caps.start() > 0:
+        if (
+            caps
+            and caps.start() > 0
+            and (words[0] not in _DETERMINERS or len(caps.group().split()) >= 2)
+            and not any(w.lower() in lx.ORG_WORDS for w in caps.group().split())
+        ):
             # "station commander Ruth Ibsen": role words, then the name.
             return self._name(caps.group().strip(), pos)
+        if len(words) == 2 and words[0] == "the" and m.split()[1][:1].isupper():
+            orgs = [o for o in self.reg.orgs.values() if m.split()[1] in o.name.split()]
+            if len(orgs) == 1:
+                return orgs[0].name, "organization"
         return self._noun_phrase(m, pos)
 
     # A capitalised mention: "Homan", "Mr. Achebe", "Councillor Priya Okafor".
     def _name(self, m: str, pos: int) -> tuple[str | None, str | None]:
         reg = self.reg
         core = _TITLE_STRIP.sub("", m).strip() or m
+        if core.isupper() and " " in core:
+            core = core.title()
         gender = ""
         first = m.split()[0].lower().rstrip(".")
         if first in {x.rstrip(".") for x in lx.TITLES_MALE}:
@@ -403,6 +443,8 @@ class Resolver:
         cands = reg.person_by_surname(last) or [reg.persons[n] for n in reg.given.get(last, ())]
         if gender and len(cands) > 1:
             cands = [p for p in cands if p.gender in ("", gender)]
+        if len(cands) > 1:
+            cands = [p for p in cands if p.mentions and p.mentions[0][0] < pos] or cands
         if len(cands) == 1:
             return cands[0].name, "person"
         if len(cands) > 1:
@@ -435,7 +477,11 @@ class Resolver:
         head = words[-1] if words else ""
         # "an HCTA spokesperson", "a ministry spokesman"
         if head in lx.SPOKES_HEADS and len(words) >= 3:
-            mod = m.split()[-2]
+            toks = m.split()[:-1]
+            k = len(toks)
+            while k > 1 and toks[k - 1][:1].isupper() and toks[k - 2][:1].isupper():
+                k -= 1
+            mod = " ".join(toks[k - 1 :]) if toks[-1][:1].isupper() else toks[-1]
             name, kind = self.resolve(mod, pos) if mod[:1].isupper() else (None, None)
             if kind == "organization":
                 return name, kind
@@ -513,6 +559,17 @@ class Resolver:
             return None
         if len(cands) == 1:
             return cands[0][0].key
+        # "Neil Varley was furious. “...,” he said": the subject of the sentence right
+        # before (or of this one) outranks an earlier speaker.
+        layout = reg.layout
+        ss = layout.sentence_start(pos)
+        j = ss - 1
+        while j > 0 and reg.text[j].isspace():
+            j -= 1
+        prev_ss = layout.sentence_start(j) if j > 0 else 0
+        top = cands[0][0]
+        if top.subject and top.start >= prev_ss and top.start < pos:
+            return top.key
         known = [c for c in cands if c[1] == gender]
         if self.last_person and any(c[0].key == self.last_person[0] for c in cands):
             if pos - self.last_person[1] < 800:
