@@ -5,6 +5,7 @@ from __future__ import annotations
 from drf_spectacular.utils import extend_schema, extend_schema_view
 from rest_framework import viewsets
 
+from articles import selectors
 from newsroom.api import CONDITIONAL_PARAMETERS, ConditionalReadMixin, Key, read_responses
 from sources.filters import OutletFilter, SpeakerFilter
 from sources.models import Outlet, Speaker
@@ -50,7 +51,9 @@ class OutletViewSet(ConditionalReadMixin, viewsets.ReadOnlyModelViewSet):
     ),
 )
 class SpeakerViewSet(ConditionalReadMixin, viewsets.ReadOnlyModelViewSet):
-    """People and organisations quoted or named, looked up by slug. Public reference data."""
+    """People and organisations quoted or named in published stories, looked up by slug.
+
+    Someone named only in a draft is not public yet (as on the public pages); staff see all."""
 
     queryset = Speaker.objects.all()
     serializer_class = SpeakerSerializer
@@ -59,3 +62,7 @@ class SpeakerViewSet(ConditionalReadMixin, viewsets.ReadOnlyModelViewSet):
     lookup_value_regex = SLUG_REGEX
     keyset = (Key("name", descending=False), Key("id", descending=False))
     list_prefetch = detail_prefetch = ("aliases",)
+
+    def get_queryset(self):
+        visible = selectors.visible_speakers(self.request.user)
+        return super().get_queryset().filter(pk__in=visible.values("pk"))

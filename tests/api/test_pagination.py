@@ -62,11 +62,24 @@ def test_drafts_without_dates_come_last_for_staff(staff, staff_user):
     assert [r["slug"] for r in results(back)] == flat[:2]
 
 
-def test_speakers_page_by_name(anon):
+def test_speakers_page_by_name(staff):
     for name in ["Mayor Jane Roe", "Alex Doe", "Sam Poe"]:
         make_speaker(name)
-    pages = walk(anon, "/api/v1/speakers/", page_size=2)
+    pages = walk(staff, "/api/v1/speakers/", page_size=2)
     assert pages == [["alex-doe", "mayor-jane-roe"], ["sam-poe"]]
+
+
+def test_speakers_named_only_in_drafts_are_not_public(anon, staff):
+    from tests.factories import make_article, make_quote, make_story
+
+    draft = make_story("Draft", published=False)
+    live = make_story("Live")
+    hidden, shown = make_speaker("Dana Draft"), make_speaker("Lena Live")
+    make_quote(story=draft, article=make_article(story=draft), speaker=hidden, text="Soon.")
+    make_quote(story=live, article=make_article(story=live), speaker=shown, text="Now.")
+    assert walk(anon, "/api/v1/speakers/", page_size=10) == [["lena-live"]]
+    assert anon.get("/api/v1/speakers/dana-draft/").status_code == 404
+    assert walk(staff, "/api/v1/speakers/", page_size=10) == [["dana-draft", "lena-live"]]
 
 
 @pytest.mark.parametrize("size", ["0", "101", "ten", "-1"])
