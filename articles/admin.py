@@ -7,9 +7,11 @@ from django.contrib.admin import helpers
 from django.contrib.admin.widgets import AutocompleteSelect
 from django.db.models import Count
 from django.template.response import TemplateResponse
+from django.urls import path
 from django.utils.html import format_html, format_html_join
 from simple_history.admin import SimpleHistoryAdmin
 
+from articles.admin_import import import_view
 from articles.admin_review import (
     QuoteAppearanceReviewForm,
     approve_appearances,
@@ -49,7 +51,7 @@ from articles.models import (
     SummaryParagraph,
     Topic,
 )
-from articles.services import quote_appearance_set_speaker
+from articles.services import article_read, place_article, quote_appearance_set_speaker
 from articles.workflow import correction_add
 from sources.models import Speaker
 
@@ -286,6 +288,25 @@ class ArticleAdmin(SimpleHistoryAdmin):
         if not change:
             obj.created_by = request.user
         super().save_model(request, obj, form, change)
+
+    def save_related(self, request, form, formsets, change):
+        super().save_related(request, form, formsets, change)
+        if not change:
+            # A new article typed in by hand is read like an imported one: its quotes arrive
+            # as suggestions, and it joins (or starts) the story about its event.
+            article = form.instance
+            article_read(article=article)
+            place_article(article, user=request.user)
+
+    def get_urls(self):
+        urls = [
+            path(
+                "import/",
+                self.admin_site.admin_view(lambda request: import_view(self, request)),
+                name="articles_article_import",
+            )
+        ]
+        return urls + super().get_urls()
 
     def save_formset(self, request, form, formset, change):
         stamp_inline_reviews(request, formset)
