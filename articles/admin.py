@@ -47,6 +47,7 @@ from articles.models import (
     KeyPoint,
     Quote,
     QuoteAppearance,
+    ReviewState,
     Story,
     SummaryParagraph,
     Topic,
@@ -558,11 +559,39 @@ class SummaryParagraphAdmin(EvidenceOverrideReadOnlyMixin, SimpleHistoryAdmin):
 
 @admin.register(Attribution)
 class AttributionAdmin(SimpleHistoryAdmin):
-    list_display = ["__str__", "key_point", "paragraph", "article", "origin", "score"]
+    """Evidence and citations. Machine-found evidence arrives as suggested; editors approve
+    or reject it here, one by one or in bulk."""
+
+    list_display = [
+        "__str__",
+        "key_point",
+        "paragraph",
+        "article",
+        "origin",
+        "score",
+        "review_state",
+    ]
     list_filter = ["origin", "review_state", "outlet"]
     search_fields = ["outlet__name", "passage"]
     autocomplete_fields = ["key_point", "paragraph", "outlet", "article"]
     list_select_related = ["outlet", "key_point", "paragraph", "article"]
+    actions = ["approve_evidence", "reject_evidence"]
+
+    @admin.action(description="Approve selected evidence", permissions=["change"])
+    def approve_evidence(self, request, queryset):
+        self._review(request, queryset, ReviewState.APPROVED, "Approved")
+
+    @admin.action(description="Reject selected evidence", permissions=["change"])
+    def reject_evidence(self, request, queryset):
+        self._review(request, queryset, ReviewState.REJECTED, "Rejected")
+
+    def _review(self, request, queryset, state, verb):
+        count = 0
+        for attribution in queryset:  # row by row, so the history records each decision
+            attribution.review_state = state
+            attribution.save(update_fields=["review_state"])
+            count += 1
+        self.message_user(request, f"{verb} {count} evidence link(s).", messages.SUCCESS)
 
 
 @admin.register(Figure)

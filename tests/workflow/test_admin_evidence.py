@@ -72,3 +72,24 @@ def test_publishing_warns_the_editor_about_flags_the_rules_allow(editor):
     page = response.content.decode()
     assert "1 story(ies) published." in page
     assert "Example Wire is cited (paragraph 1)" in page
+
+
+def test_editor_approves_machine_found_evidence_in_bulk(editor):
+    story = _story()
+    client = client_for(editor)
+    client.post(
+        "/admin/articles/story/", {"action": "find_evidence", "_selected_action": [story.pk]}
+    )
+    found = list(Attribution.objects.filter(origin=Attribution.Origin.ENGINE))
+    assert found and all(a.review_state == "suggested" for a in found)
+    response = client.post(
+        "/admin/articles/attribution/",
+        {"action": "approve_evidence", "_selected_action": [a.pk for a in found]},
+        follow=True,
+    )
+    assert f"Approved {len(found)} evidence link(s)." in response.content.decode()
+    assert set(
+        Attribution.objects.filter(origin=Attribution.Origin.ENGINE).values_list(
+            "review_state", flat=True
+        )
+    ) == {"approved"}
