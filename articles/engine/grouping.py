@@ -520,11 +520,13 @@ def _by_value(kv: tuple[str, float]) -> tuple[float, str]:
 
 def _date_penalty(gap_days: int) -> float:
     # Coverage of one event clusters within a day; a two-day gap is usually the next step of
-    # the story (the signing after the vote), a week apart is a different event.
+    # the story (the signing after the vote, the aftershock after the quake, the sacking
+    # after the defeat), a week apart is a different event. Outlets that cover the same event
+    # a day late still land within one day of it, as their dates are resolved.
     if gap_days <= 1:
         return 0.0
     if gap_days == 2:
-        return 0.2
+        return 0.3
     return min(0.5, 0.25 + 0.03 * gap_days)
 
 
