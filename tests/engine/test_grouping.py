@@ -246,3 +246,11 @@ def test_an_undated_article_is_matched_on_its_text():
 def test_background_frequencies_give_sensible_idf_on_an_empty_corpus():
     df = DocumentFrequencies()
     assert df.idf("arson") > df.idf("council") > df.idf("work")
+
+
+def test_spelled_out_figures_count_as_numbers():
+    from articles.engine.similarity import extract_numbers
+
+    values = extract_numbers("Forty-one rescued, fourteen million pounds lost, 41 in hospital")
+    assert values.count(41.0) == 2
+    assert 14_000_000.0 in values
