@@ -8,7 +8,7 @@ pointing at a temp file, then ``migrate``), the set's articles are imported with
 gold events. The plain TF-IDF baseline of ``scripts/eval_grouping.py`` is printed alongside,
 on the same order.
 
-    /work/main/.venv/bin/python scripts/eval_grouping_db.py [--sets dev,held-out,long]
+    /work/main/.venv/bin/python scripts/eval_grouping_db.py [--sets dev,held-out,long,hand]
         [--orders in-order,shuffled] [--errors]
 
 Each database is its own file, deleted afterwards; an inherited ``DATABASE_URL`` is ignored.
@@ -77,7 +77,7 @@ def run_db(rows: list[dict]) -> list:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--sets", default="dev,held-out,long")
+    parser.add_argument("--sets", default="dev,held-out,long,hand")
     parser.add_argument("--orders", default="in-order,shuffled")
     parser.add_argument("--errors", action="store_true", help="list merged and split stories")
     args = parser.parse_args()

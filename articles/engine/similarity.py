@@ -252,9 +252,40 @@ def name_keys(names: Iterable[str]) -> set[str]:
     return keys
 
 
-def extract_numbers(text: str) -> list[float]:
-    """Numeric values in ``text`` with "million"/"billion" applied; years are left out."""
+_UNITS = "one two three four five six seven eight nine".split()
+_TEENS = "ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen".split()
+_TENS = "twenty thirty forty fifty sixty seventy eighty ninety".split()
+_WORD_VALUES = {
+    **{w: i + 1 for i, w in enumerate(_UNITS)},
+    **{w: i + 10 for i, w in enumerate(_TEENS)},
+    **{w: (i + 2) * 10 for i, w in enumerate(_TENS)},
+}
+_WORD_NUMBER_RE = re.compile(
+    rf"\b(?:({'|'.join(_TENS)})(?:[- ]({'|'.join(_UNITS)}))?|({'|'.join(_TEENS + _UNITS)}))"
+    r"(?:\s+(hundred|thousand|million|billion))?\b",
+    re.IGNORECASE,
+)
+
+
+def _word_numbers(text: str) -> list[float]:
+    """Spelled-out figures ("forty-one", "fourteen million", "two hundred"): style guides and
+    broadcast scripts write out what another outlet of the same event prints as digits."""
     values = []
+    for m in _WORD_NUMBER_RE.finditer(text):
+        tens, unit, single, mult = (g.lower() if g else "" for g in m.groups())
+        value = float(
+            _WORD_VALUES[tens] + _WORD_VALUES.get(unit, 0) if tens else _WORD_VALUES[single]
+        )
+        if mult:
+            value *= 100.0 if mult == "hundred" else _MULTIPLIERS[mult]
+        values.append(value)
+    return values
+
+
+def extract_numbers(text: str) -> list[float]:
+    """Numeric values in ``text`` with "million"/"billion" applied; years are left out.
+    Spelled-out numbers count too."""
+    values = _word_numbers(normalise_quotes(text))
     for m in _NUMBER_RE.finditer(normalise_quotes(text)):
         whole, frac, mult = m.group(1), m.group(2) or "", (m.group(3) or "").strip().lower()
         value = float(whole.replace(",", "") + frac)
