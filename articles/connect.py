@@ -547,13 +547,13 @@ def story_find_evidence(*, story: Story) -> int:
             count += 1
         return count
 
+    # Summary paragraphs that support a key point lend it the outlets they cite.
+    summary = [
+        Passage(p.pk, "", p.text, 0, len(p.text)) for p in paragraphs if p.attributions.all()
+    ]
+    cited = {p.pk: p for p in paragraphs}
     for point in story.key_points.all():
         written += link(find_evidence(point.text, passages, limit=3), key_point=point)
-        # Summary paragraphs that support the point lend it the outlets they cite.
-        summary = [
-            Passage(p.pk, "", p.text, 0, len(p.text)) for p in paragraphs if p.attributions.all()
-        ]
-        cited = {p.pk: p for p in paragraphs}
         have = set(point.attributions.values_list("outlet_id", flat=True))
         for hit in find_evidence(point.text, summary, limit=2):
             for attribution in cited[hit.passage.article_key].attributions.all():
