@@ -139,7 +139,14 @@ class Story(models.Model):
 
     @property
     def is_public(self) -> bool:
-        return Story.objects.published().filter(pk=self.pk).exists()
+        """``published_q()`` on a loaded row, without a query; a test keeps the two in step."""
+        now = timezone.now()
+        return (
+            self.status == Story.Status.PUBLISHED
+            and self.published_at is not None
+            and self.published_at <= now
+            and (self.embargo_until is None or self.embargo_until <= now)
+        )
 
 
 class ArticleQuerySet(models.QuerySet):

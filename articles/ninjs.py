@@ -15,7 +15,6 @@ from collections import Counter
 from typing import Any
 
 from django.conf import settings
-from django.utils import timezone
 
 from articles.jsonld import absolute_url, iso_datetime
 from articles.models import Story
@@ -27,17 +26,6 @@ NINJS_SCHEMA = "http://www.iptc.org/std/ninjs/ninjs-schema_2.1.json"
 def _compact(data: dict[str, Any]) -> dict[str, Any]:
     """ninjs leaves a property out rather than sending it empty."""
     return {k: v for k, v in data.items() if v not in (None, "", [])}
-
-
-def _is_public(story: Story) -> bool:
-    """The published rule (``published_q``) on a loaded row, without a query."""
-    now = timezone.now()
-    return (
-        story.status == Story.Status.PUBLISHED
-        and story.published_at is not None
-        and story.published_at <= now
-        and (story.embargo_until is None or story.embargo_until <= now)
-    )
 
 
 def _according_to(attributions) -> str:
@@ -91,7 +79,7 @@ def story_ninjs(story: Story, *, request=None) -> dict[str, Any]:
         "firstcreated": iso_datetime(story.created_at),
         "versioncreated": iso_datetime(modified),
         "contentcreated": iso_datetime(story.published_at),
-        "pubstatus": "usable" if _is_public(story) else "withheld",
+        "pubstatus": "usable" if story.is_public else "withheld",
         "language": languages.most_common(1)[0][0] if languages else settings.LANGUAGE_CODE[:2],
         "headlines": [{"role": "main", "value": story.headline}],
         "bodies": [

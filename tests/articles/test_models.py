@@ -55,3 +55,20 @@ def test_an_attribution_belongs_to_exactly_one_claim(db):
     outlet = make_outlet()
     with pytest.raises(IntegrityError), transaction.atomic():
         Attribution.objects.create(outlet=outlet)
+
+
+def test_is_public_on_a_row_agrees_with_the_published_queryset(db):
+    now = timezone.now()
+    stories = [
+        make_story("Live"),
+        make_story("Draft", published=False),
+        make_story("Review", published=False, status=Story.Status.REVIEW),
+        make_story("Scheduled", published_at=now + timedelta(hours=1)),
+        make_story("Embargoed", embargo_until=now + timedelta(hours=1)),
+        make_story("Embargo over", embargo_until=now - timedelta(hours=1)),
+        make_story("Archived", status=Story.Status.ARCHIVED),
+        make_story("No time", published_at=None),
+    ]
+    public = set(Story.objects.published().values_list("pk", flat=True))
+    assert {s.pk for s in stories if s.is_public} == public
+    assert len(public) == 2
