@@ -389,7 +389,13 @@ class Resolver:
             if self.last_org and pos - self.last_org[1] < 600:
                 return self.last_org[0], "organization"
             return None, "person"
-        if low in {"i", "we", "it"}:
+        if low == "it":
+            # "“...,” it said in a statement": the organisation just named.
+            if self.last_org and pos - self.last_org[1] < 600:
+                return self.last_org[0], "organization"
+            org = self._sentence_subject(pos, "organization")
+            return (org, "organization") if org else (None, None)
+        if low in {"i", "we"}:
             return None, None
         ks = self.reg.aliases.lookup(m)
         if ks is not None:
@@ -502,6 +508,11 @@ class Resolver:
                 name, kind = self.resolve(phrase, back.start(1))
                 if kind == "organization" and name:
                     return name, kind
+            # "The ministry said it did not comment. “...,” a spokesperson said."
+            if len(words) <= 3:
+                org = self._sentence_subject(pos, "organization")
+                if org:
+                    return org, "organization"
             return None, "organization"
         if head in lx.ORG_HEADS and head not in lx.SPOKES_HEADS:
             if head in {"report", "family", "team", "campaign"}:
@@ -515,7 +526,43 @@ class Resolver:
         ]
         if len(holders) == 1 and low.startswith("the "):
             return holders[0].name, "person"
+        # "Asante, 19, was making his third appearance. “...,” the teenager said": a definite
+        # description with no role holder refers back to the person just written about,
+        # unless the story introduced someone new with it ("a state official ... the official").
+        if low.startswith("the ") and head and not holders and not self._introduced(head, pos):
+            who = self._sentence_subject(pos, "person")
+            if who:
+                return who, "person"
         return None, "person"
+
+    def _introduced(self, head: str, pos: int) -> bool:
+        """Whether an indefinite phrase ("a senior official", "one MP") brought in ``head``."""
+        lo = max(0, pos - 3000)
+        pat = rf"\b(?:an?|one|another|second|third)\s+(?:[\w’'\-]+\s+){{0,4}}?{re.escape(head)}s?\b"
+        return re.search(pat, self.reg.text[lo:pos], re.IGNORECASE) is not None
+
+    def _sentence_subject(self, pos: int, kind: str) -> str | None:
+        """The subject of the sentence holding ``pos`` (before it) or of the one before."""
+        reg = self.reg
+        layout = reg.layout
+        ss = layout.sentence_start(pos)
+        j = ss - 1
+        while j > 0 and reg.text[j].isspace():
+            j -= 1
+        prev_ss = layout.sentence_start(j) if j > 0 else ss
+        i = bisect_left(self._mention_starts, pos) - 1
+        found = None
+        while i >= 0 and reg.mentions[i].start >= prev_ss:
+            mm = reg.mentions[i]
+            i -= 1
+            if mm.subject and mm.start < pos:
+                if mm.start >= ss:
+                    return mm.key if mm.kind == kind else None
+                if found is None:
+                    found = mm
+        if found is not None and found.kind == kind:
+            return found.key
+        return None
 
     def _org_head(self, head: str, pos: int) -> str | None:
         reg = self.reg
