@@ -433,6 +433,22 @@ class _Builder:
             if k + 1 < len(run):
                 self.classify(toks, run[k + 1 :])
             return
+        # "Health Minister Ruth Abernathy on Monday", "Marisol Vance of Tulsa": a person's name
+        # ends at a lower-case connector unless the run is an organisation's name.
+        conn = next(
+            (k for k in range(2, len(words) - 1) if lows[k] in lx.ORG_CONNECTORS and words[k].islower()),
+            0,
+        )
+        if (
+            conn
+            and not any(w in lx.ORG_WORDS for w in lows[:conn])
+            and any(w in lx.FIRST_NAMES or w.rstrip(".") in lx.TITLES for w in lows[: conn - 1])
+        ):
+            self.classify(toks, run[:conn])
+            # What follows ("of Tulsa", "on Monday") is a place, a date or an organisation.
+            if any(w in lx.ORG_WORDS for w in lows[conn + 1 :]):
+                self.classify(toks, run[conn + 1 :])
+            return
         # A nickname in quote marks ("known as ‘Dynamite Doris’") names nobody new.
         if text[s - 1 : s] in "‘“\"'" and s > 0 and text[e : e + 1] in "’”\"'":
             return
@@ -488,6 +504,11 @@ class _Builder:
             name_idx = name_idx[1:]
             name_words = name_words[1:]
             ns = toks[name_idx[0]][0]
+        ev_end = e
+        if len(name_words) >= 3 and name_words[-1] in lx.POST_NOMINALS:
+            name_idx = name_idx[:-1]
+            name_words = name_words[:-1]
+            e = toks[name_idx[-1]][1]
         if len(name_words) > 4:
             return
         gender = _gender_of(lows[:cut])
@@ -504,7 +525,7 @@ class _Builder:
         elif pre:
             role = f"{pre} {role}"
         role = role or self.role_after(e) or self.role_before(s)
-        evidence = self.person_evidence(toks, run, ns, e, name_words, bool(cut or role))
+        evidence = self.person_evidence(toks, run, ns, ev_end, name_words, bool(cut or role))
         if evidence > 0:
             self.add_person(text[ns:e], ns, e, role, gender)
         elif evidence == 0:

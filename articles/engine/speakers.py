@@ -618,6 +618,17 @@ class Resolver:
         if top.subject and top.start >= prev_ss and top.start < pos:
             return top.key
         known = [c for c in cands if c[1] == gender]
+        # "Brunner said she would travel on. “...,” she said": someone of the right gender
+        # who became the subject of a sentence after the last quote outranks its speaker.
+        if self.last_person and any(c[0].key == self.last_person[0] for c in cands):
+            newer = [
+                c
+                for c in known
+                if c[0].subject and self.last_person[1] < c[0].start < pos
+                and c[0].key != self.last_person[0]
+            ]
+            if len({c[0].key for c in newer}) == 1:
+                return newer[0][0].key
         if self.last_person and any(c[0].key == self.last_person[0] for c in cands):
             if pos - self.last_person[1] < 800:
                 return self.last_person[0]
