@@ -100,6 +100,19 @@ _STOP_BACK = frozenset(
         "had",
     }
 )
+_FUNCTION_WORDS = frozenset(
+    "the a an his her their its our your my from of for at in on with by to and or".split()
+)
+_QUOTE_CHARS = re.compile(r"[“”‘«»„\"]")
+# "A midwife at the unit, who asked not to be named, said...": someone left unnamed.
+_INDEFINITE_PERSON = re.compile(
+    r"\b(?:[Aa]n?|[Oo]ne|[Aa]nother)\s+(?:[\w’'\-]+\s+){0,3}?("
+    + "|".join(sorted(lx.ROLE_NOUNS | {"man", "woman", "source", "mp", "person", "friend",
+                                        "relative", "diplomat", "rebel", "witness", "mother",
+                                        "father", "insider", "aide", "shopper", "passenger"}))
+    + r")\b",
+    re.IGNORECASE,
+)
 _GAP_STOP = re.compile(r"[.!?;]")
 _WORD = re.compile(r"[\w’'.\-]+")
 _TRAILING_AGE = re.compile(r",\s*\d{1,3}\s*,?\s*$")
@@ -535,11 +548,39 @@ class Resolver:
                 return who, "person"
         return None, "person"
 
+    def _unnamed_antecedent(self, pos: int) -> bool:
+        """Whether the person last written about, just before ``pos``, is left unnamed."""
+        reg = self.reg
+        layout = reg.layout
+        ss = layout.sentence_start(pos)
+        q = _QUOTE_CHARS.search(reg.text, ss, pos)
+        if q is None or q.start() != ss:
+            return False  # only for a cue after a quote that opens its sentence
+        j = ss - 1
+        while j > 0 and reg.text[j].isspace():
+            j -= 1
+        if j <= 0:
+            return False
+        prev_ss = layout.sentence_start(j)
+        seg_end = _QUOTE_CHARS.search(reg.text, prev_ss, j + 1)
+        seg_end = seg_end.start() if seg_end else j + 1
+        last = None
+        for m in _INDEFINITE_PERSON.finditer(reg.text, prev_ss, seg_end):
+            if not any(w.lower() in _FUNCTION_WORDS for w in m.group(0).split()[1:-1]):
+                last = m
+        if last is None:
+            return False
+        i = bisect_left(self._mention_starts, seg_end) - 1
+        return not (i >= 0 and reg.mentions[i].start >= last.start() and reg.mentions[i].kind == "person")
+
     def _introduced(self, head: str, pos: int) -> bool:
         """Whether an indefinite phrase ("a senior official", "one MP") brought in ``head``."""
         lo = max(0, pos - 3000)
-        pat = rf"\b(?:an?|one|another|second|third)\s+(?:[\w’'\-]+\s+){{0,4}}?{re.escape(head)}s?\b"
-        return re.search(pat, self.reg.text[lo:pos], re.IGNORECASE) is not None
+        pat = rf"\b(?:an?|one|another|second|third)\s+((?:[\w’'\-]+\s+){{0,3}}?){re.escape(head)}s?\b"
+        for m in re.finditer(pat, self.reg.text[lo:pos], re.IGNORECASE):
+            if not any(w.lower() in _FUNCTION_WORDS for w in m.group(1).split()):
+                return True
+        return False
 
     def _sentence_subject(self, pos: int, kind: str) -> str | None:
         """The subject of the sentence holding ``pos`` (before it) or of the one before."""
@@ -555,6 +596,10 @@ class Resolver:
         while i >= 0 and reg.mentions[i].start >= prev_ss:
             mm = reg.mentions[i]
             i -= 1
+            # Names inside a quotation are not the sentence's subject.
+            sent0 = ss if mm.start >= ss else prev_ss
+            if _QUOTE_CHARS.search(reg.text, sent0, mm.start):
+                continue
             if mm.subject and mm.start < pos:
                 if mm.start >= ss:
                     return mm.key if mm.kind == kind else None
@@ -602,6 +647,8 @@ class Resolver:
             if g and g != gender:
                 continue
             cands.append((mm, g))
+        if self._unnamed_antecedent(pos):
+            return None
         if not cands:
             return None
         if len(cands) == 1:
