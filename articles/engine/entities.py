@@ -474,6 +474,8 @@ class _Builder:
             return
         ns = toks[name_idx[0]][0]
         title = text[s:ns].strip()
+        if len(words) == 1 and words[0] in lx.ROLE_ACRONYMS:
+            return
         if any(w in lx.ORG_WORDS for w in name_lows) or (
             len(name_words) == 1 and _is_acronym(name_words[0])
         ):

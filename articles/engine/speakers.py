@@ -445,6 +445,11 @@ class Resolver:
             gender = "m"
         elif first in {x.rstrip(".") for x in lx.TITLES_FEMALE}:
             gender = "f"
+        # "Dame Carys", "Sir Roland": these titles go with the given name.
+        if first in {"sir", "dame"} and " " not in core:
+            full = [p for p in reg.persons.values() if len(p.name.split()) > 1 and p.name.split()[0] == core]
+            if len(full) == 1:
+                return full[0].name, "person"
         # A name inside a longer phrase: "station commander Ruth Ibsen", "an HCTA spokesperson".
         if core in reg.persons:
             return core, "person"
@@ -554,7 +559,7 @@ class Resolver:
         layout = reg.layout
         ss = layout.sentence_start(pos)
         q = _QUOTE_CHARS.search(reg.text, ss, pos)
-        if q is None or q.start() != ss:
+        if reg.text[ss] != "'" and (q is None or q.start() != ss):
             return False  # only for a cue after a quote that opens its sentence
         j = ss - 1
         while j > 0 and reg.text[j].isspace():
@@ -570,8 +575,13 @@ class Resolver:
                 last = m
         if last is None:
             return False
+        # Anyone named in that sentence ("Lucia Ferrante, a teacher, said...") may be meant.
         i = bisect_left(self._mention_starts, seg_end) - 1
-        return not (i >= 0 and reg.mentions[i].start >= last.start() and reg.mentions[i].kind == "person")
+        while i >= 0 and reg.mentions[i].start >= prev_ss:
+            if reg.mentions[i].kind == "person":
+                return False
+            i -= 1
+        return True
 
     def _introduced(self, head: str, pos: int) -> bool:
         """Whether an indefinite phrase ("a senior official", "one MP") brought in ``head``."""
@@ -598,7 +608,7 @@ class Resolver:
             i -= 1
             # Names inside a quotation are not the sentence's subject.
             sent0 = ss if mm.start >= ss else prev_ss
-            if _QUOTE_CHARS.search(reg.text, sent0, mm.start):
+            if _QUOTE_CHARS.search(reg.text, sent0, mm.start) or reg.text[sent0] == "'":
                 continue
             if mm.subject and mm.start < pos:
                 if mm.start >= ss:
