@@ -126,6 +126,9 @@ _KIN_BEFORE = re.compile(r"\b([A-Za-z]+),?[ \t\u00a0]+$")
 _SUFFIXES = frozenset({"jr", "sr", "ii", "iii", "iv"})
 
 
+_WHO_OR_AGE = re.compile(r",\s*(?:who\b|\d{1,3}\s*,)")
+
+
 def _clean(tok: str) -> str:
     for suf in _POSSESSIVE:
         if tok.endswith(suf) and len(tok) > len(suf):
@@ -559,6 +562,11 @@ class _Builder:
         nm = _NEXT_WORDS.match(self.text, e, min(len(self.text), e + 60))
         if nm and (nm.group(1).lower() in _CUE_WORDS or (nm.group(2) or "").lower() in _CUE_WORDS):
             return 1
+        # "Isla Drummond, who has run the shop since 1987", "Tom Reyes, 34,": only people
+        # take "who" and an age in apposition.
+        if _WHO_OR_AGE.match(self.text, e) and len(name_words) in (2, 3):
+            if not any(_is_acronym(w) or w.lower() in lx.ROLE_NOUNS for w in name_words):
+                return 1
         aliases = self.reg.aliases
         for w in name_words:
             low = w.lower()

@@ -675,6 +675,11 @@ class Resolver:
         if top.subject and top.start >= prev_ss and top.start < pos:
             return top.key
         known = [c for c in cands if c[1] == gender]
+        # "Cabinet minister Gideon Farr came to Mr Harlow's defence. “...,” he said": the
+        # subject of the sentence before outranks a name later in it.
+        subj = self._sentence_subject(pos, "person")
+        if subj and any(c[0].key == subj and c[1] == gender for c in cands):
+            return subj
         # "Brunner said she would travel on. “...,” she said": someone of the right gender
         # who became the subject of a sentence after the last quote outranks its speaker.
         if self.last_person and any(c[0].key == self.last_person[0] for c in cands):
