@@ -439,7 +439,11 @@ class _Builder:
         # "Health Minister Ruth Abernathy on Monday", "Marisol Vance of Tulsa": a person's name
         # ends at a lower-case connector unless the run is an organisation's name.
         conn = next(
-            (k for k in range(2, len(words) - 1) if lows[k] in lx.ORG_CONNECTORS and words[k].islower()),
+            (
+                k
+                for k in range(2, len(words) - 1)
+                if lows[k] in lx.ORG_CONNECTORS and words[k].islower()
+            ),
             0,
         )
         if (

@@ -107,12 +107,33 @@ _QUOTE_CHARS = re.compile(r"[“”‘«»„\"]")
 # "A midwife at the unit, who asked not to be named, said...": someone left unnamed.
 _INDEFINITE_PERSON = re.compile(
     r"\b(?:[Aa]n?|[Oo]ne|[Aa]nother)\s+(?:[\w’'\-]+\s+){0,3}?("
-    + "|".join(sorted(lx.ROLE_NOUNS | {"man", "woman", "source", "mp", "person", "friend",
-                                        "relative", "diplomat", "rebel", "witness", "mother",
-                                        "father", "insider", "aide", "shopper", "passenger"}))
+    + "|".join(
+        sorted(
+            lx.ROLE_NOUNS
+            | {
+                "man",
+                "woman",
+                "source",
+                "mp",
+                "person",
+                "friend",
+                "relative",
+                "diplomat",
+                "rebel",
+                "witness",
+                "mother",
+                "father",
+                "insider",
+                "aide",
+                "shopper",
+                "passenger",
+            }
+        )
+    )
     + r")\b",
     re.IGNORECASE,
 )
+_ROLE_GAP = re.compile(r"(?:[’']s)?,?\s+(?:[a-z][\w\-]*\s+){1,3},?\s*")
 _GAP_STOP = re.compile(r"[.!?;]")
 _WORD = re.compile(r"[\w’'.\-]+")
 _TRAILING_AGE = re.compile(r",\s*\d{1,3}\s*,?\s*$")
@@ -437,6 +458,8 @@ class Resolver:
     def _name(self, m: str, pos: int) -> tuple[str | None, str | None]:
         reg = self.reg
         core = _TITLE_STRIP.sub("", m).strip() or m
+        if len(core.split()) >= 3 and core.split()[-1] in lx.POST_NOMINALS:
+            core = core.rsplit(None, 1)[0]
         if core.isupper() and " " in core:
             core = core.title()
         gender = ""
@@ -447,7 +470,11 @@ class Resolver:
             gender = "f"
         # "Dame Carys", "Sir Roland": these titles go with the given name.
         if first in {"sir", "dame"} and " " not in core:
-            full = [p for p in reg.persons.values() if len(p.name.split()) > 1 and p.name.split()[0] == core]
+            full = [
+                p
+                for p in reg.persons.values()
+                if len(p.name.split()) > 1 and p.name.split()[0] == core
+            ]
             if len(full) == 1:
                 return full[0].name, "person"
         # A name inside a longer phrase: "station commander Ruth Ibsen", "an HCTA spokesperson".
@@ -586,7 +613,9 @@ class Resolver:
     def _introduced(self, head: str, pos: int) -> bool:
         """Whether an indefinite phrase ("a senior official", "one MP") brought in ``head``."""
         lo = max(0, pos - 3000)
-        pat = rf"\b(?:an?|one|another|second|third)\s+((?:[\w’'\-]+\s+){{0,3}}?){re.escape(head)}s?\b"
+        pat = (
+            rf"\b(?:an?|one|another|second|third)\s+((?:[\w’'\-]+\s+){{0,3}}?){re.escape(head)}s?\b"
+        )
         for m in re.finditer(pat, self.reg.text[lo:pos], re.IGNORECASE):
             if not any(w.lower() in _FUNCTION_WORDS for w in m.group(1).split()):
                 return True
@@ -617,6 +646,14 @@ class Resolver:
                     found = mm
         if found is not None and found.kind == kind:
             return found.key
+        if found is not None and kind == "person":
+            # "Cabinet minister Gideon Farr came...", "Greyfield's director, Sanjay Trivedi,
+            # said...": role words tie the organisation to the person who is the subject.
+            k = bisect_left(self._mention_starts, found.end)
+            if k < len(reg.mentions) and reg.mentions[k].kind == "person":
+                gap = reg.text[found.end : reg.mentions[k].start]
+                if reg.mentions[k].start < pos and _ROLE_GAP.fullmatch(gap):
+                    return reg.mentions[k].key
         return None
 
     def _org_head(self, head: str, pos: int) -> str | None:
@@ -678,7 +715,7 @@ class Resolver:
         # "Cabinet minister Gideon Farr came to Mr Harlow's defence. “...,” he said": the
         # subject of the sentence before outranks a name later in it.
         subj = self._sentence_subject(pos, "person")
-        if subj and any(c[0].key == subj and c[1] == gender for c in cands):
+        if subj and any(c[0].key == subj for c in cands):
             return subj
         # "Brunner said she would travel on. “...,” she said": someone of the right gender
         # who became the subject of a sentence after the last quote outranks its speaker.
@@ -686,7 +723,8 @@ class Resolver:
             newer = [
                 c
                 for c in known
-                if c[0].subject and self.last_person[1] < c[0].start < pos
+                if c[0].subject
+                and self.last_person[1] < c[0].start < pos
                 and c[0].key != self.last_person[0]
             ]
             if len({c[0].key for c in newer}) == 1:
