@@ -134,6 +134,10 @@ _INDEFINITE_PERSON = re.compile(
     re.IGNORECASE,
 )
 _ROLE_GAP = re.compile(r"(?:[’']s)?,?\s+(?:[a-z][\w\-]*\s+){1,3},?\s*")
+_SPEECH_WORDS = re.compile(
+    r"\b(?:statement|speech|remarks|address|addressed|spoke|speaking|told|testimony|"
+    r"reproduced|following|wrote|letter)\b"
+)
 _GAP_STOP = re.compile(r"[.!?;]")
 _WORD = re.compile(r"[\w’'.\-]+")
 _TRAILING_AGE = re.compile(r",\s*\d{1,3}\s*,?\s*$")
@@ -579,6 +583,37 @@ class Resolver:
             if who:
                 return who, "person"
         return None, "person"
+
+    def speech_intro(self, pos: int) -> tuple[str, str, str, int, int] | None:
+        """The speaker of an unattributed quote running over paragraphs, from the paragraph
+        before it when that introduces a statement ("She spoke for several minutes to the
+        crowd.", "Judge Harriet Okafor opened the hearing with a long statement.")."""
+        reg = self.reg
+        text = reg.text
+        j = pos - 1
+        while j > 0 and text[j].isspace():
+            j -= 1
+        if j <= 0 or "\n" not in text[j:pos]:
+            return None
+        ss = reg.layout.sentence_start(j)
+        sentence = text[ss : j + 1]
+        if _QUOTE_CHARS.search(sentence) or not (
+            sentence.endswith(":") or _SPEECH_WORDS.search(sentence)
+        ):
+            return None
+        pm = re.match(r"(He|She)\b", sentence)
+        if pm:
+            name, kind = self.resolve(pm.group(1), ss)
+            if name:
+                return name, kind or "person", pm.group(1), ss, ss + len(pm.group(1))
+            return None
+        i = bisect_left(self._mention_starts, ss)
+        while i < len(reg.mentions) and reg.mentions[i].start <= j:
+            mm = reg.mentions[i]
+            if mm.kind == "person":
+                return mm.key, "person", text[mm.start : mm.end], mm.start, mm.end
+            i += 1
+        return None
 
     def _unnamed_antecedent(self, pos: int) -> bool:
         """Whether the person last written about, just before ``pos``, is left unnamed."""

@@ -176,3 +176,26 @@ def test_who_clause_marks_a_person():
     assert "Isla Drummond" in _people(
         "Isla Drummond, who has run the island's only shop since 1987, fears the tourists."
     )
+
+
+def test_unattributed_quote_over_paragraphs_after_a_statement_intro():
+    text = (
+        "Retired judge Harriet Okafor opened the hearing with a long statement.\n\n"
+        "“Seven people died that night. Their families have waited for answers.\n\n"
+        "“We have seen enough to say some things plainly.”\n\n"
+        "The inquiry resumes on Monday."
+    )
+    got = _speakers(text)
+    assert got["Seven people died that night. Their families have waited for answers."] == (
+        "Harriet Okafor"
+    )
+    assert got["We have seen enough to say some things plainly."] == "Harriet Okafor"
+
+
+def test_unattributed_quote_over_paragraphs_without_an_intro_stays_unnamed():
+    text = (
+        "Retired judge Harriet Okafor arrived at nine.\n\n"
+        "“Seven people died that night. Their families have waited for answers.\n\n"
+        "“We have seen enough to say some things plainly.”"
+    )
+    assert set(_speakers(text).values()) == {None}
