@@ -138,6 +138,10 @@ _SPEECH_WORDS = re.compile(
     r"\b(?:statement|speech|remarks|address|addressed|spoke|speaking|told|testimony|"
     r"reproduced|following|wrote|letter)\b"
 )
+_GAVE_NAME = re.compile(
+    r"[^.!?;\n“”\"]{0,60}?\bwho (?:gave|would give|would only give) (?:his|her|their) "
+    r"(?:name|full name)(?: only)? as ((?:[A-ZÀ-ÖØ-Þ][\w’'\-]+)(?:\s+[A-ZÀ-ÖØ-Þ][\w’'\-]+){0,2})"
+)
 _GAP_STOP = re.compile(r"[.!?;]")
 _WORD = re.compile(r"[\w’'.\-]+")
 _TRAILING_AGE = re.compile(r",\s*\d{1,3}\s*,?\s*$")
@@ -435,6 +439,11 @@ class Resolver:
             return (org, "organization") if org else (None, None)
         if low in {"i", "we"}:
             return None, None
+        if words[0] in {"a", "an"}:
+            # "said a man who gave his name as Marek Hollis"
+            gm = _GAVE_NAME.match(self.reg.text, pos + len(mention))
+            if gm:
+                return self.resolve(gm.group(1), gm.start(1))
         ks = self.reg.aliases.lookup(m)
         if ks is not None:
             return ks.name, ks.kind
@@ -443,7 +452,7 @@ class Resolver:
             return org.name, "organization"
         if m[:1].isupper() and words[0] not in _DETERMINERS:
             return self._name(m, pos)
-        caps = re.search(r"(?:[A-Z][\w’'.\-]*\s*)+$", m)
+        caps = re.search(r"(?:[A-ZÀ-ÖØ-Þ][\w’'.\-]*\s*)+$", m)
         if (
             caps
             and caps.start() > 0
@@ -701,7 +710,7 @@ class Resolver:
                     best = (p, org.name)
         if best:
             return best[1]
-        if head in lx.GENERIC_ORG_HEADS or head in {"agency", "authority"}:
+        if head in lx.GENERIC_ORG_HEADS or head in {"agency", "authority", "regulator"}:
             recent = [
                 (max((s for s, _ in o.mentions if s < pos), default=-1), o.name)
                 for o in reg.orgs.values()

@@ -199,3 +199,27 @@ def test_unattributed_quote_over_paragraphs_without_an_intro_stays_unnamed():
         "“We have seen enough to say some things plainly.”"
     )
     assert set(_speakers(text).values()) == {None}
+
+
+def test_speaker_who_gave_a_name_after_the_quote():
+    text = (
+        "The queue formed early. “I never thought I'd be here,” said a man who gave his name "
+        "as Marek Hollis, a warehouse worker."
+    )
+    assert _speakers(text) == {"I never thought I'd be here,": "Marek Hollis"}
+
+
+def test_accented_name_after_role_words():
+    text = "The deputy Étienne Roussel denounced « an abandonment of the rural territories »."
+    assert _speakers(text) == {"an abandonment of the rural territories": "Étienne Roussel"}
+
+
+def test_the_regulator_is_the_organisation_just_named():
+    text = (
+        "The Office for Student Example, the sector's regulator, published its report. "
+        "‘Some providers will need to take difficult decisions,’ the regulator said."
+    )
+    got = _speakers(text)
+    assert got["Some providers will need to take difficult decisions,"] == (
+        "Office for Student Example"
+    )
