@@ -133,7 +133,7 @@ _INDEFINITE_PERSON = re.compile(
     + r")\b",
     re.IGNORECASE,
 )
-_ROLE_GAP = re.compile(r"(?:[’']s)?,?\s+(?:[a-z][\w\-]*\s+){1,3},?\s*")
+_ROLE_GAP = re.compile(r"(?:[’']s)?,?\s+(?:[a-z][\w\-]*,?\s+){1,3}")
 _SPEECH_WORDS = re.compile(
     r"\b(?:statement|speech|remarks|address|addressed|spoke|speaking|told|testimony|"
     r"reproduced|following|wrote|letter)\b"
@@ -141,6 +141,10 @@ _SPEECH_WORDS = re.compile(
 _GAVE_NAME = re.compile(
     r"[^.!?;\n“”\"]{0,60}?\bwho (?:gave|would give|would only give) (?:his|her|their) "
     r"(?:name|full name)(?: only)? as ((?:[A-ZÀ-ÖØ-Þ][\w’'\-]+)(?:\s+[A-ZÀ-ÖØ-Þ][\w’'\-]+){0,2})"
+)
+_PLURAL_PEOPLE = re.compile(
+    r"(?:They|Both(?: men| women)?|The (?:two|pair|couple|brothers|sisters|men|women)|"
+    r"The \w+ (?:men|women))\b(?![’'])"
 )
 _GAP_STOP = re.compile(r"[.!?;]")
 _WORD = re.compile(r"[\w’'.\-]+")
@@ -624,6 +628,29 @@ class Resolver:
             i += 1
         return None
 
+    def _plural_antecedent(self, pos: int) -> bool:
+        """ "Both men have hired accountants. “...,” he said": after a sentence about two
+        people together, "he" or "she" alone could be either of them."""
+        reg = self.reg
+        layout = reg.layout
+        ss = layout.sentence_start(pos)
+        q = _QUOTE_CHARS.search(reg.text, ss, pos)
+        if reg.text[ss] != "'" and (q is None or q.start() != ss):
+            return False
+        for _ in range(2):
+            j = ss - 1
+            while j > 0 and reg.text[j].isspace():
+                j -= 1
+            if j <= 0:
+                return False
+            ss = layout.sentence_start(j)
+            head = reg.text[ss : ss + 40]
+            if _PLURAL_PEOPLE.match(head):
+                return True
+            if not re.match(r"(?:He|She)\b", head):
+                return False
+        return False
+
     def _unnamed_antecedent(self, pos: int) -> bool:
         """Whether the person last written about, just before ``pos``, is left unnamed."""
         reg = self.reg
@@ -688,9 +715,14 @@ class Resolver:
                     return mm.key if mm.kind == kind else None
                 if found is None:
                     found = mm
-        if found is not None and found.kind == kind:
+        if (
+            found is not None
+            and found.kind == kind
+            and not (kind == "person" and reg.text[found.end : found.end + 2] in ("’s", "'s"))
+        ):
             return found.key
-        if found is not None and kind == "person":
+        possessive = found is not None and reg.text[found.end : found.end + 2] in ("’s", "'s")
+        if found is not None and kind == "person" and (found.kind != kind or possessive):
             # "Cabinet minister Gideon Farr came...", "Greyfield's director, Sanjay Trivedi,
             # said...": role words tie the organisation to the person who is the subject.
             k = bisect_left(self._mention_starts, found.end)
@@ -738,7 +770,7 @@ class Resolver:
             if g and g != gender:
                 continue
             cands.append((mm, g))
-        if self._unnamed_antecedent(pos):
+        if self._unnamed_antecedent(pos) or self._plural_antecedent(pos):
             return None
         if not cands:
             return None

@@ -223,3 +223,24 @@ def test_the_regulator_is_the_organisation_just_named():
     assert got["Some providers will need to take difficult decisions,"] == (
         "Office for Student Example"
     )
+
+
+def test_possessive_before_a_role_and_name_is_not_the_subject():
+    text = (
+        "Valeria Quintanilla announced she would step down. “I'm not quitting today,” she said. "
+        "Renée Castellanos, the police chief, said two people had been charged. “We take "
+        "every threat seriously,” Castellanos said.\n\nQuintanilla's former campaign manager, "
+        "Ignacio Paredes, said he was not surprised. “It wore her down,” he said."
+    )
+    assert _speakers(text)["It wore her down,"] == "Ignacio Paredes"
+
+
+def test_pronoun_after_a_sentence_about_two_people_stays_unresolved():
+    text = (
+        "Tobias Wren sued his brother, Ellis Wren. “I built the ovens,” Tobias Wren said. "
+        "Ellis Wren denies it. “Every cent is accounted for,” he said.\n\n"
+        "Both men have hired outside accountants. “We'll let the numbers speak,” he said."
+    )
+    got = _speakers(text)
+    assert got["Every cent is accounted for,"] == "Ellis Wren"
+    assert got["We'll let the numbers speak,"] is None
