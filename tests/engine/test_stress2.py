@@ -4,9 +4,12 @@ descriptions before names, titles and roles referring back, organisations speaki
 spokespeople, quotes before their speaker, multi-paragraph quotes, headlines, interviews,
 anonymous sources, UK single quotes, translations with „…“ and « … »). Labels follow
 stress.jsonl: the full name a careful reader would give, None when a reader could not tell or
-the speaker is never named. The gate sits a little below what the engine reaches, to catch
-regressions; it is not a target to tune towards. The unit tests below pin each general rule
-added for it, on fictional text."""
+the speaker is never named. Two labels were corrected after the first run, both to None:
+an organisation referred to only as "the ministry" and "the region", whose names the text
+never gives (the first labels had invented them). Before the rules written for it the engine
+scored quote F1 0.970 and speaker accuracy 0.722 here. The gate sits a little below what the
+engine reaches, to catch regressions; it is not a target to tune towards. The unit tests below
+pin each general rule added for it, on fictional text."""
 
 from __future__ import annotations
 
@@ -28,7 +31,7 @@ def _evaluate(name: str) -> dict[str, float]:
 def test_stress2_set_meets_its_regression_gate():
     m = _evaluate("stress2.jsonl")
     assert m["quote_f1"] >= 0.95
-    assert m["speaker_accuracy"] >= 0.85
+    assert m["speaker_accuracy"] >= 0.91
 
 
 def test_stress2_set_has_at_least_thirty_passages():
