@@ -126,6 +126,9 @@ _KIN_BEFORE = re.compile(r"\b([A-Za-z]+),?[ \t\u00a0]+$")
 _SUFFIXES = frozenset({"jr", "sr", "ii", "iii", "iv"})
 
 
+_WHO_OR_AGE = re.compile(r",\s*(?:who\b|\d{1,3}\s*,)")
+
+
 def _clean(tok: str) -> str:
     for suf in _POSSESSIVE:
         if tok.endswith(suf) and len(tok) > len(suf):
@@ -433,6 +436,26 @@ class _Builder:
             if k + 1 < len(run):
                 self.classify(toks, run[k + 1 :])
             return
+        # "Health Minister Ruth Abernathy on Monday", "Marisol Vance of Tulsa": a person's name
+        # ends at a lower-case connector unless the run is an organisation's name.
+        conn = next(
+            (
+                k
+                for k in range(2, len(words) - 1)
+                if lows[k] in lx.ORG_CONNECTORS and words[k].islower()
+            ),
+            0,
+        )
+        if (
+            conn
+            and not any(w in lx.ORG_WORDS for w in lows[:conn])
+            and any(w in lx.FIRST_NAMES or w.rstrip(".") in lx.TITLES for w in lows[: conn - 1])
+        ):
+            self.classify(toks, run[:conn])
+            # What follows ("of Tulsa", "on Monday") is a place, a date or an organisation.
+            if any(w in lx.ORG_WORDS for w in lows[conn + 1 :]):
+                self.classify(toks, run[conn + 1 :])
+            return
         # A nickname in quote marks ("known as ‘Dynamite Doris’") names nobody new.
         if text[s - 1 : s] in "‘“\"'" and s > 0 and text[e : e + 1] in "’”\"'":
             return
@@ -458,6 +481,8 @@ class _Builder:
             return
         ns = toks[name_idx[0]][0]
         title = text[s:ns].strip()
+        if len(words) == 1 and words[0] in lx.ROLE_ACRONYMS:
+            return
         if any(w in lx.ORG_WORDS for w in name_lows) or (
             len(name_words) == 1 and _is_acronym(name_words[0])
         ):
@@ -488,6 +513,11 @@ class _Builder:
             name_idx = name_idx[1:]
             name_words = name_words[1:]
             ns = toks[name_idx[0]][0]
+        ev_end = e
+        if len(name_words) >= 3 and name_words[-1] in lx.POST_NOMINALS:
+            name_idx = name_idx[:-1]
+            name_words = name_words[:-1]
+            e = toks[name_idx[-1]][1]
         if len(name_words) > 4:
             return
         gender = _gender_of(lows[:cut])
@@ -504,7 +534,7 @@ class _Builder:
         elif pre:
             role = f"{pre} {role}"
         role = role or self.role_after(e) or self.role_before(s)
-        evidence = self.person_evidence(toks, run, ns, e, name_words, bool(cut or role))
+        evidence = self.person_evidence(toks, run, ns, ev_end, name_words, bool(cut or role))
         if evidence > 0:
             self.add_person(text[ns:e], ns, e, role, gender)
         elif evidence == 0:
@@ -536,6 +566,11 @@ class _Builder:
         nm = _NEXT_WORDS.match(self.text, e, min(len(self.text), e + 60))
         if nm and (nm.group(1).lower() in _CUE_WORDS or (nm.group(2) or "").lower() in _CUE_WORDS):
             return 1
+        # "Isla Drummond, who has run the shop since 1987", "Tom Reyes, 34,": only people
+        # take "who" and an age in apposition.
+        if _WHO_OR_AGE.match(self.text, e) and len(name_words) in (2, 3):
+            if not any(_is_acronym(w) or w.lower() in lx.ROLE_NOUNS for w in name_words):
+                return 1
         aliases = self.reg.aliases
         for w in name_words:
             low = w.lower()

@@ -73,8 +73,12 @@ TITLES = frozenset(
     prime chief inspector detective det det. sergeant sgt sgt. officer constable superintendent
     supt judge justice general gen gen. colonel col col. captain capt capt. commander lieutenant
     lt lt. admiral ambassador commissioner director chairman chairwoman chair coach deputy
-    acting interim former sheriff attorney dean principal headteacher klinikchef""".split()
+    acting interim former sheriff attorney dean principal headteacher klinikchef speaker""".split()
 )
+# Letters after a name that are honours or offices, not part of it ("Philippa Arkwright KC").
+POST_NOMINALS = frozenset({"KC", "QC", "MP", "MEP", "MSP", "OBE", "MBE", "CBE", "DBE", "KBE"})
+# Capitals that name a role, not an organisation ("the MP said").
+ROLE_ACRONYMS = frozenset({"MP", "MPs", "MEP", "MSP", "CEO", "CFO", "COO", "GP", "PM", "DJ", "MC"})
 # Lower-case role nouns that may sit just before a name ("station commander Ruth Ibsen").
 ROLE_NOUNS = frozenset(
     """commander owner lawyer chief director representative minister leader tenant manager
@@ -101,7 +105,9 @@ ORG_WORDS = frozenset(
     cooperative co-operative partners industries systems technologies labs media broadcasting
     assembly cabinet government directorate command unit brigade regiment secretariat
     commons lords tribunal exchange institution charity alliance coalition movement
-    league federation chronicle broadcaster broadcasters wire""".split()
+    league federation chronicle broadcaster broadcasters wire motors motor biotech pharma
+    pharmaceuticals logistics retail hydro utilities insurance securities capital partnership
+    ventures""".split()
 )
 # Words marking a capitalised run as a place.
 PLACE_WORDS = frozenset(

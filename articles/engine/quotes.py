@@ -337,7 +337,39 @@ def extract_quotes_with(
         resolver.note_speaker(speaker, kind, sp.open)
         prev, prev_quote = sp, q
         prev_att = att if att is not None else (prev_att if continues else None)
-    return _backfill_runs(quotes, spans)
+    return _introduced_runs(_backfill_runs(quotes, spans), spans, resolver)
+
+
+def _introduced_runs(quotes: list[Quote], spans: list[_Span], resolver: Resolver) -> list[Quote]:
+    """A quote over paragraphs with no attribution at all, after a paragraph introducing a
+    statement, belongs to the person that paragraph is about."""
+    from dataclasses import replace
+
+    by_start = {sp.start: sp for sp in spans}
+    out = list(quotes)
+    for i, q in enumerate(out):
+        sp = by_start.get(q.start)
+        if q.speaker is not None or q.cue is not None or q.continues or sp is None:
+            continue
+        if not sp.runs_on:
+            continue
+        j = i + 1
+        while j < len(out) and out[j].continues and out[j].speaker is None and not out[j].cue:
+            j += 1
+        intro = resolver.speech_intro(sp.open)
+        if intro is None:
+            continue
+        name, kind, mention, ms, me = intro
+        for k in range(i, j):
+            out[k] = replace(
+                out[k],
+                speaker=name,
+                speaker_kind=kind,
+                speaker_mention=mention,
+                mention_start=ms,
+                mention_end=me,
+            )
+    return out
 
 
 def _backfill_runs(quotes: list[Quote], spans: list[_Span]) -> list[Quote]:

@@ -100,6 +100,52 @@ _STOP_BACK = frozenset(
         "had",
     }
 )
+_FUNCTION_WORDS = frozenset(
+    "the a an his her their its our your my from of for at in on with by to and or".split()
+)
+_QUOTE_CHARS = re.compile(r"[“”‘«»„\"]")
+# "A midwife at the unit, who asked not to be named, said...": someone left unnamed.
+_INDEFINITE_PERSON = re.compile(
+    r"\b(?:[Aa]n?|[Oo]ne|[Aa]nother)\s+(?:[\w’'\-]+\s+){0,3}?("
+    + "|".join(
+        sorted(
+            lx.ROLE_NOUNS
+            | {
+                "man",
+                "woman",
+                "source",
+                "mp",
+                "person",
+                "friend",
+                "relative",
+                "diplomat",
+                "rebel",
+                "witness",
+                "mother",
+                "father",
+                "insider",
+                "aide",
+                "shopper",
+                "passenger",
+            }
+        )
+    )
+    + r")\b",
+    re.IGNORECASE,
+)
+_ROLE_GAP = re.compile(r"(?:[’']s)?,?\s+(?:[a-z][\w\-]*,?\s+){1,3}")
+_SPEECH_WORDS = re.compile(
+    r"\b(?:statement|speech|remarks|address|addressed|spoke|speaking|told|testimony|"
+    r"reproduced|following|wrote|letter)\b"
+)
+_GAVE_NAME = re.compile(
+    r"[^.!?;\n“”\"]{0,60}?\bwho (?:gave|would give|would only give) (?:his|her|their) "
+    r"(?:name|full name)(?: only)? as ((?:[A-ZÀ-ÖØ-Þ][\w’'\-]+)(?:\s+[A-ZÀ-ÖØ-Þ][\w’'\-]+){0,2})"
+)
+_PLURAL_PEOPLE = re.compile(
+    r"(?:They|Both(?: men| women)?|The (?:two|pair|couple|brothers|sisters|men|women)|"
+    r"The \w+ (?:men|women))\b(?![’'])"
+)
 _GAP_STOP = re.compile(r"[.!?;]")
 _WORD = re.compile(r"[\w’'.\-]+")
 _TRAILING_AGE = re.compile(r",\s*\d{1,3}\s*,?\s*$")
@@ -389,8 +435,19 @@ class Resolver:
             if self.last_org and pos - self.last_org[1] < 600:
                 return self.last_org[0], "organization"
             return None, "person"
-        if low in {"i", "we", "it"}:
+        if low == "it":
+            # "“...,” it said in a statement": the organisation just named.
+            if self.last_org and pos - self.last_org[1] < 600:
+                return self.last_org[0], "organization"
+            org = self._sentence_subject(pos, "organization")
+            return (org, "organization") if org else (None, None)
+        if low in {"i", "we"}:
             return None, None
+        if words[0] in {"a", "an"}:
+            # "said a man who gave his name as Marek Hollis"
+            gm = _GAVE_NAME.match(self.reg.text, pos + len(mention))
+            if gm:
+                return self.resolve(gm.group(1), gm.start(1))
         ks = self.reg.aliases.lookup(m)
         if ks is not None:
             return ks.name, ks.kind
@@ -399,7 +456,7 @@ class Resolver:
             return org.name, "organization"
         if m[:1].isupper() and words[0] not in _DETERMINERS:
             return self._name(m, pos)
-        caps = re.search(r"(?:[A-Z][\w’'.\-]*\s*)+$", m)
+        caps = re.search(r"(?:[A-ZÀ-ÖØ-Þ][\w’'.\-]*\s*)+$", m)
         if (
             caps
             and caps.start() > 0
@@ -418,6 +475,8 @@ class Resolver:
     def _name(self, m: str, pos: int) -> tuple[str | None, str | None]:
         reg = self.reg
         core = _TITLE_STRIP.sub("", m).strip() or m
+        if len(core.split()) >= 3 and core.split()[-1] in lx.POST_NOMINALS:
+            core = core.rsplit(None, 1)[0]
         if core.isupper() and " " in core:
             core = core.title()
         gender = ""
@@ -426,6 +485,15 @@ class Resolver:
             gender = "m"
         elif first in {x.rstrip(".") for x in lx.TITLES_FEMALE}:
             gender = "f"
+        # "Dame Carys", "Sir Roland": these titles go with the given name.
+        if first in {"sir", "dame"} and " " not in core:
+            full = [
+                p
+                for p in reg.persons.values()
+                if len(p.name.split()) > 1 and p.name.split()[0] == core
+            ]
+            if len(full) == 1:
+                return full[0].name, "person"
         # A name inside a longer phrase: "station commander Ruth Ibsen", "an HCTA spokesperson".
         if core in reg.persons:
             return core, "person"
@@ -502,6 +570,11 @@ class Resolver:
                 name, kind = self.resolve(phrase, back.start(1))
                 if kind == "organization" and name:
                     return name, kind
+            # "The ministry said it did not comment. “...,” a spokesperson said."
+            if len(words) <= 3:
+                org = self._sentence_subject(pos, "organization")
+                if org:
+                    return org, "organization"
             return None, "organization"
         if head in lx.ORG_HEADS and head not in lx.SPOKES_HEADS:
             if head in {"report", "family", "team", "campaign"}:
@@ -515,7 +588,149 @@ class Resolver:
         ]
         if len(holders) == 1 and low.startswith("the "):
             return holders[0].name, "person"
+        # "Asante, 19, was making his third appearance. “...,” the teenager said": a definite
+        # description with no role holder refers back to the person just written about,
+        # unless the story introduced someone new with it ("a state official ... the official").
+        if low.startswith("the ") and head and not holders and not self._introduced(head, pos):
+            who = self._sentence_subject(pos, "person")
+            if who:
+                return who, "person"
         return None, "person"
+
+    def speech_intro(self, pos: int) -> tuple[str, str, str, int, int] | None:
+        """The speaker of an unattributed quote running over paragraphs, from the paragraph
+        before it when that introduces a statement ("She spoke for several minutes to the
+        crowd.", "Judge Harriet Okafor opened the hearing with a long statement.")."""
+        reg = self.reg
+        text = reg.text
+        j = pos - 1
+        while j > 0 and text[j].isspace():
+            j -= 1
+        if j <= 0 or "\n" not in text[j:pos]:
+            return None
+        ss = reg.layout.sentence_start(j)
+        sentence = text[ss : j + 1]
+        if _QUOTE_CHARS.search(sentence) or not (
+            sentence.endswith(":") or _SPEECH_WORDS.search(sentence)
+        ):
+            return None
+        pm = re.match(r"(He|She)\b", sentence)
+        if pm:
+            name, kind = self.resolve(pm.group(1), ss)
+            if name:
+                return name, kind or "person", pm.group(1), ss, ss + len(pm.group(1))
+            return None
+        i = bisect_left(self._mention_starts, ss)
+        while i < len(reg.mentions) and reg.mentions[i].start <= j:
+            mm = reg.mentions[i]
+            if mm.kind == "person":
+                return mm.key, "person", text[mm.start : mm.end], mm.start, mm.end
+            i += 1
+        return None
+
+    def _plural_antecedent(self, pos: int) -> bool:
+        """ "Both men have hired accountants. “...,” he said": after a sentence about two
+        people together, "he" or "she" alone could be either of them."""
+        reg = self.reg
+        layout = reg.layout
+        ss = layout.sentence_start(pos)
+        q = _QUOTE_CHARS.search(reg.text, ss, pos)
+        if reg.text[ss] != "'" and (q is None or q.start() != ss):
+            return False
+        for _ in range(2):
+            j = ss - 1
+            while j > 0 and reg.text[j].isspace():
+                j -= 1
+            if j <= 0:
+                return False
+            ss = layout.sentence_start(j)
+            head = reg.text[ss : ss + 40]
+            if _PLURAL_PEOPLE.match(head):
+                return True
+            if not re.match(r"(?:He|She)\b", head):
+                return False
+        return False
+
+    def _unnamed_antecedent(self, pos: int) -> bool:
+        """Whether the person last written about, just before ``pos``, is left unnamed."""
+        reg = self.reg
+        layout = reg.layout
+        ss = layout.sentence_start(pos)
+        q = _QUOTE_CHARS.search(reg.text, ss, pos)
+        if reg.text[ss] != "'" and (q is None or q.start() != ss):
+            return False  # only for a cue after a quote that opens its sentence
+        j = ss - 1
+        while j > 0 and reg.text[j].isspace():
+            j -= 1
+        if j <= 0:
+            return False
+        prev_ss = layout.sentence_start(j)
+        seg_end = _QUOTE_CHARS.search(reg.text, prev_ss, j + 1)
+        seg_end = seg_end.start() if seg_end else j + 1
+        last = None
+        for m in _INDEFINITE_PERSON.finditer(reg.text, prev_ss, seg_end):
+            if not any(w.lower() in _FUNCTION_WORDS for w in m.group(0).split()[1:-1]):
+                last = m
+        if last is None:
+            return False
+        # Anyone named in that sentence ("Lucia Ferrante, a teacher, said...") may be meant.
+        i = bisect_left(self._mention_starts, seg_end) - 1
+        while i >= 0 and reg.mentions[i].start >= prev_ss:
+            if reg.mentions[i].kind == "person":
+                return False
+            i -= 1
+        return True
+
+    def _introduced(self, head: str, pos: int) -> bool:
+        """Whether an indefinite phrase ("a senior official", "one MP") brought in ``head``."""
+        lo = max(0, pos - 3000)
+        pat = (
+            rf"\b(?:an?|one|another|second|third)\s+((?:[\w’'\-]+\s+){{0,3}}?){re.escape(head)}s?\b"
+        )
+        for m in re.finditer(pat, self.reg.text[lo:pos], re.IGNORECASE):
+            if not any(w.lower() in _FUNCTION_WORDS for w in m.group(1).split()):
+                return True
+        return False
+
+    def _sentence_subject(self, pos: int, kind: str) -> str | None:
+        """The subject of the sentence holding ``pos`` (before it) or of the one before."""
+        reg = self.reg
+        layout = reg.layout
+        ss = layout.sentence_start(pos)
+        j = ss - 1
+        while j > 0 and reg.text[j].isspace():
+            j -= 1
+        prev_ss = layout.sentence_start(j) if j > 0 else ss
+        i = bisect_left(self._mention_starts, pos) - 1
+        found = None
+        while i >= 0 and reg.mentions[i].start >= prev_ss:
+            mm = reg.mentions[i]
+            i -= 1
+            # Names inside a quotation are not the sentence's subject.
+            sent0 = ss if mm.start >= ss else prev_ss
+            if _QUOTE_CHARS.search(reg.text, sent0, mm.start) or reg.text[sent0] == "'":
+                continue
+            if mm.subject and mm.start < pos:
+                if mm.start >= ss:
+                    return mm.key if mm.kind == kind else None
+                if found is None:
+                    found = mm
+        if (
+            found is not None
+            and found.kind == kind
+            and not (kind == "person" and reg.text[found.end : found.end + 2] in ("’s", "'s"))
+        ):
+            return found.key
+        possessive = found is not None and reg.text[found.end : found.end + 2] in ("’s", "'s")
+        if found is not None and kind == "person" and (found.kind != kind or possessive):
+            # "Cabinet minister Gideon Farr came...", "Greyfield's director, Sanjay Trivedi,
+            # said...": role words tie the organisation to the person who is the subject.
+            k = bisect_left(self._mention_starts, found.end)
+            if k < len(reg.mentions) and reg.mentions[k].kind == "person":
+                gap = reg.text[found.end : reg.mentions[k].start]
+                if reg.mentions[k].start < pos and _ROLE_GAP.fullmatch(gap):
+                    return reg.mentions[k].key
+        return None
 
     def _org_head(self, head: str, pos: int) -> str | None:
         reg = self.reg
@@ -527,7 +742,7 @@ class Resolver:
                     best = (p, org.name)
         if best:
             return best[1]
-        if head in lx.GENERIC_ORG_HEADS or head in {"agency", "authority"}:
+        if head in lx.GENERIC_ORG_HEADS or head in {"agency", "authority", "regulator"}:
             recent = [
                 (max((s for s, _ in o.mentions if s < pos), default=-1), o.name)
                 for o in reg.orgs.values()
@@ -555,6 +770,8 @@ class Resolver:
             if g and g != gender:
                 continue
             cands.append((mm, g))
+        if self._unnamed_antecedent(pos) or self._plural_antecedent(pos):
+            return None
         if not cands:
             return None
         if len(cands) == 1:
@@ -571,6 +788,23 @@ class Resolver:
         if top.subject and top.start >= prev_ss and top.start < pos:
             return top.key
         known = [c for c in cands if c[1] == gender]
+        # "Cabinet minister Gideon Farr came to Mr Harlow's defence. “...,” he said": the
+        # subject of the sentence before outranks a name later in it.
+        subj = self._sentence_subject(pos, "person")
+        if subj and any(c[0].key == subj for c in cands):
+            return subj
+        # "Brunner said she would travel on. “...,” she said": someone of the right gender
+        # who became the subject of a sentence after the last quote outranks its speaker.
+        if self.last_person and any(c[0].key == self.last_person[0] for c in cands):
+            newer = [
+                c
+                for c in known
+                if c[0].subject
+                and self.last_person[1] < c[0].start < pos
+                and c[0].key != self.last_person[0]
+            ]
+            if len({c[0].key for c in newer}) == 1:
+                return newer[0][0].key
         if self.last_person and any(c[0].key == self.last_person[0] for c in cands):
             if pos - self.last_person[1] < 800:
                 return self.last_person[0]
