@@ -36,7 +36,7 @@ _CLOSERS = {"“": "”", "„": "“”", "«": "»", "‹": "›", '"': '"', "
 # with up to three plain words between them and the quote ("calls the new policy “...”").
 _SCARE_ONE = frozenset(
     """so-called called calling calls dubbed labeled labelled termed nicknamed titled entitled
-    named slogan headlined marked""".split()
+    named slogan headlined marked flagged classified designated""".split()
 )
 _SCARE_TWO = frozenset({"known as", "the word", "the words", "the phrase", "the term"})
 _CHARACTERISE = frozenset({"called", "calls", "described", "describes"})
@@ -200,6 +200,20 @@ def _starts_sentence(text: str, layout: Layout, sp: _Span) -> bool:
     return ss >= sp.open or not text[ss : sp.open].strip()
 
 
+def _governed_partial(
+    text: str, layout: Layout, sp: _Span, att: Attribution, words: list[str]
+) -> bool:
+    """A short phrase ("Roe said the plan was “poisonous”") is a partial quote when a named
+    speaker and a reporting verb before it govern it in the same sentence; without them a
+    one-to-three word phrase stays a scare quote."""
+    if not att.before or att.mention is None or not words or not words[0][:1].islower():
+        return False
+    if not layout.sentence_start(sp.open) <= att.cue_start < sp.open:
+        return False
+    gap = text[att.cue_start : sp.open]
+    return not _MARKS.search(gap) and "‘" not in gap
+
+
 def _judge(text: str, layout: Layout, sp: _Span, att: Attribution | None) -> bool:
     """Is this span a direct quotation rather than a scare quote, title or nickname?"""
     inner = text[sp.start : sp.end]
@@ -236,7 +250,7 @@ def _judge(text: str, layout: Layout, sp: _Span, att: Attribution | None) -> boo
         return False
     if att is not None:
         if len(words) <= 3 and not ends:
-            return False
+            return _governed_partial(text, layout, sp, att, words)
         return True
     if len(words) >= 4 and ends:
         return True

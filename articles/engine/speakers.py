@@ -146,6 +146,8 @@ _PLURAL_PEOPLE = re.compile(
     r"(?:They|Both(?: men| women)?|The (?:two|pair|couple|brothers|sisters|men|women)|"
     r"The \w+ (?:men|women))\b(?![’'])"
 )
+_NAME_LINKS = frozenset({"of", "for", "and", "on", "the"})
+_PERSON_OF = re.compile(r"((?:[A-Z][\w’'\-]+ ){1,2}[A-Z][\w’'\-]+) of [A-Z]")
 _GAP_STOP = re.compile(r"[.!?;]")
 _WORD = re.compile(r"[\w’'.\-]+")
 _TRAILING_AGE = re.compile(r",\s*\d{1,3}\s*,?\s*$")
@@ -451,6 +453,10 @@ class Resolver:
         ks = self.reg.aliases.lookup(m)
         if ks is not None:
             return ks.name, ks.kind
+        po = _PERSON_OF.match(m)
+        if po and not any(w.lower() in lx.ORG_WORDS for w in po.group(1).split()):
+            # "Ravi Subramaniam of Clearwater Securities": the person, not the firm.
+            return self._name(po.group(1), pos)
         org = self.reg.org_for(m) or self.reg.org_for(_strip_det(m))
         if org is not None:
             return org.name, "organization"
@@ -469,6 +475,16 @@ class Resolver:
             orgs = [o for o in self.reg.orgs.values() if m.split()[1] in o.name.split()]
             if len(orgs) == 1:
                 return orgs[0].name, "organization"
+        body = m.split()[1:]
+        if (
+            words[0] == "the"
+            and len(body) >= 3
+            and body[-1][:1].isupper()
+            and all(w[:1].isupper() or w in _NAME_LINKS for w in body)
+            and body[0].lower().rstrip(".") not in lx.TITLES_MALE | lx.TITLES_FEMALE
+        ):
+            # "The Harrowby Cycling Campaign": a proper name the registry did not hold.
+            return " ".join(body), "organization"
         return self._noun_phrase(m, pos)
 
     # A capitalised mention: "Homan", "Mr. Achebe", "Councillor Priya Okafor".

@@ -87,3 +87,15 @@ def test_context_span_covers_the_quote_and_its_attribution():
     text = "Earlier news. “We are ready,” the minister said. Later news."
     (q,) = extract_quotes(text)
     assert text[q.context_start : q.context_end] == "“We are ready,” the minister said."
+
+
+def test_short_partial_quote_governed_by_a_named_speaker_is_a_quote():
+    text = 'Harbour master Ines Varga said the jetty had become "structurally unsafe" overnight.'
+    (q,) = extract_quotes(text)
+    assert q.text == "structurally unsafe"
+    assert q.speaker == "Ines Varga"
+
+
+def test_short_quoted_phrase_without_a_speaker_stays_a_scare_quote():
+    assert _texts('The jetty had become "structurally unsafe" overnight.') == []
+    assert _texts('Tomas Berg said the bridge was flagged as "high risk" last year.') == []

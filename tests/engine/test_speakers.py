@@ -121,3 +121,15 @@ def test_known_speaker_alias_resolves_surname_title_and_role_forms():
 def test_surname_alone_without_known_speaker_stays_as_written():
     quotes = extract_quotes("“We will build it,” Harlow said at the rally.")
     assert quotes[0].speaker == "Harlow"
+
+
+def test_person_of_firm_resolves_to_the_person():
+    text = 'Mara Lindqvist of Northgate Example Capital said the results were "better than hoped".'
+    (q,) = extract_quotes(text)
+    assert q.speaker == "Mara Lindqvist"
+
+
+def test_unregistered_proper_name_after_the_is_an_organisation():
+    text = 'The Westmoor Walking Society said it was "deeply saddened" by the closure.'
+    (q,) = extract_quotes(text)
+    assert (q.speaker, q.speaker_kind) == ("Westmoor Walking Society", "organization")
