@@ -171,7 +171,37 @@ def find_spans(text: str) -> list[_Span]:
             if extra:
                 spans.extend(extra)
                 spans.sort(key=lambda sp: sp.open)
+    _single_runs(text, paragraphs, spans)
     return spans
+
+
+def _single_runs(text: str, paragraphs: list[tuple[int, int]], spans: list[_Span]) -> None:
+    """‘...  ‘...  ‘...’: a paragraph opening a single quote it never closes continues in the
+    next paragraph when that one opens with the same mark (UK style, like double quotes)."""
+    opens = {sp.open: sp for sp in spans}
+    added = False
+    prev_runs = False
+    for idx, (ps, pe) in enumerate(paragraphs):
+        here = opens.get(ps)
+        if prev_runs and here is not None and here.single:
+            here.continued = True
+        prev_runs = False
+        if here is not None or text[ps] not in "‘'" or idx + 1 >= len(paragraphs):
+            continue
+        nps = paragraphs[idx + 1][0]
+        if text[nps] != text[ps] or not _opens_ok(text, ps, pe):
+            continue
+        if any(sp.open < ps <= sp.close for sp in spans):
+            continue
+        s, e = _strip(text, ps + 1, pe)
+        if len(text[s:e].split()) < 3:
+            continue
+        sp = _Span(ps, pe, s, e, idx, single=True, runs_on=True, continued=prev_runs)
+        spans.append(sp)
+        opens[ps] = sp
+        added = prev_runs = True
+    if added:
+        spans.sort(key=lambda sp: sp.open)
 
 
 def _after_colon(text: str, open_pos: int) -> bool:

@@ -136,8 +136,10 @@ _INDEFINITE_PERSON = re.compile(
 _ROLE_GAP = re.compile(r"(?:[’']s)?,?\s+(?:[a-z][\w\-]*,?\s+){1,3}")
 _SPEECH_WORDS = re.compile(
     r"\b(?:statement|speech|remarks|address|addressed|spoke|speaking|told|testimony|"
-    r"reproduced|following|wrote|letter)\b"
+    r"reproduced|following|wrote|letter|remembers|remembered|recalls|recalled)\b"
 )
+# "He spoke ...", "This week he spoke ...", "At 91, she still remembers ...".
+_INTRO_PRONOUN = re.compile(r"(?:[A-Z][a-z]*(?: [a-z0-9]+){0,3},? )?([Hh]e|[Ss]he)\b")
 _GAVE_NAME = re.compile(
     r"[^.!?;\n“”\"]{0,60}?\bwho (?:gave|would give|would only give) (?:his|her|their) "
     r"(?:name|full name)(?: only)? as ((?:[A-ZÀ-ÖØ-Þ][\w’'\-]+)(?:\s+[A-ZÀ-ÖØ-Þ][\w’'\-]+){0,2})"
@@ -630,11 +632,12 @@ class Resolver:
             sentence.endswith(":") or _SPEECH_WORDS.search(sentence)
         ):
             return None
-        pm = re.match(r"(He|She)\b", sentence)
+        pm = _INTRO_PRONOUN.match(sentence)
         if pm:
-            name, kind = self.resolve(pm.group(1), ss)
+            ps = ss + pm.start(1)
+            name, kind = self.resolve(pm.group(1), ps)
             if name:
-                return name, kind or "person", pm.group(1), ss, ss + len(pm.group(1))
+                return name, kind or "person", pm.group(1), ps, ps + len(pm.group(1))
             return None
         i = bisect_left(self._mention_starts, ss)
         while i < len(reg.mentions) and reg.mentions[i].start <= j:

@@ -99,3 +99,25 @@ def test_short_partial_quote_governed_by_a_named_speaker_is_a_quote():
 def test_short_quoted_phrase_without_a_speaker_stays_a_scare_quote():
     assert _texts('The jetty had become "structurally unsafe" overnight.') == []
     assert _texts('Tomas Berg said the bridge was flagged as "high risk" last year.') == []
+
+
+def test_single_quote_running_over_paragraphs_keeps_its_first_paragraphs():
+    text = (
+        "The coxswain of the Example Bay lifeboat, Ada Pellow, has run the station for a "
+        "decade. This week she "
+        "spoke about the night the ferry went aground.\n\n"
+        "‘The wind was the worst I have known. We could not get alongside.\n\n"
+        "‘On the third pass we got a line across and the first of them came over.\n\n"
+        "‘Nobody was lost, and that is all that matters.’\n\n"
+        "The ferry was towed off on Monday."
+    )
+    qs = extract_quotes(text)
+    assert [q.text[:12] for q in qs] == ["The wind was", "On the third", "Nobody was l"]
+    assert {q.speaker for q in qs} == {"Ada Pellow"}
+    for q in qs:
+        assert text[q.start : q.end] == q.text
+
+
+def test_single_quote_paragraph_not_followed_by_a_quote_paragraph_is_not_a_quote():
+    text = "‘The wind was the worst I have known.\n\nThe ferry was towed off on Monday."
+    assert _texts(text) == []
