@@ -29,7 +29,7 @@ _SINGLE_OPEN = re.compile(r"(?:(?<=^)|(?<=[\s(\[—–]))[‘'](?=[^\W_])", re.M
 _SINGLE_CLOSE = re.compile(
     r"(?<=[,.!?…—–])[’'](?=[\s)\]]|$)"
     # UK partial quotes close before the punctuation: ‘the conscience of the place’.
-    r"|(?<=[^\W\d_])’(?=[.,;:!?)](?:\s|$))"
+    r"|(?<=[^\W\d_])[’'](?=[.,;:!?)](?:\s|$))"
 )
 _CLOSERS = {"“": "”", "„": "“”", "«": "»", "‹": "›", '"': '"', "”": "”"}
 # Words that introduce a name or a scare quote rather than speech ("the so-called “plan”"),
@@ -133,7 +133,7 @@ def _scan_single(
         c = cm.start()
         inner = text[o + 1 : c]
         inside = [sp for sp in taken if o < sp.open < c]
-        if len(inner.split()) < 3:
+        if not inner.strip():
             continue
         if inside or _MARKS.search(inner):
             # ‘He said “give us your bag” and I said no.’: double quotes nested in speech.
@@ -325,6 +325,8 @@ def extract_quotes_with(
                 bstart = prev.close + 1
             if bstart < sp.open:
                 att = find_before(text, bstart, sp.open)
+        if att is None and sp.para <= 1:
+            att = _headline_attribution(text, layout, sp)
         shares_prev = (
             att is not None and prev_att is not None and att.cue_start == prev_att.cue_start
         )
@@ -382,6 +384,26 @@ def extract_quotes_with(
         prev, prev_quote = sp, q
         prev_att = att if att is not None else (prev_att if continues else None)
     return _introduced_runs(_backfill_runs(quotes, spans), spans, resolver)
+
+
+# "‘We will not be bullied’: Harlow defiant ..." or "“No surrender” – Roe": a headline quote
+# and its speaker's name.
+_HEADLINE_NAME = re.compile(
+    r"[ \t]*(?::[ \t]+|[ \t]*[–—][ \t]*)((?:[A-Z][\w’'\-]+[ \t]){0,2}[A-Z][\w’'\-]+)\b"
+)
+
+
+def _headline_attribution(text: str, layout: Layout, sp: _Span) -> Attribution | None:
+    """A quote in a headline or standfirst line, named by a trailing ": Name" or "– Name"."""
+    ps = layout.para_starts[sp.para]
+    pe = text.find("\n", sp.close)
+    line = text[ps : pe if pe >= 0 else len(text)]
+    if sp.para >= len(layout.para_starts) - 1 or line.rstrip()[-1:] in ".!?”’\"'":
+        return None  # a body paragraph ends a sentence; a headline does not
+    m = _HEADLINE_NAME.match(text, sp.close + 1)
+    if m is None:
+        return None
+    return Attribution(":", m.start(), m.group(1), m.start(1), m.end(1), before=False)
 
 
 def _introduced_runs(quotes: list[Quote], spans: list[_Span], resolver: Resolver) -> list[Quote]:

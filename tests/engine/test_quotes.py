@@ -121,3 +121,22 @@ def test_single_quote_running_over_paragraphs_keeps_its_first_paragraphs():
 def test_single_quote_paragraph_not_followed_by_a_quote_paragraph_is_not_a_quote():
     text = "‘The wind was the worst I have known.\n\nThe ferry was towed off on Monday."
     assert _texts(text) == []
+
+
+def test_short_single_quoted_partial_with_straight_marks():
+    text = "At the college, lecturer Oskar Brandt said staff were 'terrified'. No talks are set."
+    (q,) = extract_quotes(text)
+    assert (q.text, q.speaker) == ("terrified", "Oskar Brandt")
+
+
+def test_single_quoted_nickname_is_still_not_a_quote():
+    assert _texts("Striker Leon 'Flash' Addo scored twice on Saturday.") == []
+
+
+def test_headline_quote_is_attributed_to_the_name_after_the_colon():
+    text = (
+        "'We will finish the bridge': Varga defiant as costs rise\n\n"
+        "Mayor Ines Varga said on Monday that the project would go ahead."
+    )
+    (q,) = extract_quotes(text)
+    assert (q.text, q.speaker) == ("We will finish the bridge", "Ines Varga")
