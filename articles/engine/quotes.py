@@ -31,6 +31,8 @@ _SINGLE_CLOSE = re.compile(
     # UK partial quotes close before the punctuation: ‘the conscience of the place’.
     r"|(?<=[^\W\d_])[’'](?=[.,;:!?)](?:\s|$))"
 )
+# A one-to-four word single-quoted phrase closed mid-sentence, before a lower-case word.
+_SHORT_SINGLE = re.compile(r"(?:[^\W\d_][\w\-]*[ \t]+){0,3}[^\W\d_][\w\-]*[’'](?=[ \t]+[a-z])")
 _CLOSERS = {"“": "”", "„": "“”", "«": "»", "‹": "›", '"': '"', "”": "”"}
 # Words that introduce a name or a scare quote rather than speech ("the so-called “plan”"),
 # with up to three plain words between them and the quote ("calls the new policy “...”").
@@ -128,9 +130,13 @@ def _scan_single(
         if any(sp.open <= o <= sp.close for sp in taken):
             continue
         cm = _SINGLE_CLOSE.search(text, o + 1, pe)
-        if not cm:
+        short = _SHORT_SINGLE.match(text, o + 1, pe)
+        if short and text[o + 1].islower() and (not cm or cm.start() > short.end() - 1):
+            c = short.end() - 1  # ‘still fighting’ for the cap: closed before a plain word
+        elif cm:
+            c = cm.start()
+        else:
             continue
-        c = cm.start()
         inner = text[o + 1 : c]
         inside = [sp for sp in taken if o < sp.open < c]
         if not inner.strip():

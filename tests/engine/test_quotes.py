@@ -140,3 +140,15 @@ def test_headline_quote_is_attributed_to_the_name_after_the_colon():
     )
     (q,) = extract_quotes(text)
     assert (q.text, q.speaker) == ("We will finish the bridge", "Ines Varga")
+
+
+def test_short_single_quoted_partial_closed_before_a_plain_word():
+    text = "The operator, Example Masts, said it was ‘disappointed’ by the ruling on Tuesday."
+    (q,) = extract_quotes(text)
+    assert (q.text, q.speaker) == ("disappointed", "Example Masts")
+
+
+def test_straight_possessive_inside_a_single_quote_does_not_cut_it():
+    text = "'People with ten years' service are being let go,' said union rep Ola Brandt."
+    (q,) = extract_quotes(text)
+    assert q.text == "People with ten years' service are being let go,"
