@@ -462,7 +462,7 @@ class Resolver:
         org = self.reg.org_for(m) or self.reg.org_for(_strip_det(m))
         if org is not None:
             return org.name, "organization"
-        if m[:1].isupper() and words[0] not in _DETERMINERS:
+        if m[:1].isupper() and words[0] not in _DETERMINERS and not m.split()[-1][:1].islower():
             return self._name(m, pos)
         caps = re.search(r"(?:[A-ZÀ-ÖØ-Þ][\w’'.\-]*\s*)+$", m)
         if (

@@ -133,3 +133,9 @@ def test_unregistered_proper_name_after_the_is_an_organisation():
     text = 'The Westmoor Walking Society said it was "deeply saddened" by the closure.'
     (q,) = extract_quotes(text)
     assert (q.speaker, q.speaker_kind) == ("Westmoor Walking Society", "organization")
+
+
+def test_capitalised_common_noun_phrase_is_not_a_name():
+    text = "Friends of the councillor said she was ‘still fighting’ for the library."
+    (q,) = extract_quotes(text)
+    assert (q.text, q.speaker) == ("still fighting", None)
