@@ -5,34 +5,22 @@ engine reaches, to catch regressions; it is not a target to tune towards."""
 
 from __future__ import annotations
 
-import importlib.util
 from pathlib import Path
 
 from articles.engine import extract_quotes
+from tests.engine.labelled import evaluate, passages, speakers
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def _evaluate(name: str) -> dict[str, float]:
-    spec = importlib.util.spec_from_file_location("eval_engine", ROOT / "scripts/eval_engine.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module.evaluate(ROOT / "tests" / "engine" / name)
-
-
 def test_stress_set_meets_its_regression_gate():
-    m = _evaluate("stress.jsonl")
+    m = evaluate("stress.jsonl")
     assert m["quote_f1"] >= 0.97
     assert m["speaker_accuracy"] >= 0.94
 
 
 def test_stress_set_has_at_least_forty_passages():
-    lines = (ROOT / "tests/engine/stress.jsonl").read_text(encoding="utf-8").splitlines()
-    assert len([ln for ln in lines if ln.strip()]) >= 40
-
-
-def _speakers(text: str) -> dict[str, str | None]:
-    return {q.text: q.speaker for q in extract_quotes(text)}
+    assert passages("stress.jsonl") >= 40
 
 
 def test_name_in_apposition_after_a_role_cue():
@@ -40,12 +28,12 @@ def test_name_in_apposition_after_a_role_cue():
         "The union accepted the offer. “We will keep making the case,” said the union’s "
         "general secretary, Paula Quern. Health officials welcomed it."
     )
-    assert _speakers(text) == {"We will keep making the case,": "Paula Quern"}
+    assert speakers(text) == {"We will keep making the case,": "Paula Quern"}
 
 
 def test_role_words_and_determiner_before_a_full_name():
     text = "„The safety goes before“, said the mayor Konrad Ellweiler at a press conference."
-    assert _speakers(text) == {"The safety goes before": "Konrad Ellweiler"}
+    assert speakers(text) == {"The safety goes before": "Konrad Ellweiler"}
 
 
 def test_chief_executive_is_a_role_not_part_of_the_name():
@@ -53,7 +41,7 @@ def test_chief_executive_is_a_role_not_part_of_the_name():
         "“We are taking decisive action on costs,” Chief Executive Lorne Bratt said on a call "
         "with analysts."
     )
-    assert _speakers(text) == {"We are taking decisive action on costs,": "Lorne Bratt"}
+    assert speakers(text) == {"We are taking decisive action on costs,": "Lorne Bratt"}
 
 
 def test_auxiliary_between_subject_and_verb():
@@ -61,7 +49,7 @@ def test_auxiliary_between_subject_and_verb():
         "Hanne Vossberg, the new director, takes over the orchestra next month. "
         "She has promised “more living composers and cheaper tickets for students.”"
     )
-    assert list(_speakers(text).values()) == ["Hanne Vossberg"]
+    assert list(speakers(text).values()) == ["Hanne Vossberg"]
 
 
 def test_subject_of_previous_sentence_outranks_last_speaker():
@@ -70,7 +58,7 @@ def test_subject_of_previous_sentence_outranks_last_speaker():
         "Away boss Neil Varrow was furious about the equaliser. “It’s a foul on our keeper,"
         " clear as day,” he said."
     )
-    got = _speakers(text)
+    got = speakers(text)
     assert got["It’s a foul on our keeper, clear as day,"] == "Neil Varrow"
 
 
@@ -112,12 +100,12 @@ def test_transcript_caps_name_links_to_surname():
         "SEN. DAVID ORLAND: Farmers will pay for this.\n\n"
         "Later Orland repeated his warning. “I vote for my state,” Orland said."
     )
-    assert _speakers(text) == {"I vote for my state,": "David Orland"}
+    assert speakers(text) == {"I vote for my state,": "David Orland"}
 
 
 def test_surname_with_suffix_links():
     text = "Board member Frank J. Dorrell Jr. voted against. “I’m not against sleep,” Dorrell said."
-    assert _speakers(text) == {"I’m not against sleep,": "Frank J. Dorrell Jr."}
+    assert speakers(text) == {"I’m not against sleep,": "Frank J. Dorrell Jr."}
 
 
 def test_spokesman_for_a_multi_word_organisation():
@@ -125,7 +113,7 @@ def test_spokesman_for_a_multi_word_organisation():
         "Police are hunting a man in his twenties. A South Wexford Police spokesman said: "
         "“We would urge anyone with information to come forward.”"
     )
-    assert list(_speakers(text).values()) == ["South Wexford Police"]
+    assert list(speakers(text).values()) == ["South Wexford Police"]
 
 
 def test_quoted_nickname_is_not_a_person():
@@ -133,4 +121,4 @@ def test_quoted_nickname_is_not_a_person():
         "Doris Pickwell, known to neighbours as ‘Dynamite Doris’, was back at bingo.\n\n"
         "Doris was unbothered. ‘Life goes on, love,’ she said."
     )
-    assert _speakers(text) == {"Life goes on, love,": "Doris Pickwell"}
+    assert speakers(text) == {"Life goes on, love,": "Doris Pickwell"}

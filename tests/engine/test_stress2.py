@@ -13,34 +13,22 @@ pin each general rule added for it, on fictional text."""
 
 from __future__ import annotations
 
-import importlib.util
 from pathlib import Path
 
-from articles.engine import extract_entities, extract_quotes
+from articles.engine import extract_entities
+from tests.engine.labelled import evaluate, passages, speakers
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def _evaluate(name: str) -> dict[str, float]:
-    spec = importlib.util.spec_from_file_location("eval_engine", ROOT / "scripts/eval_engine.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module.evaluate(ROOT / "tests" / "engine" / name)
-
-
 def test_stress2_set_meets_its_regression_gate():
-    m = _evaluate("stress2.jsonl")
+    m = evaluate("stress2.jsonl")
     assert m["quote_f1"] >= 0.98
     assert m["speaker_accuracy"] >= 0.94
 
 
 def test_stress2_set_has_at_least_thirty_passages():
-    lines = (ROOT / "tests/engine/stress2.jsonl").read_text(encoding="utf-8").splitlines()
-    assert len([ln for ln in lines if ln.strip()]) >= 30
-
-
-def _speakers(text: str) -> dict[str, str | None]:
-    return {q.text: q.speaker for q in extract_quotes(text)}
+    assert passages("stress2.jsonl") >= 30
 
 
 def _people(text: str) -> set[str]:
@@ -53,7 +41,7 @@ def test_definite_description_refers_to_the_subject_just_written_about():
         "Asante, 19, was making only his third appearance. “I just saw the ball drop and hit "
         "it,” the teenager said."
     )
-    assert _speakers(text) == {"I just saw the ball drop and hit it,": "Kwame Asante"}
+    assert speakers(text) == {"I just saw the ball drop and hit it,": "Kwame Asante"}
 
 
 def test_description_introduced_as_someone_new_stays_unnamed():
@@ -61,7 +49,7 @@ def test_description_introduced_as_someone_new_stays_unnamed():
         "Mayor Dana Whitfield said the levee was safe. A state engineer, who spoke on condition "
         "of anonymity, disagreed. “Everybody knew it was the weakest section,” the engineer said."
     )
-    assert _speakers(text) == {"Everybody knew it was the weakest section,": None}
+    assert speakers(text) == {"Everybody knew it was the weakest section,": None}
 
 
 def test_names_inside_the_quotation_are_not_the_subject():
@@ -70,7 +58,7 @@ def test_names_inside_the_quotation_are_not_the_subject():
         "not on trial, and you will hear no evidence against her,’ the barrister added. "
         "Prosecutor Philippa Arkwright KC opened the case."
     )
-    got = _speakers(text)
+    got = speakers(text)
     assert got["Mrs Pettifer is not on trial, and you will hear no evidence against her,"] == (
         "Philippa Arkwright"
     )
@@ -81,7 +69,7 @@ def test_bare_spokesperson_speaks_for_the_organisation_just_named():
         "The Ministry of Defence said it did not comment on leaked documents. “We remain "
         "committed to the programme,” a spokesperson said."
     )
-    assert _speakers(text) == {"We remain committed to the programme,": "Ministry of Defence"}
+    assert speakers(text) == {"We remain committed to the programme,": "Ministry of Defence"}
 
 
 def test_it_said_refers_to_the_organisation_just_named():
@@ -89,7 +77,7 @@ def test_it_said_refers_to_the_organisation_just_named():
         "The Northern Example Relief Agency said it was worried about the camps. “Winter is coming "
         "and people are living in tents,” it said in a statement."
     )
-    got = _speakers(text)
+    got = speakers(text)
     assert (
         got["Winter is coming and people are living in tents,"] == "Northern Example Relief Agency"
     )
@@ -101,7 +89,7 @@ def test_pronoun_after_an_unnamed_person_stays_unresolved():
         "she said.\n\nA midwife at the Harrow unit, who asked not to be named, said morale was "
         "low. “People are already applying for jobs in the city,” she said."
     )
-    got = _speakers(text)
+    got = speakers(text)
     assert got["No one will be left without help,"] == "Ruth Abernathy"
     assert got["People are already applying for jobs in the city,"] is None
 
@@ -111,7 +99,7 @@ def test_named_person_with_an_indefinite_apposition_is_still_the_antecedent():
         "Lucia Ferrante, a teacher travelling with her children, said she had waited since "
         "dawn. “Nobody tells us anything,” she said."
     )
-    assert _speakers(text) == {"Nobody tells us anything,": "Lucia Ferrante"}
+    assert speakers(text) == {"Nobody tells us anything,": "Lucia Ferrante"}
 
 
 def test_new_subject_after_the_last_quote_outranks_its_speaker():
@@ -120,7 +108,7 @@ def test_new_subject_after_the_last_quote_outranks_its_speaker():
         "is a man of few words. Anneliese Brunner said she would travel to the region. Brunner "
         "said she would meet both leaders. “I am not giving up,” she said."
     )
-    assert _speakers(text)["I am not giving up,"] == "Anneliese Brunner"
+    assert speakers(text)["I am not giving up,"] == "Anneliese Brunner"
 
 
 def test_previous_sentence_subject_outranks_a_name_later_in_it():
@@ -129,7 +117,7 @@ def test_previous_sentence_subject_outranks_a_name_later_in_it():
         "know where to find me,” Mr Harlow said.\n\nCabinet minister Gideon Farr came to Mr "
         "Harlow's defence on Sunday. “Changing leader now would be madness,” he said."
     )
-    assert _speakers(text)["Changing leader now would be madness,"] == "Gideon Farr"
+    assert speakers(text)["Changing leader now would be madness,"] == "Gideon Farr"
 
 
 def test_name_ends_at_a_lower_case_connector():
@@ -143,7 +131,7 @@ def test_name_ends_at_a_lower_case_connector():
 
 def test_post_nominal_letters_are_not_part_of_the_name():
     text = "Opening the case, Philippa Arkwright KC told the jury: “He was trusted completely.”"
-    assert _speakers(text) == {"He was trusted completely.": "Philippa Arkwright"}
+    assert speakers(text) == {"He was trusted completely.": "Philippa Arkwright"}
 
 
 def test_speaker_is_a_title_and_the_speaker_refers_back():
@@ -151,7 +139,7 @@ def test_speaker_is_a_title_and_the_speaker_refers_back():
         "State House Speaker Arturo Benavides, a Republican, condemned the threats. “Nobody "
         "should have to choose,” the speaker said in a statement."
     )
-    assert _speakers(text) == {"Nobody should have to choose,": "Arturo Benavides"}
+    assert speakers(text) == {"Nobody should have to choose,": "Arturo Benavides"}
 
 
 def test_company_words_make_an_organisation():
@@ -167,12 +155,12 @@ def test_dame_goes_with_the_given_name():
         "Professor Dame Carys Whitlow, the vice-chancellor, spoke first. ‘We have been saying "
         "this for years,’ Dame Carys said."
     )
-    assert _speakers(text) == {"We have been saying this for years,": "Carys Whitlow"}
+    assert speakers(text) == {"We have been saying this for years,": "Carys Whitlow"}
 
 
 def test_role_acronym_is_not_an_organisation():
     text = "One senior rebel said the mood was grim. “He has lost the room,” the MP said."
-    assert _speakers(text) == {"He has lost the room,": None}
+    assert speakers(text) == {"He has lost the room,": None}
 
 
 def test_who_clause_marks_a_person():
@@ -188,7 +176,7 @@ def test_unattributed_quote_over_paragraphs_after_a_statement_intro():
         "“We have seen enough to say some things plainly.”\n\n"
         "The inquiry resumes on Monday."
     )
-    got = _speakers(text)
+    got = speakers(text)
     assert got["Seven people died that night. Their families have waited for answers."] == (
         "Harriet Okafor"
     )
@@ -201,7 +189,7 @@ def test_unattributed_quote_over_paragraphs_without_an_intro_stays_unnamed():
         "“Seven people died that night. Their families have waited for answers.\n\n"
         "“We have seen enough to say some things plainly.”"
     )
-    assert set(_speakers(text).values()) == {None}
+    assert set(speakers(text).values()) == {None}
 
 
 def test_speaker_who_gave_a_name_after_the_quote():
@@ -209,12 +197,12 @@ def test_speaker_who_gave_a_name_after_the_quote():
         "The queue formed early. “I never thought I'd be here,” said a man who gave his name "
         "as Marek Hollis, a warehouse worker."
     )
-    assert _speakers(text) == {"I never thought I'd be here,": "Marek Hollis"}
+    assert speakers(text) == {"I never thought I'd be here,": "Marek Hollis"}
 
 
 def test_accented_name_after_role_words():
     text = "The deputy Étienne Roussel denounced « an abandonment of the rural territories »."
-    assert _speakers(text) == {"an abandonment of the rural territories": "Étienne Roussel"}
+    assert speakers(text) == {"an abandonment of the rural territories": "Étienne Roussel"}
 
 
 def test_the_regulator_is_the_organisation_just_named():
@@ -222,7 +210,7 @@ def test_the_regulator_is_the_organisation_just_named():
         "The Office for Student Example, the sector's regulator, published its report. "
         "‘Some providers will need to take difficult decisions,’ the regulator said."
     )
-    got = _speakers(text)
+    got = speakers(text)
     assert got["Some providers will need to take difficult decisions,"] == (
         "Office for Student Example"
     )
@@ -235,7 +223,7 @@ def test_possessive_before_a_role_and_name_is_not_the_subject():
         "every threat seriously,” Castellanos said.\n\nQuintanilla's former campaign manager, "
         "Ignacio Paredes, said he was not surprised. “It wore her down,” he said."
     )
-    assert _speakers(text)["It wore her down,"] == "Ignacio Paredes"
+    assert speakers(text)["It wore her down,"] == "Ignacio Paredes"
 
 
 def test_pronoun_after_a_sentence_about_two_people_stays_unresolved():
@@ -244,6 +232,6 @@ def test_pronoun_after_a_sentence_about_two_people_stays_unresolved():
         "Ellis Wren denies it. “Every cent is accounted for,” he said.\n\n"
         "Both men have hired outside accountants. “We'll let the numbers speak,” he said."
     )
-    got = _speakers(text)
+    got = speakers(text)
     assert got["Every cent is accounted for,"] == "Ellis Wren"
     assert got["We'll let the numbers speak,"] is None
