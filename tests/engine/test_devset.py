@@ -2,11 +2,7 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from tests.engine.labelled import evaluate, passages
-
-ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_devset_quote_f1_and_speaker_accuracy_meet_targets():

@@ -5,12 +5,8 @@ engine reaches, to catch regressions; it is not a target to tune towards."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from articles.engine import extract_quotes
 from tests.engine.labelled import evaluate, passages, speakers
-
-ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_stress_set_meets_its_regression_gate():

@@ -13,12 +13,8 @@ pin each general rule added for it, on fictional text."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from articles.engine import extract_entities
 from tests.engine.labelled import evaluate, passages, speakers
-
-ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_stress2_set_meets_its_regression_gate():
