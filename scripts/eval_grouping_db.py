@@ -9,7 +9,7 @@ gold events. The plain TF-IDF baseline of ``scripts/eval_grouping.py`` is printe
 on the same order.
 
     /work/main/.venv/bin/python scripts/eval_grouping_db.py [--sets dev,held-out,long,hand]
-        [--orders in-order,shuffled] [--errors]
+        [--orders in-order,shuffled] [--seeds 7] [--errors]
 
 Each database is its own file, deleted afterwards; an inherited ``DATABASE_URL`` is ignored.
 """
@@ -79,6 +79,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sets", default="dev,held-out,long,hand")
     parser.add_argument("--orders", default="in-order,shuffled")
+    parser.add_argument("--seeds", default="7", help="shuffle seeds, comma-separated")
     parser.add_argument("--errors", action="store_true", help="list merged and split stories")
     args = parser.parse_args()
     call_command("migrate", verbosity=0)
@@ -87,10 +88,16 @@ def main() -> None:
         for name, path in SETS:
             if name not in wanted:
                 continue
-            for order in args.orders.split(","):
+            runs = [
+                (order, seed)
+                for order in args.orders.split(",")
+                for seed in (args.seeds.split(",") if order == "shuffled" else [""])
+            ]
+            for order, seed in runs:
                 rows = load(path)
                 if order == "shuffled":
-                    rows = shuffled(rows)
+                    rows = shuffled(rows, seed=int(seed))
+                    order = f"shuf-{seed}"
                 gold = [r["event"] for r in rows]
                 labels = run_db(rows)
                 for system, predicted in (("db", labels), ("baseline", run_baseline(rows))):
