@@ -623,3 +623,127 @@ def story_flags(*, story: Story) -> list[StoryFlag]:
             )
         )
     return flags
+
+
+# Consolidating an import's stories ----------------------------------------------------------
+
+CONSOLIDATE_PASSES = 3
+
+
+def _machine_drafts(story_ids: Iterable[int]) -> dict[int, int]:
+    """Of ``story_ids``, the pure machine drafts (draft, never edited: no key points,
+    paragraphs, corrections or topics; attributions hang on key points and paragraphs) with
+    their article counts."""
+    rows = (
+        Story.objects.filter(pk__in=set(story_ids), status=Story.Status.DRAFT)
+        .filter(
+            key_points__isnull=True,
+            paragraphs__isnull=True,
+            corrections__isnull=True,
+            topics__isnull=True,
+        )
+        .values_list("pk", flat=True)
+        .distinct()
+    )
+    ids = list(rows)
+    counts = dict.fromkeys(ids, 0)
+    for story_id in Article.objects.filter(story_id__in=ids).values_list("story_id", flat=True):
+        counts[story_id] += 1
+    return {k: v for k, v in counts.items() if v}
+
+
+def _story_match(
+    story_id: int, cache: dict[int, tuple[ArticleFeatures, DocumentFrequencies]]
+) -> tuple[int, float] | None:
+    """The best other story for all of ``story_id``'s articles, with their mean score.
+
+    Each article is scored against the candidates exactly as placement would (same key index,
+    window and score); a candidate must fit the story's articles on average."""
+    features: list[tuple[ArticleFeatures, DocumentFrequencies]] = []
+    for article in Article.objects.filter(story_id=story_id).prefetch_related("people__speaker"):
+        if article.pk not in cache:
+            f = _features(article)
+            df = _load_df(f.df_terms())
+            cache[article.pk] = (replace(f, keys=tuple(index_keys(f, df))), df)
+        features.append(cache[article.pk])
+    if not features:
+        return None
+    profiles: dict[int, EngineProfile] = {}
+    candidates: set[int] = set()
+    for f, df in features:
+        index = _index_for(f, df)
+        index.stories.pop(story_id, None)
+        for posting in index.postings.values():
+            posting.pop(story_id, None)
+        profiles.update(index.stories)
+        candidates.update(index.candidates(f))
+    best: tuple[int, float] | None = None
+    for candidate in sorted(candidates):
+        total = 0.0
+        for f, df in features:
+            scratch = StoryIndex(df=df, window_days=PLACEMENT_WINDOW_DAYS)
+            scratch.stories = profiles
+            total += scratch.score(f, candidate).total
+        mean = total / len(features)
+        if best is None or mean > best[1]:
+            best = (candidate, mean)
+    return best
+
+
+def stories_consolidate(*, story_ids: Iterable[int], user=None) -> dict[int, int]:
+    """Merge the pure machine drafts among ``story_ids`` into the story about the same event.
+
+    Online placement splits an event when its first articles are vague or arrive out of
+    order; at the end of an import each draft is scored against the other stories sharing
+    its keys (the placement index and window, never a scan), and merged into the best one when
+    its articles score above the placement threshold on average. Smaller drafts are merged
+    first, and a draft only into a story at least as large (the larger draft absorbs the
+    smaller), so merges go one way. Repeated until nothing merges (a few passes at most).
+
+    Merging goes through ``story_merge`` (history and audit entry); the emptied draft never
+    held editorial work, so it is then deleted rather than left archived and empty. Stories
+    with editorial work, published ones and stories outside ``story_ids`` are never merged
+    away (a draft may join them, as placement would have put its articles there).
+
+    Returns old story id -> surviving story id for every merged story.
+    """
+    from articles.engine.grouping import DEFAULT_THRESHOLD
+
+    mapping: dict[int, int] = {}
+    cache: dict[int, tuple[ArticleFeatures, DocumentFrequencies]] = {}
+    pending = set(story_ids)
+    for _ in range(CONSOLIDATE_PASSES):
+        drafts = _machine_drafts(pending)
+        merged = False
+        for story_id in sorted(drafts, key=lambda s: (drafts[s], -s)):
+            if story_id in mapping:
+                continue
+            found = _story_match(story_id, cache)
+            if found is None or found[1] < DEFAULT_THRESHOLD:
+                continue
+            target_id = found[0]
+            if target_id in drafts and (drafts[target_id], -target_id) < (
+                drafts[story_id],
+                -story_id,
+            ):
+                continue  # the smaller draft comes to this one in its own turn
+            with transaction.atomic():
+                _lock_placement()
+                source = Story.objects.get(pk=story_id)
+                target = story_merge(
+                    target=Story.objects.get(pk=target_id), others=[source], user=user
+                )
+                source.delete()
+            mapping[story_id] = target.pk
+            if target_id in drafts:
+                drafts[target_id] += drafts[story_id]
+            merged = True
+        pending -= set(mapping)
+        if not merged:
+            break
+    # Chains (a merged into b, b into c) resolve to the survivor.
+    for old, new in mapping.items():
+        while new in mapping:
+            new = mapping[new]
+        mapping[old] = new
+    return mapping

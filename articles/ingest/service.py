@@ -270,6 +270,7 @@ class Ingestor:
         self.default_outlet = default_outlet
         self.dry_run = dry_run
         self.known = KnownSpeakers()
+        self.started = timezone.now()
 
     def ingest(self, item: ParsedItem) -> IngestItem:
         if item.error:
@@ -347,6 +348,25 @@ class Ingestor:
         )
 
 
+def _consolidate(ingestor: Ingestor, report: IngestReport) -> None:
+    """Merge the drafts this run split one event into, and point the report at survivors.
+
+    One call per run, over the stories the run created (never in a dry run)."""
+    from articles.connect import stories_consolidate
+    from articles.models import Story
+
+    if ingestor.dry_run:
+        return
+    ids = {i.story for i in report.items if i.status == CREATED and i.story is not None}
+    created = Story.objects.filter(pk__in=ids, created_at__gte=ingestor.started)
+    mapping = stories_consolidate(
+        story_ids=list(created.values_list("pk", flat=True)), user=ingestor.user
+    )
+    for item in report.items:
+        if item.story in mapping:
+            item.story = mapping[item.story]
+
+
 def _existing(*, url: str | None, digest: str) -> Article | None:
     match = Q(content_hash=digest)
     if url:
@@ -387,6 +407,7 @@ def ingest_payloads(
         else:
             item = ParsedItem(source=item_source, payload=payload)
         report.items.append(ingestor.ingest(item))
+    _consolidate(ingestor, report)
     return report
 
 
@@ -470,4 +491,5 @@ def ingest_sources(
             report.items.append(item)
             if on_item:
                 on_item(item)
+    _consolidate(ingestor, report)
     return report
