@@ -1,0 +1,116 @@
+"""Consolidation at the end of an import: drafts that online placement split one event into
+are merged, the report points at the survivor, and edited or different stories stay apart."""
+
+import json
+from pathlib import Path
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from articles import connect
+from articles.connect import stories_consolidate
+from articles.ingest.service import ingest_payloads
+from articles.models import Article, AuditEntry, KeyPoint, Story
+
+DEV = Path(__file__).parent.parent / "engine" / "data_connect" / "grouping_devset.jsonl"
+# A vague first report ("Tech giant axes staff by video call") then the detailed ones: the
+# vague one starts a story of its own and the detailed ones another.
+LAYOFFS = ["dev-014", "dev-007", "dev-009", "dev-006"]
+RATES = ["dev-025", "dev-020", "dev-023", "dev-019"]
+
+
+def _payloads(ids: list[str]) -> list[dict]:
+    rows = {}
+    with DEV.open(encoding="utf-8") as fh:
+        for line in fh:
+            if line.strip():
+                row = json.loads(line)
+                rows[row["id"]] = row
+    fields = ("outlet", "headline", "body", "published_at")
+    return [{k: rows[i][k] for k in fields if rows[i].get(k)} for i in ids]
+
+
+def _split_import(monkeypatch, ids: list[str]):
+    """Import without consolidation (as placement alone leaves it)."""
+    with monkeypatch.context() as m:
+        m.setattr(connect, "stories_consolidate", lambda **kw: {})
+        return ingest_payloads(_payloads(ids), source="t")
+
+
+@pytest.mark.django_db
+def test_placement_alone_splits_the_event(fake_engine, monkeypatch):
+    report = _split_import(monkeypatch, LAYOFFS)
+    assert len({i.story for i in report.items}) == 2
+
+
+@pytest.mark.django_db
+def test_split_event_ends_up_in_one_story_and_the_report_says_so(fake_engine):
+    report = ingest_payloads(_payloads(LAYOFFS), source="t")
+    stories = {i.story for i in report.items}
+    assert len(stories) == 1
+    [story_id] = stories
+    assert set(Article.objects.values_list("story_id", flat=True)) == {story_id}
+    # The emptied machine draft is gone, the merge is in the audit log.
+    assert list(Story.objects.values_list("pk", flat=True)) == [story_id]
+    assert AuditEntry.objects.filter(action=AuditEntry.Action.MERGE, story_id=story_id).exists()
+
+
+@pytest.mark.django_db
+def test_different_events_stay_apart(fake_engine):
+    ids = [x for pair in zip(LAYOFFS, RATES, strict=True) for x in pair]
+    report = ingest_payloads(_payloads(ids), source="t")
+    by_event = [{i.story for i in report.items[k::2]} for k in (0, 1)]
+    assert all(len(s) == 1 for s in by_event)
+    assert by_event[0] != by_event[1]
+
+
+@pytest.mark.django_db
+def test_stories_with_editorial_work_are_never_merged_away(fake_engine, monkeypatch):
+    report = _split_import(monkeypatch, LAYOFFS)
+    vague, detailed = report.items[0].story, report.items[1].story
+    KeyPoint.objects.create(story_id=vague, text="Staff were told by video call.", position=0)
+    assert stories_consolidate(story_ids=[vague, detailed]) == {}
+    assert Article.objects.filter(story_id=vague).count() == 1
+
+
+@pytest.mark.django_db
+def test_published_stories_are_never_merged_away(fake_engine, monkeypatch):
+    report = _split_import(monkeypatch, LAYOFFS)
+    vague, detailed = report.items[0].story, report.items[1].story
+    Story.objects.filter(pk=vague).update(status=Story.Status.PUBLISHED)
+    assert stories_consolidate(story_ids=[vague, detailed]) == {}
+
+
+@pytest.mark.django_db
+def test_only_the_given_stories_are_merged_away(fake_engine, monkeypatch):
+    report = _split_import(monkeypatch, LAYOFFS)
+    assert stories_consolidate(story_ids=[report.items[1].story]) == {}
+
+
+@pytest.mark.django_db
+def test_no_consolidation_in_a_dry_run(fake_engine, monkeypatch):
+    calls = []
+    monkeypatch.setattr(connect, "stories_consolidate", lambda **kw: calls.append(kw) or {})
+    ingest_payloads(_payloads(LAYOFFS), source="t", dry_run=True)
+    assert calls == []
+
+
+def _consolidation_queries(monkeypatch, extra: list[str]) -> int:
+    if extra:
+        _split_import(monkeypatch, extra)
+    report = _split_import(monkeypatch, LAYOFFS)
+    ids = {i.story for i in report.items}
+    with CaptureQueriesContext(connection) as ctx:
+        mapping = stories_consolidate(story_ids=ids)
+    assert len(mapping) == 1
+    return len(ctx.captured_queries)
+
+
+@pytest.mark.django_db
+def test_query_count_does_not_grow_with_stored_stories(fake_engine, monkeypatch):
+    alone = _consolidation_queries(monkeypatch, [])
+    Article.objects.all().delete()
+    Story.objects.all().delete()
+    others = ["dev-003", "dev-040", "dev-049", "dev-030", "dev-035", *RATES]
+    assert _consolidation_queries(monkeypatch, others) == alone
