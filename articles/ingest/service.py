@@ -83,6 +83,9 @@ class IngestItem:
 @dataclass
 class IngestReport:
     items: list[IngestItem] = field(default_factory=list)
+    # Split drafts merged at the end of the run: old story id -> surviving story id. The
+    # items already point at the survivors; human output lists these (not in ``as_dict``).
+    merged: dict[int, int] = field(default_factory=dict)
 
     @property
     def created(self) -> int:
@@ -362,6 +365,7 @@ def _consolidate(ingestor: Ingestor, report: IngestReport) -> None:
     mapping = stories_consolidate(
         story_ids=list(created.values_list("pk", flat=True)), user=ingestor.user
     )
+    report.merged = mapping
     for item in report.items:
         if item.story in mapping:
             item.story = mapping[item.story]

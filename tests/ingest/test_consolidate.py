@@ -114,3 +114,20 @@ def test_query_count_does_not_grow_with_stored_stories(fake_engine, monkeypatch)
     Story.objects.all().delete()
     others = ["dev-003", "dev-040", "dev-049", "dev-030", "dev-035", *RATES]
     assert _consolidation_queries(monkeypatch, others) == alone
+
+
+@pytest.mark.django_db
+def test_command_json_report_matches_the_database(fake_engine, tmp_path):
+    import io
+
+    from django.core.management import call_command
+
+    for n, payload in enumerate(_payloads(LAYOFFS)):
+        (tmp_path / f"{n}.json").write_text(json.dumps(payload), encoding="utf-8")
+    files = sorted(str(p) for p in tmp_path.iterdir())
+    out = io.StringIO()
+    call_command("ingest", *files, "--report", "json", stdout=out)
+    items = json.loads(out.getvalue())["items"]
+    assert len({i["story"] for i in items}) == 1
+    for item in items:
+        assert Article.objects.get(pk=item["article"]).story_id == item["story"]

@@ -81,6 +81,8 @@ class Command(BaseCommand):
         if as_json:
             self.stdout.write(json.dumps(result.as_dict(), ensure_ascii=False))
         elif verbosity >= 1:
+            for old, new in sorted(result.merged.items()):
+                self.stdout.write(f"merged story {old} into story {new} (same event)")
             prefix = "Dry run: would create" if dry_run else "Created"
             self.stdout.write(
                 f"{prefix} {result.created}, duplicates {result.duplicates}, "
