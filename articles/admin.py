@@ -5,6 +5,7 @@ from django import forms
 from django.contrib import admin, messages
 from django.contrib.admin import helpers
 from django.contrib.admin.widgets import AutocompleteSelect
+from django.db import models
 from django.db.models import Count
 from django.template.response import TemplateResponse
 from django.urls import path
@@ -95,24 +96,28 @@ class CorrectionInline(admin.StackedInline):
     can_delete = False  # a correction stays on the record
 
 
-class ChooseStoryForm(forms.Form):
+class _AutocompleteChoiceForm(forms.Form):
+    """A one-field form choosing a row with the admin's autocomplete widget.
+
+    ``relation`` is the model field whose admin search serves the autocomplete."""
+
+    relation: models.Field
+
+    def __init__(self, *args, admin_site, **kwargs):
+        super().__init__(*args, **kwargs)
+        (field,) = self.fields.values()
+        field.widget = AutocompleteSelect(self.relation, admin_site)
+        field.widget.choices = field.iterator(field)
+
+
+class ChooseStoryForm(_AutocompleteChoiceForm):
+    relation = Article._meta.get_field("story")
     story = forms.ModelChoiceField(queryset=Story.objects.exclude(status=Story.Status.ARCHIVED))
 
-    def __init__(self, *args, admin_site, **kwargs):
-        super().__init__(*args, **kwargs)
-        field = self.fields["story"]
-        field.widget = AutocompleteSelect(Article._meta.get_field("story"), admin_site)
-        field.widget.choices = field.iterator(field)
 
-
-class ChooseSpeakerForm(forms.Form):
+class ChooseSpeakerForm(_AutocompleteChoiceForm):
+    relation = Quote._meta.get_field("speaker")
     speaker = forms.ModelChoiceField(queryset=Speaker.objects.all())
-
-    def __init__(self, *args, admin_site, **kwargs):
-        super().__init__(*args, **kwargs)
-        field = self.fields["speaker"]
-        field.widget = AutocompleteSelect(Quote._meta.get_field("speaker"), admin_site)
-        field.widget.choices = field.iterator(field)
 
 
 class NewStoryForm(forms.Form):
