@@ -72,3 +72,8 @@ def test_an_article_added_by_hand_is_read_and_placed(editor):
     article = Article.objects.get()
     assert article.read_at is not None and article.story is not None
     assert QuoteAppearance.objects.get(article=article).quote.speaker.name == "Jane Roe"
+
+
+def test_the_import_page_has_breadcrumbs_back_to_the_articles(editor):
+    page = client_for(editor).get("/admin/articles/article/import/").content.decode()
+    assert '<ol class="breadcrumbs">' in page and 'href="/admin/articles/article/"' in page
