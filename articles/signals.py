@@ -38,14 +38,34 @@ def attribution_changed(sender, instance, **kwargs) -> None:
         _touch(paragraphs=instance.paragraph_id)
 
 
+_UNKNOWN = object()
+
+
+def _cached_story_id(instance, relation: str):
+    """The story id through an already loaded relation, or ``_UNKNOWN`` without a query.
+
+    Ingestion saves many rows of an article not yet in a story; knowing that from the loaded
+    parent spares one UPDATE per row."""
+    descriptor = getattr(type(instance), relation)
+    if descriptor.is_cached(instance):
+        return getattr(getattr(instance, relation), "story_id", _UNKNOWN)
+    return _UNKNOWN
+
+
 def wording_changed(sender, instance, **kwargs) -> None:
-    if instance.quote_id:
+    story_id = _cached_story_id(instance, "quote")
+    if story_id is _UNKNOWN and instance.quote_id:
         _touch(quotes=instance.quote_id)
+    elif story_id not in (None, _UNKNOWN):
+        _touch(pk=story_id)
 
 
 def article_row_changed(sender, instance, **kwargs) -> None:
-    if instance.article_id:
+    story_id = _cached_story_id(instance, "article")
+    if story_id is _UNKNOWN and instance.article_id:
         _touch(articles=instance.article_id)
+    elif story_id not in (None, _UNKNOWN):
+        _touch(pk=story_id)
 
 
 HANDLERS = [
