@@ -391,23 +391,31 @@ def quotes_connect(*, article: Article) -> int:
     if article.story_id is None:
         return 0
     joined = 0
-    own = (
+    own = list(
         Quote.objects.filter(story_id=article.story_id, appearances__article=article)
         .exclude(speaker__isnull=True)
         .distinct()
         .prefetch_related("appearances")
     )
+    if not own:
+        return 0
+    # Every quote of the same speakers in the story, loaded once: the candidates for joining.
+    wordings: dict[int, dict[int, list[str]]] = {}
+    for other in Quote.objects.filter(
+        story_id=article.story_id, speaker_id__in={q.speaker_id for q in own}
+    ).prefetch_related("appearances"):
+        wordings.setdefault(other.speaker_id, {})[other.pk] = _wordings(other)
     for quote in own:
         appearances = list(quote.appearances.all())
         if any(a.article_id != article.pk for a in appearances):
             continue  # already joined to other outlets' wordings
-        others = (
-            Quote.objects.filter(story_id=article.story_id, speaker_id=quote.speaker_id)
-            .exclude(pk=quote.pk)
-            .prefetch_related("appearances")
-        )
-        groups = {other.pk: _wordings(other) for other in others}
-        match = group_quotes(_statement(appearances), {k: v for k, v in groups.items() if v})
+        statement = _statement(appearances)
+        groups = {
+            pk: texts
+            for pk, texts in wordings.get(quote.speaker_id, {}).items()
+            if pk != quote.pk and texts
+        }
+        match = group_quotes(statement, groups)
         if match is None:
             continue
         target = Quote.objects.get(pk=match.key)
@@ -416,7 +424,11 @@ def quotes_connect(*, article: Article) -> int:
             appearance.match = match.match.kind
             appearance.match_score = round(match.match.score, 3)
             appearance.save(update_fields=["quote", "match", "match_score"])
+        joined_pk = quote.pk
         quote.delete()
+        speaker_groups = wordings[quote.speaker_id]
+        speaker_groups.pop(joined_pk, None)
+        speaker_groups[target.pk].append(statement)
         joined += 1
         _mark_original(target)
     return joined
