@@ -19,8 +19,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from articles.engine.aliases import AliasIndex
+from articles.engine.cues import Attribution, find_after, find_before
 from articles.engine.entities import Registry, build_registry
-from articles.engine.speakers import Attribution, Resolver, find_after, find_before
+from articles.engine.speakers import Resolver
 from articles.engine.text import Layout, build_layout, paragraph_spans
 from articles.engine.types import KnownSpeaker, Quote
 

@@ -1,0 +1,387 @@
+"""Attribution cues: the reporting verb next to a quote and the words naming its speaker.
+
+Attribution is looked for right after the closing mark (`"...," Homan told journalists`,
+`"...," said Miller`, `"...," according to X`) and, failing that, before the opening mark in
+the same sentence (`Smith said: "..."`, `Roe argued that "..."`). The words found here are
+resolved to a full name by `articles.engine.speakers`.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from articles.engine import lexicon as lx
+from articles.engine.text import alternation
+
+_VERB_ALT = alternation(set(lx.CUE_VERBS))
+
+
+_VERB_OR_MULTI = alternation({*lx.CUE_VERBS, "pointed out", "went on"})
+
+
+_ANY_CUE = alternation({*lx.CUE_VERBS, *lx.CUE_PARTICIPLES, "pointed out", "went on"})
+
+
+_MEDIUM_ALT = alternation(lx.CUE_MEDIUM)
+
+
+_ADVERB = (
+    r"(?:(?:also|later|then|simply|quietly|flatly|bluntly|again|once|recently|previously"
+    r"|earlier|\w+ly)\s+)?"
+)
+
+
+_MEDIUM = (
+    r"(?:\s+(?:in|on|during)\s+(?:a|an|the|his|her|their|its)\s+(?:[\w\-]+\s+){0,2}?"
+    rf"(?:{_MEDIUM_ALT}))?"
+)
+
+
+# `, said Miller` / `wrote Todd Lyons, ...`
+_INVERTED = re.compile(
+    rf"[\s,—–-]*(?:(?:has|have|had)\s+)?({_VERB_ALT})\b({_MEDIUM})\s+(?=\S)", re.IGNORECASE
+)
+
+
+# `, according to the fire service`
+_ACCORDING_AFTER = re.compile(r"[\s,—–-]*(according to)\s+(?=\S)", re.IGNORECASE)
+
+
+# `, Homan told journalists` / `, a spokeswoman for the authority said`
+_NORMAL = re.compile(
+    rf"[\s,—–-]*([^!?;“”\"«»„]{{1,140}}?)\s+{_ADVERB}"
+    rf"({_VERB_OR_MULTI})\b({_MEDIUM})",
+)
+
+
+VERB_ANY = re.compile(rf"\b({_ANY_CUE})\b({_MEDIUM})", re.IGNORECASE)
+
+
+_ACCORDING_BEFORE = re.compile(r"\b[Aa]ccording to\s+([^,“”\"«»„]{2,80}?)\s*,?\s*$")
+
+
+MENTION_STOP = re.compile(
+    r"\s+(?:on|in|at|during|after|before|while|when|who|whose|which|that|as|to|from|"
+    r"outside|inside|with|via|about|last|this|yesterday|today|earlier|later|adding|"
+    r"before|and|but)\b|\s+[—–-]\s+|[,;:()“”\"«»„]"
+)
+
+
+DETERMINERS = frozenset(
+    {
+        "the",
+        "a",
+        "an",
+        "one",
+        "another",
+        "two",
+        "three",
+        "several",
+        "his",
+        "her",
+        "its",
+        "their",
+        "our",
+        "some",
+        "many",
+        "both",
+        "each",
+        "this",
+        "that",
+    }
+)
+
+
+_STOP_BACK = frozenset(
+    {
+        "and",
+        "but",
+        "or",
+        "that",
+        "which",
+        "who",
+        "when",
+        "while",
+        "because",
+        "so",
+        "then",
+        "as",
+        "if",
+        "said",
+        "says",
+        "told",
+        "was",
+        "is",
+        "were",
+        "are",
+        "has",
+        "have",
+        "had",
+    }
+)
+
+
+_GAP_STOP = re.compile(r"[.!?;]")
+
+
+_WORD = re.compile(r"[\w’'.\-]+")
+
+
+_TRAILING_AGE = re.compile(r",\s*\d{1,3}\s*,?\s*$")
+
+
+# ", Pauline Carver" right after a role mention: the name in apposition.
+_APPOSED_NAME = re.compile(
+    r",[ \t\u00a0]+((?:[A-Z][\w’'\-]*\.?[ \t\u00a0]+){1,3}[A-Z][\w’'\-]*)(?=[ \t]*[,.;:!?]|\s*$)"
+)
+
+
+# Auxiliaries between a subject and its reporting verb: "She has promised", "Kim had said".
+_AUX_BACK = re.compile(r"\s+(?:has|have|had|will|would|also|has also|had also)\s*$", re.IGNORECASE)
+
+
+@dataclass(slots=True)
+class Attribution:
+    cue: str
+    cue_start: int
+    mention: str | None
+    mention_start: int | None
+    mention_end: int | None
+    before: bool  # the attribution precedes the quote
+
+
+def _cue_text(verb: str, medium: str) -> str:
+    return (verb + medium).strip() if medium else verb
+
+
+def _trim(text: str, s: int, e: int) -> tuple[int, int]:
+    while s < e and text[s] in " \t,—–-":
+        s += 1
+    while e > s and text[e - 1] in " \t,.;:—–-":
+        e -= 1
+    return s, e
+
+
+def _mention_after_verb(text: str, s: int, limit: int) -> tuple[int, int] | None:
+    """The speaker words after an inverted cue: up to a comma or a clause word."""
+    seg_end = min(limit, s + 120)
+    m = MENTION_STOP.search(text, s, seg_end)
+    e = m.start() if m else seg_end
+    s, e = _trim(text, s, e)
+    # After a name, a lower-case word ends it ("sagte Albers am Montag").
+    seen_cap = False
+    for wm in _WORD.finditer(text, s, e):
+        w = wm.group()
+        if w[:1].isupper():
+            seen_cap = True
+        elif seen_cap and w not in lx.NAME_PARTICLES and w not in lx.ORG_CONNECTORS:
+            e = wm.start()
+            break
+    s, e = _trim(text, s, e)
+    # "Ramon Estrada of the county fire department": no trailing "of the".
+    while s < e:
+        tail = text[s:e].rsplit(None, 1)
+        if len(tail) < 2 or tail[1] not in lx.ORG_CONNECTORS:
+            break
+        e = s + len(tail[0])
+    if s >= e or len(text[s:e].split()) > 9:
+        return None
+    return s, e
+
+
+_SOURCE_OF = re.compile(r"\s+(?:from|of|by|for|at)\s+(?=\S)")
+
+
+def _with_source(text: str, span: tuple[int, int], limit: int) -> tuple[int, int]:
+    """ "a statement" + " from the ministry": keep whose statement it is."""
+    words = text[span[0] : span[1]].split()
+    if not words or words[-1].lower() not in lx.SPOKES_HEADS:
+        return span
+    m = _SOURCE_OF.match(text, span[1], limit)
+    if not m:
+        return span
+    tail = _mention_after_verb(text, m.end(), limit)
+    if not tail or tail[0] != m.end():
+        return span
+    return span[0], tail[1]
+
+
+def _valid_subject(phrase: str, inverted: bool = False) -> bool:
+    words = phrase.split()
+    if not words or len(words) > 10:
+        return False
+    if inverted and any(w[:1].isupper() for w in words[:4]):
+        return True
+    first = words[0]
+    low = first.lower()
+    return (
+        first[:1].isupper()
+        or low in DETERMINERS
+        or low in lx.SUBJECT_PRONOUNS
+        or low in lx.ORG_HEADS
+        or low in {"police", "officials", "prosecutors", "investigators", "witnesses"}
+    )
+
+
+def _looks_like_name(phrase: str) -> bool:
+    """ "Eleanor Shaw", "The Example Heart Association"; not "Outside court" or "Later"."""
+    words = phrase.split()
+    if words and words[0] in ("The", "the") and len(words) > 1:
+        words = words[1:]
+    if not words or len(words) > 6 or words[0].lower() in lx.STOP_CAPS:
+        return False
+    return words[0][:1].isupper() and all(
+        w[:1].isupper() or w in lx.NAME_PARTICLES or w in lx.ORG_CONNECTORS for w in words
+    )
+
+
+def _trailing_mention(text: str, s: int, e: int) -> tuple[int, int] | None:
+    """The noun phrase ending right before a verb: "the company", "Tom Homan", "she".
+
+    An apposition between commas is skipped ("Eleanor Shaw, a senior economist, remarked").
+    """
+    s, e = _trim(text, s, e)
+    if s >= e:
+        return None
+    seg = text[s:e]
+    # "Jo Quinn, 52, a teacher, said": an age between commas is not the speaker.
+    while True:
+        am = _TRAILING_AGE.search(seg)
+        if not am:
+            break
+        seg = seg[: am.start()] + " " * (len(seg) - am.start())
+        e = s + len(seg.rstrip())
+        seg = text[s:e]
+    parts = [p for p in seg.split(",") if not p.strip().isdigit()]
+    if len(parts) >= 2:
+        last = parts[-1].strip()
+        prev = parts[-2].strip()
+        last_low = last.split()[0].lower() if last else ""
+        if last and (
+            last_low in {"a", "an", "the", "who", "which"} or last_low.endswith(("’s", "'s"))
+        ):
+            if _looks_like_name(prev):
+                # apposition: "Name, a role," -> "Name"
+                off = s + seg.rfind(prev, 0, len(seg) - len(parts[-1]) - 1)
+                return _trailing_mention(text, off, off + len(prev))
+        if last and last[:1].isupper() and not last_low.endswith(("’s", "'s")):
+            off = s + len(seg) - len(parts[-1])
+            return _trim(text, off, e)
+        off = s + len(seg) - len(parts[-1])
+        s = off
+        s, e = _trim(text, s, e)
+        seg = text[s:e]
+    words = list(_WORD.finditer(text, s, e))
+    if not words:
+        return None
+    # Walk back to the start of the noun phrase.
+    start_i = len(words) - 1
+    w_last = words[-1].group().lower()
+    if w_last in lx.SUBJECT_PRONOUNS:
+        return words[-1].start(), words[-1].end()
+    i = len(words) - 1
+    best = None
+    while i >= 0 and len(words) - i <= 9:
+        w = words[i].group()
+        low = w.lower()
+        if low in _STOP_BACK or low in lx.SUBJECT_PRONOUNS and i != len(words) - 1:
+            break
+        if low in DETERMINERS or w[:1].isupper() or low in lx.ORG_HEADS or low == "police":
+            best = i
+        i -= 1
+    if best is None:
+        best = start_i
+    ms = words[best].start()
+    return ms, e
+
+
+def find_after(text: str, close_end: int, limit: int) -> Attribution | None:
+    """Attribution starting right after a quote's closing mark, before ``limit``."""
+    m = _INVERTED.match(text, close_end, limit)
+    if m:
+        span = _mention_after_verb(text, m.end(), limit)
+        if span and not text[span[0]].isupper():
+            ap = _APPOSED_NAME.match(text, span[1], limit + 1)
+            if ap:
+                span = ap.start(1), ap.end(1)
+        if span and _valid_subject(text[span[0] : span[1]], inverted=True):
+            return Attribution(
+                _cue_text(m.group(1), m.group(2)),
+                m.start(1),
+                text[span[0] : span[1]],
+                *span,
+                before=False,
+            )
+    m = _ACCORDING_AFTER.match(text, close_end, limit)
+    if m:
+        span = _mention_after_verb(text, m.end(), limit)
+        if span:
+            span = _with_source(text, span, limit)
+            return Attribution("according to", m.start(1), text[span[0] : span[1]], *span, False)
+    m = _NORMAL.match(text, close_end, limit)
+    if m:
+        span = _trailing_mention(text, m.start(1), m.end(1))
+        if span and _valid_subject(text[span[0] : span[1]]):
+            # Everything between the quote and the speaker must be an apposition at most.
+            return Attribution(
+                _cue_text(m.group(2), m.group(3)),
+                m.start(2),
+                text[span[0] : span[1]],
+                *span,
+                before=False,
+            )
+    return None
+
+
+def find_before(text: str, start: int, open_pos: int) -> Attribution | None:
+    """Attribution in the same sentence before a quote's opening mark."""
+    if open_pos - start > 400:
+        start = open_pos - 400
+    window = text[start:open_pos]
+    m = _ACCORDING_BEFORE.search(window) if "ccording to" in window else None
+    if m:
+        s, e = _trim(text, start + m.start(1), start + m.end(1))
+        return Attribution("according to", start + m.start(), text[s:e], s, e, True)
+    last = None
+    for vm in VERB_ANY.finditer(text, start, open_pos):
+        if vm.start() > 0 and text[vm.start() - 1] == "-":
+            continue  # "so-called" is no reporting verb
+        last = vm
+    if last is None:
+        return None
+    gap = text[last.end() : open_pos]
+    if len(gap) > 80 or _GAP_STOP.search(gap):
+        return None
+    verb_start = last.start(1)
+    verb = last.group(1)
+    if verb.lower() in lx.CUE_PARTICIPLES:
+        # "..., adding that ..." reports the subject of the main verb before it.
+        earlier = None
+        for vm in VERB_ANY.finditer(text, start, verb_start):
+            if vm.group(1).lower() not in lx.CUE_PARTICIPLES:
+                earlier = vm
+        if earlier is None:
+            return None
+        span = _trailing_mention(text, start, earlier.start(1))
+        cue_start = earlier.start(1)
+    else:
+        aux = _AUX_BACK.search(text, start, verb_start)
+        span = _trailing_mention(text, start, aux.start() if aux else verb_start)
+        cue_start = verb_start
+    if not span or not _valid_subject(text[span[0] : span[1]]):
+        return None
+    return Attribution(
+        _cue_text(verb, last.group(2)), cue_start, text[span[0] : span[1]], *span, True
+    )
+
+
+# -- resolution -----------------------------------------------------------------------------
+
+
+TITLE_STRIP = re.compile(
+    r"^(?:(?:[A-Z][\w.]*|[a-z]+)\s+)*?(?:"
+    + "|".join(sorted(lx.TITLES, key=len, reverse=True)).replace(".", r"\.")
+    + r")\.?\s+",
+    re.IGNORECASE,
+)
