@@ -37,7 +37,7 @@ from articles.connect import (
     story_merge,
     story_split,
 )
-from articles.engine.quote_match import diff_segments
+from articles.engine.diff import diff_segments
 from articles.models import (
     Article,
     ArticlePerson,

@@ -30,9 +30,9 @@ from django.db.models import (
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
-from articles.engine.evidence import attribution_line, parse_cited_outlets
+from articles.engine.citations import attribution_line, parse_cited_outlets
+from articles.engine.diff import diff_segments
 from articles.engine.figures_compare import FigureRow, FigureValue, compare_figures
-from articles.engine.quote_match import diff_segments
 from articles.engine.types import Figure as EngineFigure
 from articles.models import (
     Article,

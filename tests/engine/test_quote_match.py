@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from articles.engine.quote_match import diff_segments, group_quotes, match_quote, word_diff
+from articles.engine.diff import diff_segments, word_diff
+from articles.engine.quote_match import group_quotes, match_quote
 
 HOMAN_NYT = "I am not satisfied with the figures, ... We have to increase."
 HOMAN_SUMMARY = "I’m not satisfied with the numbers. We need to increase,"
