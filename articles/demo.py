@@ -16,7 +16,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from articles.connect import story_find_evidence
-from articles.engine.evidence import parse_cited_outlets
+from articles.engine.citations import parse_cited_outlets
 from articles.models import (
     Article,
     Attribution,

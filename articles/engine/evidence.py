@@ -1,5 +1,4 @@
-"""Find the passages that support each key point of a story's summary, and handle the
-"according to ..." attribution lines summaries end with.
+"""Find the passages that support each key point and summary sentence of a story.
 
 Scoring is BM25-like over the story's own passages (IDF from those passages, so words every
 article uses weigh little), normalised to [0, 1] by the claim's total IDF so one threshold
@@ -10,7 +9,6 @@ score: "3,000 arrests per day" is supported by "stop 3,000 people a day".
 from __future__ import annotations
 
 import math
-import re
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -20,7 +18,6 @@ from articles.engine.similarity import (
     extract_names,
     extract_numbers,
     name_keys,
-    normalise_quotes,
     numbers_agree,
     split_sentences,
 )
@@ -142,66 +139,3 @@ def find_evidence(
             hits.append(EvidenceHit(passage, round(score, 4)))
     hits.sort(key=lambda h: -h.score)
     return hits[:limit]
-
-
-# Attribution --------------------------------------------------------------------------------
-
-
-def attribution_line(outlets: Sequence[str]) -> str:
-    """ "according to CBS News and Reuters"; three or more take a serial comma, as the seed
-    summary does ("CBS News, Reuters, The New York Times, and India Times")."""
-    names = [o.strip() for o in outlets if o and o.strip()]
-    if not names:
-        return ""
-    if len(names) == 1:
-        listed = names[0]
-    elif len(names) == 2:
-        listed = f"{names[0]} and {names[1]}"
-    else:
-        listed = ", ".join(names[:-1]) + f", and {names[-1]}"
-    return f"according to {listed}"
-
-
-_ATTRIBUTION_RE = re.compile(
-    r"[,;]?\s*(?:according to|as (?:noted|reported|stated|said) by|as reported in|"
-    r"reported by|per)\s+(?P<outlets>[^.;]+?)\s*(?P<end>[.!?]?)\s*$",
-    re.IGNORECASE,
-)
-
-
-def parse_cited_outlets(paragraph: str, known_outlets: Sequence[str] = ()) -> tuple[str, list[str]]:
-    """Split a paragraph ending "..., according to A, B, and C." into text and outlets.
-
-    With ``known_outlets`` names containing "and" ("Marks and Spencer") are kept whole.
-    Without an attribution the paragraph comes back unchanged with no outlets.
-    """
-    text = paragraph.rstrip()
-    m = _ATTRIBUTION_RE.search(normalise_quotes(text))
-    if not m:
-        return paragraph, []
-    listed = m.group("outlets")
-    outlets = _split_outlets(listed, known_outlets)
-    if not outlets:
-        return paragraph, []
-    claim = text[: m.start()].rstrip(" ,;") + (m.group("end") or ".")
-    return claim, outlets
-
-
-def _split_outlets(listed: str, known: Sequence[str]) -> list[str]:
-    remaining = listed
-    found: list[tuple[int, str]] = []
-    for name in sorted(known, key=len, reverse=True):
-        idx = remaining.lower().find(name.lower())
-        if idx >= 0:
-            found.append((idx, name))
-            remaining = remaining[:idx] + "\0" * len(name) + remaining[idx + len(name) :]
-    parts = re.split(r",\s*(?:and\s+)?|\s+and\s+|\s*&\s*", remaining)
-    pos = 0
-    for part in parts:
-        idx = remaining.find(part, pos)
-        pos = idx + len(part)
-        cleaned = part.strip(" \0")
-        if cleaned:
-            found.append((idx, cleaned))
-    found.sort()
-    return [name for _, name in found]

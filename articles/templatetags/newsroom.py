@@ -7,7 +7,7 @@ from django.core.serializers.json import DjangoJSONEncoder
 from django.utils.html import format_html
 from django.utils.safestring import mark_safe
 
-from articles.engine.evidence import attribution_line
+from articles.engine.citations import attribution_line
 
 register = template.Library()
 

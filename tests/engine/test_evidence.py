@@ -4,12 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from articles.engine.evidence import (
-    attribution_line,
-    find_evidence,
-    parse_cited_outlets,
-    passages_from_article,
-)
+from articles.engine.citations import attribution_line, parse_cited_outlets
+from articles.engine.evidence import find_evidence, passages_from_article
 
 SEEDS = Path(__file__).resolve().parents[2] / "articles" / "fixtures" / "seeds"
 NYT = SEEDS / "000_8fc3e55ec0384586.txt"
