@@ -24,8 +24,9 @@ from articles.engine.grouping import (
 )
 from articles.engine.grouping import StoryProfile as EngineProfile
 from articles.engine.quote_match import group_quotes, match_quote
-from articles.engine.similarity import DocumentFrequencies, split_sentences
+from articles.engine.similarity import split_sentences
 from articles.engine.types import Figure as EngineFigure
+from articles.engine.weights import DocumentFrequencies
 from articles.models import (
     Article,
     Attribution,

@@ -213,7 +213,7 @@ class Replay:
     def place(self, headline: str, body: str, published_at, outlet: int) -> dict:
         """Place one article; returns what ``article_place`` should have done."""
         from articles.engine.grouping import StoryIndex, StoryProfile, index_keys
-        from articles.engine.similarity import DocumentFrequencies
+        from articles.engine.weights import DocumentFrequencies
 
         features = self.features(headline, body, published_at)
         # _load_df: only the article's own terms, and the document count.

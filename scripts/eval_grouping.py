@@ -28,7 +28,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from articles.engine.grouping import StoryIndex, featurize  # noqa: E402
-from articles.engine.similarity import DocumentFrequencies, content_terms  # noqa: E402
+from articles.engine.similarity import content_terms  # noqa: E402
+from articles.engine.weights import DocumentFrequencies  # noqa: E402
 
 DATA = ROOT / "tests" / "engine" / "data_connect"
 DEV = DATA / "grouping_devset.jsonl"

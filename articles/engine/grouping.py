@@ -39,10 +39,8 @@ from datetime import date, datetime
 from itertools import islice
 
 from articles.engine.similarity import (
-    DocumentFrequencies,
     as_date,
     content_terms,
-    cosine,
     extract_names,
     extract_numbers,
     format_number,
@@ -52,6 +50,7 @@ from articles.engine.similarity import (
     split_sentences,
     stem,
 )
+from articles.engine.weights import DocumentFrequencies, cosine
 
 StoryKey = Hashable
 

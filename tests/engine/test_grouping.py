@@ -8,7 +8,8 @@ from datetime import date, datetime
 import pytest
 
 from articles.engine.grouping import StoryIndex, featurize
-from articles.engine.similarity import DocumentFrequencies, extract_names, mentioned_date
+from articles.engine.similarity import extract_names, mentioned_date
+from articles.engine.weights import DocumentFrequencies
 from scripts.eval_grouping import (
     DEV,
     HAND,
