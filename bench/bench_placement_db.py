@@ -27,9 +27,9 @@ bulk. The replay uses the engine's own objects and follows ``articles/connect.py
 step, so the tables hold what ``article_place`` would have written:
 
 - features: ``featurize`` without ``df``, then ``index_keys`` with the document frequencies
-  of the article's own terms before it is counted (``_load_df``: only those terms plus the
+  of the article's own terms before it is counted (``document_frequencies``: only those terms plus
   document count, so IDF of every other term is that of an unseen term, as on the DB side);
-- candidates: the rows ``_index_for`` would read (keys of the article, story ``last_day`` in
+- candidates: the rows ``story_index_for`` would read (keys of the article, story ``last_day`` in
   the window, ordered by ``(last_day, story_id)``, first ``MAX_CANDIDATE_ROWS``), put into a
   ``StoryIndex`` with the same restricted ``df`` and window, then ``StoryIndex.best`` and the
   same threshold: join the best story or start a new draft story (headline and slug as
@@ -177,8 +177,8 @@ class Replay:
     def __init__(self) -> None:
         from django.db import connection
 
-        from articles.connect import MAX_CANDIDATE_ROWS, PLACEMENT_WINDOW_DAYS
         from articles.models import TermFrequency
+        from articles.stories.placement import MAX_CANDIDATE_ROWS, PLACEMENT_WINDOW_DAYS
 
         # PostgreSQL's jsonb gives object keys back sorted (shorter first, then bytewise), not
         # in insertion order, and the engine's tie-breaks follow dict order (which 40 terms a
@@ -207,7 +207,7 @@ class Replay:
     def features(self, headline: str, body: str, published_at):
         from articles.engine.grouping import featurize
 
-        # _features(): no ArticlePerson rows, so no resolved names.
+        # article_features(): no ArticlePerson rows, so no resolved names.
         return featurize(headline=headline, body=body, published_at=published_at, names=[])
 
     def place(self, headline: str, body: str, published_at, outlet: int) -> dict:
@@ -216,7 +216,7 @@ class Replay:
         from articles.engine.weights import DocumentFrequencies
 
         features = self.features(headline, body, published_at)
-        # _load_df: only the article's own terms, and the document count.
+        # document_frequencies: only the article's own terms, and the document count.
         terms = features.df_terms()
         df = DocumentFrequencies(
             n_docs=self.tf.get(self.doc_key, 0),
@@ -226,7 +226,7 @@ class Replay:
         day = features.published.toordinal()
         self._check_order(day)
 
-        # _index_for: key rows in the window, oldest first, capped.
+        # story_index_for: key rows in the window, oldest first, capped.
         rows = []
         for key in dict.fromkeys(features.keys):
             for sid in self.live.get(key, ()):
@@ -491,8 +491,8 @@ def check_against_db(expected: dict, placement, replay: Replay) -> list[str]:
 def run_probes(replay: Replay, stream, outlets, n: int, rollback: bool, profiler) -> dict:
     from django.db import connection, transaction
 
-    from articles.connect import article_place
     from articles.models import Article
+    from articles.stories.placement import article_place
 
     times, cpu, queries, sql_ms, rows, mismatches = [], [], [], [], [], []
     shapes: Counter = Counter()

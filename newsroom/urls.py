@@ -4,7 +4,7 @@ from django.contrib import admin
 from django.contrib.sitemaps.views import sitemap
 from django.urls import include, path
 
-from articles.sitemaps import SITEMAPS
+from articles.public.sitemaps import SITEMAPS
 
 admin.site.site_header = "Newsroom"
 admin.site.site_title = "Newsroom admin"
@@ -12,8 +12,7 @@ admin.site.index_title = "Editorial desk"
 
 urlpatterns = [
     path("admin/", admin.site.urls),
-    path("api/", include("newsroom.api_urls")),
+    path("api/", include("articles.api.urls")),
     path("sitemap.xml", sitemap, {"sitemaps": SITEMAPS}, name="sitemap"),
-    path("", include("sources.urls")),
-    path("", include("articles.urls")),
+    path("", include("articles.public.urls")),
 ]

@@ -53,7 +53,7 @@ class Outlet(models.Model):
         super().save(*args, **kwargs)
 
     def get_absolute_url(self) -> str:
-        return reverse("sources:outlet-detail", kwargs={"slug": self.slug})
+        return reverse("articles:outlet-detail", kwargs={"slug": self.slug})
 
 
 class OutletAlias(models.Model):
@@ -115,7 +115,7 @@ class Speaker(models.Model):
         super().save(*args, **kwargs)
 
     def get_absolute_url(self) -> str:
-        return reverse("sources:speaker-detail", kwargs={"slug": self.slug})
+        return reverse("articles:speaker-detail", kwargs={"slug": self.slug})
 
 
 class SpeakerAlias(models.Model):

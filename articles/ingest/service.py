@@ -16,47 +16,24 @@ outlet is easy to merge in the admin. An item with no outlet at all is an error.
 from __future__ import annotations
 
 import logging
-import os
-import sys
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
-from datetime import UTC, datetime, time
-from email.utils import parsedate_to_datetime
-from pathlib import Path
-from urllib.parse import urlsplit
 
-from django.conf import settings
-from django.core.exceptions import ValidationError
-from django.core.validators import URLValidator
 from django.db import IntegrityError, transaction
 from django.db.models import Q
 from django.utils import timezone
-from django.utils.dateparse import parse_date, parse_datetime
 
 from articles.engine.types import Reading
-from articles.ingest.fetch import FetchError, fetch_url
-from articles.ingest.parsers import ParsedItem, parse_bytes
+from articles.ingest.inputs import expand_sources, read_source
+from articles.ingest.parsers import ParsedItem
+from articles.ingest.payloads import PayloadError, validate_payload
+from articles.ingest.reading import KnownSpeakers, article_read, place_article, read_text
 from articles.models import Article, Quote, QuoteAppearance, content_hash
-from articles.services import KnownSpeakers, article_read, lock_name, place_article, read_text
-from sources.models import Outlet, OutletAlias
+from sources.services import outlet_find, outlet_find_by_domain, outlet_get_or_create
 
 logger = logging.getLogger(__name__)
 
 CREATED, DUPLICATE, ERROR = "created", "duplicate", "error"
-
-# Payload fields: (type, max length). Lengths follow the model.
-FIELDS: dict[str, tuple[type, int | None]] = {
-    "outlet": (str, 200),
-    "headline": (str, 500),
-    "url": (str, 1000),
-    "published_at": (str, 64),
-    "byline": (str, 300),
-    "language": (str, 16),
-    "body": (str, None),
-    "is_translation": (bool, None),
-    "original_language": (str, 16),
-}
-_url_validator = URLValidator(schemes=["http", "https"])
 
 
 @dataclass
@@ -115,133 +92,7 @@ class IngestReport:
 # --- validation ----------------------------------------------------------------------------
 
 
-class PayloadError(ValueError):
-    pass
-
-
-def parse_published(value: str) -> datetime:
-    """ISO 8601 date or date-time (naive means UTC); RFC 2822 is accepted from feeds and
-    headers."""
-    value = value.strip()
-    parsed = None
-    try:
-        parsed = parse_datetime(value)
-        if parsed is None:
-            day = parse_date(value)
-            if day is not None:
-                parsed = datetime.combine(day, time.min)
-    except ValueError:
-        parsed = None
-    if parsed is None:
-        try:
-            parsed = parsedate_to_datetime(value)
-        except (TypeError, ValueError, IndexError):
-            parsed = None
-    if parsed is None:
-        raise PayloadError(f"published_at: not an ISO 8601 date or date-time ({value[:40]!r})")
-    if timezone.is_naive(parsed):
-        parsed = parsed.replace(tzinfo=UTC)
-    return parsed
-
-
-def validate_payload(payload: dict) -> dict:
-    """Check types, lengths, URL and date; return clean values or raise PayloadError naming
-    every bad field. Unknown fields are ignored (exports carry extras)."""
-    if not isinstance(payload, dict):
-        raise PayloadError("not an article: expected an object")
-    errors: list[str] = []
-    clean: dict = {}
-    for name, (kind, max_length) in FIELDS.items():
-        value = payload.get(name)
-        if value is None or (kind is str and isinstance(value, str) and not value.strip()):
-            continue
-        if kind is bool:
-            if not isinstance(value, bool):
-                errors.append(f"{name}: must be true or false")
-            else:
-                clean[name] = value
-            continue
-        if not isinstance(value, str):
-            errors.append(f"{name}: must be a string, not {type(value).__name__}")
-            continue
-        value = value.lstrip("\ufeff").strip() if name != "body" else value.strip()
-        if max_length and len(value) > max_length:
-            errors.append(f"{name}: too long ({len(value)} characters, at most {max_length})")
-            continue
-        clean[name] = value
-    body = clean.get("body")
-    if body is None and "body" not in [e.split(":")[0] for e in errors]:
-        errors.append("body: missing (an article needs its text)")
-    elif body is not None and len(body) > settings.NEWSROOM_MAX_IMPORT_BYTES:
-        errors.append(f"body: too long (at most {settings.NEWSROOM_MAX_IMPORT_BYTES} characters)")
-    if "url" in clean:
-        try:
-            _url_validator(clean["url"])
-        except ValidationError:
-            errors.append(f"url: not a valid http(s) URL ({clean['url'][:80]!r})")
-    if "published_at" in clean:
-        try:
-            clean["published_at"] = parse_published(clean["published_at"])
-        except PayloadError as exc:
-            errors.append(str(exc))
-    if errors:
-        raise PayloadError("; ".join(errors))
-    if "headline" not in clean:
-        clean["headline"] = headline_from_text(clean["body"])
-    return clean
-
-
-def headline_from_text(body: str, *, max_length: int = 500) -> str:
-    """A headline for an article that came without one: its first line, cut at the first
-    sentence when long."""
-    first = next((line.strip() for line in body.split("\n") if line.strip()), "")
-    if len(first) > 150:
-        for stop in (". ", "? ", "! "):
-            cut = first.find(stop, 20)
-            if 0 < cut < 150:
-                first = first[: cut + 1]
-                break
-    if len(first) > max_length:
-        first = first[: max_length - 1].rstrip() + "…"
-    return first
-
-
 # --- outlets -------------------------------------------------------------------------------
-
-
-def outlet_find(*, name: str) -> Outlet | None:
-    name = name.strip()
-    found = Outlet.objects.filter(name__iexact=name).first()
-    if found is None:
-        alias = OutletAlias.objects.filter(alias__iexact=name).select_related("outlet").first()
-        found = alias.outlet if alias else None
-    return found
-
-
-def outlet_find_by_domain(*, host: str) -> Outlet | None:
-    host = host.lower().removeprefix("www.")
-    alias = (
-        OutletAlias.objects.filter(Q(alias__iexact=host) | Q(alias__iexact=f"www.{host}"))
-        .select_related("outlet")
-        .first()
-    )
-    if alias:
-        return alias.outlet
-    # Outlets are few (thousands at most); the homepage host is compared exactly.
-    for outlet in Outlet.objects.filter(homepage__icontains=host).only("id", "name", "homepage"):
-        if (urlsplit(outlet.homepage).hostname or "").lower().removeprefix("www.") == host:
-            return outlet
-    return None
-
-
-def outlet_get_or_create(*, name: str) -> tuple[Outlet, bool]:
-    with transaction.atomic():
-        lock_name(f"outlet:{name.strip().casefold()}")
-        found = outlet_find(name=name)
-        if found is not None:
-            return found, False
-        outlet, created = Outlet.objects.get_or_create(name=name.strip()[:200])
-        return outlet, created
 
 
 def _outlet_choice(item: ParsedItem, clean: dict, default_outlet: str | None) -> tuple:
@@ -355,8 +206,8 @@ def _consolidate(ingestor: Ingestor, report: IngestReport) -> None:
     """Merge the drafts this run split one event into, and point the report at survivors.
 
     One call per run, over the stories the run created (never in a dry run)."""
-    from articles.connect import stories_consolidate
     from articles.models import Story
+    from articles.stories.restructure import stories_consolidate
 
     if ingestor.dry_run:
         return
@@ -416,62 +267,6 @@ def ingest_payloads(
 
 
 # --- sources: paths, directories, stdin and URLs -------------------------------------------
-
-
-def is_url(source: str) -> bool:
-    return "://" in source[:20] and urlsplit(source).scheme.isalpha()
-
-
-def expand_sources(sources: Iterable[str]) -> list[str]:
-    """Directories become their files (recursively, sorted, hidden files skipped)."""
-    out: list[str] = []
-    for source in sources:
-        if source != "-" and not is_url(source) and Path(source).is_dir():
-            for path in sorted(Path(source).rglob("*")):
-                rel = path.relative_to(source)
-                if path.is_file() and not any(part.startswith(".") for part in rel.parts):
-                    out.append(str(path))
-        else:
-            out.append(source)
-    return out
-
-
-def read_source(source: str, *, stdin=None) -> list[ParsedItem]:
-    """Parse one path, URL or ``-`` (stdin) into items; never raises for bad input."""
-    limit = settings.NEWSROOM_MAX_IMPORT_BYTES
-    if source == "-":
-        stream = stdin if stdin is not None else sys.stdin
-        stream = getattr(stream, "buffer", stream)
-        data = stream.read(limit + 1)
-        if isinstance(data, str):
-            data = data.encode("utf-8")
-        if len(data) > limit:
-            return [ParsedItem(source="-", error=f"too large: more than {limit} bytes")]
-        return parse_bytes(data, source="-")
-    if is_url(source):
-        try:
-            fetched = fetch_url(source)
-        except FetchError as exc:
-            return [ParsedItem(source=source, error=str(exc))]
-        return parse_bytes(
-            fetched.data, source=source, content_type=fetched.content_type, url=fetched.url
-        )
-    path = Path(source)
-    try:
-        size = os.stat(path).st_size
-        if size > limit:  # refused by size before reading any of it
-            return [ParsedItem(source=source, error=f"too large: {size} bytes, limit {limit}")]
-        if not path.is_file():
-            return [ParsedItem(source=source, error="not a regular file")]
-        with path.open("rb") as fh:
-            data = fh.read(limit + 1)
-    except FileNotFoundError:
-        return [ParsedItem(source=source, error="no such file or directory")]
-    except OSError as exc:
-        return [ParsedItem(source=source, error=f"cannot read: {exc.strerror or exc}")]
-    if len(data) > limit:
-        return [ParsedItem(source=source, error=f"too large: more than {limit} bytes")]
-    return parse_bytes(data, source=source)
 
 
 def ingest_sources(

@@ -7,7 +7,7 @@ groups can be filled on a fresh database. The role definitions live in ``article
 from django.contrib.auth.management import create_permissions
 from django.db import migrations
 
-from articles.roles import ROLE_PERMISSIONS, roles_sync
+from articles.editorial.roles import ROLE_PERMISSIONS, roles_sync
 
 
 def create_roles(apps, schema_editor):

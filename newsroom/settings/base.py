@@ -136,11 +136,11 @@ REST_FRAMEWORK = {
         "rest_framework.permissions.IsAuthenticatedOrReadOnly",
     ],
     # Lists refuse unknown query parameters (a typo is a 400, not everything); see newsroom/api.py.
-    "DEFAULT_FILTER_BACKENDS": ["newsroom.api.StrictFilterBackend"],
-    "DEFAULT_PAGINATION_CLASS": "newsroom.api.KeysetPagination",
+    "DEFAULT_FILTER_BACKENDS": ["articles.api.base.StrictFilterBackend"],
+    "DEFAULT_PAGINATION_CLASS": "articles.api.pagination.KeysetPagination",
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
     "DEFAULT_PARSER_CLASSES": ["rest_framework.parsers.JSONParser"],
-    "EXCEPTION_HANDLER": "newsroom.api.exception_handler",
+    "EXCEPTION_HANDLER": "articles.api.base.exception_handler",
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "DEFAULT_THROTTLE_CLASSES": [
         "rest_framework.throttling.AnonRateThrottle",
@@ -164,7 +164,7 @@ SPECTACULAR_SETTINGS = {
     "SCHEMA_PATH_PREFIX": "/api/v1",
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
-        "newsroom.api.schema_nonempty_query_parameters",
+        "articles.api.base.schema_nonempty_query_parameters",
     ],
     "ENUM_NAME_OVERRIDES": {
         "OutletKindEnum": "sources.models.Outlet.Kind",

@@ -4,7 +4,7 @@ every row."""
 import pytest
 from django.db import connection
 
-from articles.filters import full_text
+from articles.api.filters import full_text
 from articles.models import KeyPoint, Quote, QuoteAppearance, Story
 
 pytestmark = pytest.mark.skipif(

@@ -35,12 +35,12 @@ SIGN_BODY = (
 )
 
 
-def _features(headline, body, when):
+def article_features(headline, body, when):
     return featurize(headline=headline, body=body, published_at=when)
 
 
 def test_featurize_boosts_headline_terms_and_finds_names_and_numbers():
-    f = _features(PASS_HEADLINE, PASS_BODY, datetime(2025, 3, 4, 19, 0))
+    f = article_features(PASS_HEADLINE, PASS_BODY, datetime(2025, 3, 4, 19, 0))
     assert f.terms["stopgap"] > f.terms["flood"]
     assert {"olivia", "marsh", "alan", "doe"} <= f.names
     assert "45000000" in f.numbers
@@ -60,8 +60,8 @@ def test_sentence_initial_common_words_are_not_names():
 
 def test_paraphrased_report_of_the_same_event_joins_the_story():
     index = StoryIndex()
-    index.add("s1", _features(PASS_HEADLINE, PASS_BODY, datetime(2025, 3, 4, 19)))
-    other = _features(
+    index.add("s1", article_features(PASS_HEADLINE, PASS_BODY, datetime(2025, 3, 4, 19)))
+    other = article_features(
         "Lawmakers buy time: Senate approves temporary spending plan",
         "State senators approved a temporary spending plan on Tuesday night by 31-17, funding "
         "agencies through June 30. Olivia Marsh said the $45 million for floods could not wait. "
@@ -73,23 +73,23 @@ def test_paraphrased_report_of_the_same_event_joins_the_story():
 
 def test_signing_two_days_after_the_vote_starts_a_new_story():
     index = StoryIndex()
-    index.add("vote", _features(PASS_HEADLINE, PASS_BODY, datetime(2025, 3, 4, 19)))
-    signing = _features(SIGN_HEADLINE, SIGN_BODY, datetime(2025, 3, 6, 16))
+    index.add("vote", article_features(PASS_HEADLINE, PASS_BODY, datetime(2025, 3, 4, 19)))
+    signing = article_features(SIGN_HEADLINE, SIGN_BODY, datetime(2025, 3, 6, 16))
     assert index.place(signing) is None
 
 
 def test_candidates_skip_stories_outside_the_time_window():
     index = StoryIndex(window_days=7)
-    index.add("old", _features(PASS_HEADLINE, PASS_BODY, datetime(2025, 1, 4)))
-    later = _features(PASS_HEADLINE, PASS_BODY, datetime(2025, 3, 4))
+    index.add("old", article_features(PASS_HEADLINE, PASS_BODY, datetime(2025, 1, 4)))
+    later = article_features(PASS_HEADLINE, PASS_BODY, datetime(2025, 3, 4))
     assert index.candidates(later) == []
 
 
 def test_index_state_round_trips_and_places_the_same_way():
     index = StoryIndex()
-    index.add("s1", _features(PASS_HEADLINE, PASS_BODY, datetime(2025, 3, 4, 19)))
+    index.add("s1", article_features(PASS_HEADLINE, PASS_BODY, datetime(2025, 3, 4, 19)))
     restored = StoryIndex.from_state(json.loads(json.dumps(index.state())))
-    again = _features(PASS_HEADLINE, PASS_BODY, datetime(2025, 3, 4, 20))
+    again = article_features(PASS_HEADLINE, PASS_BODY, datetime(2025, 3, 4, 20))
     assert restored.place(again) == index.place(again) == "s1"
     assert restored.df.as_dict() == index.df.as_dict()
 
@@ -200,9 +200,9 @@ MATCH_BODY = (
 
 
 def test_a_match_report_s_halves_are_not_reporting_periods():
-    match = _features(MATCH_HEADLINE, MATCH_BODY, datetime(2025, 11, 8, 17))
+    match = article_features(MATCH_HEADLINE, MATCH_BODY, datetime(2025, 11, 8, 17))
     assert match.periods == frozenset()
-    results = _features(
+    results = article_features(
         "Helio first-half profit rises",
         "Helio Telecom said its first-half profit rose 8 percent.",
         datetime(2025, 7, 30),
@@ -212,17 +212,17 @@ def test_a_match_report_s_halves_are_not_reporting_periods():
 
 def test_a_sacking_after_a_match_report_starts_a_new_story():
     index = StoryIndex()
-    index.add("match", _features(MATCH_HEADLINE, MATCH_BODY, datetime(2025, 11, 8, 17)))
+    index.add("match", article_features(MATCH_HEADLINE, MATCH_BODY, datetime(2025, 11, 8, 17)))
     index.add(
         "match",
-        _features(
+        article_features(
             "Okoro double lifts Dunmore past Marlow and Brandt",
             "Sami Okoro scored twice as Dunmore Rovers won 4-1 at Marlow Athletic on Saturday. "
             "Jonas Pyke scored a penalty. Manager Teodor Brandt said it was not good enough.",
             datetime(2025, 11, 8, 19),
         ),
     )
-    sacking = _features(
+    sacking = article_features(
         "Marlow sack manager Teodor Brandt",
         "Marlow Athletic sacked manager Teodor Brandt on Monday after a 4-1 home defeat by Dunmore "
         "Rovers. Chairman Gordon Hale thanked Brandt. Sami Okoro's goals had sealed his fate.",
@@ -234,8 +234,8 @@ def test_a_sacking_after_a_match_report_starts_a_new_story():
 
 def test_an_undated_article_is_matched_on_its_text():
     index = StoryIndex()
-    index.add("vote", _features(PASS_HEADLINE, PASS_BODY, datetime(2025, 3, 4, 19)))
-    other = _features(
+    index.add("vote", article_features(PASS_HEADLINE, PASS_BODY, datetime(2025, 3, 4, 19)))
+    other = article_features(
         "Lawmakers buy time: Senate approves temporary spending plan",
         "State senators approved a temporary spending plan on Tuesday night by 31-17, funding "
         "agencies through June 30. Olivia Marsh said the $45 million for floods could not wait.",

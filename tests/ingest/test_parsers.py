@@ -2,13 +2,8 @@
 
 import pytest
 
-from articles.ingest.parsers import (
-    ParseError,
-    decode_bytes,
-    detect_format,
-    parse_bytes,
-    parse_text,
-)
+from articles.ingest.decode import ParseError, decode_bytes, detect_format
+from articles.ingest.parsers import parse_bytes, parse_text
 
 
 def test_text_first_line_is_headline_and_headers_fill_fields():

@@ -5,10 +5,11 @@ import threading
 import pytest
 from django.db import connection
 
-from articles import services
+from articles.engine.types import Reading
 from articles.ingest import service
 from articles.ingest.parsers import ParsedItem
-from articles.ingest.service import Ingestor, ingest_payloads, validate_payload
+from articles.ingest.payloads import validate_payload
+from articles.ingest.service import Ingestor, ingest_payloads
 from articles.models import Article, ArticlePerson, Figure, Quote, QuoteAppearance, Story
 from sources.models import Outlet, OutletAlias, Speaker, SpeakerAlias
 from tests.factories import make_outlet, make_story
@@ -269,7 +270,7 @@ def test_known_speakers_from_the_text_are_given_to_the_engine(fake_engine):
 def test_speaker_is_matched_by_alias_not_duplicated(fake_engine):
     roe = Speaker.objects.create(name="Jane Roe")
     SpeakerAlias.objects.create(speaker=roe, alias="Mayor Roe")
-    fake_engine.override = lambda text, known: services.Reading(
+    fake_engine.override = lambda text, known: Reading(
         quotes=(services_quote(text, "Open it", speaker="mayor roe"),)
     )
     ingest_payloads([payload(body="“Open it,” the mayor said.")], source="a")

@@ -10,7 +10,7 @@ import sys
 
 from django.core.management.base import BaseCommand, CommandError
 
-from articles.ingest.parsers import ParseError, decode_bytes
+from articles.ingest.decode import ParseError, decode_bytes
 
 
 class Command(BaseCommand):

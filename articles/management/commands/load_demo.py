@@ -2,7 +2,7 @@
 
 from django.core.management.base import BaseCommand
 
-from articles.demo import demo_load
+from articles.editorial.demo import demo_load
 
 
 class Command(BaseCommand):

@@ -3,7 +3,7 @@
 from django.contrib.auth.models import Group, Permission
 from django.core.management.base import BaseCommand
 
-from articles.roles import roles_sync
+from articles.editorial.roles import roles_sync
 
 
 class Command(BaseCommand):

@@ -1,0 +1,150 @@
+"""The article admin: reading an article again, moving it between stories."""
+
+from django.contrib import admin, messages
+from django.urls import path
+from simple_history.admin import SimpleHistoryAdmin
+
+from articles.admin.forms import ChooseStoryForm, NewStoryForm, choose_in_form
+from articles.admin.imports import import_view
+from articles.admin.review import read_articles_again, stamp_inline_reviews
+from articles.ingest.reading import article_read, place_article
+from articles.models import (
+    Article,
+    ArticlePerson,
+    Figure,
+    QuoteAppearance,
+    Story,
+)
+from articles.stories.restructure import ConnectError, articles_move, story_split
+
+
+class QuoteAppearanceInline(admin.TabularInline):
+    model = QuoteAppearance
+    fk_name = "article"
+    extra = 0
+    fields = ["quote", "text", "cue", "speaker_mention", "match", "review_state"]
+    readonly_fields = ["text", "cue", "speaker_mention", "match"]
+    autocomplete_fields = ["quote"]
+
+    def get_readonly_fields(self, request, obj=None):
+        fields = list(super().get_readonly_fields(request, obj))
+        if not request.user.has_perm("articles.review_quoteappearance"):
+            fields.append("review_state")
+        return fields
+
+
+class ArticlePersonInline(admin.TabularInline):
+    model = ArticlePerson
+    extra = 0
+    autocomplete_fields = ["speaker"]
+    fields = ["speaker", "role"]
+
+
+class FigureInline(admin.TabularInline):
+    model = Figure
+    extra = 0
+    fields = ["text", "value", "unit", "per", "period", "qualifier", "kind"]
+
+
+@admin.register(Article)
+class ArticleAdmin(SimpleHistoryAdmin):
+    list_display = ["headline", "outlet", "story", "published_at", "language", "is_translation"]
+    list_filter = ["outlet", "language", "is_translation", ("story", admin.EmptyFieldListFilter)]
+    search_fields = ["headline", "url", "byline", "outlet__name"]
+    autocomplete_fields = ["outlet", "story"]
+    date_hierarchy = "published_at"
+    list_select_related = ["outlet", "story"]
+    readonly_fields = ["content_hash", "created_at", "updated_at", "read_at", "created_by"]
+    fieldsets = [
+        (None, {"fields": ["outlet", "headline", "url", "byline", "published_at", "story"]}),
+        ("Language", {"fields": ["language", "is_translation", "original_language"]}),
+        ("Text", {"fields": ["body"]}),
+        ("Record", {"fields": ["source", *readonly_fields], "classes": ["collapse"]}),
+    ]
+    inlines = [QuoteAppearanceInline, ArticlePersonInline, FigureInline]
+    actions = ["move_to_story", "split_off", read_articles_again]
+
+    def save_model(self, request, obj, form, change):
+        if not change:
+            obj.created_by = request.user
+        super().save_model(request, obj, form, change)
+
+    def save_related(self, request, form, formsets, change):
+        super().save_related(request, form, formsets, change)
+        if not change:
+            # A new article typed in by hand is read like an imported one: its quotes arrive
+            # as suggestions, and it joins (or starts) the story about its event.
+            article = form.instance
+            article_read(article=article)
+            place_article(article, user=request.user)
+
+    def get_urls(self):
+        urls = [
+            path(
+                "import/",
+                self.admin_site.admin_view(lambda request: import_view(self, request)),
+                name="articles_article_import",
+            )
+        ]
+        return urls + super().get_urls()
+
+    def save_formset(self, request, form, formset, change):
+        stamp_inline_reviews(request, formset)
+        super().save_formset(request, form, formset, change)
+
+    def has_merge_permission(self, request):
+        return request.user.has_perm("articles.merge_story")
+
+    @admin.action(description="Move selected articles to a story…", permissions=["merge"])
+    def move_to_story(self, request, queryset):
+        data = request.POST if request.POST.get("confirm") else None
+        form = ChooseStoryForm(data, admin_site=self.admin_site)
+        if form.is_valid():
+            target = form.cleaned_data["story"]
+            moved = articles_move(articles=queryset, target=target, user=request.user)
+            self.message_user(request, f"Moved {moved} articles to “{target}”.", messages.SUCCESS)
+            return None
+        return choose_in_form(
+            self,
+            request,
+            queryset,
+            form=form,
+            action="move_to_story",
+            title="Move articles to a story",
+            intro="These articles, with their quotes, will move to the story you choose.",
+            submit_label="Move",
+        )
+
+    @admin.action(description="Split selected articles into a new story…", permissions=["merge"])
+    def split_off(self, request, queryset):
+        stories = set(queryset.values_list("story", flat=True))
+        if len(stories) != 1 or None in stories:
+            self.message_user(request, "Choose articles of one story to split off.", messages.ERROR)
+            return None
+        form = NewStoryForm(request.POST if request.POST.get("confirm") else None)
+        if form.is_valid():
+            story = Story.objects.get(pk=stories.pop())
+            try:
+                new = story_split(
+                    story=story,
+                    articles=queryset,
+                    headline=form.cleaned_data["headline"],
+                    user=request.user,
+                )
+            except ConnectError as error:
+                self.message_user(request, str(error), messages.ERROR)
+                return None
+            self.message_user(
+                request, f"Split {queryset.count()} articles into “{new}”.", messages.SUCCESS
+            )
+            return None
+        return choose_in_form(
+            self,
+            request,
+            queryset,
+            form=form,
+            action="split_off",
+            title="Split articles into a new story",
+            intro="These articles will leave their story and start a new draft story.",
+            submit_label="Split",
+        )

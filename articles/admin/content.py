@@ -1,0 +1,151 @@
+"""Editorial rows in the admin: topics, key points, paragraphs, attributions, figures,
+people, corrections and the audit log."""
+
+from django.contrib import admin, messages
+from django.utils.html import format_html
+from simple_history.admin import SimpleHistoryAdmin
+
+from articles.admin.workflow import EvidenceFilter, EvidenceOverrideReadOnlyMixin
+from articles.editorial.workflow import correction_add
+from articles.models import (
+    ArticlePerson,
+    Attribution,
+    AuditEntry,
+    Correction,
+    Figure,
+    KeyPoint,
+    ReviewState,
+    SummaryParagraph,
+    Topic,
+)
+
+
+@admin.register(Topic)
+class TopicAdmin(admin.ModelAdmin):
+    list_display = ["name", "slug"]
+    search_fields = ["name"]
+    prepopulated_fields = {"slug": ["name"]}
+
+
+class AttributionInline(admin.TabularInline):
+    model = Attribution
+    extra = 0
+    fields = ["outlet", "article", "passage", "score", "origin", "review_state", "position"]
+    autocomplete_fields = ["outlet", "article"]
+
+
+@admin.register(KeyPoint)
+class KeyPointAdmin(EvidenceOverrideReadOnlyMixin, SimpleHistoryAdmin):
+    list_display = ["text", "story", "position", "evidence_override"]
+    list_filter = [EvidenceFilter, "evidence_override"]
+    search_fields = ["text", "story__headline"]
+    autocomplete_fields = ["story"]
+    list_select_related = ["story"]
+    inlines = [AttributionInline]
+
+
+@admin.register(SummaryParagraph)
+class SummaryParagraphAdmin(EvidenceOverrideReadOnlyMixin, SimpleHistoryAdmin):
+    list_display = ["__str__", "story", "position"]
+    search_fields = ["text", "story__headline"]
+    autocomplete_fields = ["story"]
+    list_select_related = ["story"]
+    inlines = [AttributionInline]
+
+
+@admin.register(Attribution)
+class AttributionAdmin(SimpleHistoryAdmin):
+    """Evidence and citations. Machine-found evidence arrives as suggested; editors approve
+    or reject it here, one by one or in bulk."""
+
+    list_display = [
+        "__str__",
+        "key_point",
+        "paragraph",
+        "article",
+        "origin",
+        "score",
+        "review_state",
+    ]
+    list_filter = ["origin", "review_state", "outlet"]
+    search_fields = ["outlet__name", "passage"]
+    autocomplete_fields = ["key_point", "paragraph", "outlet", "article"]
+    list_select_related = ["outlet", "key_point", "paragraph", "article"]
+    actions = ["approve_evidence", "reject_evidence"]
+
+    @admin.action(description="Approve selected evidence", permissions=["change"])
+    def approve_evidence(self, request, queryset):
+        self._review(request, queryset, ReviewState.APPROVED, "Approved")
+
+    @admin.action(description="Reject selected evidence", permissions=["change"])
+    def reject_evidence(self, request, queryset):
+        self._review(request, queryset, ReviewState.REJECTED, "Rejected")
+
+    def _review(self, request, queryset, state, verb):
+        count = 0
+        for attribution in queryset:  # row by row, so the history records each decision
+            attribution.review_state = state
+            attribution.save(update_fields=["review_state"])
+            count += 1
+        self.message_user(request, f"{verb} {count} evidence link(s).", messages.SUCCESS)
+
+
+@admin.register(Figure)
+class FigureAdmin(admin.ModelAdmin):
+    list_display = ["text", "value", "unit", "per", "kind", "article"]
+    list_filter = ["kind", "unit"]
+    search_fields = ["text", "unit", "article__headline"]
+    autocomplete_fields = ["article"]
+    list_select_related = ["article__outlet"]
+
+
+@admin.register(ArticlePerson)
+class ArticlePersonAdmin(admin.ModelAdmin):
+    list_display = ["speaker", "role", "article"]
+    search_fields = ["speaker__name", "role", "article__headline"]
+    autocomplete_fields = ["speaker", "article"]
+    list_select_related = ["speaker", "article__outlet"]
+
+
+@admin.register(Correction)
+class CorrectionAdmin(SimpleHistoryAdmin):
+    list_display = ["story", "kind", "published_at", "created_by"]
+    list_filter = ["kind"]
+    search_fields = ["text", "story__headline"]
+    autocomplete_fields = ["story"]
+    list_select_related = ["story", "created_by"]
+
+    def save_model(self, request, obj, form, change):
+        if change:
+            super().save_model(request, obj, form, change)
+            return
+        # A new correction goes through the service: audited, and the story is touched.
+        created = correction_add(
+            story=obj.story, user=request.user, kind=obj.kind, text=obj.text, at=obj.published_at
+        )
+        obj.pk, obj.created_by = created.pk, created.created_by
+        obj._state.adding = False
+
+
+@admin.register(AuditEntry)
+class AuditEntryAdmin(admin.ModelAdmin):
+    list_display = ["at", "action", "story_link", "user"]
+    list_filter = ["action"]
+    search_fields = ["story__headline", "user__username"]
+    list_select_related = ["story", "user"]
+    date_hierarchy = "at"
+
+    @admin.display(description="story")
+    def story_link(self, obj):
+        if obj.story_id is None:
+            return "—"
+        return format_html('<a href="{}">{}</a>', obj.story.get_absolute_url(), obj.story)
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False

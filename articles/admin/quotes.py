@@ -1,0 +1,182 @@
+"""Quotes and their wordings in the admin: compare wordings, fix speakers."""
+
+from django.contrib import admin, messages
+from django.db.models import Count
+from django.utils.html import format_html, format_html_join
+from simple_history.admin import SimpleHistoryAdmin
+
+from articles.admin.forms import ChooseSpeakerForm, choose_in_form
+from articles.admin.review import (
+    QuoteAppearanceReviewForm,
+    approve_appearances,
+    evidence_html,
+    reject_appearances,
+    save_review,
+    unreview_appearances,
+)
+from articles.editorial.review import quote_appearance_set_speaker
+from articles.engine.diff import diff_segments
+from articles.models import (
+    Quote,
+    QuoteAppearance,
+)
+
+
+class AppearanceOfQuoteInline(admin.TabularInline):
+    model = QuoteAppearance
+    fk_name = "quote"
+    extra = 0
+    fields = ["article", "text", "cue", "match", "match_score", "review_state"]
+    readonly_fields = ["text", "cue", "match", "match_score"]
+    autocomplete_fields = ["article"]
+
+
+@admin.register(Quote)
+class QuoteAdmin(SimpleHistoryAdmin):
+    list_display = ["short_text", "speaker", "story", "appearance_count"]
+    list_filter = [("speaker", admin.EmptyFieldListFilter)]
+    search_fields = ["text", "speaker__name", "story__headline"]
+    autocomplete_fields = ["speaker", "story"]
+    list_select_related = ["speaker", "story"]
+    readonly_fields = ["wordings"]
+    inlines = [AppearanceOfQuoteInline]
+
+    def get_queryset(self, request):
+        return super().get_queryset(request).annotate(_appearances=Count("appearances"))
+
+    @admin.display(description="wordings across outlets")
+    def wordings(self, obj):
+        """Each outlet's wording, with its word-level difference from the first outlet's."""
+        if obj is None or obj.pk is None:
+            return "—"
+        by_article: dict[int, list[QuoteAppearance]] = {}
+        for appearance in obj.appearances.select_related("article__outlet").order_by("start"):
+            by_article.setdefault(appearance.article_id, []).append(appearance)
+        if not by_article:
+            return "—"
+        groups = sorted(
+            by_article.values(),
+            key=lambda g: (g[0].match != QuoteAppearance.Match.ORIGINAL, g[0].article_id),
+        )
+        original = " ".join(a.text for a in groups[0])
+        rows = []
+        for group in groups:
+            wording = " ".join(a.text for a in group)
+            diff = format_html_join(
+                "",
+                "{}",
+                (
+                    (format_html("<{}>{}</{}>", s.tag, s.text, s.tag) if s.tag else s.text,)
+                    for s in diff_segments(original, wording)
+                ),
+            )
+            rows.append((group[0].article.outlet.name, group[0].get_match_display(), diff))
+        return format_html(
+            "<table class='quote-wordings'><thead><tr><th>Outlet</th><th>Kind</th>"
+            "<th>Wording (<del>removed</del> / <ins>added</ins> against the first)</th>"
+            "</tr></thead><tbody>{}</tbody></table>",
+            format_html_join("", "<tr><td>{}</td><td>{}</td><td>{}</td></tr>", rows),
+        )
+
+    @admin.display(description="quote")
+    def short_text(self, obj):
+        return obj.text if len(obj.text) <= 90 else obj.text[:87] + "…"
+
+    @admin.display(description="appearances", ordering="_appearances")
+    def appearance_count(self, obj):
+        return obj._appearances
+
+
+@admin.register(QuoteAppearance)
+class QuoteAppearanceAdmin(SimpleHistoryAdmin):
+    """The review queue: each finding with its evidence; approve, reject or fix the speaker,
+    one by one or in bulk. Findings come from the engine, so there is no add form here."""
+
+    form = QuoteAppearanceReviewForm
+    list_display = ["text", "speaker_name", "article", "cue", "match", "review_state"]
+    list_filter = ["review_state", "match", "article__outlet"]
+    search_fields = ["text", "speaker_mention", "quote__speaker__name", "article__headline"]
+    list_select_related = ["quote__speaker", "article__outlet"]
+    actions = [approve_appearances, reject_appearances, unreview_appearances, "set_speaker"]
+    readonly_fields = [
+        "evidence",
+        "text",
+        "article",
+        "quote",
+        "cue",
+        "speaker_mention",
+        "continues",
+        "match",
+        "match_score",
+        "reviewed_by",
+        "reviewed_at",
+        "created_at",
+    ]
+    fieldsets = [
+        ("Review", {"fields": ["evidence", "speaker", "review_state"]}),
+        (
+            "Finding",
+            {"fields": ["text", "article", "quote", "cue", "speaker_mention", "continues"]},
+        ),
+        (
+            "Record",
+            {"fields": ["match", "match_score", "reviewed_by", "reviewed_at", "created_at"]},
+        ),
+    ]
+
+    def get_queryset(self, request):
+        return super().get_queryset(request).select_related("quote__speaker", "article__outlet")
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_review_permission(self, request):
+        return request.user.has_perm("articles.review_quoteappearance")
+
+    @admin.action(description="Set the speaker of selected quotes…", permissions=["change"])
+    def set_speaker(self, request, queryset):
+        data = request.POST if request.POST.get("confirm") else None
+        form = ChooseSpeakerForm(data, admin_site=self.admin_site)
+        if form.is_valid():
+            speaker = form.cleaned_data["speaker"]
+            for appearance in queryset.select_related("quote"):
+                quote_appearance_set_speaker(
+                    appearance=appearance, speaker=speaker, user=request.user
+                )
+            self.message_user(
+                request,
+                f"{queryset.count()} quote(s) now attributed to {speaker.name}.",
+                messages.SUCCESS,
+            )
+            return None
+        return choose_in_form(
+            self,
+            request,
+            queryset,
+            form=form,
+            action="set_speaker",
+            title="Set the speaker",
+            intro="These quotes will be attributed to the speaker you choose, in every outlet "
+            "that carried them.",
+            submit_label="Set speaker",
+        )
+
+    def get_readonly_fields(self, request, obj=None):
+        fields = list(super().get_readonly_fields(request, obj))
+        if not self.has_review_permission(request):
+            fields.append("review_state")  # reporters see the state; editors rule on it
+        return fields
+
+    @admin.display(description="speaker", ordering="quote__speaker__name")
+    def speaker_name(self, obj):
+        return obj.quote.speaker.name if obj.quote.speaker_id else "—"
+
+    @admin.display(description="evidence")
+    def evidence(self, obj):
+        return evidence_html(
+            obj.article.body, obj.start, obj.end, mention=obj.speaker_mention, cue=obj.cue
+        )
+
+    def save_model(self, request, obj, form, change):
+        # The state and speaker go through the review services, which stamp the editor.
+        save_review(request, obj, form)

@@ -1,0 +1,143 @@
+"""The story admin: its inlines, actions (move, merge, split) and workflow buttons."""
+
+from django.contrib import admin, messages
+from django.db.models import Count
+from django.utils.html import format_html, format_html_join
+from simple_history.admin import SimpleHistoryAdmin
+
+from articles.admin.forms import MergeForm, choose_in_form
+from articles.admin.workflow import EvidenceOverrideReadOnlyMixin, StoryWorkflowAdminMixin
+from articles.models import (
+    Article,
+    Correction,
+    KeyPoint,
+    Story,
+    SummaryParagraph,
+)
+from articles.stories.evidence import story_figure_table, story_find_evidence, story_flags
+from articles.stories.restructure import story_merge
+
+
+class KeyPointInline(EvidenceOverrideReadOnlyMixin, admin.TabularInline):
+    model = KeyPoint
+    extra = 1
+    fields = ["position", "text", "evidence_override", "override_note"]
+
+
+class SummaryParagraphInline(EvidenceOverrideReadOnlyMixin, admin.StackedInline):
+    model = SummaryParagraph
+    extra = 1
+    fields = ["position", "text", "evidence_override"]
+
+
+class StoryArticleInline(admin.TabularInline):
+    model = Article
+    fields = ["headline", "outlet", "published_at", "url"]
+    readonly_fields = ["headline", "outlet", "published_at", "url"]
+    extra = 0
+    show_change_link = True
+    can_delete = False
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+
+class CorrectionInline(admin.StackedInline):
+    model = Correction
+    extra = 0
+    fields = ["kind", "published_at", "text"]
+    can_delete = False  # a correction stays on the record
+
+
+@admin.register(Story)
+class StoryAdmin(StoryWorkflowAdminMixin, SimpleHistoryAdmin):
+    list_display = ["headline", "status", "published_at", "embargo_until", "article_count"]
+    list_filter = ["status", "topics", "published_at"]
+    search_fields = ["headline", "dek", "slug"]
+    prepopulated_fields = {"slug": ["headline"]}
+    date_hierarchy = "published_at"
+    filter_horizontal = ["topics"]
+    readonly_fields = ["created_at", "updated_at", "created_by", "updated_by", "editor_checks"]
+    fieldsets = [
+        (None, {"fields": ["headline", "slug", "dek", "topics"]}),
+        ("Publishing", {"fields": ["status", "published_at", "embargo_until"]}),
+        ("Sources and checks", {"fields": ["editor_checks"]}),
+        ("Record", {"fields": readonly_fields[:4], "classes": ["collapse"]}),
+    ]
+    inlines = [KeyPointInline, SummaryParagraphInline, StoryArticleInline, CorrectionInline]
+    actions = [*StoryWorkflowAdminMixin.actions, "merge_stories", "find_evidence"]
+
+    @admin.display(description="before publishing")
+    def editor_checks(self, obj):
+        """Claims without a supporting article, outlets cited without an article, and
+        figures the outlets disagree on."""
+        if obj is None or obj.pk is None:
+            return "Save the story to see its checks."
+        flags = [f.message for f in story_flags(story=obj)]
+        flags += [
+            f"Figures disagree: {row.label}: {row.note}"
+            for row in story_figure_table(story=obj).disagreements
+        ]
+        if not flags:
+            return "Every key point and paragraph has a supporting article; figures agree."
+        return format_html(
+            "<ul class='editor-checks'>{}</ul>",
+            format_html_join("", "<li>{}</li>", ((f,) for f in flags)),
+        )
+
+    @admin.action(description="Find evidence for key points and paragraphs", permissions=["change"])
+    def find_evidence(self, request, queryset):
+        written = sum(story_find_evidence(story=story) for story in queryset)
+        self.message_user(
+            request,
+            f"Linked {written} supporting passages in {queryset.count()} stories.",
+            messages.SUCCESS,
+        )
+
+    def save_related(self, request, form, formsets, change):
+        super().save_related(request, form, formsets, change)
+        # Key points may have changed: link them to their evidence again (editors' own
+        # citations and reviewed rows stay).
+        story_find_evidence(story=form.instance)
+
+    def get_queryset(self, request):
+        return super().get_queryset(request).annotate(_articles=Count("articles"))
+
+    def has_merge_permission(self, request):
+        return request.user.has_perm("articles.merge_story")
+
+    @admin.action(description="Merge selected stories", permissions=["merge"])
+    def merge_stories(self, request, queryset):
+        if queryset.count() < 2:
+            self.message_user(request, "Choose at least two stories to merge.", messages.ERROR)
+            return None
+        form = MergeForm(request.POST if request.POST.get("confirm") else None)
+        form.fields["target"].queryset = queryset
+        if form.is_valid():
+            target = form.cleaned_data["target"]
+            others = [s for s in queryset if s.pk != target.pk]
+            story_merge(target=target, others=others, user=request.user)
+            self.message_user(
+                request, f"Merged {len(others)} stories into “{target}”.", messages.SUCCESS
+            )
+            return None
+        return choose_in_form(
+            self,
+            request,
+            queryset,
+            form=form,
+            action="merge_stories",
+            title="Merge stories",
+            intro="These stories will become one. Choose the story to keep.",
+            submit_label="Merge",
+        )
+
+    @admin.display(description="articles", ordering="_articles")
+    def article_count(self, obj):
+        return obj._articles
+
+    def save_model(self, request, obj, form, change):
+        if not change:
+            obj.created_by = request.user
+        obj.updated_by = request.user
+        super().save_model(request, obj, form, change)

@@ -1,0 +1,261 @@
+"""API machinery: the router, strict filtering, conditional GET, JSON errors and the schema
+helpers every viewset shares."""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+from collections.abc import Sequence
+from datetime import datetime
+
+from django.core.exceptions import ValidationError as DjangoValidationError
+from django.db.models import (
+    DateTimeField,
+    QuerySet,
+    Subquery,
+    prefetch_related_objects,
+)
+from django.db.models.functions import Coalesce, Greatest
+from django.http import JsonResponse
+from django.utils.cache import get_conditional_response, patch_vary_headers
+from django.utils.http import http_date
+from django_filters.rest_framework import DjangoFilterBackend
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import (
+    OpenApiParameter,
+    OpenApiResponse,
+    inline_serializer,
+)
+from rest_framework import exceptions, serializers, status
+from rest_framework.response import Response
+from rest_framework.routers import DefaultRouter
+from rest_framework.views import exception_handler as drf_exception_handler
+
+logger = logging.getLogger(__name__)
+
+
+# --- Router ---------------------------------------------------------------------------------
+
+
+class Router(DefaultRouter):
+    """The API router: trailing slashes, an API root listing the resources, no format suffixes
+    (the API speaks JSON only)."""
+
+    include_format_suffixes = False
+
+
+# --- Keyset pagination ----------------------------------------------------------------------
+
+
+# --- Filtering: strict query parameters ----------------------------------------------------
+
+
+class StrictFilterBackend(DjangoFilterBackend):
+    """django-filter on list endpoints only, refusing query parameters it does not know.
+
+    A typo such as ``?outlett=the-example-gazette`` would otherwise silently return everything;
+    a consumer is better served by a 400 naming the parameter. Empty values are refused the
+    same way. Detail endpoints ignore the query string (DRF would otherwise filter the detail
+    lookup by it).
+    """
+
+    def filter_queryset(self, request, queryset, view):
+        if getattr(view, "action", None) != "list":
+            return queryset
+        known = set(getattr(view.paginator, "query_params", ()))
+        filterset_class = self.get_filterset_class(view, queryset)
+        if filterset_class is not None:
+            known |= set(filterset_class.base_filters)
+        errors = {
+            name: [f"Unknown query parameter. Known: {', '.join(sorted(known))}."]
+            for name in sorted(set(request.query_params) - known)
+        }
+        # A parameter that is sent must say something: "?outlet=" is more likely a bug in the
+        # caller than a wish for everything.
+        errors.update(
+            {
+                name: ["This parameter may not be empty."]
+                for name, values in request.query_params.lists()
+                if name in known and any(value == "" for value in values)
+            }
+        )
+        if errors:
+            raise exceptions.ValidationError(errors)
+        return super().filter_queryset(request, queryset, view)
+
+
+# --- Conditional GET ------------------------------------------------------------------------
+
+
+def _etag(parts) -> str:
+    digest = hashlib.blake2b(repr(parts).encode(), digest_size=16).hexdigest()
+    return f'W/"{digest}"'
+
+
+class ConditionalReadMixin:
+    """ETag and Last-Modified on list and detail reads, answering 304 before serialising.
+
+    Each resource says what changes it: ``freshness_field`` names a datetime on the row (often
+    an annotation that also takes the newest related row), and ``version_field`` an optional
+    counter. The ETag hashes the audience (staff see drafts), the query string of a list, and
+    each row's key, freshness and version, so the check costs the one query that fetches the
+    rows; related rows for the body (``detail_prefetch`` / ``list_prefetch``) are loaded only
+    when the answer is not 304.
+    """
+
+    freshness_field = "updated_at"
+    version_field: str | None = None
+    list_prefetch: Sequence = ()
+    detail_prefetch: Sequence = ()
+
+    def _validators(self, objs) -> tuple[str, datetime | None]:
+        user = self.request.user
+        audience = "staff" if user.is_authenticated and user.is_staff else "public"
+        stamps = [getattr(obj, self.freshness_field) for obj in objs]
+        parts = [
+            audience,
+            self.action,
+            self.request.get_full_path() if self.action == "list" else "",
+            *(
+                (
+                    obj.pk,
+                    stamp.isoformat() if stamp else None,
+                    getattr(obj, self.version_field) if self.version_field else None,
+                )
+                for obj, stamp in zip(objs, stamps, strict=True)
+            ),
+        ]
+        known = [s for s in stamps if s is not None]
+        return _etag(parts), (max(known) if known else None)
+
+    def _conditional(self, objs):
+        etag, last_modified = self._validators(objs)
+        timestamp = int(last_modified.timestamp()) if last_modified else None
+        not_modified = get_conditional_response(
+            self.request._request, etag=etag, last_modified=timestamp
+        )
+        return etag, last_modified, not_modified
+
+    @staticmethod
+    def _stamp(response, etag, last_modified):
+        response["ETag"] = etag
+        if last_modified is not None:
+            response["Last-Modified"] = http_date(last_modified.timestamp())
+        # Staff and the public see different things under the same URL.
+        patch_vary_headers(response, ("Authorization", "Cookie"))
+        return response
+
+    def list(self, request, *args, **kwargs):
+        queryset = self.filter_queryset(self.get_queryset())
+        page = self.paginate_queryset(queryset)
+        etag, last_modified, not_modified = self._conditional(page)
+        if not_modified is not None:
+            return self._stamp(not_modified, etag, last_modified)
+        if self.list_prefetch:
+            prefetch_related_objects(page, *self.list_prefetch)
+        serializer = self.get_serializer(page, many=True)
+        response = self.get_paginated_response(serializer.data)
+        return self._stamp(response, etag, last_modified)
+
+    def retrieve(self, request, *args, **kwargs):
+        instance = self.get_object()
+        etag, last_modified, not_modified = self._conditional([instance])
+        if not_modified is not None:
+            return self._stamp(not_modified, etag, last_modified)
+        if self.detail_prefetch:
+            prefetch_related_objects([instance], *self.detail_prefetch)
+        response = Response(self.render_detail(instance))
+        return self._stamp(response, etag, last_modified)
+
+    def render_detail(self, instance) -> dict:
+        return self.get_serializer(instance).data
+
+
+# --- Errors ---------------------------------------------------------------------------------
+
+
+def exception_handler(exc, context):
+    """DRF's handler, plus Django's own ``ValidationError`` as a 400 instead of a 500."""
+    if isinstance(exc, DjangoValidationError):
+        detail = exc.message_dict if hasattr(exc, "error_dict") else {"detail": exc.messages}
+        exc = exceptions.ValidationError(detail)
+    return drf_exception_handler(exc, context)
+
+
+def schema_nonempty_query_parameters(result, generator, request, public):
+    """Schema post-processing: query parameters may not be empty (see StrictFilterBackend)."""
+    for path in result.get("paths", {}).values():
+        for operation in path.values():
+            for parameter in operation.get("parameters", []):
+                schema = parameter.get("schema", {})
+                if parameter.get("in") == "query" and schema.get("type") == "string":
+                    schema.setdefault("minLength", 1)
+    return result
+
+
+def not_found(request, *args, **kwargs):
+    """JSON 404 for any path under the API that no resource answers."""
+    return JsonResponse({"detail": "Not found."}, status=status.HTTP_404_NOT_FOUND)
+
+
+# --- Schema helpers: documented errors and conditional headers -----------------------------
+
+ErrorSerializer = inline_serializer(
+    name="Error", fields={"detail": serializers.CharField(help_text="What went wrong.")}
+)
+FIELD_ERRORS = OpenApiResponse(
+    response={
+        "type": "object",
+        "additionalProperties": {"type": "array", "items": {"type": "string"}},
+    },
+    description="Invalid parameters: each offending parameter with its messages.",
+)
+NOT_MODIFIED = OpenApiResponse(description="Not modified since the ETag or date you sent.")
+NOT_FOUND = OpenApiResponse(ErrorSerializer, description="No such resource visible to you.")
+THROTTLED = OpenApiResponse(ErrorSerializer, description="Too many requests; retry later.")
+UNAUTHENTICATED = OpenApiResponse(
+    ErrorSerializer, description="No token, or an invalid one, was sent."
+)
+FORBIDDEN = OpenApiResponse(ErrorSerializer, description="The token's user lacks permission.")
+
+CONDITIONAL_PARAMETERS = [
+    OpenApiParameter(
+        "If-None-Match",
+        OpenApiTypes.STR,
+        OpenApiParameter.HEADER,
+        description="An ETag from an earlier answer; 304 if unchanged.",
+    ),
+    OpenApiParameter(
+        "If-Modified-Since",
+        OpenApiTypes.STR,
+        OpenApiParameter.HEADER,
+        description="An HTTP date; 304 if unchanged since (If-None-Match wins when both sent).",
+    ),
+]
+
+
+def read_responses(serializer, *, many: bool = False) -> dict:
+    """The documented answers of a read: 200, 304, and the errors a read can meet."""
+    # 401 too: a read with an invalid token is refused rather than treated as anonymous.
+    responses = {200: serializer, 304: NOT_MODIFIED, 401: UNAUTHENTICATED, 429: THROTTLED}
+    if many:
+        responses[400] = FIELD_ERRORS
+    else:
+        responses[404] = NOT_FOUND
+    return responses
+
+
+ID_REGEX = "[0-9]{1,18}"
+
+
+SLUG_REGEX = "[-a-zA-Z0-9_]+"
+
+
+def latest(queryset: QuerySet, field: str) -> Subquery:
+    """The newest ``field`` among ``queryset`` rows (already correlated with the outer row)."""
+    return Subquery(queryset.order_by(f"-{field}").values(field)[:1], output_field=DateTimeField())
+
+
+def newest(field: str, *others: Subquery) -> Greatest:
+    """The latest of a row's own timestamp and its related rows' (null-safe on SQLite)."""
+    return Greatest(field, *(Coalesce(other, field) for other in others))

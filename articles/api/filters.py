@@ -1,0 +1,330 @@
+"""Filters for the story, quote and article lists: one FilterSet per model.
+
+Every FilterSet is applied to a queryset that already enforces visibility (the viewset's
+``get_queryset``), and every value it cannot honour is a 400 with a message rather than an
+empty 200: an unknown outlet slug, a story the caller may not see, a malformed date.
+"""
+
+from __future__ import annotations
+
+import operator
+from collections.abc import Sequence
+from datetime import UTC
+from functools import reduce
+
+import django_filters
+from django import forms
+from django.contrib.postgres.search import SearchQuery, SearchVector
+from django.core.exceptions import ValidationError
+from django.core.validators import RegexValidator, validate_slug
+from django.db import connections
+from django.db.models import Exists, OuterRef, Q, QuerySet
+
+from articles.models import (
+    Article,
+    ArticlePerson,
+    KeyPoint,
+    Quote,
+    QuoteAppearance,
+    Story,
+    Topic,
+)
+from sources.models import Outlet, OutletAlias, Speaker, SpeakerAlias
+
+# The text search configuration for PostgreSQL; GIN indexes over the same expressions serve it.
+SEARCH_CONFIG = "english"
+
+
+def full_text(
+    queryset: QuerySet,
+    value: str,
+    *,
+    fields: Sequence[str],
+    related: Sequence[tuple[QuerySet, str, Sequence[str]]] = (),
+) -> QuerySet:
+    """Rows whose ``fields``, or whose related rows' fields, match ``value``.
+
+    ``related`` holds ``(queryset, link, fields)``: rows of another table whose ``link`` column
+    points at the outer row, and the fields to search in them. On PostgreSQL this is full-text
+    search (web-search syntax: quoted phrases, ``or``, ``-word``): the matching ids of each table
+    are gathered by a UNION of searches over the very expressions the GIN indexes of migration
+    ``articles/0008_search_indexes`` cover, so the database answers from those indexes instead
+    of reading every row. Elsewhere it is a case-insensitive substring match.
+    """
+    if connections[queryset.db].vendor == "postgresql":
+        query = SearchQuery(value, search_type="websearch", config=SEARCH_CONFIG)
+        ids = (
+            queryset.model._default_manager.annotate(
+                _fts=SearchVector(*fields, config=SEARCH_CONFIG)
+            )
+            .filter(_fts=query)
+            .values("pk")
+        )
+        for rel, link, rel_fields in related:
+            rel_ids = (
+                rel.annotate(_fts=SearchVector(*rel_fields, config=SEARCH_CONFIG))
+                .filter(_fts=query)
+                .values(link)
+            )
+            ids = ids.union(rel_ids)
+        return queryset.filter(pk__in=ids)
+
+    def contains(names):
+        return reduce(operator.or_, (Q(**{f"{name}__icontains": value}) for name in names))
+
+    condition = contains(fields)
+    for rel, link, rel_fields in related:
+        condition |= Exists(rel.filter(contains(rel_fields), **{link: OuterRef("pk")}))
+    return queryset.filter(condition)
+
+
+# --- Fields that turn bad input into a message, never a database error ----------------------
+
+
+class SlugChoiceField(django_filters.fields.ModelChoiceField):
+    """A model choice by slug that refuses non-slugs before they reach the database (a NUL
+    byte in a query would be a server error on PostgreSQL)."""
+
+    def to_python(self, value):
+        if value in self.empty_values:
+            return None
+        try:
+            validate_slug(value)
+        except ValidationError:
+            raise ValidationError(
+                self.error_messages["invalid_choice"], code="invalid_choice"
+            ) from None
+        return super().to_python(value)
+
+
+class SlugChoiceFilter(django_filters.ModelChoiceFilter):
+    field_class = SlugChoiceField
+
+    def __init__(self, *args, **kwargs):
+        kwargs.setdefault("to_field_name", "slug")
+        super().__init__(*args, **kwargs)
+
+
+class SafeDateTimeField(forms.DateTimeField):
+    """A date or date-time that the database can store: out-of-range years and offsets are a
+    validation error, not an overflow in the driver."""
+
+    def to_python(self, value):
+        result = super().to_python(value)
+        if result is not None:
+            try:
+                result.astimezone(UTC)
+            except (OverflowError, ValueError):
+                raise ValidationError("Enter a date and time within years 1 to 9999.") from None
+        return result
+
+
+class DateTimeFilter(django_filters.DateTimeFilter):
+    field_class = SafeDateTimeField
+
+
+def visible_stories(request):
+    """The stories the caller may see, so that naming a draft gives the same 400 as naming a
+    story that does not exist: no leak."""
+    user = getattr(request, "user", None)
+    return Story.objects.visible_to(user)
+
+
+def _published_range(prefix: str = ""):
+    return (
+        DateTimeFilter(
+            field_name=f"{prefix}published_at",
+            lookup_expr="gte",
+            help_text="Published at or after this date or date-time (ISO 8601).",
+        ),
+        DateTimeFilter(
+            field_name=f"{prefix}published_at",
+            lookup_expr="lte",
+            help_text="Published at or before this date or date-time (ISO 8601).",
+        ),
+    )
+
+
+# --- Stories --------------------------------------------------------------------------------
+
+
+class StoryFilter(django_filters.FilterSet):
+    outlet = SlugChoiceFilter(
+        queryset=Outlet.objects.all(),
+        method="filter_outlet",
+        help_text="Slug of an outlet that covered the story.",
+    )
+    speaker = SlugChoiceFilter(
+        queryset=Speaker.objects.all(),
+        method="filter_speaker",
+        help_text="Slug of a person or organisation quoted or named in the story.",
+    )
+    topic = SlugChoiceFilter(
+        queryset=Topic.objects.all(), field_name="topics", help_text="Slug of a topic."
+    )
+    status = django_filters.ChoiceFilter(
+        choices=Story.Status.choices, help_text="Workflow status (staff only)."
+    )
+    published_after, published_before = _published_range()
+    q = django_filters.CharFilter(
+        method="search", max_length=200, help_text="Words in the headline, dek or key points."
+    )
+
+    class Meta:
+        model = Story
+        fields = [
+            "outlet",
+            "speaker",
+            "topic",
+            "status",
+            "published_after",
+            "published_before",
+            "q",
+        ]
+
+    def is_valid(self):
+        valid = super().is_valid()
+        user = getattr(self.request, "user", None)
+        staff = user is not None and user.is_authenticated and user.is_staff
+        if self.data.get("status") not in (None, "") and not staff:
+            self.form.add_error("status", "status filter requires staff")
+            return False
+        return valid
+
+    def filter_outlet(self, queryset, name, value: Outlet):
+        return queryset.filter(Exists(Article.objects.filter(story=OuterRef("pk"), outlet=value)))
+
+    def filter_speaker(self, queryset, name, value: Speaker):
+        quoted = Quote.objects.filter(story=OuterRef("pk"), speaker=value)
+        named = ArticlePerson.objects.filter(article__story=OuterRef("pk"), speaker=value)
+        return queryset.filter(Exists(quoted) | Exists(named))
+
+    def search(self, queryset, name, value: str):
+        return full_text(
+            queryset,
+            value,
+            fields=["headline", "dek"],
+            related=[(KeyPoint.objects.all(), "story_id", ["text"])],
+        )
+
+
+# --- Quotes ---------------------------------------------------------------------------------
+
+
+class QuoteFilter(django_filters.FilterSet):
+    speaker = SlugChoiceFilter(
+        queryset=Speaker.objects.all(), help_text="Slug of the person or organisation quoted."
+    )
+    outlet = SlugChoiceFilter(
+        queryset=Outlet.objects.all(),
+        method="filter_outlet",
+        help_text="Slug of an outlet that carried the quote.",
+    )
+    story = SlugChoiceFilter(queryset=visible_stories, help_text="Slug of the story.")
+    # Both bounds apply to the same appearance (one article's publication date), so they are
+    # applied together in filter_queryset.
+    published_after = DateTimeFilter(
+        method="_bounds", help_text="Carried by an article published at or after this date."
+    )
+    published_before = DateTimeFilter(
+        method="_bounds", help_text="Carried by an article published at or before this date."
+    )
+    q = django_filters.CharFilter(
+        method="search", max_length=200, help_text="Words in any wording of the quote."
+    )
+
+    class Meta:
+        model = Quote
+        fields = ["speaker", "outlet", "story", "published_after", "published_before", "q"]
+
+    def _bounds(self, queryset, name, value):
+        return queryset
+
+    def filter_queryset(self, queryset):
+        queryset = super().filter_queryset(queryset)
+        after = self.form.cleaned_data.get("published_after")
+        before = self.form.cleaned_data.get("published_before")
+        if after is None and before is None:
+            return queryset
+        bounds = {}
+        if after is not None:
+            bounds["article__published_at__gte"] = after
+        if before is not None:
+            bounds["article__published_at__lte"] = before
+        return queryset.filter(
+            Exists(QuoteAppearance.objects.filter(quote=OuterRef("pk"), **bounds))
+        )
+
+    def filter_outlet(self, queryset, name, value: Outlet):
+        return queryset.filter(
+            Exists(QuoteAppearance.objects.filter(quote=OuterRef("pk"), article__outlet=value))
+        )
+
+    def search(self, queryset, name, value: str):
+        return full_text(
+            queryset,
+            value,
+            fields=["text"],
+            related=[(QuoteAppearance.objects.all(), "quote_id", ["text"])],
+        )
+
+
+# --- Articles -------------------------------------------------------------------------------
+
+
+class ArticleFilter(django_filters.FilterSet):
+    outlet = SlugChoiceFilter(queryset=Outlet.objects.all(), help_text="Slug of the outlet.")
+    story = SlugChoiceFilter(queryset=visible_stories, help_text="Slug of the story.")
+    published_after, published_before = _published_range()
+    language = django_filters.CharFilter(
+        field_name="language",
+        lookup_expr="iexact",
+        max_length=16,
+        validators=[
+            RegexValidator(
+                r"^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$",
+                "Enter a language tag such as en or pt-BR.",
+            )
+        ],
+        help_text="Language tag (BCP 47), e.g. en.",
+    )
+
+    class Meta:
+        model = Article
+        fields = ["outlet", "story", "published_after", "published_before", "language"]
+
+
+class OutletFilter(django_filters.FilterSet):
+    kind = django_filters.ChoiceFilter(choices=Outlet.Kind.choices)
+    country = django_filters.CharFilter(
+        field_name="country",
+        lookup_expr="iexact",
+        max_length=2,
+        help_text="ISO 3166-1 alpha-2 code, e.g. GB.",
+    )
+    q = django_filters.CharFilter(
+        method="search", max_length=200, help_text="Part of the name or of an alias."
+    )
+
+    class Meta:
+        model = Outlet
+        fields = ["kind", "country", "q"]
+
+    def search(self, queryset, name, value):
+        alias = OutletAlias.objects.filter(outlet=OuterRef("pk"), alias__icontains=value)
+        return queryset.filter(Q(name__icontains=value) | Exists(alias))
+
+
+class SpeakerFilter(django_filters.FilterSet):
+    kind = django_filters.ChoiceFilter(choices=Speaker.Kind.choices)
+    q = django_filters.CharFilter(
+        method="search", max_length=200, help_text="Part of the name or of an alias."
+    )
+
+    class Meta:
+        model = Speaker
+        fields = ["kind", "q"]
+
+    def search(self, queryset, name, value):
+        alias = SpeakerAlias.objects.filter(speaker=OuterRef("pk"), alias__icontains=value)
+        return queryset.filter(Q(name__icontains=value) | Exists(alias))

@@ -1,0 +1,156 @@
+"""Stories in the API, with their JSON-LD and ninjs exports."""
+
+from __future__ import annotations
+
+from django.db.models import (
+    OuterRef,
+    Prefetch,
+    prefetch_related_objects,
+)
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import (
+    extend_schema,
+    extend_schema_view,
+)
+from rest_framework import viewsets
+from rest_framework.decorators import action
+from rest_framework.renderers import JSONRenderer
+from rest_framework.response import Response
+
+from articles.api.base import (
+    CONDITIONAL_PARAMETERS,
+    SLUG_REGEX,
+    ConditionalReadMixin,
+    latest,
+    newest,
+    read_responses,
+)
+from articles.api.filters import StoryFilter
+from articles.api.ninjs import story_ninjs
+from articles.api.pagination import Key
+from articles.api.serializers import (
+    StoryDetailSerializer,
+    StorySerializer,
+)
+from articles.core.visibility import visible_appearances, visible_attributions
+from articles.models import (
+    Article,
+    ArticlePerson,
+    Correction,
+    KeyPoint,
+    Quote,
+    Story,
+    SummaryParagraph,
+)
+from articles.public.jsonld import story_jsonld
+
+# --- Stories --------------------------------------------------------------------------------
+
+
+class JSONLDRenderer(JSONRenderer):
+    media_type = "application/ld+json"
+
+
+@extend_schema_view(
+    list=extend_schema(
+        summary="List stories",
+        description="Published stories, newest first; staff with a token also see drafts.",
+        parameters=CONDITIONAL_PARAMETERS,
+        responses=read_responses(StorySerializer(many=True), many=True),
+    ),
+    retrieve=extend_schema(
+        summary="One story with all its sources",
+        parameters=CONDITIONAL_PARAMETERS,
+        responses=read_responses(StoryDetailSerializer),
+    ),
+)
+class StoryViewSet(ConditionalReadMixin, viewsets.ReadOnlyModelViewSet):
+    """Stories, looked up by slug. The public sees published stories; staff also drafts."""
+
+    lookup_field = "slug"
+    lookup_value_regex = SLUG_REGEX
+    filterset_class = StoryFilter
+    keyset = (Key("published_at", nullable=True), Key("id"))
+    freshness_field = "api_modified"
+    version_field = "version"
+    list_prefetch = ("topics",)
+
+    def get_queryset(self):
+        article_changed = latest(Article.objects.filter(story=OuterRef("pk")), "updated_at")
+        quote_changed = latest(Quote.objects.filter(story=OuterRef("pk")), "updated_at")
+        corrected = latest(Correction.objects.filter(story=OuterRef("pk")), "published_at")
+        return Story.objects.visible_to(self.request.user).annotate(
+            api_modified=newest("updated_at", article_changed, quote_changed, corrected)
+        )
+
+    def get_serializer_class(self):
+        return StorySerializer if self.action == "list" else StoryDetailSerializer
+
+    @property
+    def detail_prefetch(self):
+        user = self.request.user
+        return (
+            "topics",
+            Prefetch(
+                "key_points",
+                queryset=KeyPoint.objects.prefetch_related(
+                    Prefetch("attributions", queryset=visible_attributions())
+                ),
+            ),
+            Prefetch(
+                "paragraphs",
+                queryset=SummaryParagraph.objects.prefetch_related(
+                    Prefetch("attributions", queryset=visible_attributions())
+                ),
+            ),
+            Prefetch(
+                "quotes",
+                queryset=Quote.objects.select_related("speaker").prefetch_related(
+                    Prefetch("appearances", queryset=visible_appearances(user))
+                ),
+            ),
+            Prefetch(
+                "articles",
+                queryset=Article.objects.select_related("outlet")
+                .defer("body")
+                .prefetch_related(
+                    "figures",
+                    Prefetch("people", queryset=ArticlePerson.objects.select_related("speaker")),
+                ),
+            ),
+            "corrections",
+        )
+
+    def _export(self, render):
+        instance = self.get_object()
+        etag, last_modified, not_modified = self._conditional([instance])
+        if not_modified is not None:
+            return self._stamp(not_modified, etag, last_modified)
+        prefetch_related_objects([instance], *self.detail_prefetch)
+        return self._stamp(Response(render(instance, request=self.request)), etag, last_modified)
+
+    @extend_schema(
+        summary="The story as schema.org JSON-LD",
+        description="A NewsArticle with `isBasedOn` for its source articles and its quotes as "
+        "`Quotation` with their `creator`.",
+        parameters=CONDITIONAL_PARAMETERS,
+        responses=read_responses(OpenApiTypes.OBJECT),
+    )
+    @action(detail=True, url_path="jsonld", renderer_classes=[JSONLDRenderer, JSONRenderer])
+    def jsonld(self, request, slug=None):
+        return self._export(story_jsonld)
+
+    @extend_schema(
+        summary="The story as IPTC ninjs 2.x",
+        parameters=CONDITIONAL_PARAMETERS,
+        responses=read_responses(OpenApiTypes.OBJECT),
+    )
+    @action(detail=True, url_path="ninjs")
+    def ninjs(self, request, slug=None):
+        return self._export(story_ninjs)
+
+
+# --- Articles -------------------------------------------------------------------------------
+
+
+# --- Quotes ---------------------------------------------------------------------------------

@@ -1,0 +1,108 @@
+"""Writing through the API: article submissions and the ingestion report."""
+
+from __future__ import annotations
+
+from datetime import UTC
+
+from django.conf import settings
+from django.core.validators import URLValidator
+from rest_framework import serializers
+
+
+class StrictStringMixin:
+    """JSON strings only: a number or a list where text belongs is an error, not coerced."""
+
+    def to_internal_value(self, data):
+        if not isinstance(data, str):
+            raise serializers.ValidationError("Enter a string.", code="invalid")
+        return super().to_internal_value(data)
+
+
+class StrictCharField(StrictStringMixin, serializers.CharField):
+    pass
+
+
+class StrictURLField(StrictStringMixin, serializers.URLField):
+    pass
+
+
+class StrictRegexField(StrictStringMixin, serializers.RegexField):
+    pass
+
+
+class StrictBooleanField(serializers.BooleanField):
+    def to_internal_value(self, data):
+        if not isinstance(data, bool):
+            raise serializers.ValidationError("Enter true or false.", code="invalid")
+        return data
+
+
+class ArticleSubmissionSerializer(serializers.Serializer):
+    """One article sent for ingestion: the same shape ``manage.py ingest`` reads from JSON."""
+
+    outlet = StrictCharField(max_length=200, help_text="The outlet's name or alias.")
+    headline = StrictCharField(
+        max_length=500,
+        required=False,
+        allow_blank=True,
+        help_text="Taken from the text when missing.",
+    )
+    url = StrictURLField(
+        max_length=1000,
+        required=False,
+        allow_blank=True,
+        allow_null=True,
+        validators=[URLValidator(schemes=["http", "https"])],
+        help_text="The article's address (http or https); the same URL is imported once.",
+    )
+    published_at = serializers.DateTimeField(required=False, allow_null=True)
+    byline = StrictCharField(max_length=300, required=False, allow_blank=True)
+    language = StrictRegexField(
+        r"^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$",
+        max_length=16,
+        required=False,
+        help_text="Language tag (BCP 47), e.g. en.",
+    )
+    is_translation = StrictBooleanField(
+        required=False, help_text="The text is a (machine) translation of the original."
+    )
+    original_language = StrictRegexField(
+        r"^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$", max_length=16, required=False
+    )
+    body = StrictCharField(
+        max_length=settings.NEWSROOM_MAX_IMPORT_BYTES, help_text="The article's plain text."
+    )
+
+    def validate_published_at(self, value):
+        if value is not None:
+            try:
+                value.astimezone(UTC)
+            except (OverflowError, ValueError):
+                raise serializers.ValidationError("Enter a date within years 1 to 9999.") from None
+        return value
+
+    @staticmethod
+    def as_payload(validated: dict) -> dict:
+        """A validated article as the ingestion service expects it (JSON-compatible)."""
+        data = dict(validated)
+        if data.get("published_at") is not None:
+            data["published_at"] = data["published_at"].isoformat()
+        return {k: v for k, v in data.items() if v not in (None, "")}
+
+
+class IngestItemSerializer(serializers.Serializer):
+    source = serializers.CharField()
+    status = serializers.ChoiceField(choices=["created", "duplicate", "error"])
+    article = serializers.IntegerField(allow_null=True)
+    story = serializers.IntegerField(allow_null=True)
+    quotes = serializers.IntegerField(allow_null=True, help_text="How many quotes were found.")
+    error = serializers.CharField(allow_null=True)
+
+
+class IngestReportSerializer(serializers.Serializer):
+    """The ingestion report, as ``manage.py ingest --report json`` prints it."""
+
+    items = IngestItemSerializer(many=True)
+    created = serializers.IntegerField()
+    duplicates = serializers.IntegerField()
+    errors = serializers.IntegerField()

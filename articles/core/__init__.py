@@ -1,0 +1,1 @@
+"""The small core beside the models: visibility, story writes and the audit trail."""

@@ -1,0 +1,1 @@
+"""Editorial work: the workflow verbs, roles, review of machine findings, history, the demo."""

@@ -1,0 +1,54 @@
+"""Editors' review of machine findings: approve or reject wordings, fix their speaker."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from django.core.exceptions import PermissionDenied
+from django.db import transaction
+from django.utils import timezone
+
+from articles.models import (
+    QuoteAppearance,
+    ReviewState,
+)
+from sources.models import Speaker
+
+REVIEW_PERMISSION = "articles.review_quoteappearance"
+
+
+def quote_appearances_review(*, appearances: Iterable[QuoteAppearance], state: str, user) -> int:
+    """Approve, reject (or return to suggested) appearances, stamping who and when.
+
+    Only editors (``articles.review_quoteappearance``) rule on quotes."""
+    if state not in ReviewState.values:
+        raise ValueError(f"unknown review state {state!r}")
+    if user is not None and not user.has_perm(REVIEW_PERMISSION):
+        raise PermissionDenied("Only editors may approve or reject quotes.")
+    now = timezone.now()
+    count = 0
+    with transaction.atomic():
+        for appearance in appearances:
+            appearance.review_state = state
+            appearance.reviewed_by = user if state != ReviewState.SUGGESTED else None
+            appearance.reviewed_at = now if state != ReviewState.SUGGESTED else None
+            appearance.save(update_fields=["review_state", "reviewed_by", "reviewed_at"])
+            count += 1
+    return count
+
+
+def quote_appearance_set_speaker(
+    *, appearance: QuoteAppearance, speaker: Speaker | None, user
+) -> QuoteAppearance:
+    """An editor fixes who said it: the quote (one statement, in every outlet that carried
+    it) gets ``speaker``, and the appearance is stamped as reviewed, so reading the article
+    again keeps the fix."""
+    with transaction.atomic():
+        quote = appearance.quote
+        if quote.speaker_id != (speaker.pk if speaker else None):
+            quote.speaker = speaker
+            quote.save(update_fields=["speaker", "updated_at"])
+        appearance.reviewed_by = user
+        appearance.reviewed_at = timezone.now()
+        appearance.save(update_fields=["reviewed_by", "reviewed_at"])
+    return appearance

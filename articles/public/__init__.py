@@ -1,0 +1,1 @@
+"""Public pages, feeds, sitemaps and JSON-LD: what readers see."""

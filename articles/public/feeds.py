@@ -1,0 +1,97 @@
+"""RSS and Atom feeds of published stories; each item carries the story's corrections."""
+
+from django.contrib.syndication.views import Feed
+from django.db.models import Prefetch
+from django.shortcuts import get_object_or_404
+from django.urls import reverse_lazy
+from django.utils.feedgenerator import Atom1Feed
+from django.utils.translation import gettext_lazy as _
+
+from articles.core.visibility import public_speakers
+from articles.models import Correction
+from articles.public.pages.lists import stories_for_outlet, stories_for_speaker, story_list
+from sources.models import Outlet
+
+FEED_LENGTH = 30
+
+
+class LatestStoriesFeed(Feed):
+    title = _("Newsroom: latest stories")
+    link = reverse_lazy("articles:home")
+    description = _("Stories told from many outlets, every claim with its sources.")
+    description_template = "includes/feed_item.html"
+
+    def stories(self, queryset):
+        """The newest published stories of ``queryset``, with their corrections."""
+        corrections = Correction.objects.order_by("published_at", "id")
+        return queryset.prefetch_related(Prefetch("corrections", queryset=corrections))[
+            :FEED_LENGTH
+        ]
+
+    def items(self):
+        return self.stories(story_list())
+
+    def item_title(self, item):
+        return item.headline
+
+    def item_pubdate(self, item):
+        return item.published_at
+
+    def item_updateddate(self, item):
+        corrections = [c.published_at for c in item.corrections.all()]
+        return max([item.updated_at, item.published_at, *corrections])
+
+    def item_categories(self, item):
+        return [c.get_kind_display() for c in item.corrections.all()]
+
+
+class LatestStoriesAtomFeed(LatestStoriesFeed):
+    feed_type = Atom1Feed
+    subtitle = LatestStoriesFeed.description
+
+
+class OutletStoriesFeed(LatestStoriesFeed):
+    def get_object(self, request, slug):
+        return get_object_or_404(Outlet, slug=slug)
+
+    def title(self, obj):
+        return _("Newsroom: stories covered by %(outlet)s") % {"outlet": obj.name}
+
+    def link(self, obj):
+        return obj.get_absolute_url()
+
+    def description(self, obj):
+        return _("Published stories that use reporting from %(outlet)s.") % {"outlet": obj.name}
+
+    subtitle = description
+
+    def items(self, obj):
+        return self.stories(stories_for_outlet(obj))
+
+
+class OutletStoriesAtomFeed(OutletStoriesFeed):
+    feed_type = Atom1Feed
+
+
+class SpeakerStoriesFeed(LatestStoriesFeed):
+    def get_object(self, request, slug):
+        # Same rule as the speaker page: no feed for someone only in unpublished work.
+        return get_object_or_404(public_speakers(), slug=slug)
+
+    def title(self, obj):
+        return _("Newsroom: stories quoting or naming %(name)s") % {"name": obj.name}
+
+    def link(self, obj):
+        return obj.get_absolute_url()
+
+    def description(self, obj):
+        return _("Published stories in which %(name)s is quoted or named.") % {"name": obj.name}
+
+    subtitle = description
+
+    def items(self, obj):
+        return self.stories(stories_for_speaker(obj))
+
+
+class SpeakerStoriesAtomFeed(SpeakerStoriesFeed):
+    feed_type = Atom1Feed

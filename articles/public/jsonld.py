@@ -1,0 +1,124 @@
+"""schema.org ``NewsArticle`` JSON-LD for a story.
+
+Used by the story page (in a ``<script type="application/ld+json">`` data block) and reusable by
+the API for an export. It reads the story's related rows through ``selectors.prefetch_story``, so
+on the story page, where they are already loaded, it runs no query at all.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.conf import settings
+
+from articles.models import Story
+from articles.public.pages.quotes import quote_view
+from articles.public.pages.story import prefetch_story
+from sources.models import Speaker
+
+
+def absolute_url(path: str, request=None) -> str:
+    if path.startswith(("http://", "https://")):
+        return path
+    if request is not None:
+        return request.build_absolute_uri(path)
+    return getattr(settings, "NEWSROOM_SITE_URL", "").rstrip("/") + path
+
+
+def iso_datetime(moment) -> str | None:
+    return moment.isoformat() if moment else None
+
+
+def _agent(speaker: Speaker, request=None) -> dict[str, Any]:
+    kind = "Organization" if speaker.kind == Speaker.Kind.ORGANIZATION else "Person"
+    agent: dict[str, Any] = {
+        "@type": kind,
+        "name": speaker.name,
+        "url": absolute_url(speaker.get_absolute_url(), request),
+    }
+    if speaker.role and kind == "Person":
+        agent["jobTitle"] = speaker.role
+    elif speaker.role:
+        agent["description"] = speaker.role
+    return agent
+
+
+def _outlet(outlet) -> dict[str, Any]:
+    data = {"@type": "NewsMediaOrganization", "name": outlet.name}
+    if outlet.homepage:
+        data["url"] = outlet.homepage
+    return data
+
+
+def story_jsonld(story: Story, *, request=None) -> dict[str, Any]:
+    """The story as a schema.org ``NewsArticle``: its sources (``isBasedOn``), its quotes as
+    ``Quotation`` items with their ``creator`` (``citation``), the people and organisations it
+    quotes or names (``mentions``), and its corrections (``correction``)."""
+    prefetch_story(story)
+    url = absolute_url(story.get_absolute_url(), request)
+    articles = list(story.articles.all())
+    corrections = list(story.corrections.all())
+    key_points = [p.text for p in story.key_points.all()]
+
+    modified = max(
+        [m for m in (story.updated_at, story.published_at) if m]
+        + [c.published_at for c in corrections]
+    )
+
+    quotations = []
+    mentioned: dict[int, dict[str, Any]] = {}
+    for quote in story.quotes.all():
+        view = quote_view(quote)
+        if view is None:
+            continue
+        item: dict[str, Any] = {
+            "@type": "Quotation",
+            "text": view.wordings[0].text,
+            "isBasedOn": list(
+                dict.fromkeys(
+                    absolute_url(a.article.get_absolute_url(), request)
+                    for w in view.wordings
+                    for a in w.appearances
+                )
+            ),
+        }
+        if len(view.wordings) > 1:
+            item["alternateName"] = [w.text for w in view.wordings[1:]]
+        if quote.speaker is not None:
+            item["creator"] = _agent(quote.speaker, request)
+            mentioned.setdefault(quote.speaker.pk, item["creator"])
+        quotations.append(item)
+    for article in articles:
+        for person in article.people.all():
+            mentioned.setdefault(person.speaker_id, _agent(person.speaker, request))
+
+    data: dict[str, Any] = {
+        "@context": "https://schema.org",
+        "@type": "NewsArticle",
+        "@id": url,
+        "url": url,
+        "mainEntityOfPage": url,
+        "headline": story.headline,
+        "description": story.dek or (key_points[0] if key_points else story.headline),
+        "datePublished": iso_datetime(story.published_at),
+        "dateModified": iso_datetime(modified),
+        "publisher": {"@type": "Organization", "name": "Newsroom"},
+        "isBasedOn": list(
+            dict.fromkeys(absolute_url(a.get_absolute_url(), request) for a in articles)
+        ),
+        "sourceOrganization": [_outlet(o) for o in dict.fromkeys(a.outlet for a in articles)],
+        "citation": quotations,
+        "mentions": list(mentioned.values()),
+        "correction": [
+            {
+                "@type": "CorrectionComment",
+                "name": c.get_kind_display(),
+                "text": c.text,
+                "datePublished": iso_datetime(c.published_at),
+            }
+            for c in corrections
+        ],
+    }
+    if key_points:
+        data["abstract"] = " ".join(key_points)
+    return data

@@ -1,0 +1,73 @@
+"""Figures for readers: one row per quantity, one column per outlet, disagreements noted."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from articles.engine.figures_compare import FigureRow, FigureValue, compare_figures
+from articles.engine.types import Figure as EngineFigure
+from articles.models import (
+    Article,
+    Figure,
+)
+from sources.models import Outlet
+
+
+@dataclass
+class FigureRowView:
+    """One quantity (``row``, from the engine) with each outlet's values in column order."""
+
+    row: FigureRow
+    cells: list[list[FigureValue]]
+
+
+@dataclass
+class FigureTableView:
+    """Quantities down, outlets across, disagreements flagged by the engine."""
+
+    outlets: list[Outlet]
+    rows: list[FigureRowView]
+
+    @property
+    def disagree(self) -> bool:
+        return any(view.row.disagreement for view in self.rows)
+
+    def __bool__(self) -> bool:
+        return bool(self.rows)
+
+
+def _engine_figure(figure: Figure) -> EngineFigure:
+    return EngineFigure(
+        text=figure.text,
+        start=figure.start,
+        end=figure.end,
+        value=figure.value,
+        unit=figure.unit,
+        per=figure.per,
+        period=figure.period,
+        qualifier=figure.qualifier,
+        kind=figure.kind,
+    )
+
+
+def figure_table(articles: Iterable[Article]) -> FigureTableView:
+    """Compare the figures of ``articles`` (their ``figures`` prefetched) across outlets."""
+    outlets: dict[str, Outlet] = {}
+    items: list[tuple[str, EngineFigure]] = []
+    for article in articles:
+        outlets.setdefault(article.outlet.name, article.outlet)
+        items.extend((article.outlet.name, _engine_figure(f)) for f in article.figures.all())
+    table = compare_figures(items)
+    rows = []
+    for row in table.rows:
+        by_outlet = row.by_outlet()
+        cells = []
+        for name in table.outlets:
+            # An outlet's several articles often repeat a figure: show each wording once.
+            shown: dict[tuple[str, str], FigureValue] = {}
+            for value in by_outlet.get(name, []):
+                shown.setdefault((value.display, value.figure.text), value)
+            cells.append(list(shown.values()))
+        rows.append(FigureRowView(row, cells))
+    return FigureTableView([outlets[name] for name in table.outlets], rows)

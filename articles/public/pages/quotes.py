@@ -1,0 +1,201 @@
+"""Quotes for readers: each statement with every wording and outlet, grouped by speaker."""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from django.utils.translation import gettext as _
+
+from articles.engine.diff import diff_segments
+from articles.models import (
+    Quote,
+    QuoteAppearance,
+)
+from sources.models import Outlet, Speaker
+
+
+@dataclass(frozen=True)
+class DiffPiece:
+    """A ``diff_segments`` segment with its leading space apart, so that a struck-through or
+    underlined word does not carry the space before it."""
+
+    space: str
+    text: str
+    tag: str  # "del", "ins" or ""
+
+
+def wording_diff(first: str, other: str) -> list[DiffPiece]:
+    pieces = []
+    for i, segment in enumerate(diff_segments(first, other)):
+        text = segment.text.lstrip()
+        space = segment.text[: len(segment.text) - len(text)]
+        # Segments are whole words; the first word of either wording has no space before it,
+        # so "We have" removed then "We've" added would otherwise run together.
+        pieces.append(DiffPiece(space or (" " if i else ""), text, segment.tag))
+    return pieces
+
+
+@dataclass
+class Wording:
+    """One wording of a quote and the outlets that printed it.
+
+    ``parts`` are the printed fragments of one utterance ("I am not satisfied with the figures,"
+    and, carried on, "We have to increase."); ``text`` shows them joined by an ellipsis.
+    ``diff`` is the word-level difference from the quote's first wording (empty for that one).
+    """
+
+    parts: list[str]
+    match: str  # QuoteAppearance.Match value of the wording's earliest appearance
+    appearances: list[QuoteAppearance] = field(default_factory=list)
+    is_first: bool = False
+    diff: list[DiffPiece] = field(default_factory=list)
+
+    @property
+    def text(self) -> str:
+        return " … ".join(self.parts)
+
+    @property
+    def statement(self) -> str:
+        """The fragments as one statement, as the engine compares them."""
+        return " ".join(part.strip() for part in self.parts)
+
+    @property
+    def sources(self) -> list[QuoteAppearance]:
+        """The earliest appearance of this wording in each outlet, earliest outlet first."""
+        seen: set[int] = set()
+        out: list[QuoteAppearance] = []
+        for appearance in self.appearances:
+            if appearance.article.outlet_id not in seen:
+                seen.add(appearance.article.outlet_id)
+                out.append(appearance)
+        return out
+
+    @property
+    def outlets(self) -> list[Outlet]:
+        return [appearance.article.outlet for appearance in self.sources]
+
+    @property
+    def kind(self) -> str:
+        """ "original" for the first wording, else how the engine matched it to the first."""
+        if self.is_first:
+            return QuoteAppearance.Match.ORIGINAL
+        return self.match
+
+    @property
+    def match_label(self) -> str:
+        if not self.is_first and self.match == QuoteAppearance.Match.ORIGINAL:
+            # Grouped by an editor before the engine compared it: no claim about how close.
+            return _("Other wording")
+        return QuoteAppearance.Match(self.kind).label
+
+
+@dataclass
+class QuoteView:
+    quote: Quote
+    wordings: list[Wording]
+
+    @property
+    def first_wording(self) -> Wording:
+        return self.wordings[0]
+
+    @property
+    def other_wordings(self) -> list[Wording]:
+        return self.wordings[1:]
+
+    @property
+    def first_appearance(self) -> QuoteAppearance:
+        return self.wordings[0].appearances[0]
+
+    @property
+    def first_reported_by(self) -> Outlet:
+        return self.first_appearance.article.outlet
+
+    @property
+    def also_carried_by(self) -> list[QuoteAppearance]:
+        """Other outlets that printed the first wording word for word."""
+        return self.wordings[0].sources[1:]
+
+    @property
+    def outlets(self) -> list[Outlet]:
+        out: list[Outlet] = []
+        for wording in self.wordings:
+            out.extend(o for o in wording.outlets if o not in out)
+        return out
+
+
+@dataclass
+class SpeakerQuotes:
+    speaker: Speaker | None
+    quotes: list[QuoteView]
+
+
+_QUOTE_MARKS = str.maketrans({"’": "'", "‘": "'", "“": '"', "”": '"'})
+
+
+def _wording_key(text: str) -> str:
+    text = unicodedata.normalize("NFKC", text).translate(_QUOTE_MARKS).casefold()
+    return re.sub(r"\s+", " ", text).strip(" .,;:")
+
+
+def _appearance_order(appearance: QuoteAppearance):
+    published = appearance.article.published_at
+    return (published is None, published or datetime.min, appearance.article_id, appearance.start)
+
+
+def quote_view(quote: Quote) -> QuoteView | None:
+    """Every visible wording of a quote, earliest outlet first; None when nothing is visible.
+
+    A fragment marked ``continues`` is joined to the fragment before it in the same article
+    ("I am not satisfied with the figures, … We have to increase."), so one utterance is one
+    wording. Each later wording carries its word-level difference from the first.
+    """
+    appearances = sorted(quote.appearances.all(), key=_appearance_order)
+    if not appearances:
+        return None
+    utterances: list[tuple[list[str], QuoteAppearance]] = []
+    previous: QuoteAppearance | None = None
+    for appearance in appearances:
+        if appearance.continues and previous and previous.article_id == appearance.article_id:
+            utterances[-1][0].append(appearance.text)
+        else:
+            utterances.append(([appearance.text], appearance))
+        previous = appearance
+    wordings: dict[str, Wording] = {}
+    for parts, appearance in utterances:
+        key = _wording_key(" ".join(parts))
+        if key not in wordings:
+            wordings[key] = Wording(parts, appearance.match)
+        wordings[key].appearances.append(appearance)
+    ordered = list(wordings.values())
+    first = ordered[0]
+    first.is_first = True
+    for wording in ordered[1:]:
+        wording.diff = wording_diff(first.statement, wording.statement)
+    return QuoteView(quote, ordered)
+
+
+def group_quotes_by_speaker(quotes: Iterable[Quote]) -> list[SpeakerQuotes]:
+    """Quotes by speaker: most-quoted first, then the most widely carried, then by name;
+    unattributed quotes last."""
+    groups: dict[int | None, SpeakerQuotes] = {}
+    for quote in quotes:
+        view = quote_view(quote)
+        if view is None:
+            continue
+        group = groups.setdefault(quote.speaker_id, SpeakerQuotes(quote.speaker, []))
+        group.quotes.append(view)
+    for group in groups.values():
+        group.quotes.sort(key=lambda v: _appearance_order(v.first_appearance))
+    return sorted(
+        groups.values(),
+        key=lambda g: (
+            g.speaker is None,
+            -len(g.quotes),
+            -max(len(v.outlets) for v in g.quotes),
+            g.speaker.name if g.speaker else "",
+        ),
+    )

@@ -1,0 +1,422 @@
+"""The story page: key points and paragraphs with their sources, people, and everything
+the page shows, loaded with a fixed number of queries."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+from django.db.models import (
+    F,
+    Prefetch,
+    prefetch_related_objects,
+)
+from django.urls import reverse
+
+from articles.core.visibility import reader_appearances, reader_attributions
+from articles.engine.citations import attribution_line, parse_cited_outlets
+from articles.models import (
+    Article,
+    ArticlePerson,
+    Attribution,
+    Correction,
+    Figure,
+    KeyPoint,
+    Quote,
+    ReviewState,
+    Story,
+    SummaryParagraph,
+)
+from articles.public.pages.coverage import OutletCoverage, Timeline, coverage_timeline
+from articles.public.pages.figures import FigureTableView, figure_table
+from articles.public.pages.quotes import SpeakerQuotes, group_quotes_by_speaker
+from sources.models import Outlet, Speaker
+
+# ---------------------------------------------------------------------------------------------
+# Visibility
+
+
+# ---------------------------------------------------------------------------------------------
+# Lists of stories
+
+
+# ---------------------------------------------------------------------------------------------
+# Sources of key points and summary paragraphs
+
+# Engine evidence at or above this score reads as a "strong match"; below it (down to the
+# engine's own threshold) as a "moderate match". Readers get words, not raw scores.
+STRONG_EVIDENCE = 0.6
+
+
+def _machine_found(attribution: Attribution) -> bool:
+    """Found by the engine and not yet checked by an editor."""
+    return (
+        attribution.origin == Attribution.Origin.ENGINE
+        and attribution.review_state == ReviewState.SUGGESTED
+    )
+
+
+@dataclass
+class Evidence:
+    """One passage of one article of the story that supports a claim."""
+
+    attribution: Attribution
+
+    @property
+    def anchor(self) -> str:
+        return f"evidence-{self.attribution.pk}"
+
+    @property
+    def outlet(self) -> Outlet:
+        return self.attribution.outlet
+
+    @property
+    def article(self) -> Article:
+        return self.attribution.article
+
+    @property
+    def passage(self) -> str:
+        return self.attribution.passage
+
+    @property
+    def machine_found(self) -> bool:
+        return _machine_found(self.attribution)
+
+    @property
+    def strength(self) -> str:
+        """ "strong" or "moderate" for engine scores; "" when an editor chose the passage."""
+        score = self.attribution.score
+        if score is None:
+            return ""
+        return "strong" if score >= STRONG_EVIDENCE else "moderate"
+
+    @property
+    def href(self) -> str:
+        """The story's own copy of the article, with the passage highlighted."""
+        url = reverse("articles:article-detail", kwargs={"pk": self.attribution.article_id})
+        start, end = self.attribution.start, self.attribution.end
+        if start is not None and end is not None and start < end:
+            return f"{url}?passage={start}-{end}#passage"
+        return url
+
+
+@dataclass
+class CitedOutlet:
+    """An outlet a claim cites with no article of it in the story."""
+
+    outlet: Outlet
+    machine_found: bool
+    # Where the citation comes from, when it is a summary paragraph of this story.
+    paragraph_anchor: str = ""
+    paragraph_number: int = 0
+
+    @property
+    def anchor(self) -> str:
+        return f"cited-{self.outlet.slug}"
+
+
+@dataclass
+class SourceChip:
+    """One outlet under a claim. ``kind`` says where the chip leads:
+
+    - ``evidence``: a passage of one of its articles, listed under the claim;
+    - ``article``: its article in this story (cited by an editor, no passage given);
+    - ``coverage``: its articles in the coverage table;
+    - ``cited``: the explanation under the claim, since no article of it is in this story.
+    """
+
+    outlet: Outlet
+    href: str
+    kind: str
+    machine_found: bool = False
+
+    @property
+    def evidence_id(self) -> str | None:
+        return self.href.removeprefix("#") if self.kind == "evidence" else None
+
+
+@dataclass
+class SourcedText:
+    """A key point or a summary paragraph with the outlets that support it."""
+
+    obj: KeyPoint | SummaryParagraph
+    anchor: str
+    chips: list[SourceChip]
+    evidence: list[Evidence]
+    cited: list[CitedOutlet]
+    attributions: list[Attribution]
+
+    @property
+    def text(self) -> str:
+        return self.obj.text
+
+    @property
+    def outlets(self) -> list[Outlet]:
+        return [chip.outlet for chip in self.chips]
+
+    @property
+    def cited_anchor(self) -> str:
+        return f"{self.anchor}-cited"
+
+    @property
+    def has_details(self) -> bool:
+        return bool(self.evidence or self.cited)
+
+    @property
+    def machine_found(self) -> bool:
+        """Every source shown was found by the engine and awaits an editor."""
+        return bool(self.chips) and all(chip.machine_found for chip in self.chips)
+
+    @property
+    def according_to(self) -> str:
+        """ "according to A and B" from the outlets an editor stands behind."""
+        names: list[str] = []
+        for attribution in self.attributions:
+            if not _machine_found(attribution) and attribution.outlet.name not in names:
+                names.append(attribution.outlet.name)
+        return attribution_line(names)
+
+    @property
+    def needs_according_to(self) -> bool:
+        """False when the text already ends by naming its sources ("…, as noted by A and B.")."""
+        if not self.according_to:
+            return False
+        _, named = parse_cited_outlets(self.text)
+        known = {a.outlet.name.casefold() for a in self.attributions}
+        # "… 3,000 arrests per day." parses as citing "day": only real outlet names count.
+        return not any(name.casefold() in known for name in named)
+
+
+def _sourced(
+    obj: KeyPoint | SummaryParagraph,
+    anchor: str,
+    coverage_anchor: dict[int, str],
+    paragraph_anchors: dict[str, tuple[str, int]],
+) -> SourcedText:
+    """Chips (one per outlet, in the editor's order) and the evidence behind them."""
+    attributions = list(obj.attributions.all())
+    by_outlet: dict[int, list[Attribution]] = {}
+    for attribution in attributions:
+        by_outlet.setdefault(attribution.outlet_id, []).append(attribution)
+
+    chips: list[SourceChip] = []
+    evidence: list[Evidence] = []
+    cited: list[CitedOutlet] = []
+    for rows in by_outlet.values():
+        outlet = rows[0].outlet
+        machine = all(_machine_found(a) for a in rows)
+        passages = [Evidence(a) for a in rows if a.article_id and a.passage]
+        with_article = [a for a in rows if a.article_id]
+        if passages:
+            evidence.extend(passages)
+            chips.append(SourceChip(outlet, f"#{passages[0].anchor}", "evidence", machine))
+        elif with_article:
+            href = with_article[0].article.get_absolute_url()
+            chips.append(SourceChip(outlet, href, "article", machine))
+        elif outlet.pk in coverage_anchor:
+            chips.append(SourceChip(outlet, f"#{coverage_anchor[outlet.pk]}", "coverage", machine))
+        else:
+            where = next(
+                (paragraph_anchors[a.passage] for a in rows if a.passage in paragraph_anchors),
+                ("", 0),
+            )
+            cited.append(CitedOutlet(outlet, machine, *where))
+            chips.append(SourceChip(outlet, f"#{anchor}-cited", "cited", machine))
+    return SourcedText(obj, anchor, chips, evidence, cited, attributions)
+
+
+# ---------------------------------------------------------------------------------------------
+# Quotes
+
+
+# ---------------------------------------------------------------------------------------------
+# Figures
+
+
+# ---------------------------------------------------------------------------------------------
+# Coverage and its timeline chart
+
+
+# ---------------------------------------------------------------------------------------------
+# People
+
+
+@dataclass
+class PersonView:
+    speaker: Speaker
+    roles: list[str]
+    quote_count: int
+    outlets: list[Outlet]
+
+
+def people_of(articles: Iterable[Article], speaker_quotes: Iterable[SpeakerQuotes]):
+    """Everyone named in the story's articles or quoted in it, with the roles outlets give."""
+    people: dict[int, PersonView] = {}
+    for article in articles:
+        for mention in article.people.all():
+            person = people.setdefault(mention.speaker_id, PersonView(mention.speaker, [], 0, []))
+            if mention.role and mention.role not in person.roles:
+                person.roles.append(mention.role)
+            if article.outlet not in person.outlets:
+                person.outlets.append(article.outlet)
+    for group in speaker_quotes:
+        if group.speaker is None:
+            continue
+        person = people.setdefault(group.speaker.pk, PersonView(group.speaker, [], 0, []))
+        person.quote_count = len(group.quotes)
+        for view in group.quotes:
+            person.outlets.extend(o for o in view.outlets if o not in person.outlets)
+    for person in people.values():
+        if not person.roles and person.speaker.role:
+            person.roles.append(person.speaker.role)
+    return sorted(people.values(), key=lambda p: (-p.quote_count, p.speaker.name))
+
+
+# ---------------------------------------------------------------------------------------------
+# The story page
+
+
+def story_prefetches() -> list[Prefetch]:
+    """Everything a story page (and its JSON-LD) shows, one query per relation."""
+    article_people = ArticlePerson.objects.select_related("speaker").order_by("id")
+    attribution = reader_attributions().select_related("outlet", "article").defer("article__body")
+    return [
+        Prefetch(
+            "articles",
+            queryset=Article.objects.select_related("outlet")
+            .defer("body")
+            # Undated articles last on every database (SQLite and PostgreSQL differ by default).
+            .order_by(F("published_at").asc(nulls_last=True), "id")
+            .prefetch_related(
+                Prefetch("figures", queryset=Figure.objects.order_by("start")),
+                Prefetch("people", queryset=article_people),
+            ),
+        ),
+        Prefetch(
+            "quotes",
+            queryset=Quote.objects.select_related("speaker").prefetch_related(
+                Prefetch(
+                    "appearances",
+                    queryset=reader_appearances()
+                    .select_related("article__outlet")
+                    .defer("article__body"),
+                )
+            ),
+        ),
+        Prefetch(
+            "key_points",
+            queryset=KeyPoint.objects.prefetch_related(Prefetch("attributions", attribution)),
+        ),
+        Prefetch(
+            "paragraphs",
+            queryset=SummaryParagraph.objects.prefetch_related(
+                # The engine checks each sentence of a paragraph with a lower bar than a key
+                # point; its suggestions there wait for an editor before readers see them.
+                Prefetch(
+                    "attributions",
+                    attribution.exclude(
+                        origin=Attribution.Origin.ENGINE, review_state=ReviewState.SUGGESTED
+                    ),
+                )
+            ),
+        ),
+        Prefetch("corrections", queryset=Correction.objects.order_by("-published_at", "-id")),
+    ]
+
+
+def prefetch_story(story: Story) -> Story:
+    """Load a story's related rows once; a second call runs no query."""
+    prefetch_related_objects([story], *story_prefetches())
+    return story
+
+
+@dataclass
+class StoryPage:
+    story: Story
+    corrections: list[Correction]
+    key_points: list[SourcedText]
+    paragraphs: list[SourcedText]
+    speaker_quotes: list[SpeakerQuotes]
+    figures: FigureTableView
+    coverage: list[OutletCoverage]
+    cited_outlets: list[Outlet]
+    timeline: Timeline
+    people: list[PersonView]
+    articles: list[Article]
+
+    @property
+    def outlets(self) -> list[Outlet]:
+        """Outlets with an article in the story."""
+        return [c.outlet for c in self.coverage]
+
+    @property
+    def reporting_outlets(self) -> list[Outlet]:
+        """Outlets that reported the story: those with an article (aggregators aside) and those
+        the story cites without one."""
+        own = [o for o in self.outlets if o.kind != Outlet.Kind.AGGREGATOR]
+        return [*own, *(o for o in self.cited_outlets if o not in own)]
+
+    @property
+    def quote_count(self) -> int:
+        return sum(len(g.quotes) for g in self.speaker_quotes)
+
+    @property
+    def updated_at(self) -> datetime | None:
+        """When the story last changed, if that was well after it was published."""
+        story = self.story
+        moments = [story.updated_at, *(c.published_at for c in self.corrections)]
+        latest = max(moments)
+        if story.published_at and latest - story.published_at > timedelta(minutes=5):
+            return latest
+        return None
+
+
+def story_page(story: Story) -> StoryPage:
+    """Everything the story page shows, in a fixed number of queries."""
+    prefetch_story(story)
+    articles = list(story.articles.all())
+
+    coverage_by_outlet: dict[int, OutletCoverage] = {}
+    for article in articles:
+        coverage_by_outlet.setdefault(
+            article.outlet_id, OutletCoverage(article.outlet, [])
+        ).articles.append(article)
+    coverage = list(coverage_by_outlet.values())  # first to publish first
+    coverage_anchor = {c.outlet.pk: c.anchor for c in coverage}
+
+    # Key points borrow the outlets of the summary paragraph that supports them; the passage of
+    # such a row is the paragraph's text, so a reader can be sent to that paragraph.
+    paragraph_rows = list(story.paragraphs.all())
+    paragraph_anchors = {
+        p.text: (f"summary-{number}", number) for number, p in enumerate(paragraph_rows, start=1)
+    }
+    key_points = [
+        _sourced(p, f"key-point-{number}", coverage_anchor, paragraph_anchors)
+        for number, p in enumerate(story.key_points.all(), start=1)
+    ]
+    paragraphs = [
+        _sourced(p, f"summary-{number}", coverage_anchor, {})
+        for number, p in enumerate(paragraph_rows, start=1)
+    ]
+    cited: list[Outlet] = []
+    for item in (*key_points, *paragraphs):
+        cited.extend(c.outlet for c in item.cited if c.outlet not in cited)
+    speaker_quotes = group_quotes_by_speaker(story.quotes.all())
+    return StoryPage(
+        story=story,
+        corrections=list(story.corrections.all()),
+        key_points=key_points,
+        paragraphs=paragraphs,
+        speaker_quotes=speaker_quotes,
+        figures=figure_table(articles),
+        coverage=coverage,
+        cited_outlets=cited,
+        timeline=coverage_timeline(coverage),
+        people=people_of(articles, speaker_quotes),
+        articles=articles,
+    )
+
+
+# ---------------------------------------------------------------------------------------------
+# Other pages

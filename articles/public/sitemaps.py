@@ -1,0 +1,45 @@
+"""The sitemap: published stories, and the outlets and people that appear in them."""
+
+from django.contrib.sitemaps import Sitemap
+
+from articles.core.visibility import public_outlets, public_speakers
+from articles.models import Story
+
+
+class StorySitemap(Sitemap):
+    changefreq = "hourly"
+    priority = 0.8
+    limit = 5000
+
+    def items(self):
+        return Story.objects.published().only("slug", "updated_at", "published_at")
+
+    def lastmod(self, item):
+        return max(item.updated_at, item.published_at)
+
+
+class OutletSitemap(Sitemap):
+    changefreq = "daily"
+    priority = 0.5
+    limit = 5000
+
+    def items(self):
+        return public_outlets().only("slug", "updated_at").order_by("name")
+
+    def lastmod(self, item):
+        return item.updated_at
+
+
+class SpeakerSitemap(Sitemap):
+    changefreq = "daily"
+    priority = 0.4
+    limit = 5000
+
+    def items(self):
+        return public_speakers().only("slug", "updated_at").order_by("name")
+
+    def lastmod(self, item):
+        return item.updated_at
+
+
+SITEMAPS = {"stories": StorySitemap, "outlets": OutletSitemap, "people": SpeakerSitemap}

@@ -1,0 +1,2 @@
+"""Connecting articles into stories: placement, joining quotes, evidence and checks,
+restructuring."""

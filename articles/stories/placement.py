@@ -1,0 +1,203 @@
+"""Placing articles into stories: each imported article joins the story about its event or
+starts a new draft. Candidates come from the story index (``StoryIndexKey``), never a scan.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, replace
+
+from django.db import connection, transaction
+from django.db.models import F, Q
+
+from articles.engine.grouping import (
+    ArticleFeatures,
+    StoryIndex,
+    featurize,
+    index_keys,
+)
+from articles.engine.grouping import StoryProfile as EngineProfile
+from articles.engine.weights import DocumentFrequencies
+from articles.models import (
+    Article,
+    Quote,
+    Story,
+    StoryIndexKey,
+    StoryIndexProfile,
+    TermFrequency,
+)
+
+PLACEMENT_WINDOW_DAYS = 7
+
+
+MAX_CANDIDATE_ROWS = 4000
+
+
+def article_features(article: Article, df: DocumentFrequencies | None = None) -> ArticleFeatures:
+    names = [p.speaker.name for p in article.people.select_related("speaker")]
+    # An article without a publish date has no known date: the time it was imported says
+    # nothing about when its event happened (an archive imported today would be "today" and
+    # fall outside every story's window), so it is matched on its text alone.
+    return featurize(
+        headline=article.headline,
+        body=article.body,
+        published_at=article.published_at,
+        names=names,
+        df=df,
+    )
+
+
+def document_frequencies(terms: Iterable[str]) -> DocumentFrequencies:
+    """Document frequencies of just the given terms, and the document count."""
+    terms = set(terms)
+    rows = dict(
+        TermFrequency.objects.filter(term__in=[*terms, TermFrequency.DOCUMENT_COUNT]).values_list(
+            "term", "df"
+        )
+    )
+    n_docs = rows.pop(TermFrequency.DOCUMENT_COUNT, 0)
+    return DocumentFrequencies.from_dict({"n_docs": n_docs, "df": rows})
+
+
+def _count_documents(terms: set[str]) -> None:
+    """Add one document with ``terms`` to the frequencies (atomic increments)."""
+    terms = {t[:200] for t in terms} | {TermFrequency.DOCUMENT_COUNT}
+    existing = set(TermFrequency.objects.filter(term__in=terms).values_list("term", flat=True))
+    TermFrequency.objects.bulk_create(
+        [TermFrequency(term=t, df=0) for t in terms - existing], ignore_conflicts=True
+    )
+    TermFrequency.objects.filter(term__in=terms).update(df=F("df") + 1)
+
+
+def story_index_for(features: ArticleFeatures, df: DocumentFrequencies) -> StoryIndex:
+    """A small StoryIndex holding only the stories that share keys with the article."""
+    index = StoryIndex(df=df, window_days=PLACEMENT_WINDOW_DAYS)
+    keys = list(features.keys)
+    rows = StoryIndexKey.objects.filter(key__in=keys).exclude(story__status=Story.Status.ARCHIVED)
+    if features.published is not None:
+        day = features.published.toordinal()
+        rows = rows.filter(Q(last_day__isnull=True) | Q(last_day__gte=day - PLACEMENT_WINDOW_DAYS))
+    postings: dict[str, dict[int, None]] = {}
+    if features.published is not None:
+        # Oldest first, so that the engine's newest-first reading of a posting list holds.
+        found = rows.order_by("last_day", "story_id").values_list("key", "story_id")[
+            :MAX_CANDIDATE_ROWS
+        ]
+    else:
+        # No date, no window: the most recently active stories, read back oldest first.
+        newest = rows.order_by("-last_day", "-story_id").values_list("key", "story_id")
+        found = list(newest[:MAX_CANDIDATE_ROWS])[::-1]
+    for key, story_id in found:
+        postings.setdefault(key, {})[story_id] = None
+    index.postings = postings
+    story_ids = {sid for posting in postings.values() for sid in posting}
+    index.stories = {
+        p.story_id: EngineProfile.from_dict(p.profile)
+        for p in StoryIndexProfile.objects.filter(story_id__in=story_ids)
+    }
+    # A key may point at a story whose profile is gone (a race with a rebuild): skip it.
+    for posting in postings.values():
+        for sid in [s for s in posting if s not in index.stories]:
+            del posting[sid]
+    return index
+
+
+def _save_profile(story_id: int, profile: EngineProfile, keys: Iterable[str]) -> None:
+    StoryIndexProfile.objects.update_or_create(
+        story_id=story_id,
+        defaults={
+            "profile": profile.as_dict(),
+            "first_day": profile.first,
+            "last_day": profile.last,
+        },
+    )
+    keys = {k[:200] for k in keys}
+    existing = set(
+        StoryIndexKey.objects.filter(story_id=story_id, key__in=keys).values_list("key", flat=True)
+    )
+    StoryIndexKey.objects.bulk_create(
+        [StoryIndexKey(key=k, story_id=story_id, last_day=profile.last) for k in keys - existing],
+        ignore_conflicts=True,
+    )
+    StoryIndexKey.objects.filter(story_id=story_id).update(last_day=profile.last)
+
+
+def placement_lock() -> None:
+    """Serialise placements on PostgreSQL so two imports of one new event make one story.
+    SQLite already serialises writers."""
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT pg_advisory_xact_lock(%s)", [PLACEMENT_LOCK_ID])
+
+
+PLACEMENT_LOCK_ID = 4_711_0001
+
+
+@dataclass(frozen=True)
+class Placement:
+    story: Story
+    created: bool
+    score: float | None
+
+
+@transaction.atomic
+def article_place(*, article: Article, user=None) -> Placement:
+    """Put ``article`` into the story about the same event, or start a new draft story.
+
+    An article already in a story stays there (editors decide moves); its index entry is
+    refreshed. Candidates come from the key index, never from a scan of stored articles.
+    """
+    placement_lock()
+    features = article_features(article)
+    df = document_frequencies(features.df_terms())
+    features = replace(features, keys=tuple(index_keys(features, df)))
+    if article.story_id is not None:
+        story, created, score = article.story, False, None
+    else:
+        index = story_index_for(features, df)
+        best = index.best(features)
+        if best is not None and best[1].total >= index.threshold:
+            story = Story.objects.get(pk=best[0])
+            created, score = False, best[1].total
+        else:
+            story = Story.objects.create(
+                headline=article.headline[:300] or "Untitled story",
+                status=Story.Status.DRAFT,
+                created_by=user,
+                updated_by=user,
+            )
+            created, score = True, best[1].total if best else None
+        article.story = story
+        article.save(update_fields=["story", "updated_at"])
+        for quote in Quote.objects.filter(story__isnull=True, appearances__article=article):
+            quote.story = story
+            quote.save(update_fields=["story", "updated_at"])
+    row = StoryIndexProfile.objects.select_for_update().filter(story=story).first()
+    profile = EngineProfile.from_dict(row.profile) if row else EngineProfile()
+    scratch = StoryIndex(df=df)
+    scratch.stories[story.pk] = profile
+    scratch.add(story.pk, features)
+    _count_documents(features.df_terms())
+    _save_profile(story.pk, profile, features.keys)
+    return Placement(story=story, created=created, score=score)
+
+
+@transaction.atomic
+def story_reindex(*, story: Story) -> None:
+    """Rebuild a story's index profile from its articles (after a move, merge or split)."""
+    StoryIndexKey.objects.filter(story=story).delete()
+    articles = list(story.articles.all())
+    if not articles:
+        StoryIndexProfile.objects.filter(story=story).delete()
+        return
+    profile = EngineProfile()
+    keys: set[str] = set()
+    for article in articles:
+        features = article_features(article)
+        df = document_frequencies(features.df_terms())
+        features = replace(features, keys=tuple(index_keys(features, df)))
+        scratch = StoryIndex(df=df)
+        scratch.stories[story.pk] = profile
+        scratch.add(story.pk, features)
+        keys.update(features.keys)
+    _save_profile(story.pk, profile, keys)

@@ -1,0 +1,320 @@
+"""Restructuring stories: moving articles between stories, merging and splitting stories, and
+consolidating an import's split machine drafts. Every change is one transaction, kept in the
+history and the audit log, and written through ``articles.core.story_state``.
+
+Quotes follow their appearances: a quote whose appearances all move goes with them; a quote
+carried by articles on both sides is split in two, so no story shows words it has no article for.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import replace
+
+from django.db import transaction
+from django.utils import timezone
+
+from articles.engine.grouping import (
+    ArticleFeatures,
+    StoryIndex,
+    index_keys,
+)
+from articles.engine.grouping import StoryProfile as EngineProfile
+from articles.engine.weights import DocumentFrequencies
+from articles.models import (
+    Article,
+    AuditEntry,
+    Quote,
+    Story,
+)
+from articles.stories.placement import (
+    PLACEMENT_WINDOW_DAYS,
+    article_features,
+    document_frequencies,
+    placement_lock,
+    story_index_for,
+    story_reindex,
+)
+
+
+class ConnectError(ValueError):
+    """A move, merge or split that cannot be done, with a message for the editor."""
+
+
+def _move_quotes(*, source: Story, target: Story, article_ids: set[int]) -> int:
+    """Move the quotes of ``article_ids`` from ``source`` to ``target``; returns how many."""
+    moved = 0
+    ids = Quote.objects.filter(story=source, appearances__article_id__in=article_ids).values("pk")
+    quotes = Quote.objects.select_for_update().filter(pk__in=ids).prefetch_related("appearances")
+    for quote in quotes:
+        appearances = list(quote.appearances.all())
+        going = [a for a in appearances if a.article_id in article_ids]
+        if len(going) == len(appearances):
+            quote.story = target
+            quote.save(update_fields=["story", "updated_at"])
+        else:
+            twin = Quote.objects.create(story=target, speaker=quote.speaker, text=going[0].text)
+            for appearance in going:
+                appearance.quote = twin
+                appearance.save(update_fields=["quote"])
+        moved += 1
+    return moved
+
+
+@transaction.atomic
+def articles_move(*, articles: Iterable[Article], target: Story, user=None) -> int:
+    """Move articles (with their quotes) into ``target``. Returns how many moved."""
+    articles = list(Article.objects.select_for_update().filter(pk__in=[a.pk for a in articles]))
+    by_source: dict[int | None, set[int]] = {}
+    for article in articles:
+        if article.story_id == target.pk:
+            continue
+        by_source.setdefault(article.story_id, set()).add(article.pk)
+    moved = 0
+    for source_id, ids in by_source.items():
+        if source_id is not None:
+            source = Story.objects.get(pk=source_id)
+            _move_quotes(source=source, target=target, article_ids=ids)
+        else:
+            for quote in Quote.objects.filter(
+                story__isnull=True, appearances__article_id__in=ids
+            ).distinct():
+                quote.story = target
+                quote.save(update_fields=["story", "updated_at"])
+        for article in articles:
+            if article.pk in ids:
+                article.story = target
+                article.save(update_fields=["story", "updated_at"])
+                moved += 1
+        AuditEntry.objects.create(
+            action=AuditEntry.Action.MOVE,
+            story=target,
+            user=user,
+            detail={"articles": sorted(ids), "from_story": source_id, "to_story": target.pk},
+        )
+    if moved:
+        Story.objects.filter(pk=target.pk).update(updated_at=timezone.now())
+        for story in Story.objects.filter(pk__in=[target.pk, *filter(None, by_source)]):
+            story_reindex(story=story)
+    return moved
+
+
+@transaction.atomic
+def story_merge(*, target: Story, others: Iterable[Story], user=None) -> Story:
+    """Merge ``others`` into ``target``: their articles, quotes, key points, paragraphs and
+    corrections move over; each merged story is archived and points to the target in the
+    audit log."""
+    others = [s for s in others if s.pk != target.pk]
+    if not others:
+        raise ConnectError("Choose at least two stories to merge.")
+    target = Story.objects.select_for_update().get(pk=target.pk)
+    next_point = target.key_points.count()
+    next_paragraph = target.paragraphs.count()
+    for other in Story.objects.select_for_update().filter(pk__in=[s.pk for s in others]):
+        article_ids = list(other.articles.values_list("pk", flat=True))
+        # Row by row, so that the history records each change.
+        for quote in Quote.objects.filter(story=other):
+            quote.story = target
+            quote.save(update_fields=["story", "updated_at"])
+        for article in Article.objects.filter(pk__in=article_ids):
+            article.story = target
+            article.save(update_fields=["story", "updated_at"])
+        for point in other.key_points.all():
+            point.story, point.position = target, next_point
+            point.save(update_fields=["story", "position"])
+            next_point += 1
+        for paragraph in other.paragraphs.all():
+            paragraph.story, paragraph.position = target, next_paragraph
+            paragraph.save(update_fields=["story", "position"])
+            next_paragraph += 1
+        for correction in other.corrections.all():
+            correction.story = target
+            correction.save(update_fields=["story"])
+        other.status = Story.Status.ARCHIVED
+        other.version += 1
+        other.save(update_fields=["status", "version", "updated_at"])
+        AuditEntry.objects.create(
+            action=AuditEntry.Action.MERGE,
+            story=target,
+            user=user,
+            detail={"merged_story": other.pk, "headline": other.headline, "articles": article_ids},
+        )
+    target.updated_at = timezone.now()
+    target.version += 1
+    target.save(update_fields=["updated_at", "version"])
+    for other in others:
+        story_reindex(story=other)
+    story_reindex(story=target)
+    return target
+
+
+@transaction.atomic
+def story_split(
+    *, story: Story, articles: Iterable[Article], headline: str = "", user=None
+) -> Story:
+    """Move ``articles`` out of ``story`` into a new draft story and return it."""
+    articles = list(Article.objects.filter(pk__in=[a.pk for a in articles]))
+    ids = {a.pk for a in articles}
+    if not ids:
+        raise ConnectError("Choose the articles that form the new story.")
+    if any(a.story_id != story.pk for a in articles):
+        raise ConnectError("Only articles of this story can be split off.")
+    if ids == set(story.articles.values_list("pk", flat=True)):
+        raise ConnectError("A split must leave at least one article in the original story.")
+    first = min(articles, key=lambda a: (a.published_at is None, a.published_at, a.pk))
+    new = Story.objects.create(
+        headline=headline or first.headline,
+        status=Story.Status.DRAFT,
+        created_by=user,
+        updated_by=user,
+    )
+    _move_quotes(source=story, target=new, article_ids=ids)
+    for article in Article.objects.filter(pk__in=ids):
+        article.story = new
+        article.save(update_fields=["story", "updated_at"])
+    AuditEntry.objects.create(
+        action=AuditEntry.Action.SPLIT,
+        story=story,
+        user=user,
+        detail={"new_story": new.pk, "articles": sorted(ids)},
+    )
+    Story.objects.filter(pk=story.pk).update(updated_at=timezone.now())
+    story_reindex(story=story)
+    story_reindex(story=new)
+    return new
+
+
+# Placing articles into stories --------------------------------------------------------------
+
+
+# The same quote across outlets ----------------------------------------------------------------
+
+
+# Figures side by side -------------------------------------------------------------------------
+
+
+# Evidence for every key point -----------------------------------------------------------------
+
+
+# Consolidating an import's stories ----------------------------------------------------------
+
+CONSOLIDATE_PASSES = 3
+
+
+def _machine_drafts(story_ids: Iterable[int]) -> dict[int, int]:
+    """Of ``story_ids``, the pure machine drafts (draft, never edited: no key points,
+    paragraphs, corrections or topics; attributions hang on key points and paragraphs) with
+    their article counts."""
+    rows = (
+        Story.objects.filter(pk__in=set(story_ids), status=Story.Status.DRAFT)
+        .filter(
+            key_points__isnull=True,
+            paragraphs__isnull=True,
+            corrections__isnull=True,
+            topics__isnull=True,
+        )
+        .values_list("pk", flat=True)
+        .distinct()
+    )
+    ids = list(rows)
+    counts = dict.fromkeys(ids, 0)
+    for story_id in Article.objects.filter(story_id__in=ids).values_list("story_id", flat=True):
+        counts[story_id] += 1
+    return {k: v for k, v in counts.items() if v}
+
+
+def _story_match(
+    story_id: int, cache: dict[int, tuple[ArticleFeatures, DocumentFrequencies]]
+) -> tuple[int, float] | None:
+    """The best other story for all of ``story_id``'s articles, with their mean score.
+
+    Each article is scored against the candidates exactly as placement would (same key index,
+    window and score); a candidate must fit the story's articles on average."""
+    features: list[tuple[ArticleFeatures, DocumentFrequencies]] = []
+    for article in Article.objects.filter(story_id=story_id).prefetch_related("people__speaker"):
+        if article.pk not in cache:
+            f = article_features(article)
+            df = document_frequencies(f.df_terms())
+            cache[article.pk] = (replace(f, keys=tuple(index_keys(f, df))), df)
+        features.append(cache[article.pk])
+    if not features:
+        return None
+    profiles: dict[int, EngineProfile] = {}
+    candidates: set[int] = set()
+    for f, df in features:
+        index = story_index_for(f, df)
+        index.stories.pop(story_id, None)
+        for posting in index.postings.values():
+            posting.pop(story_id, None)
+        profiles.update(index.stories)
+        candidates.update(index.candidates(f))
+    best: tuple[int, float] | None = None
+    for candidate in sorted(candidates):
+        total = 0.0
+        for f, df in features:
+            scratch = StoryIndex(df=df, window_days=PLACEMENT_WINDOW_DAYS)
+            scratch.stories = profiles
+            total += scratch.score(f, candidate).total
+        mean = total / len(features)
+        if best is None or mean > best[1]:
+            best = (candidate, mean)
+    return best
+
+
+def stories_consolidate(*, story_ids: Iterable[int], user=None) -> dict[int, int]:
+    """Merge the pure machine drafts among ``story_ids`` into the story about the same event.
+
+    Online placement splits an event when its first articles are vague or arrive out of
+    order; at the end of an import each draft is scored against the other stories sharing
+    its keys (the placement index and window, never a scan), and merged into the best one when
+    its articles score above the placement threshold on average. Smaller drafts are merged
+    first, and a draft only into a story at least as large (the larger draft absorbs the
+    smaller), so merges go one way. Repeated until nothing merges (a few passes at most).
+
+    Merging goes through ``story_merge`` (history and audit entry); the emptied draft never
+    held editorial work, so it is then deleted rather than left archived and empty. Stories
+    with editorial work, published ones and stories outside ``story_ids`` are never merged
+    away (a draft may join them, as placement would have put its articles there).
+
+    Returns old story id -> surviving story id for every merged story.
+    """
+    from articles.engine.grouping import DEFAULT_THRESHOLD
+
+    mapping: dict[int, int] = {}
+    cache: dict[int, tuple[ArticleFeatures, DocumentFrequencies]] = {}
+    pending = set(story_ids)
+    for _ in range(CONSOLIDATE_PASSES):
+        drafts = _machine_drafts(pending)
+        merged = False
+        for story_id in sorted(drafts, key=lambda s: (drafts[s], -s)):
+            if story_id in mapping:
+                continue
+            found = _story_match(story_id, cache)
+            if found is None or found[1] < DEFAULT_THRESHOLD:
+                continue
+            target_id = found[0]
+            if target_id in drafts and (drafts[target_id], -target_id) < (
+                drafts[story_id],
+                -story_id,
+            ):
+                continue  # the smaller draft comes to this one in its own turn
+            with transaction.atomic():
+                placement_lock()
+                source = Story.objects.get(pk=story_id)
+                target = story_merge(
+                    target=Story.objects.get(pk=target_id), others=[source], user=user
+                )
+                source.delete()
+            mapping[story_id] = target.pk
+            if target_id in drafts:
+                drafts[target_id] += drafts[story_id]
+            merged = True
+        pending -= set(mapping)
+        if not merged:
+            break
+    # Chains (a merged into b, b into c) resolve to the survivor.
+    for old, new in mapping.items():
+        while new in mapping:
+            new = mapping[new]
+        mapping[old] = new
+    return mapping

@@ -1,0 +1,79 @@
+"""Editors import articles in the admin: pasted text, an uploaded file or a URL, through the
+same ingestion service as the command line and the API."""
+
+from django.core.files.uploadedfile import SimpleUploadedFile
+
+from articles.models import Article, QuoteAppearance
+from tests.editorial.conftest import change_form_data, client_for
+
+PASTED = """Northfield council approves river bridge
+Outlet: The Example Gazette
+Published: 2026-03-09T10:00:00Z
+
+The Northfield council approved the river bridge on Monday by seven votes to two.
+
+“We have waited long enough,” Mayor Jane Roe told reporters after the vote.
+"""
+
+
+def test_reporter_pastes_an_article_and_sees_the_report(reporter):
+    client = client_for(reporter)
+    page = client.get("/admin/articles/article/import/")
+    assert page.status_code == 200
+    response = client.post("/admin/articles/article/import/", {"text": PASTED})
+    page = response.content.decode()
+    assert "Created 1, duplicates 0, errors 0." in page
+    article = Article.objects.get()
+    assert article.outlet.name == "The Example Gazette"
+    assert article.story is not None
+    quote = QuoteAppearance.objects.get(article=article)
+    assert quote.quote.speaker.name == "Jane Roe"
+    assert quote.review_state == "suggested"
+    again = client.post("/admin/articles/article/import/", {"text": PASTED}).content.decode()
+    assert "Created 0, duplicates 1, errors 0." in again
+
+
+def test_an_uploaded_broken_file_gets_a_clear_error_and_nothing_is_stored(editor):
+    upload = SimpleUploadedFile(
+        "feed.json", b'{"outlet": "The Example Gazette", "body": ', "application/json"
+    )
+    response = client_for(editor).post(
+        "/admin/articles/article/import/", {"file": upload, "outlet": ""}
+    )
+    page = response.content.decode()
+    assert "errors 1" in page and "feed.json" in page
+    assert not Article.objects.exists()
+
+
+def test_an_empty_import_form_asks_for_something_to_import(editor):
+    response = client_for(editor).post("/admin/articles/article/import/", {})
+    assert "Paste a text, choose a file or give a URL." in response.content.decode()
+
+
+def test_the_changelist_links_to_the_import_page(editor):
+    page = client_for(editor).get("/admin/articles/article/").content.decode()
+    assert "/admin/articles/article/import/" in page
+
+
+def test_an_article_added_by_hand_is_read_and_placed(editor):
+    from tests.factories import make_outlet
+
+    outlet = make_outlet("The Example Gazette")
+    client = client_for(editor)
+    form = client.get("/admin/articles/article/add/")
+    data = change_form_data(
+        form,
+        outlet=outlet.pk,
+        headline="Council approves river bridge",
+        body="“We have waited long enough,” Mayor Jane Roe told reporters on Monday.",
+        language="en",
+    )
+    assert client.post("/admin/articles/article/add/", data).status_code == 302
+    article = Article.objects.get()
+    assert article.read_at is not None and article.story is not None
+    assert QuoteAppearance.objects.get(article=article).quote.speaker.name == "Jane Roe"
+
+
+def test_the_import_page_has_breadcrumbs_back_to_the_articles(editor):
+    page = client_for(editor).get("/admin/articles/article/import/").content.decode()
+    assert '<ol class="breadcrumbs">' in page and 'href="/admin/articles/article/"' in page

@@ -1,0 +1,223 @@
+"""Reading an article into rows, reading it again, and the editors' review services."""
+
+import pytest
+
+from articles.editorial.review import quote_appearance_set_speaker, quote_appearances_review
+from articles.engine.types import Entity, Figure, KnownSpeaker, Reading
+from articles.engine.types import Quote as EngineQuote
+from articles.ingest.reading import KnownSpeakers, article_read, name_candidates
+from articles.models import ArticlePerson, Quote, QuoteAppearance, ReviewState
+from articles.models import Figure as FigureRow
+from sources.models import Speaker, SpeakerAlias
+from tests.factories import make_article, make_speaker
+
+pytestmark = pytest.mark.django_db
+
+BODY = (
+    "Mayor Jane Roe said the bridge would open in spring.\n\n"
+    "“We have waited long enough,” Roe said.\n\n"
+    "“It costs 12 million pounds,” said John Doe.\n\n"
+    "“Nobody asked us,” a resident said."
+)
+
+
+def q(body, words, speaker=None, mention=None, cue="said"):
+    start = body.index(words)
+    return EngineQuote(
+        text=words,
+        start=start,
+        end=start + len(words),
+        speaker=speaker,
+        speaker_kind="person" if speaker else None,
+        speaker_mention=mention,
+        cue=cue,
+    )
+
+
+def reading(*quotes, entities=(), figures=()):
+    return Reading(quotes=tuple(quotes), entities=tuple(entities), figures=tuple(figures))
+
+
+@pytest.fixture
+def article():
+    return make_article(body=BODY)
+
+
+def first_reading(body=BODY):
+    return reading(
+        q(body, "We have waited long enough", "Jane Roe", "Roe"),
+        q(body, "It costs 12 million pounds", "John Doe", "John Doe"),
+        q(body, "Nobody asked us", None, "a resident"),
+        entities=[Entity(name="Jane Roe", kind="person", role="Mayor", mentions=("Roe",))],
+        figures=[
+            Figure(
+                text="12 million pounds",
+                start=body.index("12 million"),
+                end=body.index("12 million") + 17,
+                value=12e6,
+                unit="pounds",
+            )
+        ],
+    )
+
+
+def test_quotes_are_stored_as_suggestions_with_speakers(article):
+    result = article_read(article=article, reading=first_reading())
+    assert (result.quotes, result.added, result.people, result.figures) == (3, 3, 1, 1)
+    rows = list(QuoteAppearance.objects.filter(article=article).select_related("quote__speaker"))
+    assert {a.review_state for a in rows} == {ReviewState.SUGGESTED}
+    assert [a.quote.speaker.name if a.quote.speaker else None for a in rows] == [
+        "Jane Roe",
+        "John Doe",
+        None,
+    ]
+    assert rows[0].speaker_mention == "Roe" and rows[0].cue == "said"
+    person = ArticlePerson.objects.get(article=article)
+    assert (person.speaker.name, person.role, person.mentions) == ("Jane Roe", "Mayor", ["Roe"])
+    assert FigureRow.objects.get(article=article).value == 12e6
+    article.refresh_from_db()
+    assert article.read_at is not None
+
+
+def test_existing_speakers_are_matched_by_alias_ignoring_case(article):
+    roe = make_speaker("Jane Roe")
+    SpeakerAlias.objects.create(speaker=roe, alias="Mayor Roe")
+    article_read(article=article, reading=reading(q(BODY, "Nobody asked us", "mayor roe")))
+    assert QuoteAppearance.objects.get().quote.speaker == roe
+    assert Speaker.objects.count() == 1
+
+
+def test_reading_again_keeps_editors_decisions_and_refreshes_the_rest(article):
+    article_read(article=article, reading=first_reading())
+    roe, doe, resident = QuoteAppearance.objects.filter(article=article).order_by("start")
+    editor = None
+    quote_appearances_review(appearances=[roe], state=ReviewState.APPROVED, user=editor)
+    quote_appearances_review(appearances=[resident], state=ReviewState.REJECTED, user=editor)
+    fixed = make_speaker("Joan Doe")
+    quote_appearance_set_speaker(appearance=doe, speaker=fixed, user=editor)
+    new_body_quote = q(BODY, "the bridge would open in spring", "Jane Roe", "Jane Roe")
+    # The engine now: drops Roe's quote, attributes Doe's to someone else, finds the
+    # resident's again, and finds something new.
+    again = reading(
+        q(BODY, "It costs 12 million pounds", "John Doe", "John Doe"),
+        q(BODY, "Nobody asked us", None, "a resident"),
+        new_body_quote,
+    )
+    result = article_read(article=article, reading=again)
+    rows = {a.text: a for a in QuoteAppearance.objects.filter(article=article)}
+    assert rows["We have waited long enough"].review_state == ReviewState.APPROVED
+    assert rows["Nobody asked us"].review_state == ReviewState.REJECTED
+    assert rows["It costs 12 million pounds"].quote.speaker == fixed
+    assert rows["the bridge would open in spring"].review_state == ReviewState.SUGGESTED
+    assert (result.added, result.kept, result.removed) == (1, 3, 0)
+
+
+def test_reading_again_removes_stale_suggestions_only(article):
+    article_read(article=article, reading=first_reading())
+    result = article_read(article=article, reading=reading(q(BODY, "Nobody asked us")))
+    assert result.removed == 2
+    assert list(QuoteAppearance.objects.values_list("text", flat=True)) == ["Nobody asked us"]
+    assert Quote.objects.count() == 1  # the stale quotes went with their appearances
+
+
+def test_reading_again_does_not_suggest_words_an_editor_rejected(article):
+    article_read(article=article, reading=reading(q(BODY, "Nobody asked us")))
+    quote_appearances_review(
+        appearances=QuoteAppearance.objects.all(), state=ReviewState.REJECTED, user=None
+    )
+    wider = q(BODY, "“Nobody asked us,” a resident")
+    article_read(article=article, reading=reading(wider))
+    assert QuoteAppearance.objects.count() == 1
+
+
+def test_reading_again_updates_figures_to_what_the_engine_finds(article):
+    article_read(article=article, reading=first_reading())
+    article_read(article=article, reading=reading())
+    assert not FigureRow.objects.filter(article=article).exists()
+    assert ArticlePerson.objects.filter(article=article).exists()  # people are kept
+
+
+def test_spans_outside_the_body_are_skipped(article):
+    bad = EngineQuote(
+        text="x",
+        start=len(BODY),
+        end=len(BODY) + 5,
+        speaker=None,
+        speaker_kind=None,
+        speaker_mention=None,
+        cue=None,
+    )
+    assert article_read(article=article, reading=reading(bad)).quotes == 0
+
+
+def test_review_stamps_the_editor_and_returning_to_suggested_clears_it(article, django_user_model):
+    from django.contrib.auth.models import Group
+
+    editor = django_user_model.objects.create_user("editor")
+    editor.groups.add(Group.objects.get(name="Editor"))
+    article_read(article=article, reading=first_reading())
+    rows = QuoteAppearance.objects.all()
+    assert quote_appearances_review(appearances=rows, state="approved", user=editor) == 3
+    row = QuoteAppearance.objects.first()
+    assert row.reviewed_by == editor and row.reviewed_at is not None
+    quote_appearances_review(appearances=[row], state="suggested", user=editor)
+    row.refresh_from_db()
+    assert (row.review_state, row.reviewed_by, row.reviewed_at) == ("suggested", None, None)
+
+
+def test_a_reporter_cannot_rule_on_quotes(article, django_user_model):
+    from django.contrib.auth.models import Group
+    from django.core.exceptions import PermissionDenied
+
+    reporter = django_user_model.objects.create_user("reporter")
+    reporter.groups.add(Group.objects.get(name="Reporter"))
+    article_read(article=article, reading=first_reading())
+    with pytest.raises(PermissionDenied):
+        quote_appearances_review(
+            appearances=QuoteAppearance.objects.all(), state="approved", user=reporter
+        )
+    assert not QuoteAppearance.objects.exclude(review_state="suggested").exists()
+
+
+def test_known_speakers_are_those_the_text_names(django_assert_max_num_queries):
+    roe = make_speaker("Jane Roe", role="Mayor")
+    SpeakerAlias.objects.create(speaker=roe, alias="the mayor")
+    ice = make_speaker("U.S. Immigration and Customs Enforcement", kind="organization")
+    SpeakerAlias.objects.create(speaker=ice, alias="ICE")
+    for n in range(30):
+        make_speaker(f"Unrelated Person {n}")
+    known = KnownSpeakers()
+    with django_assert_max_num_queries(4):
+        found = known.for_text("The mayor said ICE would help. “Yes,” said Jane Roe.")
+    assert found == (
+        KnownSpeaker(name="Jane Roe", kind="person", aliases=("the mayor",), role="Mayor"),
+        KnownSpeaker(
+            name="U.S. Immigration and Customs Enforcement",
+            kind="organization",
+            aliases=("ICE",),
+        ),
+    )
+    with django_assert_max_num_queries(2):  # cached: only the look-up queries again
+        assert len(known.for_text("ICE and the mayor.")) == 2
+
+
+def test_name_candidates_cover_names_acronyms_and_descriptions():
+    got = name_candidates("Tom Homan told the Department of Homeland Security’s staff, ICE said.")
+    assert {"tom homan", "homan", "department of homeland security", "ice", "the department"} <= got
+    assert "told" not in got
+
+
+def test_outlets_named_in_the_text_are_not_stored_as_people(article):
+    from sources.models import OutletAlias
+
+    OutletAlias.objects.create(outlet=article.outlet, alias="the Gazette")
+    reading = Reading(
+        entities=(
+            Entity(name=article.outlet.name, kind="organization"),
+            Entity(name="The Gazette", kind="organization"),
+            Entity(name="Northfield Courier", kind="organization", is_outlet=True),
+            Entity(name="Jane Roe", kind="person", role="Mayor"),
+        )
+    )
+    article_read(article=article, reading=reading)
+    assert [p.speaker.name for p in ArticlePerson.objects.filter(article=article)] == ["Jane Roe"]

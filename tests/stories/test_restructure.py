@@ -1,0 +1,138 @@
+"""Moving articles between stories, merging and splitting stories, as services and as an
+editor in the admin."""
+
+import pytest
+from django.contrib.auth.models import Permission, User
+
+from articles.models import AuditEntry, Quote, QuoteAppearance, Story
+from articles.stories.restructure import ConnectError, articles_move, story_merge, story_split
+from tests.factories import (
+    make_article,
+    make_key_point,
+    make_outlet,
+    make_quote,
+    make_speaker,
+    make_story,
+)
+
+
+@pytest.fixture
+def editor(db):
+    user = User.objects.create_user("eddie", password="pw", is_staff=True)
+    codenames = ["view_article", "change_article", "view_story", "change_story", "merge_story"]
+    user.user_permissions.set(Permission.objects.filter(codename__in=codenames))
+    return user
+
+
+@pytest.fixture
+def two_stories(db):
+    gazette, courier = make_outlet("The Example Gazette"), make_outlet("Northfield Courier")
+    roe = make_speaker("Jane Roe")
+    first = make_story("Bridge vote passes")
+    second = make_story("Bridge vote passes, council says")
+    a1 = make_article(outlet=gazette, story=first)
+    a2 = make_article(outlet=courier, story=second)
+    make_quote(story=first, article=a1, speaker=roe, text="We have waited long enough,")
+    make_key_point(first, "The council approved the bridge.")
+    make_key_point(second, "The vote was 7 to 2.")
+    return first, second, a1, a2
+
+
+def test_merging_moves_articles_quotes_and_key_points_and_archives_the_other(two_stories):
+    first, second, a1, a2 = two_stories
+    story_merge(target=first, others=[second])
+    second.refresh_from_db()
+    assert second.status == Story.Status.ARCHIVED
+    assert set(first.articles.all()) == {a1, a2}
+    assert [p.text for p in first.key_points.all()] == [
+        "The council approved the bridge.",
+        "The vote was 7 to 2.",
+    ]
+    assert AuditEntry.objects.filter(action="merge", story=first).count() == 1
+    assert first.history.count() >= 2
+
+
+def test_merging_a_story_with_itself_is_refused(two_stories):
+    first, *_ = two_stories
+    with pytest.raises(ConnectError):
+        story_merge(target=first, others=[first])
+
+
+def test_splitting_moves_the_articles_and_their_quotes_to_a_new_draft(two_stories):
+    first, second, a1, a2 = two_stories
+    articles_move(articles=[a2], target=first)
+    new = story_split(story=first, articles=[a1], headline="A different event")
+    assert new.status == Story.Status.DRAFT
+    assert list(new.articles.all()) == [a1]
+    assert Quote.objects.get(appearances__article=a1).story == new
+    assert AuditEntry.objects.filter(action="split").exists()
+
+
+def test_a_quote_carried_on_both_sides_of_a_split_is_split_too(two_stories):
+    first, second, a1, a2 = two_stories
+    articles_move(articles=[a2], target=first)
+    quote = Quote.objects.get()
+    QuoteAppearance.objects.create(
+        quote=quote, article=a2, text="We have waited long enough", start=0, end=26
+    )
+    new = story_split(story=first, articles=[a2])
+    assert Quote.objects.get(story=first).appearances.get().article == a1
+    assert Quote.objects.get(story=new).appearances.get().article == a2
+
+
+def test_a_split_must_leave_an_article_behind(two_stories):
+    first, _, a1, _ = two_stories
+    with pytest.raises(ConnectError, match="at least one article"):
+        story_split(story=first, articles=[a1])
+
+
+def test_editor_moves_articles_to_another_story_in_the_admin(client, editor, two_stories):
+    first, second, a1, a2 = two_stories
+    client.force_login(editor)
+    response = client.post(
+        "/admin/articles/article/",
+        {"action": "move_to_story", "_selected_action": [a2.pk]},
+    )
+    assert response.status_code == 200
+    assert b"Move articles to a story" in response.content
+    response = client.post(
+        "/admin/articles/article/",
+        {
+            "action": "move_to_story",
+            "_selected_action": [a2.pk],
+            "confirm": "yes",
+            "story": first.pk,
+        },
+        follow=True,
+    )
+    assert b"Moved 1 articles" in response.content
+    a2.refresh_from_db()
+    assert a2.story == first
+
+
+def test_editor_merges_two_stories_in_the_admin(client, editor, two_stories):
+    first, second, *_ = two_stories
+    client.force_login(editor)
+    response = client.post(
+        "/admin/articles/story/",
+        {
+            "action": "merge_stories",
+            "_selected_action": [first.pk, second.pk],
+            "confirm": "yes",
+            "target": first.pk,
+        },
+        follow=True,
+    )
+    assert b"Merged 1 stories" in response.content
+    second.refresh_from_db()
+    assert second.status == Story.Status.ARCHIVED
+
+
+def test_staff_without_the_merge_permission_is_not_offered_the_actions(client, two_stories):
+    user = User.objects.create_user("rita", password="pw", is_staff=True)
+    user.user_permissions.set(
+        Permission.objects.filter(codename__in=["view_story", "change_story"])
+    )
+    client.force_login(user)
+    response = client.get("/admin/articles/story/")
+    assert b"merge_stories" not in response.content
