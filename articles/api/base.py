@@ -44,9 +44,6 @@ class Router(DefaultRouter):
     include_format_suffixes = False
 
 
-# --- Keyset pagination ----------------------------------------------------------------------
-
-
 # --- Filtering: strict query parameters ----------------------------------------------------
 
 

@@ -376,6 +376,3 @@ class ArticleDetailSerializer(ArticleSerializer):
     class Meta(ArticleSerializer.Meta):
         fields = [*ArticleSerializer.Meta.fields, "body", "quotes", "figures", "people"]
         read_only_fields = fields
-
-
-# --- Writing: article submission ------------------------------------------------------------

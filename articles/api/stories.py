@@ -148,9 +148,3 @@ class StoryViewSet(ConditionalReadMixin, viewsets.ReadOnlyModelViewSet):
     @action(detail=True, url_path="ninjs")
     def ninjs(self, request, slug=None):
         return self._export(story_ninjs)
-
-
-# --- Articles -------------------------------------------------------------------------------
-
-
-# --- Quotes ---------------------------------------------------------------------------------

@@ -288,6 +288,3 @@ def correction_add(
             text=text,
         )
     return correction
-
-
-# --- History -------------------------------------------------------------------------------

@@ -132,9 +132,6 @@ def read_text(*, text: str, known: Iterable[KnownSpeaker] = ()) -> Reading:
     return engine.read_article(text, known=tuple(known))
 
 
-# --- speakers ------------------------------------------------------------------------------
-
-
 # --- reading an article --------------------------------------------------------------------
 
 
@@ -335,6 +332,3 @@ def _store_figures(article, reading, result) -> None:
     if stale:
         Figure.objects.filter(pk__in=stale).delete()
     result.figures = len(seen)
-
-
-# --- editors' review -----------------------------------------------------------------------

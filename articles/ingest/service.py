@@ -89,9 +89,6 @@ class IngestReport:
         }
 
 
-# --- validation ----------------------------------------------------------------------------
-
-
 # --- outlets -------------------------------------------------------------------------------
 
 
@@ -264,9 +261,6 @@ def ingest_payloads(
         report.items.append(ingestor.ingest(item))
     _consolidate(ingestor, report)
     return report
-
-
-# --- sources: paths, directories, stdin and URLs -------------------------------------------
 
 
 def ingest_sources(

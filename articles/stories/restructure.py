@@ -184,18 +184,6 @@ def story_split(
     return new
 
 
-# Placing articles into stories --------------------------------------------------------------
-
-
-# The same quote across outlets ----------------------------------------------------------------
-
-
-# Figures side by side -------------------------------------------------------------------------
-
-
-# Evidence for every key point -----------------------------------------------------------------
-
-
 # Consolidating an import's stories ----------------------------------------------------------
 
 CONSOLIDATE_PASSES = 3
