@@ -35,6 +35,11 @@ def published_q(now=None, prefix: str = "") -> Q:
     )
 
 
+def may_preview(user) -> bool:
+    """The one rule for staff preview: active staff see drafts, scheduled and embargoed work."""
+    return bool(user is not None and user.is_active and user.is_staff)
+
+
 class Topic(models.Model):
     name = models.CharField(max_length=100, unique=True)
     slug = models.SlugField(max_length=80, unique=True)
@@ -66,9 +71,7 @@ class StoryQuerySet(models.QuerySet):
 
     def visible_to(self, user, now=None):
         """Staff preview everything but deleted work; everyone else sees published stories."""
-        if user is not None and user.is_active and user.is_staff:
-            return self.all()
-        return self.published(now)
+        return self.all() if may_preview(user) else self.published(now)
 
     def by_outlet(self, outlet):
         return self.filter(articles__outlet=outlet).distinct()
@@ -153,6 +156,9 @@ class ArticleQuerySet(models.QuerySet):
     def public(self, now=None):
         """Articles readers may see: those of published stories."""
         return self.filter(published_q(now, prefix="story__"))
+
+    def visible_to(self, user, now=None):
+        return self.all() if may_preview(user) else self.public(now)
 
     def unplaced(self):
         return self.filter(story__isnull=True)
@@ -254,6 +260,9 @@ class ReviewState(models.TextChoices):
 class QuoteQuerySet(models.QuerySet):
     def public(self, now=None):
         return self.filter(published_q(now, prefix="story__"))
+
+    def visible_to(self, user, now=None):
+        return self.all() if may_preview(user) else self.public(now)
 
 
 class Quote(models.Model):

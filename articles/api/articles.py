@@ -32,7 +32,6 @@ from articles.api.serializers import (
     ArticleSerializer,
 )
 from articles.api.submission import ArticleSubmissionSerializer, IngestReportSerializer
-from articles.core.visibility import is_staff
 from articles.models import (
     Article,
     ArticlePerson,
@@ -151,7 +150,7 @@ class ArticleViewSet(ConditionalReadMixin, viewsets.ReadOnlyModelViewSet):
 
     def get_queryset(self):
         user = self.request.user
-        qs = Article.objects.all() if is_staff(user) else Article.objects.public()
+        qs = Article.objects.visible_to(user)
         qs = qs.select_related("outlet", "story")
         if self.action == "list":
             qs = qs.defer("body")

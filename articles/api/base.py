@@ -31,6 +31,8 @@ from rest_framework.response import Response
 from rest_framework.routers import DefaultRouter
 from rest_framework.views import exception_handler as drf_exception_handler
 
+from articles.models import may_preview
+
 logger = logging.getLogger(__name__)
 
 
@@ -107,7 +109,7 @@ class ConditionalReadMixin:
 
     def _validators(self, objs) -> tuple[str, datetime | None]:
         user = self.request.user
-        audience = "staff" if user.is_authenticated and user.is_staff else "public"
+        audience = "staff" if may_preview(user) else "public"
         stamps = [getattr(obj, self.freshness_field) for obj in objs]
         parts = [
             audience,

@@ -28,6 +28,7 @@ from articles.models import (
     QuoteAppearance,
     Story,
     Topic,
+    may_preview,
 )
 from sources.models import Outlet, OutletAlias, Speaker, SpeakerAlias
 
@@ -185,8 +186,7 @@ class StoryFilter(django_filters.FilterSet):
     def is_valid(self):
         valid = super().is_valid()
         user = getattr(self.request, "user", None)
-        staff = user is not None and user.is_authenticated and user.is_staff
-        if self.data.get("status") not in (None, "") and not staff:
+        if self.data.get("status") not in (None, "") and not may_preview(user):
             self.form.add_error("status", "status filter requires staff")
             return False
         return valid

@@ -25,7 +25,7 @@ from articles.api.pagination import Key
 from articles.api.serializers import (
     QuoteSerializer,
 )
-from articles.core.visibility import is_staff, visible_appearances
+from articles.core.visibility import visible_appearances
 from articles.models import (
     Quote,
     QuoteAppearance,
@@ -57,7 +57,7 @@ class QuoteViewSet(ConditionalReadMixin, viewsets.ReadOnlyModelViewSet):
 
     def get_queryset(self):
         user = self.request.user
-        qs = Quote.objects.all() if is_staff(user) else Quote.objects.public()
+        qs = Quote.objects.visible_to(user)
         appearances = QuoteAppearance.objects.filter(quote=OuterRef("pk"))
         return qs.select_related("speaker", "story").annotate(
             api_modified=newest(

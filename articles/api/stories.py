@@ -32,7 +32,7 @@ from articles.api.serializers import (
     StoryDetailSerializer,
     StorySerializer,
 )
-from articles.core.visibility import visible_appearances, visible_attributions
+from articles.core.visibility import reader_attributions, visible_appearances
 from articles.models import (
     Article,
     ArticlePerson,
@@ -94,13 +94,13 @@ class StoryViewSet(ConditionalReadMixin, viewsets.ReadOnlyModelViewSet):
             Prefetch(
                 "key_points",
                 queryset=KeyPoint.objects.prefetch_related(
-                    Prefetch("attributions", queryset=visible_attributions())
+                    Prefetch("attributions", queryset=reader_attributions())
                 ),
             ),
             Prefetch(
                 "paragraphs",
                 queryset=SummaryParagraph.objects.prefetch_related(
-                    Prefetch("attributions", queryset=visible_attributions())
+                    Prefetch("attributions", queryset=reader_attributions())
                 ),
             ),
             Prefetch(

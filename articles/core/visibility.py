@@ -22,13 +22,10 @@ from articles.models import (
     QuoteAppearance,
     ReviewState,
     Story,
+    may_preview,
     published_q,
 )
 from sources.models import Outlet, Speaker
-
-
-def _is_staff(user) -> bool:
-    return bool(user is not None and user.is_active and user.is_staff)
 
 
 def visible_stories(user=None) -> QuerySet[Story]:
@@ -43,19 +40,37 @@ def visible_stories(user=None) -> QuerySet[Story]:
 
 def visible_articles(user=None) -> QuerySet[Article]:
     """Articles the user may open: those of published stories (staff see every article)."""
-    qs = Article.objects.all() if _is_staff(user) else Article.objects.public()
-    return qs.select_related("outlet", "story").annotate(
-        is_live=ExpressionWrapper(published_q(prefix="story__"), output_field=BooleanField())
+    return (
+        Article.objects.visible_to(user)
+        .select_related("outlet", "story")
+        .annotate(
+            is_live=ExpressionWrapper(published_q(prefix="story__"), output_field=BooleanField())
+        )
     )
 
 
 def reader_appearances() -> QuerySet[QuoteAppearance]:
-    # Rejected machine findings never reach a reader; suggested and approved ones do.
+    """Wordings that may reach a reader: suggested and approved ones, never rejected ones.
+
+    For rows already scoped to a visible story (a page's prefetch); ``visible_appearances``
+    adds the story's visibility for lists that are not."""
     return QuoteAppearance.objects.exclude(review_state=ReviewState.REJECTED)
 
 
+def visible_appearances(user=None) -> QuerySet[QuoteAppearance]:
+    """Wordings the user may see: never rejected ones, and for readers only those printed in
+    articles of published stories."""
+    qs = reader_appearances().select_related("article__outlet").defer("article__body")
+    return qs if may_preview(user) else qs.filter(published_q(prefix="article__story__"))
+
+
 def reader_attributions() -> QuerySet[Attribution]:
-    return Attribution.objects.exclude(review_state=ReviewState.REJECTED)
+    """Sources of key points and paragraphs that may reach a reader (never rejected ones)."""
+    return (
+        Attribution.objects.exclude(review_state=ReviewState.REJECTED)
+        .select_related("outlet", "article")
+        .defer("article__body")
+    )
 
 
 def public_speakers() -> QuerySet[Speaker]:
@@ -68,34 +83,9 @@ def public_speakers() -> QuerySet[Speaker]:
 
 
 def visible_speakers(user=None) -> QuerySet[Speaker]:
-    return Speaker.objects.all() if _is_staff(user) else public_speakers()
+    return Speaker.objects.all() if may_preview(user) else public_speakers()
 
 
 def public_outlets() -> QuerySet[Outlet]:
     """Outlets with at least one article in a published story."""
     return Outlet.objects.filter(Exists(Article.objects.public().filter(outlet=OuterRef("pk"))))
-
-
-def is_staff(user) -> bool:
-    return bool(user and user.is_authenticated and user.is_staff)
-
-
-def visible_appearances(user) -> QuerySet:
-    """Wordings the caller may see: never rejected ones, and for the public only those printed
-    in articles of published stories."""
-    qs = (
-        QuoteAppearance.objects.exclude(review_state=ReviewState.REJECTED)
-        .select_related("article__outlet")
-        .defer("article__body")
-    )
-    if not is_staff(user):
-        qs = qs.filter(published_q(prefix="article__story__"))
-    return qs
-
-
-def visible_attributions() -> QuerySet:
-    return (
-        Attribution.objects.exclude(review_state=ReviewState.REJECTED)
-        .select_related("outlet", "article")
-        .defer("article__body")
-    )

@@ -33,7 +33,6 @@ from articles.public.pages.people import PersonView, people_of
 from articles.public.pages.quotes import SpeakerQuotes, group_quotes_by_speaker
 from sources.models import Outlet
 
-
 # ---------------------------------------------------------------------------------------------
 # Sources of key points and summary paragraphs
 
@@ -226,7 +225,7 @@ def _sourced(
 def story_prefetches() -> list[Prefetch]:
     """Everything a story page (and its JSON-LD) shows, one query per relation."""
     article_people = ArticlePerson.objects.select_related("speaker").order_by("id")
-    attribution = reader_attributions().select_related("outlet", "article").defer("article__body")
+    attribution = reader_attributions()
     return [
         Prefetch(
             "articles",
