@@ -170,3 +170,27 @@ def test_the_checks_see_the_whole_tree():
         modules()
     )
     assert "articles.models" in imports_of("articles.stories.placement")
+
+
+def test_story_versions_and_the_audit_trail_are_written_by_the_core_helpers_only():
+    """``articles.core.story_state`` bumps versions and ``articles.core.audit`` writes audit
+    entries; nothing else does it by hand."""
+    writers = {
+        "version": {"articles.core.story_state"},
+        "audit": {"articles.core.audit"},
+    }
+    found: dict[str, set[str]] = {"version": set(), "audit": set()}
+    for module, path in modules().items():
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.AugAssign | ast.Assign):
+                targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+                if any(isinstance(t, ast.Attribute) and t.attr == "version" for t in targets):
+                    found["version"].add(module)
+            if (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Attribute)
+                and node.func.attr == "create"
+                and ast.unparse(node.func.value) == "AuditEntry.objects"
+            ):
+                found["audit"].add(module)
+    assert found == writers

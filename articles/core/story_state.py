@@ -13,6 +13,7 @@ refused form, so nothing is overwritten and nothing is lost from view.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -117,15 +118,28 @@ def story_lock(*, story_id: int, version: int, proposed: dict[str, Any] | None =
 
 
 def story_row_lock(story: Story) -> Story:
+    """The story's row, locked until the transaction ends (call inside ``transaction.atomic``)."""
     return Story.objects.select_for_update().get(pk=story.pk)
 
 
-def story_save(locked: Story, *, user: Any, caller_copy: Story, fields: list[str]) -> None:
-    """Save the locked row with a new version and stamp who did it; refresh the caller's copy."""
+def story_save(
+    locked: Story, *, user: Any, fields: Iterable[str] = (), caller_copy: Story | None = None
+) -> None:
+    """Save the locked row with a new version and stamp who did it; refresh the caller's copy.
+
+    A new version means an editor's form opened before this save is refused (``story_lock``)
+    rather than allowed to overwrite it."""
     locked.version += 1
     locked.updated_at = timezone.now()
     locked.updated_by = user if getattr(user, "is_authenticated", False) else None
     locked._history_user = locked.updated_by
     locked.save(update_fields=[*fields, "version", "updated_at", "updated_by"])
-    for field in locked._meta.concrete_fields:
-        setattr(caller_copy, field.attname, getattr(locked, field.attname))
+    if caller_copy is not None:
+        for field in locked._meta.concrete_fields:
+            setattr(caller_copy, field.attname, getattr(locked, field.attname))
+
+
+def stories_touch(*, story_ids: Iterable[int]) -> None:
+    """Mark stories as changed (their articles or quotes moved) without a new version: the
+    rows an editor edits on the story itself did not change, so no open form goes stale."""
+    Story.objects.filter(pk__in=list(story_ids)).update(updated_at=timezone.now())

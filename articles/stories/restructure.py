@@ -12,8 +12,9 @@ from collections.abc import Iterable
 from dataclasses import replace
 
 from django.db import transaction
-from django.utils import timezone
 
+from articles.core.audit import audit_record
+from articles.core.story_state import stories_touch, story_row_lock, story_save
 from articles.engine.grouping import (
     ArticleFeatures,
     StoryIndex,
@@ -86,14 +87,16 @@ def articles_move(*, articles: Iterable[Article], target: Story, user=None) -> i
                 article.story = target
                 article.save(update_fields=["story", "updated_at"])
                 moved += 1
-        AuditEntry.objects.create(
+        audit_record(
             action=AuditEntry.Action.MOVE,
             story=target,
             user=user,
-            detail={"articles": sorted(ids), "from_story": source_id, "to_story": target.pk},
+            articles=sorted(ids),
+            from_story=source_id,
+            to_story=target.pk,
         )
     if moved:
-        Story.objects.filter(pk=target.pk).update(updated_at=timezone.now())
+        stories_touch(story_ids=[target.pk])
         for story in Story.objects.filter(pk__in=[target.pk, *filter(None, by_source)]):
             story_reindex(story=story)
     return moved
@@ -107,7 +110,7 @@ def story_merge(*, target: Story, others: Iterable[Story], user=None) -> Story:
     others = [s for s in others if s.pk != target.pk]
     if not others:
         raise ConnectError("Choose at least two stories to merge.")
-    target = Story.objects.select_for_update().get(pk=target.pk)
+    target = story_row_lock(target)
     next_point = target.key_points.count()
     next_paragraph = target.paragraphs.count()
     for other in Story.objects.select_for_update().filter(pk__in=[s.pk for s in others]):
@@ -131,17 +134,16 @@ def story_merge(*, target: Story, others: Iterable[Story], user=None) -> Story:
             correction.story = target
             correction.save(update_fields=["story"])
         other.status = Story.Status.ARCHIVED
-        other.version += 1
-        other.save(update_fields=["status", "version", "updated_at"])
-        AuditEntry.objects.create(
+        story_save(other, user=user, fields=["status"])
+        audit_record(
             action=AuditEntry.Action.MERGE,
             story=target,
             user=user,
-            detail={"merged_story": other.pk, "headline": other.headline, "articles": article_ids},
+            merged_story=other.pk,
+            headline=other.headline,
+            articles=article_ids,
         )
-    target.updated_at = timezone.now()
-    target.version += 1
-    target.save(update_fields=["updated_at", "version"])
+    story_save(target, user=user)
     for other in others:
         story_reindex(story=other)
     story_reindex(story=target)
@@ -172,13 +174,14 @@ def story_split(
     for article in Article.objects.filter(pk__in=ids):
         article.story = new
         article.save(update_fields=["story", "updated_at"])
-    AuditEntry.objects.create(
+    audit_record(
         action=AuditEntry.Action.SPLIT,
         story=story,
         user=user,
-        detail={"new_story": new.pk, "articles": sorted(ids)},
+        new_story=new.pk,
+        articles=sorted(ids),
     )
-    Story.objects.filter(pk=story.pk).update(updated_at=timezone.now())
+    stories_touch(story_ids=[story.pk])
     story_reindex(story=story)
     story_reindex(story=new)
     return new
