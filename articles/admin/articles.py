@@ -7,7 +7,7 @@ from simple_history.admin import SimpleHistoryAdmin
 from articles.admin.forms import ChooseStoryForm, NewStoryForm, choose_in_form
 from articles.admin.imports import import_view
 from articles.admin.review import read_articles_again, stamp_inline_reviews
-from articles.ingest.reading import article_read, place_article
+from articles.ingest.reading import article_read
 from articles.models import (
     Article,
     ArticlePerson,
@@ -15,6 +15,8 @@ from articles.models import (
     QuoteAppearance,
     Story,
 )
+from articles.stories.joining import quotes_connect
+from articles.stories.placement import article_place
 from articles.stories.restructure import ConnectError, articles_move, story_split
 
 
@@ -76,7 +78,8 @@ class ArticleAdmin(SimpleHistoryAdmin):
             # as suggestions, and it joins (or starts) the story about its event.
             article = form.instance
             article_read(article=article)
-            place_article(article, user=request.user)
+            article_place(article=article, user=request.user)
+            quotes_connect(article=article)
 
     def get_urls(self):
         urls = [

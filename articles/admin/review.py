@@ -7,6 +7,7 @@ from __future__ import annotations
 from django import forms
 from django.contrib import admin, messages
 from django.contrib.admin.widgets import AutocompleteSelect
+from django.utils import timezone
 from django.utils.html import format_html, format_html_join
 
 from articles.editorial.review import quote_appearance_set_speaker, quote_appearances_review
@@ -155,8 +156,6 @@ def stamp_inline_reviews(request, formset) -> None:
     """Appearances whose state an editor changed in the article's inline get stamped."""
     if formset.model is not QuoteAppearance:
         return
-    from django.utils import timezone
-
     for form in formset.forms:
         if form.instance.pk and "review_state" in form.changed_data:
             form.instance.reviewed_by = request.user

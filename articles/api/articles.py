@@ -32,6 +32,7 @@ from articles.api.serializers import (
     ArticleSerializer,
 )
 from articles.api.submission import ArticleSubmissionSerializer, IngestReportSerializer
+from articles.ingest.service import ingest_payloads
 from articles.models import (
     Article,
     ArticlePerson,
@@ -51,21 +52,10 @@ class CanSubmitArticles(permissions.BasePermission):
         return request.user.has_perm("articles.add_article")
 
 
-class IngestionUnavailable(exceptions.APIException):
-    status_code = status.HTTP_503_SERVICE_UNAVAILABLE
-    default_detail = "Article ingestion is not available on this server."
-    default_code = "ingestion_unavailable"
-
-
 def run_ingestion(payloads: list[dict], *, user) -> dict:
     """The one place the API calls the ingestion service (the same one ``manage.py ingest``
     uses), so the report has the same shape."""
-    try:
-        from articles.ingest.service import ingest_payloads
-    except ImportError as exc:  # the service has not landed on this branch yet
-        raise IngestionUnavailable() from exc
-    report = ingest_payloads(payloads, source="api", user=user)
-    return report.as_dict() if hasattr(report, "as_dict") else report
+    return ingest_payloads(payloads, source="api", user=user).as_dict()
 
 
 SUBMISSION_REQUEST = PolymorphicProxySerializer(

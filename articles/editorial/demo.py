@@ -16,7 +16,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from articles.engine.citations import parse_cited_outlets
-from articles.ingest.reading import article_read, place_article
+from articles.ingest.reading import article_read
 from articles.models import (
     Article,
     Attribution,
@@ -24,8 +24,11 @@ from articles.models import (
     ReviewState,
     Story,
     SummaryParagraph,
+    content_hash,
 )
 from articles.stories.evidence import story_find_evidence
+from articles.stories.joining import quotes_connect
+from articles.stories.placement import article_place
 from sources.models import Outlet, OutletAlias, Speaker, SpeakerAlias
 
 SEEDS = Path(__file__).resolve().parents[1] / "fixtures" / "seeds"
@@ -178,8 +181,6 @@ def split_summary(
 def _article(*, outlet: Outlet, body: str, headline: str, **fields) -> Article:
     candidate = Article(outlet=outlet, body=body, headline=headline, **fields)
     candidate.content_hash = ""
-    from articles.models import content_hash
-
     existing = Article.objects.filter(content_hash=content_hash(outlet.name, body)).first()
     if existing:
         return existing
@@ -256,7 +257,8 @@ def demo_load() -> DemoResult:
 
     for article in (nyt, summary):
         _read(article)
-        place_article(article)
+        article_place(article=article)
+        quotes_connect(article=article)
     if created:
         story_find_evidence(story=story)
     return DemoResult(story=story, created=created)

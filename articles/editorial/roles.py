@@ -17,6 +17,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.db.models import Q
+
 REPORTER = "Reporter"
 EDITOR = "Editor"
 ADMINISTRATOR = "Administrator"
@@ -93,8 +95,6 @@ ROLE_EXCLUSIONS: dict[str, list[str]] = {REPORTER: ["view_auditentry"]}
 
 def role_permissions(permission_model: Any, role: str):
     """The permission rows of ``role``; ``app.view_*`` and ``app.*`` are wildcards."""
-    from django.db.models import Q
-
     query = Q(pk__in=[])
     for app_label, codename in ROLE_PERMISSIONS[role]:
         scope = Q(content_type__app_label=app_label)

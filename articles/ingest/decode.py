@@ -7,6 +7,8 @@ import re
 from pathlib import PurePosixPath
 from urllib.parse import urlsplit
 
+from charset_normalizer import from_bytes
+
 _CONTROL_RE = re.compile(r"[\x00-\x08\x0b\x0e-\x1f\x7f]")
 FORMATS = ("text", "json", "html", "feed")
 
@@ -81,8 +83,6 @@ def decode_bytes(data: bytes) -> str:
 
 
 def _decode_guess(data: bytes) -> str:
-    from charset_normalizer import from_bytes
-
     best = from_bytes(data).best()
     if best is None:
         raise ParseError("not text in UTF-8 or any encoding it could detect (binary file?)")

@@ -16,6 +16,11 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from urllib.parse import urlsplit
 
+import feedparser
+import trafilatura
+from defusedxml import DefusedXmlException
+from defusedxml.ElementTree import ParseError as XMLParseError
+from defusedxml.ElementTree import fromstring
 from django.utils.html import strip_tags
 
 from articles.ingest.decode import ParseError, decode_bytes, detect_format
@@ -201,8 +206,6 @@ def _json_item(obj, *, source: str) -> ParsedItem:
 def parse_html(text: str, *, source: str, url: str | None = None) -> ParsedItem:
     """The main text of a page (trafilatura), with its headline, date, byline and URL; the
     outlet is a hint from og:site_name and the page's domain."""
-    import trafilatura
-
     try:
         doc = trafilatura.bare_extraction(
             text, url=url, with_metadata=True, include_comments=False, include_tables=False
@@ -254,11 +257,6 @@ def parse_feed(data: bytes, *, source: str) -> list[ParsedItem]:
     """Entries of an RSS or Atom feed. The XML is first parsed by defusedxml, which refuses
     entity declarations and external references (billion laughs, XXE), so feedparser only
     ever sees a document without them."""
-    import feedparser
-    from defusedxml import DefusedXmlException
-    from defusedxml.ElementTree import ParseError as XMLParseError
-    from defusedxml.ElementTree import fromstring
-
     if not data.strip():
         raise ParseError("empty: there is no text in it")
     if b"\x00" in data and not data.startswith((b"\xff\xfe", b"\xfe\xff")):

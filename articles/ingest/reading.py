@@ -14,6 +14,7 @@ from django.db.models import Count
 from django.db.models.functions import Lower
 from django.utils import timezone
 
+from articles import engine
 from articles.engine.types import KnownSpeaker, Reading
 from articles.models import (
     Article,
@@ -22,28 +23,11 @@ from articles.models import (
     Quote,
     QuoteAppearance,
     ReviewState,
-    Story,
 )
 from sources.models import Outlet, OutletAlias, Speaker, SpeakerAlias
 from sources.services import speaker_get_or_create
 
 logger = logging.getLogger(__name__)
-
-# --- the story hook ------------------------------------------------------------------------
-
-
-def place_article(article: Article, *, user=None) -> Story | None:
-    """Put ``article`` in the story about its event (or a new draft story), join its quotes
-    to the same statements from other outlets, and return the story.
-
-    Called by ingestion inside the article's transaction, after the article was read.
-    """
-    from articles.stories.joining import quotes_connect
-    from articles.stories.placement import article_place
-
-    placement = article_place(article=article, user=user)
-    quotes_connect(article=article)
-    return placement.story
 
 
 # --- known speakers ------------------------------------------------------------------------
@@ -127,8 +111,6 @@ class KnownSpeakers:
 
 def read_text(*, text: str, known: Iterable[KnownSpeaker] = ()) -> Reading:
     """Run the reading engine (no database)."""
-    from articles import engine
-
     return engine.read_article(text, known=tuple(known))
 
 

@@ -27,8 +27,11 @@ from articles.engine.types import Reading
 from articles.ingest.inputs import expand_sources, read_source
 from articles.ingest.parsers import ParsedItem
 from articles.ingest.payloads import PayloadError, validate_payload
-from articles.ingest.reading import KnownSpeakers, article_read, place_article, read_text
-from articles.models import Article, Quote, QuoteAppearance, content_hash
+from articles.ingest.reading import KnownSpeakers, article_read, read_text
+from articles.models import Article, QuoteAppearance, Story, content_hash
+from articles.stories.joining import quotes_connect
+from articles.stories.placement import article_place
+from articles.stories.restructure import stories_consolidate
 from sources.services import outlet_find, outlet_find_by_domain, outlet_get_or_create
 
 logger = logging.getLogger(__name__)
@@ -181,14 +184,8 @@ class Ingestor:
                     raise
                 return _duplicate(item.source, existing)
             result = article_read(article=article, reading=reading)
-            story = place_article(article, user=self.user)
-            if story is not None:
-                if article.story_id != story.pk:
-                    article.story = story
-                    Article.objects.filter(pk=article.pk).update(story=story)
-                Quote.objects.filter(appearances__article=article, story__isnull=True).update(
-                    story=story
-                )
+            story = article_place(article=article, user=self.user).story
+            quotes_connect(article=article)
         return IngestItem(
             source=item.source,
             status=CREATED,
@@ -203,9 +200,6 @@ def _consolidate(ingestor: Ingestor, report: IngestReport) -> None:
     """Merge the drafts this run split one event into, and point the report at survivors.
 
     One call per run, over the stories the run created (never in a dry run)."""
-    from articles.models import Story
-    from articles.stories.restructure import stories_consolidate
-
     if ingestor.dry_run:
         return
     ids = {i.story for i in report.items if i.status == CREATED and i.story is not None}

@@ -146,6 +146,7 @@ def article_place(*, article: Article, user=None) -> Placement:
 
     An article already in a story stays there (editors decide moves); its index entry is
     refreshed. Candidates come from the key index, never from a scan of stored articles.
+    Joining its quotes to other outlets' wordings is the next step, ``quotes_connect``.
     """
     placement_lock()
     features = article_features(article)
@@ -169,9 +170,10 @@ def article_place(*, article: Article, user=None) -> Placement:
             created, score = True, best[1].total if best else None
         article.story = story
         article.save(update_fields=["story", "updated_at"])
-        for quote in Quote.objects.filter(story__isnull=True, appearances__article=article):
-            quote.story = story
-            quote.save(update_fields=["story", "updated_at"])
+    # The article's quotes not yet in a story join its story (row by row, for the history).
+    for quote in Quote.objects.filter(story__isnull=True, appearances__article=article):
+        quote.story = story
+        quote.save(update_fields=["story", "updated_at"])
     row = StoryIndexProfile.objects.select_for_update().filter(story=story).first()
     profile = EngineProfile.from_dict(row.profile) if row else EngineProfile()
     scratch = StoryIndex(df=df)

@@ -16,6 +16,7 @@ from django.db import transaction
 from articles.core.audit import audit_record
 from articles.core.story_state import stories_touch, story_row_lock, story_save
 from articles.engine.grouping import (
+    DEFAULT_THRESHOLD,
     ArticleFeatures,
     StoryIndex,
     index_keys,
@@ -269,8 +270,6 @@ def stories_consolidate(*, story_ids: Iterable[int], user=None) -> dict[int, int
 
     Returns old story id -> surviving story id for every merged story.
     """
-    from articles.engine.grouping import DEFAULT_THRESHOLD
-
     mapping: dict[int, int] = {}
     cache: dict[int, tuple[ArticleFeatures, DocumentFrequencies]] = {}
     pending = set(story_ids)

@@ -3,9 +3,6 @@ stand-in for the ingestion service."""
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-import types
 from datetime import timedelta
 
 import pytest
@@ -14,6 +11,8 @@ from django.utils import timezone
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
+from articles.api import articles as api_articles
+from articles.ingest.service import CREATED, DUPLICATE, IngestItem, IngestReport
 from articles.models import ArticlePerson, Figure, QuoteAppearance, Topic
 from tests.factories import (
     make_article,
@@ -143,37 +142,24 @@ def draft(db, gazette, mayor):
 
 @pytest.fixture
 def fake_ingestion(monkeypatch):
-    """A stand-in for ``articles.ingest.service`` that records its calls and answers with a
-    report of the agreed shape: known URLs are duplicates, the rest are created."""
+    """A stand-in for the ingestion service behind the API that records its calls and answers
+    with a real report: known URLs are duplicates, the rest are created."""
     calls = []
     seen = {"https://gazette.example/news/old"}
 
     def ingest_payloads(payloads, *, source, user):
         calls.append({"payloads": payloads, "source": source, "user": user})
-        items = []
-        for n, payload in enumerate(payloads, 1):
-            duplicate = payload.get("url") in seen
-            items.append(
-                {
-                    "source": f"{source}#{n}" if len(payloads) > 1 else source,
-                    "status": "duplicate" if duplicate else "created",
-                    "article": n,
-                    "story": None,
-                    "quotes": 1,
-                    "error": None,
-                }
-            )
-        created = sum(i["status"] == "created" for i in items)
-        return {
-            "items": items,
-            "created": created,
-            "duplicates": len(items) - created,
-            "errors": 0,
-        }
+        return IngestReport(
+            items=[
+                IngestItem(
+                    source=f"{source}#{n}" if len(payloads) > 1 else source,
+                    status=DUPLICATE if payload.get("url") in seen else CREATED,
+                    article=n,
+                    quotes=1,
+                )
+                for n, payload in enumerate(payloads, 1)
+            ]
+        )
 
-    module = types.ModuleType("articles.ingest.service")
-    module.ingest_payloads = ingest_payloads
-    if importlib.util.find_spec("articles.ingest") is None:
-        monkeypatch.setitem(sys.modules, "articles.ingest", types.ModuleType("articles.ingest"))
-    monkeypatch.setitem(sys.modules, "articles.ingest.service", module)
+    monkeypatch.setattr(api_articles, "ingest_payloads", ingest_payloads)
     return calls

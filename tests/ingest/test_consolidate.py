@@ -8,9 +8,9 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
+from articles.ingest import service
 from articles.ingest.service import ingest_payloads
 from articles.models import Article, AuditEntry, KeyPoint, Story
-from articles.stories import restructure
 from articles.stories.restructure import stories_consolidate
 
 DEV = Path(__file__).parent.parent / "engine" / "data_connect" / "grouping_devset.jsonl"
@@ -34,7 +34,7 @@ def _payloads(ids: list[str]) -> list[dict]:
 def _split_import(monkeypatch, ids: list[str]):
     """Import without consolidation (as placement alone leaves it)."""
     with monkeypatch.context() as m:
-        m.setattr(restructure, "stories_consolidate", lambda **kw: {})
+        m.setattr(service, "stories_consolidate", lambda **kw: {})
         return ingest_payloads(_payloads(ids), source="t")
 
 
@@ -91,7 +91,7 @@ def test_only_the_given_stories_are_merged_away(fake_engine, monkeypatch):
 @pytest.mark.django_db
 def test_no_consolidation_in_a_dry_run(fake_engine, monkeypatch):
     calls = []
-    monkeypatch.setattr(restructure, "stories_consolidate", lambda **kw: calls.append(kw) or {})
+    monkeypatch.setattr(service, "stories_consolidate", lambda **kw: calls.append(kw) or {})
     ingest_payloads(_payloads(LAYOFFS), source="t", dry_run=True)
     assert calls == []
 

@@ -10,6 +10,7 @@ import sys
 
 from django.core.management.base import BaseCommand, CommandError
 
+from articles.engine import read_article
 from articles.ingest.decode import ParseError, decode_bytes
 
 
@@ -27,8 +28,6 @@ class Command(BaseCommand):
 
     def handle(self, *args, file, as_json=False, **options):
         text = self._read(file, stdin=options.get("stdin"))
-        from articles.engine import read_article
-
         quotes = read_article(text).quotes
         if as_json:
             self.stdout.write(_dumps([q.as_dict() for q in quotes]))
