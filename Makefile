@@ -49,5 +49,10 @@ format: $(STAMP)
 bench: $(STAMP)
 	for f in bench/bench_*.py; do echo "== $$f"; $(PY) $$f; done
 
+# Quality figures of the engine and of grouping: the labelled fictional sets, and the real
+# development sets in ../shared/devset/ when they are there (the scripts skip without them).
+eval: $(STAMP)
+	@set -e; for f in scripts/eval_*.py; do echo "== $$f"; $(PY) $$f; done
+
 clean:
 	rm -rf $(VENV) .pytest_cache staticfiles

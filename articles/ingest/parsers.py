@@ -1,9 +1,10 @@
 """Turn bytes (a file, a fetched page, stdin) into article payloads.
 
-A payload is the JSON article of DESIGN.md: ``{"outlet", "headline", "url", "published_at",
-"byline", "language", "body"}`` (plus ``is_translation`` and ``original_language``). Parsers do
-no database work; the service validates and stores. Every problem becomes a ``ParsedItem``
-with an ``error`` naming it, so one bad item never stops the others.
+A payload is the JSON article that ``articles.ingest.payloads`` validates: ``{"outlet",
+"headline", "url", "published_at", "byline", "language", "body"}`` (plus ``is_translation``
+and ``original_language``). Parsers do no database work; the service validates and stores.
+Every problem becomes a ``ParsedItem`` with an ``error`` naming it, so one bad item never
+stops the others.
 """
 
 from __future__ import annotations

@@ -238,7 +238,7 @@ def ingest_payloads(
     default_outlet: str | None = None,
     dry_run: bool = False,
 ) -> IngestReport:
-    """Import article payloads (the JSON article of DESIGN.md), each in its own transaction.
+    """Import article payloads (``articles.ingest.payloads``), each in its own transaction.
 
     Used by the API: invalid fields come back as ``error`` items naming each field
     ("url: not a valid http(s) URL ('x')"); the others are still imported.

@@ -3,7 +3,7 @@
 Plain text, JSON (one object, a list, or JSON Lines), HTML pages and RSS/Atom feeds. Each
 article is stored with its quotes, people and figures in one transaction; importing the same
 article again reports it as a duplicate. ``--report json`` prints the machine-readable report
-of DESIGN.md; the exit status is 0 when every item was created or a duplicate, 1 otherwise.
+(README, "Gather"); the exit status is 0 when every item was created or a duplicate, 1 otherwise.
 """
 
 import json
