@@ -14,6 +14,7 @@ import unicodedata
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.db.models.functions import Lower
 from django.urls import reverse
 from django.utils import timezone
 from simple_history.models import HistoricalRecords
@@ -512,6 +513,29 @@ class AuditEntry(models.Model):
 
     def __str__(self) -> str:
         return f"{self.get_action_display()} {self.story_id} by {self.user_id} at {self.at}"
+
+
+class StorySpeakerAlias(models.Model):
+    """An alias that holds only in one story's articles: a description an editor resolved for
+    this story ("the ministry" is the Department of Homeland Security here, and nowhere else).
+    """
+
+    story = models.ForeignKey(Story, on_delete=models.CASCADE, related_name="speaker_aliases")
+    speaker = models.ForeignKey(Speaker, on_delete=models.CASCADE, related_name="story_aliases")
+    alias = models.CharField(max_length=200)
+
+    class Meta:
+        verbose_name = "speaker alias in this story"
+        verbose_name_plural = "speaker aliases in this story"
+        constraints = [
+            models.UniqueConstraint(
+                "story", "speaker", Lower("alias"), name="unique_story_speaker_alias_ci"
+            ),
+        ]
+        ordering = ["alias"]
+
+    def __str__(self) -> str:
+        return f"{self.alias} → {self.speaker.name} (in “{self.story}”)"
 
 
 class StoryIndexProfile(models.Model):

@@ -28,6 +28,8 @@ class OutletAdmin(admin.ModelAdmin):
 class SpeakerAliasInline(admin.TabularInline):
     model = SpeakerAlias
     extra = 1
+    fields = ["alias", "outlet"]
+    autocomplete_fields = ["outlet"]
 
 
 @admin.register(Speaker)
@@ -65,6 +67,7 @@ class OutletAliasAdmin(admin.ModelAdmin):
 
 @admin.register(SpeakerAlias)
 class SpeakerAliasAdmin(admin.ModelAdmin):
-    list_display = ["alias", "speaker"]
-    search_fields = ["alias", "speaker__name"]
-    autocomplete_fields = ["speaker"]
+    list_display = ["alias", "speaker", "outlet"]
+    list_filter = [("outlet", admin.EmptyFieldListFilter)]
+    search_fields = ["alias", "speaker__name", "outlet__name"]
+    autocomplete_fields = ["speaker", "outlet"]

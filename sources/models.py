@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models.functions import Lower
 from django.urls import reverse
@@ -118,20 +119,68 @@ class Speaker(models.Model):
         return reverse("articles:speaker-detail", kwargs={"slug": self.slug})
 
 
+# Words that open a description rather than a name: "the ministry", "its spokesman".
+_DESCRIPTION_OPENERS = frozenset("the a an this that its his her their our one".split())
+
+
+def is_description(alias: str) -> bool:
+    """A description ("the ministry", "the company") names someone only in one context; a
+    name form ("Homan", "ICE", "Ice") names them anywhere."""
+    words = alias.split()
+    return bool(words) and words[0].casefold() in _DESCRIPTION_OPENERS
+
+
 class SpeakerAlias(models.Model):
     """Another name for a speaker: a surname ("Homan"), an acronym ("ICE"), a spelling the
-    machine translation produced ("Ice"), or a description ("the ministry")."""
+    machine translation produced ("Ice"), or a description ("the ministry").
+
+    Without an outlet the alias holds in every article. A description never does: it is
+    scoped to one outlet's articles here, or to one story's (``articles.StorySpeakerAlias``).
+    """
 
     speaker = models.ForeignKey(Speaker, on_delete=models.CASCADE, related_name="aliases")
     alias = models.CharField(max_length=200)
+    outlet = models.ForeignKey(
+        Outlet,
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
+        related_name="speaker_aliases",
+        help_text="Only in this outlet's articles. Required for a description such as "
+        "“the ministry”.",
+    )
 
     class Meta:
         verbose_name_plural = "speaker aliases"
         constraints = [
-            models.UniqueConstraint("speaker", Lower("alias"), name="unique_speaker_alias_ci"),
+            models.UniqueConstraint(
+                "speaker",
+                Lower("alias"),
+                condition=models.Q(outlet__isnull=True),
+                name="unique_speaker_alias_ci",
+            ),
+            models.UniqueConstraint(
+                "speaker",
+                "outlet",
+                Lower("alias"),
+                condition=models.Q(outlet__isnull=False),
+                name="unique_speaker_outlet_alias_ci",
+            ),
         ]
         indexes = [models.Index(Lower("alias"), name="speaker_alias_lower")]
         ordering = ["alias"]
 
     def __str__(self) -> str:
-        return f"{self.alias} → {self.speaker.name}"
+        where = f" (in {self.outlet.name})" if self.outlet_id else ""
+        return f"{self.alias} → {self.speaker.name}{where}"
+
+    def clean(self) -> None:
+        if self.outlet_id is None and is_description(self.alias):
+            raise ValidationError(
+                {
+                    "outlet": f"“{self.alias}” is a description: it names "
+                    f"{self.speaker.name if self.speaker_id else 'someone'} only within one "
+                    "outlet's or one story's articles. Choose the outlet, or add the alias on "
+                    "the story instead."
+                }
+            )

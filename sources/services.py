@@ -7,7 +7,7 @@ from urllib.parse import urlsplit
 from django.db import connection, transaction
 from django.db.models import Q
 
-from sources.models import Outlet, OutletAlias, Speaker, SpeakerAlias
+from sources.models import Outlet, OutletAlias, Speaker, SpeakerAlias, is_description
 
 
 def lock_name(key: str) -> None:
@@ -19,14 +19,15 @@ def lock_name(key: str) -> None:
 
 
 def speaker_find(*, name: str) -> Speaker | None:
-    """The speaker called ``name``, by full name or alias, ignoring case."""
+    """The speaker called ``name``, by full name or by an alias that holds everywhere (never
+    one scoped to an outlet or a story, never a description), ignoring case."""
     name = name.strip()
     found = Speaker.objects.filter(name=name).order_by("id").first()
     if found is None:
         found = Speaker.objects.filter(name__iexact=name).order_by("id").first()
-    if found is None:
+    if found is None and not is_description(name):
         alias = (
-            SpeakerAlias.objects.filter(alias__iexact=name)
+            SpeakerAlias.objects.filter(alias__iexact=name, outlet__isnull=True)
             .select_related("speaker")
             .order_by("speaker_id")
             .first()

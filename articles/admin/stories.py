@@ -12,6 +12,7 @@ from articles.models import (
     Correction,
     KeyPoint,
     Story,
+    StorySpeakerAlias,
     SummaryParagraph,
 )
 from articles.stories.evidence import story_figure_table, story_find_evidence, story_flags
@@ -42,6 +43,16 @@ class StoryArticleInline(admin.TabularInline):
         return False
 
 
+class StorySpeakerAliasInline(admin.TabularInline):
+    """Descriptions resolved for this story only ("the ministry" is the Department of Homeland
+    Security here). Read the story's articles again to apply a new one."""
+
+    model = StorySpeakerAlias
+    extra = 0
+    fields = ["alias", "speaker"]
+    autocomplete_fields = ["speaker"]
+
+
 class CorrectionInline(admin.StackedInline):
     model = Correction
     extra = 0
@@ -64,7 +75,13 @@ class StoryAdmin(StoryWorkflowAdminMixin, SimpleHistoryAdmin):
         ("Sources and checks", {"fields": ["editor_checks"]}),
         ("Record", {"fields": readonly_fields[:4], "classes": ["collapse"]}),
     ]
-    inlines = [KeyPointInline, SummaryParagraphInline, StoryArticleInline, CorrectionInline]
+    inlines = [
+        KeyPointInline,
+        SummaryParagraphInline,
+        StoryArticleInline,
+        StorySpeakerAliasInline,
+        CorrectionInline,
+    ]
     actions = [*StoryWorkflowAdminMixin.actions, "merge_stories", "find_evidence"]
 
     @admin.display(description="before publishing")

@@ -1,41 +1,75 @@
-"""The demo story, built from the two seed documents shipped in ``articles/fixtures/seeds``.
+"""The demo story, made by the product from the two seed documents in ``articles/fixtures/seeds``.
 
 The seeds are the only real news in the project: a machine-translated New York Times report on
-ICE leadership changes and a multi-source summary of the same story. ``load_demo`` turns them
-into one published story; running it again changes nothing.
+ICE leadership changes and a multi-source summary of the same story. ``load_demo`` runs the
+product's own path on them (ingest, read, place), then does what an editor would do, as a demo
+editor account, through the same services the admin calls:
+
+- the summary is stored as an aggregator's article: its quotes count as wordings, and it never
+  counts as an outlet's coverage or as evidence;
+- the translation's "the ministry" is resolved to the Department of Homeland Security for this
+  story only (a scoped alias), and the article is read again;
+- the engine's quotes are approved; the headline, key points and summary come from the second
+  seed, each paragraph citing the outlets it names;
+- key points that no article in Newsroom supports are vouched for, saying why: the summary
+  cites CBS News, Reuters and India Times, which have no article here and get no invented one;
+- the story is submitted and published through the workflow's publish gate.
+
+Whatever the engine gets wrong (a speaker, a role) the demo shows as it is. Running it again
+changes nothing.
 """
 
 from __future__ import annotations
 
-import json
 import re
 from dataclasses import dataclass
 from pathlib import Path
 
+from django.contrib.auth.models import Group, User
 from django.db import transaction
-from django.utils import timezone
 
+from articles.core.story_state import story_row_lock, story_save
+from articles.editorial.review import quote_appearances_review
+from articles.editorial.roles import EDITOR
+from articles.editorial.workflow import (
+    key_point_set_override,
+    key_points_without_evidence,
+    story_publish,
+    story_submit,
+)
 from articles.engine.citations import parse_cited_outlets
-from articles.ingest.reading import article_read
+from articles.ingest.inputs import read_source
+from articles.ingest.reading import KnownSpeakers, article_read
+from articles.ingest.service import CREATED, DUPLICATE, ingest_payloads
 from articles.models import (
     Article,
     Attribution,
     KeyPoint,
+    QuoteAppearance,
     ReviewState,
     Story,
+    StorySpeakerAlias,
     SummaryParagraph,
-    content_hash,
 )
 from articles.stories.evidence import story_find_evidence
 from articles.stories.joining import quotes_connect
-from articles.stories.placement import article_place
-from sources.models import Outlet, OutletAlias, Speaker, SpeakerAlias
+from articles.stories.restructure import articles_move
+from sources.models import Outlet, OutletAlias, Speaker
+from sources.services import speaker_get_or_create
 
 SEEDS = Path(__file__).resolve().parents[1] / "fixtures" / "seeds"
 ARTICLE_SEED = "000_8fc3e55ec0384586.txt"
 SUMMARY_SEED = "002_f0479d686e6560bf.txt"
 STORY_SLUG = "ice-leadership-shake-up"
+HEADLINE = "ICE leadership shake-up amid Trump's push for more deportations"
+DEK = (
+    "Senior officials overseeing deportations leave their roles as the White House presses for "
+    "3,000 arrests a day."
+)
+DEMO_EDITOR = "demo-editor"
+AGGREGATOR = "Multi-source summary"
 
+# The outlets as an editor records them (facts about the outlets, not read from any article).
 OUTLETS = [
     {
         "name": "The New York Times",
@@ -66,7 +100,7 @@ OUTLETS = [
         "aliases": ["IndiaTimes", "Indiatimes"],
     },
     {
-        "name": "Multi-source summary",
+        "name": AGGREGATOR,
         "kind": Outlet.Kind.AGGREGATOR,
         "country": "",
         "homepage": "",
@@ -76,21 +110,13 @@ OUTLETS = [
     },
 ]
 
-# Organisations named in the seeds, with the aliases a reader (or a machine translation) uses.
-ORGANIZATIONS = [
-    {
-        "name": "U.S. Immigration and Customs Enforcement",
-        "role": "Federal immigration enforcement agency",
-        "aliases": ["ICE", "Ice", "Immigration and Customs Enforcement"],
-    },
-    {
-        "name": "Department of Homeland Security",
-        "role": "Federal executive department",
-        "aliases": ["DHS", "Homeland Security", "the ministry", "Internal security"],
-    },
-    {"name": "White House", "role": "Office of the President", "aliases": ["the White House"]},
-    {"name": "Fox News", "role": "Broadcaster", "aliases": []},
-]
+# What the editor resolves for this story: the machine translation's "the ministry" is the
+# Department of Homeland Security (the agency ICE belongs to), here and nowhere else.
+STORY_ALIASES = [("Department of Homeland Security", Speaker.Kind.ORGANIZATION, "the ministry")]
+
+
+class DemoError(RuntimeError):
+    """The product refused a step of the demo; the message says which and why."""
 
 
 @dataclass
@@ -101,19 +127,6 @@ class DemoResult:
 
 def _seed_text(name: str) -> str:
     return (SEEDS / name).read_text(encoding="utf-8")
-
-
-def annotations() -> dict:
-    return json.loads(_seed_text("annotations.json"))
-
-
-def _people(doc: dict) -> list[dict]:
-    return doc.get("people", [])
-
-
-def _alias_candidates(name: str, mentions: list[str]) -> list[str]:
-    surname = name.split()[-1]
-    return sorted({surname, *(m for m in mentions if m != name)})
 
 
 def _outlets() -> dict[str, Outlet]:
@@ -135,29 +148,17 @@ def _outlets() -> dict[str, Outlet]:
     return result
 
 
-def _speakers(notes: dict) -> dict[str, Speaker]:
-    speakers: dict[str, Speaker] = {}
-    article_doc = notes["documents"][0]
-    for person in _people(article_doc):
-        speaker, _ = Speaker.objects.get_or_create(
-            name=person["name"],
-            kind=Speaker.Kind.PERSON,
-            defaults={"role": person.get("role", "")},
-        )
-        for alias in _alias_candidates(person["name"], person.get("mentions", [])):
-            SpeakerAlias.objects.get_or_create(speaker=speaker, alias=alias)
-        speakers[speaker.name] = speaker
-    for org in ORGANIZATIONS:
-        speaker, _ = Speaker.objects.get_or_create(
-            name=org["name"],
-            kind=Speaker.Kind.ORGANIZATION,
-            defaults={"role": org["role"]},
-        )
-        for alias in org["aliases"]:
-            if not SpeakerAlias.objects.filter(speaker=speaker, alias__iexact=alias).exists():
-                SpeakerAlias.objects.create(speaker=speaker, alias=alias)
-        speakers[speaker.name] = speaker
-    return speakers
+def _editor() -> User:
+    """The demo's editor: staff in the Editor role, with no password (nobody signs in as it)."""
+    user, created = User.objects.get_or_create(
+        username=DEMO_EDITOR,
+        defaults={"is_staff": True, "first_name": "Demo", "last_name": "Editor"},
+    )
+    if created:
+        user.set_unusable_password()
+        user.save(update_fields=["password"])
+    user.groups.add(Group.objects.get(name=EDITOR))
+    return User.objects.get(pk=user.pk)  # a fresh copy: permissions are cached per instance
 
 
 def split_summary(
@@ -178,87 +179,88 @@ def split_summary(
     return key_points, paragraphs
 
 
-def _article(*, outlet: Outlet, body: str, headline: str, **fields) -> Article:
-    candidate = Article(outlet=outlet, body=body, headline=headline, **fields)
-    candidate.content_hash = ""
-    existing = Article.objects.filter(content_hash=content_hash(outlet.name, body)).first()
-    if existing:
-        return existing
-    candidate.save()
-    return candidate
+def _ingest(editor: User) -> tuple[Article, Article]:
+    """Both seeds through the ingestion service, as an editor's import would send them."""
+    [parsed] = read_source(str(SEEDS / ARTICLE_SEED))
+    if parsed.error:
+        raise DemoError(f"{ARTICLE_SEED}: {parsed.error}")
+    article = {
+        **parsed.payload,
+        "outlet": "The New York Times",
+        "language": "en",
+        "is_translation": True,
+    }
+    summary = {"outlet": AGGREGATOR, "headline": HEADLINE, "body": _seed_text(SUMMARY_SEED)}
+    report = ingest_payloads([article, summary], source="seeds", user=editor)
+    for item in report.items:
+        if item.status not in (CREATED, DUPLICATE):
+            raise DemoError(f"the seeds could not be imported: {item.source}: {item.error}")
+    nyt, aggregated = (Article.objects.get(pk=item.article) for item in report.items)
+    return nyt, aggregated
 
 
-def _read(article: Article) -> None:
-    """Let the reading engine find the article's quotes, people and figures (once)."""
-    if article.read_at is not None:
-        return
-    article_read(article=article)
-    # The demo stands for a story an editor has reviewed: the engine's findings are approved.
-    article.appearances.filter(review_state=ReviewState.SUGGESTED).update(
-        review_state=ReviewState.APPROVED, reviewed_at=timezone.now()
+def _edit(story: Story, *, editor: User, outlets: dict[str, Outlet]) -> None:
+    """What the editor writes: headline, key points and summary with the outlets it cites."""
+    locked = story_row_lock(story)
+    locked.headline, locked.dek, locked.slug = HEADLINE, DEK, STORY_SLUG
+    story_save(locked, user=editor, fields=["headline", "dek", "slug"], caller_copy=story)
+    key_points, paragraphs = split_summary(_seed_text(SUMMARY_SEED), list(outlets))
+    cited = {name for _, names in paragraphs for name in names}
+    if cited - set(outlets):
+        raise DemoError(f"the summary cites outlets the demo does not know: {cited - set(outlets)}")
+    for position, text in enumerate(key_points):
+        KeyPoint.objects.create(story=story, position=position, text=text)
+    for position, (text, names) in enumerate(paragraphs):
+        paragraph = SummaryParagraph.objects.create(story=story, position=position, text=text)
+        for i, name in enumerate(names):
+            Attribution.objects.create(paragraph=paragraph, outlet=outlets[name], position=i)
+
+
+def _without_articles(story: Story, outlets: dict[str, Outlet]) -> list[str]:
+    """Outlets the story's paragraphs cite that have no article in Newsroom's story."""
+    present = set(story.articles.values_list("outlet__name", flat=True))
+    cited = Attribution.objects.filter(paragraph__story=story).values_list(
+        "outlet__name", flat=True
     )
+    return [name for name in outlets if name in set(cited) and name not in present]
 
 
 @transaction.atomic
 def demo_load() -> DemoResult:
-    notes = annotations()
+    existing = Story.objects.filter(slug=STORY_SLUG).first()
+    if existing is not None:
+        return DemoResult(story=existing, created=False)
     outlets = _outlets()
-    _speakers(notes)
-    article_doc = notes["documents"][0]
-    key_points, paragraphs = split_summary(_seed_text(SUMMARY_SEED), list(outlets))
+    editor = _editor()
+    nyt, aggregated = _ingest(editor)
+    story = nyt.story
+    if aggregated.story_id != story.pk:  # placement kept them apart: the editor moves it
+        articles_move(articles=[aggregated], target=story, user=editor)
 
-    story = Story.objects.filter(slug=STORY_SLUG).first()
-    created = story is None
-    if created:
-        story = Story.objects.create(
-            slug=STORY_SLUG,
-            headline="ICE leadership shake-up amid Trump's push for more deportations",
-            dek=(
-                "Senior officials overseeing deportations leave their roles as the White House "
-                "presses for 3,000 arrests a day."
-            ),
-            status=Story.Status.PUBLISHED,
-            published_at=timezone.now(),
-        )
-        for position, text in enumerate(key_points):
-            point = KeyPoint.objects.create(story=story, position=position, text=text)
-            del point
-        cited = {name for _, names in paragraphs for name in names}
-        missing = cited - set(outlets)
-        if missing:
-            raise ValueError(f"The summary cites outlets the demo does not know: {missing}")
-        for position, (text, names) in enumerate(paragraphs):
-            paragraph = SummaryParagraph.objects.create(story=story, position=position, text=text)
-            for i, name in enumerate(names):
-                Attribution.objects.create(paragraph=paragraph, outlet=outlets[name], position=i)
-
-    body = _seed_text(ARTICLE_SEED)
-    nyt = _article(
-        outlet=outlets["The New York Times"],
-        body=body,
-        headline=article_doc["headline"],
-        language="en",
-        is_translation=True,
-        source=f"seeds/{ARTICLE_SEED}",
-        story=story,
-    )
-    summary = _article(
-        outlet=outlets["Multi-source summary"],
-        body=_seed_text(SUMMARY_SEED),
-        headline=story.headline,
-        language="en",
-        source=f"seeds/{SUMMARY_SEED}",
-        story=story,
-    )
-    for article in (nyt, summary):
-        if article.story_id != story.id:
-            article.story = story
-            article.save(update_fields=["story"])
-
-    for article in (nyt, summary):
-        _read(article)
-        article_place(article=article)
+    for name, kind, alias in STORY_ALIASES:
+        speaker = speaker_get_or_create(name=name, kind=kind)
+        StorySpeakerAlias.objects.get_or_create(story=story, speaker=speaker, alias=alias)
+    known = KnownSpeakers()
+    for article in Article.objects.filter(story=story).order_by("pk"):
+        article_read(article=article, known=known)  # read again, with the story's aliases
         quotes_connect(article=article)
-    if created:
-        story_find_evidence(story=story)
-    return DemoResult(story=story, created=created)
+
+    suggested = QuoteAppearance.objects.filter(
+        article__story=story, review_state=ReviewState.SUGGESTED
+    )
+    quote_appearances_review(appearances=list(suggested), state=ReviewState.APPROVED, user=editor)
+
+    _edit(story, editor=editor, outlets=outlets)
+    story_find_evidence(story=story)
+    missing = _without_articles(story, outlets)
+    note = (
+        f"Cited by the summary ({', '.join(missing)}); no article in Newsroom."
+        if missing
+        else "Cited by the summary; no article in Newsroom."
+    )
+    for point in key_points_without_evidence(KeyPoint.objects.filter(story=story)):
+        key_point_set_override(key_point=point, user=editor, override=True, note=note)
+
+    story_submit(story=story, user=editor)
+    story_publish(story=story, user=editor)
+    return DemoResult(story=story, created=True)

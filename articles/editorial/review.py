@@ -9,9 +9,11 @@ from django.db import transaction
 from django.utils import timezone
 
 from articles.models import (
+    Article,
     QuoteAppearance,
     ReviewState,
 )
+from articles.stories.joining import quotes_connect
 from sources.models import Speaker
 
 REVIEW_PERMISSION = "articles.review_quoteappearance"
@@ -42,13 +44,19 @@ def quote_appearance_set_speaker(
 ) -> QuoteAppearance:
     """An editor fixes who said it: the quote (one statement, in every outlet that carried
     it) gets ``speaker``, and the appearance is stamped as reviewed, so reading the article
-    again keeps the fix."""
+    again keeps the fix. Joining follows the fix: the same statement from other outlets,
+    already given to ``speaker``, becomes one quote with it."""
     with transaction.atomic():
         quote = appearance.quote
-        if quote.speaker_id != (speaker.pk if speaker else None):
+        changed = quote.speaker_id != (speaker.pk if speaker else None)
+        if changed:
             quote.speaker = speaker
             quote.save(update_fields=["speaker", "updated_at"])
         appearance.reviewed_by = user
         appearance.reviewed_at = timezone.now()
         appearance.save(update_fields=["reviewed_by", "reviewed_at"])
+        if changed and speaker is not None:
+            for article in Article.objects.filter(appearances__quote=quote).distinct():
+                quotes_connect(article=article)
+        appearance.refresh_from_db(fields=["quote"])
     return appearance

@@ -7,10 +7,10 @@ from __future__ import annotations
 import logging
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from django.db import transaction
-from django.db.models import Count
+from django.db.models import Count, Prefetch
 from django.db.models.functions import Lower
 from django.utils import timezone
 
@@ -23,8 +23,9 @@ from articles.models import (
     Quote,
     QuoteAppearance,
     ReviewState,
+    StorySpeakerAlias,
 )
-from sources.models import Outlet, OutletAlias, Speaker, SpeakerAlias
+from sources.models import Outlet, OutletAlias, Speaker, SpeakerAlias, is_description
 from sources.services import speaker_get_or_create
 
 logger = logging.getLogger(__name__)
@@ -74,13 +75,19 @@ class KnownSpeakers:
     speakers whose name or alias occurs in it (index-sized ``IN`` queries on candidate word
     sequences), and caches what it loaded, up to ``max_cached`` speakers, so the cost is bounded
     by the text, never by the number of speakers in the database.
+
+    Aliases are scoped: those without an outlet hold everywhere (descriptions such as "the
+    ministry" never do); an outlet's aliases hold only for ``outlet_id``'s articles, a story's
+    only for ``story_id``'s.
     """
 
     def __init__(self, *, max_cached: int = 10_000):
         self.max_cached = max_cached
         self._by_id: dict[int, KnownSpeaker] = {}
 
-    def for_text(self, text: str) -> tuple[KnownSpeaker, ...]:
+    def for_text(
+        self, text: str, *, outlet_id: int | None = None, story_id: int | None = None
+    ) -> tuple[KnownSpeaker, ...]:
         candidates = sorted(name_candidates(text))
         ids: set[int] = set()
         for i in range(0, len(candidates), _IN_CHUNK):
@@ -91,22 +98,59 @@ class KnownSpeakers:
                 .values_list("id", flat=True)
             )
             ids.update(
-                SpeakerAlias.objects.annotate(lalias=Lower("alias"))
-                .filter(lalias__in=chunk)
-                .values_list("speaker_id", flat=True)
+                speaker_id
+                for speaker_id, alias in SpeakerAlias.objects.annotate(lalias=Lower("alias"))
+                .filter(lalias__in=chunk, outlet__isnull=True)
+                .values_list("speaker_id", "alias")
+                if not is_description(alias)
             )
+        scoped = self._scoped(set(candidates), outlet_id=outlet_id, story_id=story_id)
+        ids.update(scoped)
         missing = ids - self._by_id.keys()
         if missing:
             if len(self._by_id) + len(missing) > self.max_cached:
                 self._by_id.clear()
-            for speaker in Speaker.objects.filter(id__in=missing).prefetch_related("aliases"):
+            everywhere = SpeakerAlias.objects.filter(outlet__isnull=True)
+            for speaker in Speaker.objects.filter(id__in=missing).prefetch_related(
+                Prefetch("aliases", queryset=everywhere)
+            ):
                 self._by_id[speaker.id] = KnownSpeaker(
                     name=speaker.name,
                     kind=speaker.kind,
-                    aliases=tuple(a.alias for a in speaker.aliases.all()),
+                    aliases=tuple(
+                        a.alias for a in speaker.aliases.all() if not is_description(a.alias)
+                    ),
                     role=speaker.role,
                 )
-        return tuple(self._by_id[i] for i in sorted(ids) if i in self._by_id)
+        known = []
+        for speaker_id in sorted(ids):
+            if speaker_id in self._by_id:
+                speaker = self._by_id[speaker_id]
+                extra = scoped.get(speaker_id)
+                known.append(
+                    replace(speaker, aliases=speaker.aliases + extra) if extra else speaker
+                )
+        return tuple(known)
+
+    @staticmethod
+    def _scoped(
+        candidates: set[str], *, outlet_id: int | None, story_id: int | None
+    ) -> dict[int, tuple[str, ...]]:
+        """Aliases scoped to the article's outlet or story that occur in its text."""
+        rows: list[tuple[int, str]] = []
+        if outlet_id is not None:
+            rows += SpeakerAlias.objects.filter(outlet_id=outlet_id).values_list(
+                "speaker_id", "alias"
+            )
+        if story_id is not None:
+            rows += StorySpeakerAlias.objects.filter(story_id=story_id).values_list(
+                "speaker_id", "alias"
+            )
+        found: dict[int, tuple[str, ...]] = {}
+        for speaker_id, alias in rows:
+            if alias.casefold() in candidates:
+                found[speaker_id] = (*found.get(speaker_id, ()), alias)
+        return found
 
 
 def read_text(*, text: str, known: Iterable[KnownSpeaker] = ()) -> Reading:
@@ -148,7 +192,9 @@ def article_read(
         if known is None:
             known = KnownSpeakers()
         if isinstance(known, KnownSpeakers):
-            known = known.for_text(article.body)
+            known = known.for_text(
+                article.body, outlet_id=article.outlet_id, story_id=article.story_id
+            )
         reading = read_text(text=article.body, known=known)
     result = ReadResult(warnings=tuple(reading.warnings))
     speakers: dict[str, Speaker] = {}

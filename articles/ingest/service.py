@@ -28,7 +28,7 @@ from articles.ingest.inputs import expand_sources, read_source
 from articles.ingest.parsers import ParsedItem
 from articles.ingest.payloads import PayloadError, validate_payload
 from articles.ingest.reading import KnownSpeakers, article_read, read_text
-from articles.models import Article, QuoteAppearance, Story, content_hash
+from articles.models import Article, QuoteAppearance, Story, StorySpeakerAlias, content_hash
 from articles.stories.joining import quotes_connect
 from articles.stories.placement import article_place
 from articles.stories.restructure import stories_consolidate
@@ -148,7 +148,8 @@ class Ingestor:
         if existing is not None:
             return _duplicate(item.source, existing)
         # The engine runs outside the write transaction: it may be slow, and writers wait.
-        reading = read_text(text=body, known=self.known.for_text(body))
+        outlet_id = outlet.pk if outlet else None
+        reading = read_text(text=body, known=self.known.for_text(body, outlet_id=outlet_id))
         notes = [] if outlet else [f"new outlet {outlet_name!r}"]
         if self.dry_run:
             return IngestItem(
@@ -185,6 +186,9 @@ class Ingestor:
                 return _duplicate(item.source, existing)
             result = article_read(article=article, reading=reading)
             story = article_place(article=article, user=self.user).story
+            if StorySpeakerAlias.objects.filter(story=story).exists():
+                # Its story resolves descriptions of its own ("the ministry"): read again.
+                result = article_read(article=article, known=self.known)
             quotes_connect(article=article)
         return IngestItem(
             source=item.source,

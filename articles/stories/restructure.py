@@ -195,7 +195,8 @@ CONSOLIDATE_PASSES = 3
 
 def _machine_drafts(story_ids: Iterable[int]) -> dict[int, int]:
     """Of ``story_ids``, the pure machine drafts (draft, never edited: no key points,
-    paragraphs, corrections or topics; attributions hang on key points and paragraphs) with
+    paragraphs, corrections, topics or story aliases; attributions hang on key points and
+    paragraphs) with
     their article counts."""
     rows = (
         Story.objects.filter(pk__in=set(story_ids), status=Story.Status.DRAFT)
@@ -204,6 +205,7 @@ def _machine_drafts(story_ids: Iterable[int]) -> dict[int, int]:
             paragraphs__isnull=True,
             corrections__isnull=True,
             topics__isnull=True,
+            speaker_aliases__isnull=True,
         )
         .values_list("pk", flat=True)
         .distinct()

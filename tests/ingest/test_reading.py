@@ -1,15 +1,16 @@
 """Reading an article into rows, reading it again, and the editors' review services."""
 
 import pytest
+from django.core.exceptions import ValidationError
 
 from articles.editorial.review import quote_appearance_set_speaker, quote_appearances_review
 from articles.engine.types import Entity, Figure, KnownSpeaker, Reading
 from articles.engine.types import Quote as EngineQuote
 from articles.ingest.reading import KnownSpeakers, article_read, name_candidates
-from articles.models import ArticlePerson, Quote, QuoteAppearance, ReviewState
+from articles.models import ArticlePerson, Quote, QuoteAppearance, ReviewState, StorySpeakerAlias
 from articles.models import Figure as FigureRow
 from sources.models import Speaker, SpeakerAlias
-from tests.factories import make_article, make_speaker
+from tests.factories import make_article, make_outlet, make_speaker, make_story
 
 pytestmark = pytest.mark.django_db
 
@@ -180,15 +181,17 @@ def test_a_reporter_cannot_rule_on_quotes(article, django_user_model):
 
 
 def test_known_speakers_are_those_the_text_names(django_assert_max_num_queries):
+    gazette = make_outlet("The Example Gazette")
     roe = make_speaker("Jane Roe", role="Mayor")
-    SpeakerAlias.objects.create(speaker=roe, alias="the mayor")
+    SpeakerAlias.objects.create(speaker=roe, alias="the mayor", outlet=gazette)
     ice = make_speaker("U.S. Immigration and Customs Enforcement", kind="organization")
     SpeakerAlias.objects.create(speaker=ice, alias="ICE")
     for n in range(30):
         make_speaker(f"Unrelated Person {n}")
     known = KnownSpeakers()
-    with django_assert_max_num_queries(4):
-        found = known.for_text("The mayor said ICE would help. “Yes,” said Jane Roe.")
+    text = "The mayor said ICE would help. “Yes,” said Jane Roe."
+    with django_assert_max_num_queries(5):
+        found = known.for_text(text, outlet_id=gazette.pk)
     assert found == (
         KnownSpeaker(name="Jane Roe", kind="person", aliases=("the mayor",), role="Mayor"),
         KnownSpeaker(
@@ -198,7 +201,41 @@ def test_known_speakers_are_those_the_text_names(django_assert_max_num_queries):
         ),
     )
     with django_assert_max_num_queries(2):  # cached: only the look-up queries again
-        assert len(known.for_text("ICE and the mayor.")) == 2
+        assert len(known.for_text("ICE and the mayor.")) == 1  # another outlet's "the mayor"
+
+
+def test_descriptions_are_scoped_to_their_outlet_or_story_never_global():
+    """ "The ministry" set for one story never names anyone in another story or outlet."""
+    ministry = make_speaker("Ministry of Harbours", kind="organization")
+    gazette, courier = make_outlet("The Example Gazette"), make_outlet("Northfield Courier")
+    pier = make_story("Harbour pier to reopen", published=False)
+    StorySpeakerAlias.objects.create(story=pier, speaker=ministry, alias="the ministry")
+    SpeakerAlias.objects.create(speaker=ministry, alias="the department", outlet=gazette)
+    text = "“We will reopen the pier,” the ministry said. “Soon,” the department said."
+    known = KnownSpeakers()
+
+    def aliases(**scope):
+        return {a for k in known.for_text(text, **scope) for a in k.aliases}
+
+    assert aliases(story_id=pier.pk, outlet_id=courier.pk) == {"the ministry"}
+    assert aliases(outlet_id=gazette.pk) == {"the department"}
+    assert aliases(outlet_id=courier.pk) == set()
+    with pytest.raises(ValidationError, match="is a description"):
+        SpeakerAlias(speaker=ministry, alias="the ministry").full_clean()
+    SpeakerAlias(speaker=ministry, alias="MoH").full_clean()  # a name form holds everywhere
+
+
+def test_reading_again_in_its_story_resolves_the_storys_description(article):
+    """The real engine, end to end: an alias an editor scoped to the article's story."""
+    ministry = make_speaker("Ministry of Harbours", kind="organization")
+    article.body = "Harbour pier to reopen\n\n“We will reopen the pier soon,” the ministry said."
+    article.story = make_story("Harbour pier to reopen", published=False)
+    article.save()
+    article_read(article=article)
+    assert QuoteAppearance.objects.get().quote.speaker is None
+    StorySpeakerAlias.objects.create(story=article.story, speaker=ministry, alias="the ministry")
+    article_read(article=article)
+    assert QuoteAppearance.objects.get().quote.speaker == ministry
 
 
 def test_name_candidates_cover_names_acronyms_and_descriptions():

@@ -152,8 +152,15 @@ class SourcedText:
         return f"{self.anchor}-cited"
 
     @property
+    def vouched(self) -> str:
+        """An editor's note vouching for a key point no article supports ("" when none)."""
+        if isinstance(self.obj, KeyPoint) and self.obj.evidence_override:
+            return self.obj.override_note or "Vouched for by an editor."
+        return ""
+
+    @property
     def has_details(self) -> bool:
-        return bool(self.evidence or self.cited)
+        return bool(self.evidence or self.cited or self.vouched)
 
     @property
     def machine_found(self) -> bool:
