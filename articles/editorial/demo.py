@@ -25,12 +25,12 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from django.contrib.auth.models import Group, User
+from django.contrib.auth.models import Group, Permission, User
 from django.db import transaction
 
 from articles.core.story_state import story_row_lock, story_save
 from articles.editorial.review import quote_appearances_review
-from articles.editorial.roles import EDITOR
+from articles.editorial.roles import EDITOR, roles_sync
 from articles.editorial.workflow import (
     key_point_set_override,
     key_points_without_evidence,
@@ -157,6 +157,8 @@ def _editor() -> User:
     if created:
         user.set_unusable_password()
         user.save(update_fields=["password"])
+    if not Group.objects.filter(name=EDITOR).exists():  # a flushed database: restore the roles
+        roles_sync(group_model=Group, permission_model=Permission)
     user.groups.add(Group.objects.get(name=EDITOR))
     return User.objects.get(pk=user.pk)  # a fresh copy: permissions are cached per instance
 
