@@ -259,8 +259,8 @@ def name_form_class(pred: str, gold: str, kind: str) -> str:
     if is_org(kind):
         return "right org/group, other name form"
     tp, tg = tokens(pred), tokens(gold)
-    if len(tp) == 1:
-        return "right person, surname only"
+    if len(tp) == 1 or set(tp) < set(tg):
+        return "right person, surname / part of the name only"
     if set(tg) < set(tp):
         return "right person, extra words (title, role)"
     if tp[0] == tg[0]:
