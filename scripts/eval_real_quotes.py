@@ -274,8 +274,16 @@ def merge(parts: list[Path], articles: list[dict], out: Path) -> int:
     if errors:
         print(f"{len(errors)} errors: layer not written")
         return 1
-    payload = {"about": LAYER_ABOUT, "articles": dict(sorted(merged.items()))}
-    out.write_text(json.dumps(payload, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+    rows = [
+        f" {json.dumps(aid)}: [\n"
+        + ",\n".join(f"  {json.dumps(e, ensure_ascii=False)}" for e in entries)
+        + "\n ]"
+        for aid, entries in sorted(merged.items())
+    ]
+    body = ",\n".join(rows)
+    out.write_text(
+        f'{{"about": {json.dumps(LAYER_ABOUT)},\n"articles": {{\n{body}\n}}}}\n', encoding="utf-8"
+    )
     print(f"wrote {out}")
     return 0
 
