@@ -261,10 +261,10 @@ def name_form_class(pred: str, gold: str, kind: str) -> str:
     tp, tg = tokens(pred), tokens(gold)
     if len(tp) == 1 or set(tp) < set(tg):
         return "right person, surname / part of the name only"
-    if set(tg) < set(tp):
-        return "right person, extra words (title, role)"
     if tp[0] == tg[0]:
         return "right person, middle name differs"
+    if set(tg) < set(tp):
+        return "right person, extra words (title, role)"
     return "right person, other first name / form"
 
 

@@ -124,6 +124,7 @@ def evaluate(articles: list[dict], layer: dict, verbose: bool) -> dict:
     outside_forms: Counter[str] = Counter()
     failures: Counter[str] = Counter()
     lenient_failures: Counter[str] = Counter()
+    failure_forms: dict[str, Counter[str]] = defaultdict(Counter)
     false_classes: Counter[str] = Counter()
     disagree = 0
     cpu = 0.0
@@ -180,6 +181,7 @@ def evaluate(articles: list[dict], layer: dict, verbose: bool) -> dict:
                 if not strict:
                     line = classify(g, pred, speakers)
                     failures[line] += 1
+                    failure_forms[line][form] += 1
                 if not lenient:
                     lenient_failures[line] += 1
                 canon = f"{c['speaker']!r} ({c['kind']})"
@@ -202,6 +204,7 @@ def evaluate(articles: list[dict], layer: dict, verbose: bool) -> dict:
         "outside_layer_lenient": outside.row()
         | {"forms": dict(outside_forms), "unscorable_pronoun_description": outside_unscorable},
         "failures_strict": dict(failures.most_common()),
+        "failures_strict_by_form": {k: dict(v.most_common()) for k, v in failure_forms.items()},
         "failures_lenient": dict(lenient_failures.most_common()),
         "cpu_seconds": cpu,
         "articles_per_cpu_second": n_art / cpu if cpu else 0.0,
@@ -245,7 +248,8 @@ def report(m: dict) -> None:
         total = sum(m["failures_strict"].values())
         print(f"\nfailure classes (strict, end to end, {total} quotes)")
         for name, n in m["failures_strict"].items():
-            print(f"  {n:5d}  {name}")
+            forms = ", ".join(f"{f} {k}" for f, k in m["failures_strict_by_form"][name].items())
+            print(f"  {n:5d}  {name}\n         ({forms})")
         print("\nfailure classes (lenient, end to end)")
         for name, n in m["failures_lenient"].items():
             print(f"  {n:5d}  {name}")

@@ -61,3 +61,9 @@ def test_sentence_region_keeps_the_attribution_and_stops_at_the_paragraph():
     g = _gold([(s, s + 16)])
     start, end = rv.sentence_region(text, g)
     assert text[start:end] == '"We will build it," Sen. Okafor said.'
+
+
+def test_name_form_failures_are_told_apart():
+    assert rv.name_form_class("Quist", "Marla Quist", "person").endswith("part of the name only")
+    assert rv.name_form_class("Marla Ann Quist", "Marla Quist", "person").endswith("differs")
+    assert "extra words" in rv.name_form_class("Budget Chair Marla Quist", "Marla Quist", "person")
