@@ -176,6 +176,7 @@ def evaluate(articles: list[dict], layer: dict, verbose: bool) -> dict:
                 c = g.canon
                 kind = pred.speaker_kind if pred else None
                 strict, lenient = rv.judge(got, kind, c["speaker"], c["kind"])
+                strict, lenient = strict and pred is not None, lenient and pred is not None
                 for row in (strict_rows[form], strict_rows["all"], pub_rows[pub]):
                     row.add(pred is not None, strict, lenient)
                 if not strict:
