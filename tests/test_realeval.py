@@ -67,3 +67,10 @@ def test_name_form_failures_are_told_apart():
     assert rv.name_form_class("Quist", "Marla Quist", "person").endswith("part of the name only")
     assert rv.name_form_class("Marla Ann Quist", "Marla Quist", "person").endswith("differs")
     assert "extra words" in rv.name_form_class("Budget Chair Marla Quist", "Marla Quist", "person")
+
+
+def test_outside_the_layer_the_written_mention_is_matched_by_surname():
+    assert rv.mention_lenient("Dev Okafor", "Dev Okafor of the Harbor Institute")
+    assert rv.mention_lenient("Dev Okafor", "Dev")
+    assert not rv.mention_lenient("Marla Quist", "Quist campaign spokesman Dev Okafor")
+    assert not rv.mention_lenient(None, "Okafor")
