@@ -102,8 +102,10 @@ def classify(g: rv.Gold, pred, speakers: list[tuple[str, str]]) -> str:
     c = g.canon
     if pred is None:
         return "missed quote (not detected)"
-    if pred.speaker is None:
-        return "no speaker predicted (gold has one)"
+    if pred.speaker is None and c["kind"] in rv.NAMED_KINDS:
+        if any(p.speaker_mention for p in g.preds):
+            return "no speaker: a mention was found but not resolved"
+        return "no speaker: no attribution found"
     if c["kind"] not in rv.NAMED_KINDS:
         return f"named a speaker where gold is {c['kind']}"
     _, lenient = rv.judge(pred.speaker, pred.speaker_kind, c["speaker"], c["kind"])
