@@ -36,6 +36,22 @@ def published_q(now=None, prefix: str = "") -> Q:
     )
 
 
+class ReviewState(models.TextChoices):
+    SUGGESTED = "suggested", "Suggested"
+    APPROVED = "approved", "Approved"
+    REJECTED = "rejected", "Rejected"
+
+
+def reader_review_states() -> tuple[str, ...]:
+    """The one review policy: machine findings reach readers once an editor approved them.
+
+    A site may set ``NEWSROOM_SHOW_UNCHECKED`` to show suggestions earlier; every surface then
+    labels them "found by machine, not yet checked". Rejected findings never show."""
+    if getattr(settings, "NEWSROOM_SHOW_UNCHECKED", False):
+        return (ReviewState.APPROVED, ReviewState.SUGGESTED)
+    return (ReviewState.APPROVED,)
+
+
 def may_preview(user) -> bool:
     """The one rule for staff preview: active staff see drafts, scheduled and embargoed work."""
     return bool(user is not None and user.is_active and user.is_staff)
@@ -155,8 +171,13 @@ class Story(models.Model):
 
 class ArticleQuerySet(models.QuerySet):
     def public(self, now=None):
-        """Articles readers may see: those of published stories."""
-        return self.filter(published_q(now, prefix="story__"))
+        """Articles readers may see: accepted into a published story (an article the machine
+        placed in a story already live waits for an editor to accept it)."""
+        return self.filter(published_q(now, prefix="story__"), review_state=ReviewState.APPROVED)
+
+    def pending(self):
+        """Placed by the machine in a published story, waiting for an editor to accept them."""
+        return self.filter(review_state=ReviewState.SUGGESTED, story__isnull=False)
 
     def visible_to(self, user, now=None):
         return self.all() if may_preview(user) else self.public(now)
@@ -197,6 +218,15 @@ class Article(models.Model):
     content_hash = models.CharField(max_length=64, unique=True, editable=False)
     source = models.CharField(
         max_length=1000, blank=True, help_text="Where the text was imported from."
+    )
+    review_state = models.CharField(
+        "in its story",
+        max_length=20,
+        choices=ReviewState,
+        default=ReviewState.APPROVED,
+        db_index=True,
+        help_text="Suggested: the machine placed it in a published story; readers see it once "
+        "an editor accepts it.",
     )
     read_at = models.DateTimeField(
         null=True, blank=True, help_text="When the reading engine last read this article."
@@ -240,6 +270,10 @@ class ArticlePerson(models.Model):
     speaker = models.ForeignKey(Speaker, on_delete=models.PROTECT, related_name="article_mentions")
     role = models.CharField(max_length=300, blank=True)
     mentions = models.JSONField(default=list, blank=True)
+    # Found by the engine: suggested until an editor approves the person and role.
+    review_state = models.CharField(
+        max_length=20, choices=ReviewState, default=ReviewState.APPROVED, db_index=True
+    )
 
     class Meta:
         verbose_name = "person named in an article"
@@ -252,15 +286,15 @@ class ArticlePerson(models.Model):
         return f"{self.speaker.name} in {self.article_id}"
 
 
-class ReviewState(models.TextChoices):
-    SUGGESTED = "suggested", "Suggested"
-    APPROVED = "approved", "Approved"
-    REJECTED = "rejected", "Rejected"
-
-
 class QuoteQuerySet(models.QuerySet):
     def public(self, now=None):
-        return self.filter(published_q(now, prefix="story__"))
+        """Quotes of published stories with at least one wording readers may see."""
+        wordings = QuoteAppearance.objects.filter(
+            quote=models.OuterRef("pk"),
+            review_state__in=reader_review_states(),
+            article__review_state=ReviewState.APPROVED,
+        )
+        return self.filter(published_q(now, prefix="story__")).filter(models.Exists(wordings))
 
     def visible_to(self, user, now=None):
         return self.all() if may_preview(user) else self.public(now)
@@ -360,6 +394,10 @@ class Figure(models.Model):
     period = models.CharField(max_length=100, blank=True)
     qualifier = models.CharField(max_length=50, blank=True)
     kind = models.CharField(max_length=30, blank=True)
+    # Found by the engine: suggested until an editor approves it.
+    review_state = models.CharField(
+        max_length=20, choices=ReviewState, default=ReviewState.APPROVED, db_index=True
+    )
 
     class Meta:
         ordering = ["article_id", "start"]

@@ -2,10 +2,12 @@
 people, corrections and the audit log."""
 
 from django.contrib import admin, messages
+from django.core.exceptions import PermissionDenied
 from django.utils.html import format_html
 from simple_history.admin import SimpleHistoryAdmin
 
 from articles.admin.workflow import EvidenceFilter, EvidenceOverrideReadOnlyMixin
+from articles.editorial.review import findings_review
 from articles.editorial.workflow import correction_add
 from articles.models import (
     ArticlePerson,
@@ -53,8 +55,31 @@ class SummaryParagraphAdmin(EvidenceOverrideReadOnlyMixin, SimpleHistoryAdmin):
     inlines = [AttributionInline]
 
 
+class FindingsReviewMixin:
+    """Approve or reject what the machine found, in bulk, through the review service (editors
+    only: a reporter gets a clear refusal, nothing changes)."""
+
+    finding = "finding"
+
+    @admin.action(description="Approve selected", permissions=["change"])
+    def approve_findings(self, request, queryset):
+        self._review(request, queryset, ReviewState.APPROVED, "Approved")
+
+    @admin.action(description="Reject selected (never shown to readers)", permissions=["change"])
+    def reject_findings(self, request, queryset):
+        self._review(request, queryset, ReviewState.REJECTED, "Rejected")
+
+    def _review(self, request, queryset, state, verb):
+        try:
+            count = findings_review(rows=queryset, state=state, user=request.user)
+        except PermissionDenied as refused:
+            self.message_user(request, str(refused), messages.ERROR)
+            return
+        self.message_user(request, f"{verb} {count} {self.finding}(s).", messages.SUCCESS)
+
+
 @admin.register(Attribution)
-class AttributionAdmin(SimpleHistoryAdmin):
+class AttributionAdmin(FindingsReviewMixin, SimpleHistoryAdmin):
     """Evidence and citations. Machine-found evidence arrives as suggested; editors approve
     or reject it here, one by one or in bulk."""
 
@@ -71,40 +96,30 @@ class AttributionAdmin(SimpleHistoryAdmin):
     search_fields = ["outlet__name", "passage"]
     autocomplete_fields = ["key_point", "paragraph", "outlet", "article"]
     list_select_related = ["outlet", "key_point", "paragraph", "article"]
-    actions = ["approve_evidence", "reject_evidence"]
-
-    @admin.action(description="Approve selected evidence", permissions=["change"])
-    def approve_evidence(self, request, queryset):
-        self._review(request, queryset, ReviewState.APPROVED, "Approved")
-
-    @admin.action(description="Reject selected evidence", permissions=["change"])
-    def reject_evidence(self, request, queryset):
-        self._review(request, queryset, ReviewState.REJECTED, "Rejected")
-
-    def _review(self, request, queryset, state, verb):
-        count = 0
-        for attribution in queryset:  # row by row, so the history records each decision
-            attribution.review_state = state
-            attribution.save(update_fields=["review_state"])
-            count += 1
-        self.message_user(request, f"{verb} {count} evidence link(s).", messages.SUCCESS)
+    actions = ["approve_findings", "reject_findings"]
+    finding = "evidence link"
 
 
 @admin.register(Figure)
-class FigureAdmin(admin.ModelAdmin):
-    list_display = ["text", "value", "unit", "per", "kind", "article"]
-    list_filter = ["kind", "unit"]
+class FigureAdmin(FindingsReviewMixin, admin.ModelAdmin):
+    list_display = ["text", "value", "unit", "per", "kind", "article", "review_state"]
+    list_filter = ["review_state", "kind", "unit"]
     search_fields = ["text", "unit", "article__headline"]
     autocomplete_fields = ["article"]
     list_select_related = ["article__outlet"]
+    actions = ["approve_findings", "reject_findings"]
+    finding = "figure"
 
 
 @admin.register(ArticlePerson)
-class ArticlePersonAdmin(admin.ModelAdmin):
-    list_display = ["speaker", "role", "article"]
+class ArticlePersonAdmin(FindingsReviewMixin, admin.ModelAdmin):
+    list_display = ["speaker", "role", "article", "review_state"]
+    list_filter = ["review_state"]
     search_fields = ["speaker__name", "role", "article__headline"]
     autocomplete_fields = ["speaker", "article"]
     list_select_related = ["speaker", "article__outlet"]
+    actions = ["approve_findings", "reject_findings"]
+    finding = "person"
 
 
 @admin.register(Correction)

@@ -213,7 +213,26 @@ class StoryWorkflowAdminMixin:
 
     @admin.action(permissions=["publish"], description="Publish (or schedule)", location=BOTH)
     def publish(self, request, queryset):
-        _report(self, request, queryset, story_publish, "published")
+        published = 0
+        for story in queryset:
+            try:
+                story_publish(story=story, user=request.user)
+            except WorkflowError as error:
+                self.message_user(request, f"{story}: {error}", messages.ERROR)
+                continue
+            story.refresh_from_db(fields=["published_at", "embargo_until"])
+            later = max(filter(None, [story.published_at, story.embargo_until]))
+            if later > timezone.now():
+                self.message_user(
+                    request,
+                    f"“{story}” is scheduled: readers see it from "
+                    f"{timezone.localtime(later):%Y-%m-%d %H:%M}.",
+                    messages.SUCCESS,
+                )
+            else:
+                published += 1
+        if published:
+            self.message_user(request, f"{published} story(ies) published.", messages.SUCCESS)
         # What the rules allow may still deserve a second look: say so, story by story.
         for story in queryset:
             flags = story_flags(story=story)

@@ -32,12 +32,10 @@ from articles.api.serializers import (
     ArticleSerializer,
 )
 from articles.api.submission import ArticleSubmissionSerializer, IngestReportSerializer
+from articles.core.visibility import visible_appearances, visible_figures, visible_people
 from articles.ingest.service import ingest_payloads
 from articles.models import (
     Article,
-    ArticlePerson,
-    QuoteAppearance,
-    ReviewState,
 )
 
 MAX_BATCH = 100
@@ -153,15 +151,14 @@ class ArticleViewSet(ConditionalReadMixin, viewsets.ReadOnlyModelViewSet):
 
     @property
     def detail_prefetch(self):
+        user = self.request.user
         return (
             Prefetch(
                 "appearances",
-                queryset=QuoteAppearance.objects.exclude(
-                    review_state=ReviewState.REJECTED
-                ).select_related("quote__speaker"),
+                queryset=visible_appearances(user).select_related("quote__speaker"),
             ),
-            "figures",
-            Prefetch("people", queryset=ArticlePerson.objects.select_related("speaker")),
+            Prefetch("figures", queryset=visible_figures(user)),
+            Prefetch("people", queryset=visible_people(user).select_related("speaker")),
         )
 
     def get_permissions(self):

@@ -14,7 +14,7 @@ from articles.api.base import (
 from articles.api.filters import OutletFilter, SpeakerFilter
 from articles.api.pagination import Key
 from articles.api.serializers import OutletSerializer, SpeakerSerializer
-from articles.core.visibility import visible_speakers
+from articles.core.visibility import visible_outlets, visible_speakers
 from sources.models import Outlet, Speaker
 
 
@@ -31,7 +31,8 @@ from sources.models import Outlet, Speaker
     ),
 )
 class OutletViewSet(ConditionalReadMixin, viewsets.ReadOnlyModelViewSet):
-    """Outlets that publish the articles, looked up by slug. Public reference data."""
+    """Outlets of published stories (with an article in one, or cited by one), looked up by
+    slug; an outlet that appears only in unpublished work is not public yet. Staff see all."""
 
     queryset = Outlet.objects.all()
     serializer_class = OutletSerializer
@@ -40,6 +41,10 @@ class OutletViewSet(ConditionalReadMixin, viewsets.ReadOnlyModelViewSet):
     lookup_value_regex = SLUG_REGEX
     keyset = (Key("name", descending=False), Key("id", descending=False))
     list_prefetch = detail_prefetch = ("aliases",)
+
+    def get_queryset(self):
+        visible = visible_outlets(self.request.user)
+        return super().get_queryset().filter(pk__in=visible.values("pk"))
 
 
 @extend_schema_view(

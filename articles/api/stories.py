@@ -32,10 +32,15 @@ from articles.api.serializers import (
     StoryDetailSerializer,
     StorySerializer,
 )
-from articles.core.visibility import reader_attributions, visible_appearances
+from articles.core.visibility import (
+    reader_attributions,
+    visible_appearances,
+    visible_figures,
+    visible_people,
+    visible_story_articles,
+)
 from articles.models import (
     Article,
-    ArticlePerson,
     Correction,
     KeyPoint,
     Quote,
@@ -111,11 +116,12 @@ class StoryViewSet(ConditionalReadMixin, viewsets.ReadOnlyModelViewSet):
             ),
             Prefetch(
                 "articles",
-                queryset=Article.objects.select_related("outlet")
+                queryset=visible_story_articles(user)
+                .select_related("outlet")
                 .defer("body")
                 .prefetch_related(
-                    "figures",
-                    Prefetch("people", queryset=ArticlePerson.objects.select_related("speaker")),
+                    Prefetch("figures", queryset=visible_figures(user)),
+                    Prefetch("people", queryset=visible_people(user).select_related("speaker")),
                 ),
             ),
             "corrections",

@@ -11,6 +11,7 @@ from django.db.models import (
     Exists,
     ExpressionWrapper,
     OuterRef,
+    Q,
     QuerySet,
 )
 
@@ -18,12 +19,14 @@ from articles.models import (
     Article,
     ArticlePerson,
     Attribution,
+    Figure,
     Quote,
     QuoteAppearance,
     ReviewState,
     Story,
     may_preview,
     published_q,
+    reader_review_states,
 )
 from sources.models import Outlet, Speaker
 
@@ -50,11 +53,14 @@ def visible_articles(user=None) -> QuerySet[Article]:
 
 
 def reader_appearances() -> QuerySet[QuoteAppearance]:
-    """Wordings that may reach a reader: suggested and approved ones, never rejected ones.
+    """Wordings that may reach a reader: approved ones (suggested ones too, labelled, where the
+    site shows unchecked findings), printed in articles accepted into their story.
 
     For rows already scoped to a visible story (a page's prefetch); ``visible_appearances``
     adds the story's visibility for lists that are not."""
-    return QuoteAppearance.objects.exclude(review_state=ReviewState.REJECTED)
+    return QuoteAppearance.objects.filter(
+        review_state__in=reader_review_states(), article__review_state=ReviewState.APPROVED
+    )
 
 
 def visible_appearances(user=None) -> QuerySet[QuoteAppearance]:
@@ -65,20 +71,37 @@ def visible_appearances(user=None) -> QuerySet[QuoteAppearance]:
 
 
 def reader_attributions() -> QuerySet[Attribution]:
-    """Sources of key points and paragraphs that may reach a reader (never rejected ones)."""
+    """Sources of key points and paragraphs that may reach a reader: an editor's citations and
+    approved evidence (suggested evidence too, labelled, where the site shows unchecked
+    findings), never a passage of an article not yet accepted into the story."""
     return (
-        Attribution.objects.exclude(review_state=ReviewState.REJECTED)
+        Attribution.objects.filter(review_state__in=reader_review_states())
+        .filter(Q(article__isnull=True) | Q(article__review_state=ReviewState.APPROVED))
         .select_related("outlet", "article")
         .defer("article__body")
     )
 
 
-def public_speakers() -> QuerySet[Speaker]:
-    """Speakers quoted or named in a published story; the others have no public page."""
-    quoted = Quote.objects.public().filter(speaker=OuterRef("pk"))
-    named = ArticlePerson.objects.filter(
-        published_q(prefix="article__story__"), speaker=OuterRef("pk")
+def reader_people() -> QuerySet[ArticlePerson]:
+    """People named in articles, as readers may see them: approved (or, where the site shows
+    unchecked findings, suggested) and in articles accepted into their story."""
+    return ArticlePerson.objects.filter(
+        review_state__in=reader_review_states(), article__review_state=ReviewState.APPROVED
     )
+
+
+def reader_figures() -> QuerySet[Figure]:
+    """Figures as readers may see them (the same review policy)."""
+    return Figure.objects.filter(
+        review_state__in=reader_review_states(), article__review_state=ReviewState.APPROVED
+    )
+
+
+def public_speakers() -> QuerySet[Speaker]:
+    """Speakers quoted or named in a published story (a wording or a mention readers may
+    see); the others, rejected ones included, have no public page."""
+    quoted = Quote.objects.public().filter(speaker=OuterRef("pk"))
+    named = reader_people().filter(published_q(prefix="article__story__"), speaker=OuterRef("pk"))
     return Speaker.objects.filter(Exists(quoted) | Exists(named))
 
 
@@ -87,5 +110,32 @@ def visible_speakers(user=None) -> QuerySet[Speaker]:
 
 
 def public_outlets() -> QuerySet[Outlet]:
-    """Outlets with at least one article in a published story."""
-    return Outlet.objects.filter(Exists(Article.objects.public().filter(outlet=OuterRef("pk"))))
+    """Outlets with an article in a published story, or cited by one; an outlet that appears
+    only in drafts, scheduled or embargoed stories is not public yet."""
+    published = Article.objects.public().filter(outlet=OuterRef("pk"))
+    cited = reader_attributions().filter(
+        Q(published_q(prefix="key_point__story__")) | Q(published_q(prefix="paragraph__story__")),
+        outlet=OuterRef("pk"),
+    )
+    return Outlet.objects.filter(Exists(published) | Exists(cited))
+
+
+def visible_outlets(user=None) -> QuerySet[Outlet]:
+    return Outlet.objects.all() if may_preview(user) else public_outlets()
+
+
+def reader_articles() -> QuerySet[Article]:
+    """A story's articles as readers see them: those accepted into it."""
+    return Article.objects.filter(review_state=ReviewState.APPROVED)
+
+
+def visible_story_articles(user=None) -> QuerySet[Article]:
+    return Article.objects.all() if may_preview(user) else reader_articles()
+
+
+def visible_people(user=None) -> QuerySet[ArticlePerson]:
+    return ArticlePerson.objects.all() if may_preview(user) else reader_people()
+
+
+def visible_figures(user=None) -> QuerySet[Figure]:
+    return Figure.objects.all() if may_preview(user) else reader_figures()

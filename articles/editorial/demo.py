@@ -9,8 +9,9 @@ editor account, through the same services the admin calls:
   counts as an outlet's coverage or as evidence;
 - the translation's "the ministry" is resolved to the Department of Homeland Security for this
   story only (a scoped alias), and the article is read again;
-- the engine's quotes are approved; the headline, key points and summary come from the second
-  seed, each paragraph citing the outlets it names;
+- the engine's quotes are approved, and so are the evidence, people and figures it found (the
+  editor checks them; whatever the engine got wrong stays visible); the headline, key points
+  and summary come from the second seed, each paragraph citing the outlets it names;
 - key points that no article in Newsroom supports are vouched for, saying why: the summary
   cites CBS News, Reuters and India Times, which have no article here and get no invented one;
 - the story is submitted and published through the workflow's publish gate.
@@ -29,7 +30,7 @@ from django.contrib.auth.models import Group, Permission, User
 from django.db import transaction
 
 from articles.core.story_state import story_row_lock, story_save
-from articles.editorial.review import quote_appearances_review
+from articles.editorial.review import findings_review, quote_appearances_review
 from articles.editorial.roles import EDITOR, roles_sync
 from articles.editorial.workflow import (
     key_point_set_override,
@@ -43,7 +44,9 @@ from articles.ingest.reading import KnownSpeakers, article_read
 from articles.ingest.service import CREATED, DUPLICATE, ingest_payloads
 from articles.models import (
     Article,
+    ArticlePerson,
     Attribution,
+    Figure,
     KeyPoint,
     QuoteAppearance,
     ReviewState,
@@ -254,6 +257,16 @@ def demo_load() -> DemoResult:
 
     _edit(story, editor=editor, outlets=outlets)
     story_find_evidence(story=story)
+    # The editor checks what the machine found (the passages under the key points, the people
+    # the articles name and their roles, the figures) and approves it as it is. The summary's
+    # paragraphs keep the citations the summary gives them.
+    articles = Article.objects.filter(story=story)
+    for found in (
+        Attribution.objects.filter(key_point__story=story, review_state=ReviewState.SUGGESTED),
+        ArticlePerson.objects.filter(article__in=articles, review_state=ReviewState.SUGGESTED),
+        Figure.objects.filter(article__in=articles, review_state=ReviewState.SUGGESTED),
+    ):
+        findings_review(rows=found, state=ReviewState.APPROVED, user=editor)
     missing = _without_articles(story, outlets)
     note = (
         f"Cited by the summary ({', '.join(missing)}); no article in Newsroom."

@@ -10,6 +10,9 @@ from django.utils import timezone
 
 from articles.models import (
     Article,
+    ArticlePerson,
+    Attribution,
+    Figure,
     QuoteAppearance,
     ReviewState,
 )
@@ -60,3 +63,40 @@ def quote_appearance_set_speaker(
                 quotes_connect(article=article)
         appearance.refresh_from_db(fields=["quote"])
     return appearance
+
+
+def articles_accept(*, articles: Iterable[Article], user) -> int:
+    """An editor accepts articles the machine placed in a published story: readers see them,
+    with their approved quotes, people and figures, from now on."""
+    if not (user is not None and user.has_perm(REVIEW_PERMISSION)):
+        raise PermissionDenied("Only editors may accept articles into a published story.")
+    count = 0
+    with transaction.atomic():
+        for article in Article.objects.select_for_update().filter(
+            pk__in=[a.pk for a in articles], review_state=ReviewState.SUGGESTED
+        ):
+            article.review_state = ReviewState.APPROVED
+            article._history_user = user
+            article.save(update_fields=["review_state", "updated_at"])
+            count += 1
+    return count
+
+
+def findings_review(
+    *, rows: Iterable[Attribution | ArticlePerson | Figure], state: str, user
+) -> int:
+    """Approve or reject machine findings other than wordings: evidence passages, the people
+    (and roles) an article names, its figures. Row by row, so history records each decision;
+    only editors rule on them, as on quotes."""
+    if state not in ReviewState.values:
+        raise ValueError(f"unknown review state {state!r}")
+    if user is not None and not user.has_perm(REVIEW_PERMISSION):
+        raise PermissionDenied("Only editors may approve or reject what the machine found.")
+    count = 0
+    with transaction.atomic():
+        for row in rows:
+            if row.review_state != state:
+                row.review_state = state
+                row.save(update_fields=["review_state"])
+            count += 1
+    return count

@@ -6,8 +6,9 @@ services, so the rules hold however a story is published:
 - transitions: draft → review → published; published → draft (unpublish); review → draft (send
   back); any status → archived; archived → draft;
 - only users with ``articles.publish_story`` publish, unpublish, send back, archive and restore;
-- a story is published only with at least one article, and only when every key point has
-  evidence (an attribution to a real article, not only a cited outlet) or an editor's override;
+- a story is published only with at least one article and one key point, when every key point
+  has approved evidence (a passage of an article, not only a cited outlet) or an editor's
+  override, and when every quote the machine found has been approved or rejected;
 - only users with ``articles.override_evidence`` vouch for a key point without evidence.
 
 Each service locks the story row, checks the rules, bumps ``Story.version`` (so an editor with
@@ -33,6 +34,7 @@ from articles.models import (
     AuditEntry,
     Correction,
     KeyPoint,
+    QuoteAppearance,
     ReviewState,
     Story,
 )
@@ -55,11 +57,15 @@ OVERRIDE_PERMISSION = "articles.override_evidence"
 
 
 def evidence_q() -> Q:
-    """Key points an editor may publish: backed by an attribution to an article, or vouched
-    for. Its opposite (``~evidence_q()``) is the dashboard's "without evidence" list."""
+    """Key points an editor may publish: backed by approved evidence (a passage of an article
+    accepted into the story, approved by an editor), or vouched for. Its opposite
+    (``~evidence_q()``) is the dashboard's "without evidence" list."""
     supported = Exists(
-        Attribution.objects.filter(key_point=OuterRef("pk"), article__isnull=False).exclude(
-            review_state=ReviewState.REJECTED
+        Attribution.objects.filter(
+            key_point=OuterRef("pk"),
+            article__isnull=False,
+            article__review_state=ReviewState.APPROVED,
+            review_state=ReviewState.APPROVED,
         )
     )
     return Q(evidence_override=True) | Q(supported)
@@ -79,20 +85,42 @@ def can_override_evidence(user: Any) -> bool:
 
 
 def publish_problems(story: Story) -> list[str]:
-    """Why ``story`` cannot be published yet; empty when it can."""
+    """Why ``story`` cannot be published yet, each with what to do next; empty when it can."""
     problems = []
-    if not Article.objects.filter(story=story).exists():
+    if not Article.objects.filter(story=story, review_state=ReviewState.APPROVED).exists():
         problems.append("A story needs at least one article before it can be published.")
-    unsupported = list(
-        key_points_without_evidence(KeyPoint.objects.filter(story=story)).values_list(
-            "text", flat=True
-        )
-    )
+    points = KeyPoint.objects.filter(story=story)
+    if not points.exists():
+        problems.append("Write at least one key point, with the evidence that supports it.")
+    unsupported = list(key_points_without_evidence(points))
     if unsupported:
-        listed = "; ".join(short_text(text) for text in unsupported)
+        waiting = {
+            a.key_point_id
+            for a in Attribution.objects.filter(
+                key_point__in=unsupported,
+                article__isnull=False,
+                review_state=ReviewState.SUGGESTED,
+            )
+        }
+        listed = "; ".join(
+            short_text(point.text)
+            + (" (evidence found by machine awaits review)" if point.pk in waiting else "")
+            for point in unsupported
+        )
         problems.append(
-            f"{len(unsupported)} key point(s) have no supporting article: {listed}. Link an "
-            "article that supports each one, or have an editor vouch for it."
+            f"{len(unsupported)} key point(s) have no approved evidence: {listed}. Approve the "
+            "evidence found by machine, link an article that supports each one, or have an "
+            "editor vouch for it."
+        )
+    unchecked = QuoteAppearance.objects.filter(
+        article__story=story,
+        article__review_state=ReviewState.APPROVED,
+        review_state=ReviewState.SUGGESTED,
+    ).count()
+    if unchecked:
+        problems.append(
+            f"{unchecked} quote(s) found by machine are not checked yet: approve or reject "
+            "each one in the quote review list."
         )
     return problems
 
@@ -109,11 +137,21 @@ def require_permission(user: Any, permission: str, doing: str) -> None:
         raise WorkflowError(f"You do not have permission to {doing}.", code="permission")
 
 
+# What to do instead, when a transition is refused.
+NEXT_STEP: dict[tuple[str, str], str] = {
+    (Status.DRAFT, Status.PUBLISHED): "Submit it for review first; an editor then publishes it.",
+    (Status.ARCHIVED, Status.PUBLISHED): "Restore it to draft, then submit it for review.",
+    (Status.ARCHIVED, Status.REVIEW): "Restore it to draft first.",
+    (Status.PUBLISHED, Status.REVIEW): "It is already live; unpublish it to rework it.",
+}
+
+
 def _check_transition(story: Story, to: str, doing: str) -> None:
     if to not in TRANSITIONS[story.status]:
+        hint = NEXT_STEP.get((story.status, to))
         raise WorkflowError(
             f"“{short_text(story.headline)}” is {story.get_status_display().lower()}; it cannot be "
-            f"{doing}.",
+            f"{doing}." + (f" {hint}" if hint else ""),
             code="transition",
         )
 

@@ -185,8 +185,9 @@ def article_read(
     Reading again never loses an editor's work: appearances an editor approved, rejected or
     gave a speaker (``reviewed_at`` set) are kept as they are, and findings overlapping them
     are not suggested again; suggestions the engine still finds are refreshed; new findings are
-    added as suggested; suggestions it no longer finds are removed. People are added or
-    updated, never removed (an editor may have added them); figures follow the engine.
+    added as suggested; suggestions it no longer finds are removed. People are added (as
+    suggested) or updated while still suggested, never removed (an editor may have added
+    them); suggested figures follow the engine, approved or rejected ones stay as decided.
     """
     if reading is None:
         if known is None:
@@ -320,9 +321,13 @@ def _store_people(article, reading, result, speaker_for) -> None:
         person = rows.get(speaker.pk)
         if person is None:
             rows[speaker.pk] = ArticlePerson.objects.create(
-                article=article, speaker=speaker, role=entity.role[:300], mentions=mentions
+                article=article,
+                speaker=speaker,
+                role=entity.role[:300],
+                mentions=mentions,
+                review_state=ReviewState.SUGGESTED,
             )
-        else:
+        elif person.review_state == ReviewState.SUGGESTED:
             role = person.role or entity.role[:300]
             merged = list(dict.fromkeys([*person.mentions, *mentions]))
             if (role, merged) != (person.role, person.mentions):
@@ -351,12 +356,24 @@ def _store_figures(article, reading, result) -> None:
         }
         row = existing.get(span)
         if row is None:
-            Figure.objects.create(article=article, start=fig.start, end=fig.end, **values)
+            Figure.objects.create(
+                article=article,
+                start=fig.start,
+                end=fig.end,
+                review_state=ReviewState.SUGGESTED,
+                **values,
+            )
+        elif row.review_state != ReviewState.SUGGESTED:
+            continue  # an editor's decision stands
         elif any(getattr(row, k) != v for k, v in values.items()):
             for k, v in values.items():
                 setattr(row, k, v)
             row.save()
-    stale = [f.pk for span, f in existing.items() if span not in seen]
+    stale = [
+        f.pk
+        for span, f in existing.items()
+        if span not in seen and f.review_state == ReviewState.SUGGESTED
+    ]
     if stale:
         Figure.objects.filter(pk__in=stale).delete()
     result.figures = len(seen)

@@ -7,10 +7,9 @@ from django.urls import reverse_lazy
 from django.utils.feedgenerator import Atom1Feed
 from django.utils.translation import gettext_lazy as _
 
-from articles.core.visibility import public_speakers
+from articles.core.visibility import public_outlets, public_speakers
 from articles.models import Correction
 from articles.public.pages.lists import stories_for_outlet, stories_for_speaker, story_list
-from sources.models import Outlet
 
 FEED_LENGTH = 30
 
@@ -52,7 +51,7 @@ class LatestStoriesAtomFeed(LatestStoriesFeed):
 
 class OutletStoriesFeed(LatestStoriesFeed):
     def get_object(self, request, slug):
-        return get_object_or_404(Outlet, slug=slug)
+        return get_object_or_404(public_outlets(), slug=slug)
 
     def title(self, obj):
         return _("Newsroom: stories covered by %(outlet)s") % {"outlet": obj.name}

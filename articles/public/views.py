@@ -6,7 +6,12 @@ preview any story or article, with a banner saying it is not published.
 
 from django.views.generic import DetailView, ListView
 
-from articles.core.visibility import visible_articles, visible_speakers, visible_stories
+from articles.core.visibility import (
+    visible_articles,
+    visible_outlets,
+    visible_speakers,
+    visible_stories,
+)
 from articles.public.jsonld import story_jsonld
 from articles.public.pages.article import highlighted_body, parse_passage
 from articles.public.pages.lists import (
@@ -17,7 +22,6 @@ from articles.public.pages.lists import (
     story_list,
 )
 from articles.public.pages.story import story_page
-from sources.models import Outlet
 
 
 class HomeView(ListView):
@@ -78,8 +82,11 @@ class CorrectionListView(ListView):
 
 
 class OutletDetailView(DetailView):
-    model = Outlet
     context_object_name = "outlet"
+
+    def get_queryset(self):
+        # An outlet that appears only in unpublished work has no public page yet.
+        return visible_outlets(self.request.user)
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)

@@ -164,14 +164,19 @@ def story_flags(*, story: Story) -> list[StoryFlag]:
     ):
         for position, claim in enumerate(claims, start=1):
             attributions = list(claim.attributions.all())
-            supported = any(
-                a.article_id and a.review_state != ReviewState.REJECTED for a in attributions
-            )
+            found = [a for a in attributions if a.article_id]
+            supported = any(a.review_state == ReviewState.APPROVED for a in found)
             if not supported and not claim.evidence_override:
+                waiting = any(a.review_state == ReviewState.SUGGESTED for a in found)
+                problem = (
+                    "'s evidence was found by machine and awaits review"
+                    if waiting
+                    else " has no supporting article"
+                )
                 flags.append(
                     StoryFlag(
                         "unsupported",
-                        f"{label} {position} has no supporting article: “{str(claim)[:80]}”",
+                        f"{label} {position}{problem}: “{str(claim)[:80]}”",
                         **{field: claim},
                     )
                 )

@@ -21,6 +21,7 @@ from articles.engine.weights import DocumentFrequencies
 from articles.models import (
     Article,
     Quote,
+    ReviewState,
     Story,
     StoryIndexKey,
     StoryIndexProfile,
@@ -169,7 +170,13 @@ def article_place(*, article: Article, user=None) -> Placement:
             )
             created, score = True, best[1].total if best else None
         article.story = story
-        article.save(update_fields=["story", "updated_at"])
+        fields = ["story", "updated_at"]
+        if story.status == Story.Status.PUBLISHED:
+            # A story already live (or scheduled) changes for readers only when an editor
+            # accepts the article: it waits in the dashboard's review queue.
+            article.review_state = ReviewState.SUGGESTED
+            fields.append("review_state")
+        article.save(update_fields=fields)
     # The article's quotes not yet in a story join its story (row by row, for the history).
     for quote in Quote.objects.filter(story__isnull=True, appearances__article=article):
         quote.story = story

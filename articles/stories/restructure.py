@@ -27,6 +27,7 @@ from articles.models import (
     Article,
     AuditEntry,
     Quote,
+    ReviewState,
     Story,
 )
 from articles.stories.placement import (
@@ -293,10 +294,15 @@ def stories_consolidate(*, story_ids: Iterable[int], user=None) -> dict[int, int
             with transaction.atomic():
                 placement_lock()
                 source = Story.objects.get(pk=story_id)
+                arrived = list(source.articles.values_list("pk", flat=True))
                 target = story_merge(
                     target=Story.objects.get(pk=target_id), others=[source], user=user
                 )
                 source.delete()
+                if target.status == Story.Status.PUBLISHED:  # as placement would have: waiting
+                    Article.objects.filter(pk__in=arrived).update(
+                        review_state=ReviewState.SUGGESTED
+                    )
             mapping[story_id] = target.pk
             if target_id in drafts:
                 drafts[target_id] += drafts[story_id]

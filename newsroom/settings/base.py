@@ -187,6 +187,9 @@ CACHES = {
 NEWSROOM_FETCH_TIMEOUT = float(os.environ.get("NEWSROOM_FETCH_TIMEOUT", "10"))
 NEWSROOM_FETCH_MAX_BYTES = int(os.environ.get("NEWSROOM_FETCH_MAX_BYTES", str(10 * 1024 * 1024)))
 NEWSROOM_FETCH_ALLOW_PRIVATE = os.environ.get("NEWSROOM_FETCH_ALLOW_PRIVATE", "") == "1"
+# Machine findings (quotes, speakers, people, figures, evidence) reach readers once an editor
+# approved them; "1" shows suggestions earlier, labelled "found by machine, not yet checked".
+NEWSROOM_SHOW_UNCHECKED = os.environ.get("NEWSROOM_SHOW_UNCHECKED", "") == "1"
 NEWSROOM_MAX_IMPORT_BYTES = int(os.environ.get("NEWSROOM_MAX_IMPORT_BYTES", str(20 * 1024 * 1024)))
 
 LOGGING = {

@@ -95,7 +95,7 @@ def test_a_refused_publish_reports_the_reason_for_each_story(editor):
     response = _post_action(client_for(editor), "publish", [good, empty])
     messages = [str(m) for m in response.wsgi_request._messages]
     assert any("Story without articles" in m and "at least one article" in m for m in messages)
-    assert any("1 story(ies) published" in m for m in messages)
+    assert any("1 story(ies) published" in m for m in messages), messages
     good.refresh_from_db()
     empty.refresh_from_db()
     assert (good.status, empty.status) == ("published", "review")

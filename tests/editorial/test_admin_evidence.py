@@ -84,7 +84,7 @@ def test_editor_approves_machine_found_evidence_in_bulk(editor):
     assert found and all(a.review_state == "suggested" for a in found)
     response = client.post(
         "/admin/articles/attribution/",
-        {"action": "approve_evidence", "_selected_action": [a.pk for a in found]},
+        {"action": "approve_findings", "_selected_action": [a.pk for a in found]},
         follow=True,
     )
     assert f"Approved {len(found)} evidence link(s)." in response.content.decode()

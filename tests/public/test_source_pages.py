@@ -8,7 +8,7 @@ import pytest
 from django.contrib.auth import get_user_model
 
 from articles.models import Story
-from tests.factories import make_outlet, make_speaker
+from tests.factories import make_article, make_outlet, make_speaker, make_story
 from tests.story_builders import build_story
 
 NOW = datetime(2025, 3, 4, 12, 0, tzinfo=UTC)
@@ -111,8 +111,14 @@ def test_speaker_page_runs_a_fixed_number_of_queries(client, django_assert_num_q
     assert len(response.context["quotes"]) == quotes
 
 
-def test_outlet_without_published_work_still_has_a_page(client):
+def test_outlet_only_in_unpublished_work_has_no_public_page_yet(client, admin_client):
     outlet = make_outlet("Northfield Courier")
-    response = client.get(outlet.get_absolute_url())
-    assert response.status_code == 200
-    assert "No published stories yet." in response.content.decode()
+    draft = make_story("Courier weighs ferry plan", published=False)
+    make_article(outlet=outlet, story=draft)
+    assert client.get(outlet.get_absolute_url()).status_code == 404
+    assert client.get(f"/feeds/outlets/{outlet.slug}.rss").status_code == 404
+    assert client.get(f"/api/v1/outlets/{outlet.slug}/").status_code == 404
+    assert outlet.name not in client.get("/sitemap.xml").content.decode()
+    staff = admin_client.get(outlet.get_absolute_url())
+    assert staff.status_code == 200
+    assert "No published stories yet." in staff.content.decode()

@@ -530,6 +530,7 @@ def test_a_continued_quote_is_one_wording(client):
         start=first.end + 40,
         end=first.end + 51,
         continues=True,
+        review_state="approved",
     )
     response = client.get(built.story.get_absolute_url())
 
@@ -557,7 +558,8 @@ def _engine_evidence(point, article, passage, *, score, state="suggested", **kw)
     )
 
 
-def test_evidence_chips_open_the_passages_under_the_key_point(client):
+def test_evidence_chips_open_the_passages_under_the_key_point(client, settings):
+    settings.NEWSROOM_SHOW_UNCHECKED = True  # this site shows findings before review, labelled
     built = build_story()
     point = built.story.key_points.get(position=1)  # cited to the Courier only
     article = built.articles[1]
@@ -583,7 +585,8 @@ def test_evidence_chips_open_the_passages_under_the_key_point(client):
     assert f"/articles/{article.pk}/?passage={found.start}-{found.end}#passage" in details
 
 
-def test_a_chip_only_the_engine_found_says_so(client):
+def test_a_chip_only_the_engine_found_says_so(client, settings):
+    settings.NEWSROOM_SHOW_UNCHECKED = True
     built = build_story()
     point = built.story.key_points.get(position=1)
     Attribution.objects.filter(key_point=point).delete()
@@ -591,6 +594,21 @@ def test_a_chip_only_the_engine_found_says_so(client):
     html = client.get(built.story.get_absolute_url()).content.decode()
     assert 'aria-label="Source: Northfield Courier (see the evidence, found by machine)"' in html
     assert '<span class="claim-sources__status">found by machine' in html
+
+
+def test_evidence_no_editor_checked_stays_off_the_page_by_default(client):
+    built = build_story()
+    point = built.story.key_points.get(position=1)
+    Attribution.objects.filter(key_point=point).delete()
+    found = _engine_evidence(point, built.articles[1], "The council said 3,000 vehicles", score=0.5)
+    html = client.get(built.story.get_absolute_url()).content.decode()
+    assert "found by machine" not in html
+    assert f'id="evidence-{found.pk}"' not in html
+    found.review_state = "approved"
+    found.save()
+    html = client.get(built.story.get_absolute_url()).content.decode()
+    assert f'id="evidence-{found.pk}"' in html
+    assert "checked by an editor" in html and "found by machine" not in html
 
 
 def test_weaker_evidence_reads_as_a_moderate_match_and_approval_drops_the_machine_label(client):
@@ -815,9 +833,10 @@ def test_demo_story_names_every_outlet_as_a_source(demo_html):
     }
     assert "Reported by 4 outlets" in demo_html
     assert "Also cited, with no article in this story:" in demo_html
-    # The engine's evidence for the key points is shown, and said to be machine-found.
+    # The engine's evidence for the key points is shown once the demo's editor checked it.
     assert "Strong match" in demo_html
-    assert "found by machine, not yet checked by an editor" in demo_html
+    assert "checked by an editor" in demo_html
+    assert "found by machine" not in demo_html
 
 
 def test_demo_story_generates_each_paragraphs_attribution_from_its_citations(demo_html):

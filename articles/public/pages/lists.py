@@ -14,12 +14,12 @@ from django.db.models import (
     QuerySet,
 )
 
-from articles.core.visibility import reader_appearances
+from articles.core.visibility import reader_appearances, reader_articles, reader_people
 from articles.models import (
     Article,
-    ArticlePerson,
     Correction,
     Quote,
+    ReviewState,
     Story,
     published_q,
 )
@@ -37,12 +37,14 @@ def story_list() -> QuerySet[Story]:
 
 
 def stories_for_outlet(outlet: Outlet) -> QuerySet[Story]:
-    return story_list().filter(Exists(Article.objects.filter(story=OuterRef("pk"), outlet=outlet)))
+    return story_list().filter(
+        Exists(reader_articles().filter(story=OuterRef("pk"), outlet=outlet))
+    )
 
 
 def stories_for_speaker(speaker: Speaker) -> QuerySet[Story]:
-    quoted = Quote.objects.filter(story=OuterRef("pk"), speaker=speaker)
-    named = ArticlePerson.objects.filter(article__story=OuterRef("pk"), speaker=speaker)
+    quoted = Quote.objects.public().filter(story=OuterRef("pk"), speaker=speaker)
+    named = reader_people().filter(article__story=OuterRef("pk"), speaker=speaker)
     return story_list().filter(Exists(quoted) | Exists(named))
 
 
@@ -52,7 +54,9 @@ def attach_outlets(stories: Sequence[Story]) -> Sequence[Story]:
     ids = [s.pk for s in stories]
     if ids:
         rows = (
-            Outlet.objects.filter(articles__story__in=ids)
+            Outlet.objects.filter(
+                articles__story__in=ids, articles__review_state=ReviewState.APPROVED
+            )
             .values_list("articles__story_id", "pk", "name", "slug")
             .distinct()
             .order_by("name", "pk")
@@ -94,7 +98,8 @@ def speaker_page(speaker: Speaker, *, limit: int = 100) -> dict:
     views = [v for v in (quote_view(q) for q in quotes) if v is not None]
     stories = list(stories_for_speaker(speaker)[:limit])
     roles = list(
-        ArticlePerson.objects.filter(published_q(prefix="article__story__"), speaker=speaker)
+        reader_people()
+        .filter(published_q(prefix="article__story__"), speaker=speaker)
         .exclude(role="")
         .values_list("role", flat=True)
         .distinct()

@@ -13,14 +13,18 @@ from django.db.models import (
 )
 from django.urls import reverse
 
-from articles.core.visibility import reader_appearances, reader_attributions
+from articles.core.visibility import (
+    reader_appearances,
+    reader_articles,
+    reader_attributions,
+    reader_figures,
+    reader_people,
+)
 from articles.engine.citations import attribution_line, parse_cited_outlets
 from articles.models import (
     Article,
-    ArticlePerson,
     Attribution,
     Correction,
-    Figure,
     KeyPoint,
     Quote,
     ReviewState,
@@ -231,17 +235,18 @@ def _sourced(
 
 def story_prefetches() -> list[Prefetch]:
     """Everything a story page (and its JSON-LD) shows, one query per relation."""
-    article_people = ArticlePerson.objects.select_related("speaker").order_by("id")
+    article_people = reader_people().select_related("speaker").order_by("id")
     attribution = reader_attributions()
     return [
         Prefetch(
             "articles",
-            queryset=Article.objects.select_related("outlet")
+            queryset=reader_articles()
+            .select_related("outlet")
             .defer("body")
             # Undated articles last on every database (SQLite and PostgreSQL differ by default).
             .order_by(F("published_at").asc(nulls_last=True), "id")
             .prefetch_related(
-                Prefetch("figures", queryset=Figure.objects.order_by("start")),
+                Prefetch("figures", queryset=reader_figures().order_by("start")),
                 Prefetch("people", queryset=article_people),
             ),
         ),
