@@ -36,7 +36,7 @@ test: setup
 	$(PY) -m pytest
 
 test-fast: $(STAMP)
-	$(PY) -m pytest -x -q -m "not browser"
+	$(PY) -m pytest -x -q -m "not browser and not slow"
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check .

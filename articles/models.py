@@ -20,6 +20,7 @@ from django.utils import timezone
 from simple_history.models import HistoricalRecords
 
 from sources.models import Outlet, Speaker, unique_slug
+from sources.versioning import Versioned
 
 
 def published_q(now=None, prefix: str = "") -> Q:
@@ -198,7 +199,7 @@ def content_hash(outlet_name: str, body: str) -> str:
     return hashlib.sha256(payload.encode("utf-8")).hexdigest()
 
 
-class Article(models.Model):
+class Article(Versioned):
     """One outlet's report."""
 
     story = models.ForeignKey(
@@ -300,7 +301,7 @@ class QuoteQuerySet(models.QuerySet):
         return self.all() if may_preview(user) else self.public(now)
 
 
-class Quote(models.Model):
+class Quote(Versioned):
     """One statement by one speaker within a story, however many outlets carried it."""
 
     story = models.ForeignKey(
@@ -331,7 +332,7 @@ class Quote(models.Model):
         return f"{who}: “{short}”"
 
 
-class QuoteAppearance(models.Model):
+class QuoteAppearance(Versioned):
     """Where a quote appears: the exact words one article printed, and where."""
 
     class Match(models.TextChoices):
@@ -409,7 +410,7 @@ class Figure(models.Model):
         return self.text
 
 
-class KeyPoint(models.Model):
+class KeyPoint(Versioned):
     story = models.ForeignKey(Story, on_delete=models.PROTECT, related_name="key_points")
     position = models.PositiveIntegerField(default=0)
     text = models.TextField()
@@ -427,7 +428,7 @@ class KeyPoint(models.Model):
         return self.text
 
 
-class SummaryParagraph(models.Model):
+class SummaryParagraph(Versioned):
     story = models.ForeignKey(Story, on_delete=models.PROTECT, related_name="paragraphs")
     position = models.PositiveIntegerField(default=0)
     text = models.TextField()
@@ -493,7 +494,7 @@ class Attribution(models.Model):
         return f"according to {self.outlet}"
 
 
-class Correction(models.Model):
+class Correction(Versioned):
     class Kind(models.TextChoices):
         CORRECTION = "correction", "Correction"
         CLARIFICATION = "clarification", "Clarification"

@@ -2,6 +2,7 @@ from django.contrib import admin
 from django.db.models import Count
 
 from sources.models import Outlet, OutletAlias, Speaker, SpeakerAlias
+from sources.versioning import VersionedAdminMixin
 
 
 class OutletAliasInline(admin.TabularInline):
@@ -10,7 +11,7 @@ class OutletAliasInline(admin.TabularInline):
 
 
 @admin.register(Outlet)
-class OutletAdmin(admin.ModelAdmin):
+class OutletAdmin(VersionedAdminMixin, admin.ModelAdmin):
     list_display = ["name", "kind", "country", "homepage", "article_count"]
     list_filter = ["kind", "country"]
     search_fields = ["name", "aliases__alias", "homepage"]
@@ -33,7 +34,7 @@ class SpeakerAliasInline(admin.TabularInline):
 
 
 @admin.register(Speaker)
-class SpeakerAdmin(admin.ModelAdmin):
+class SpeakerAdmin(VersionedAdminMixin, admin.ModelAdmin):
     list_display = ["name", "kind", "role", "alias_list", "quote_count"]
     ordering = ["name", "id"]
     list_filter = ["kind"]

@@ -8,6 +8,8 @@ from django.db.models.functions import Lower
 from django.urls import reverse
 from django.utils.text import slugify
 
+from sources.versioning import Versioned
+
 
 def unique_slug(model: type[models.Model], value: str, *, max_length: int = 80) -> str:
     """Return a slug for ``value`` that no row of ``model`` uses yet."""
@@ -20,7 +22,7 @@ def unique_slug(model: type[models.Model], value: str, *, max_length: int = 80) 
     return slug
 
 
-class Outlet(models.Model):
+class Outlet(Versioned):
     class Kind(models.TextChoices):
         NEWSPAPER = "newspaper", "Newspaper"
         BROADCASTER = "broadcaster", "Broadcaster"
@@ -82,7 +84,7 @@ class SpeakerQuerySet(models.QuerySet):
         return self.filter(kind=Speaker.Kind.ORGANIZATION)
 
 
-class Speaker(models.Model):
+class Speaker(Versioned):
     """A person or an organisation that is named, and perhaps quoted, in articles."""
 
     class Kind(models.TextChoices):

@@ -173,10 +173,11 @@ def test_the_checks_see_the_whole_tree():
 
 
 def test_story_versions_and_the_audit_trail_are_written_by_the_core_helpers_only():
-    """``articles.core.story_state`` bumps versions and ``articles.core.audit`` writes audit
-    entries; nothing else does it by hand."""
+    """``articles.core.story_state`` bumps story versions, ``sources.versioning`` those of the
+    other editable rows, and ``articles.core.audit`` writes audit entries; nothing else does it
+    by hand."""
     writers = {
-        "version": {"articles.core.story_state"},
+        "version": {"articles.core.story_state", "sources.versioning"},
         "audit": {"articles.core.audit"},
     }
     found: dict[str, set[str]] = {"version": set(), "audit": set()}

@@ -18,9 +18,10 @@ from articles.models import (
 from articles.stories.joining import quotes_connect
 from articles.stories.placement import article_place
 from articles.stories.restructure import ConnectError, articles_move, story_split
+from sources.versioning import VersionedAdminMixin, VersionedInlineMixin
 
 
-class QuoteAppearanceInline(admin.TabularInline):
+class QuoteAppearanceInline(VersionedInlineMixin, admin.TabularInline):
     model = QuoteAppearance
     fk_name = "article"
     extra = 0
@@ -49,7 +50,7 @@ class FigureInline(admin.TabularInline):
 
 
 @admin.register(Article)
-class ArticleAdmin(SimpleHistoryAdmin):
+class ArticleAdmin(VersionedAdminMixin, SimpleHistoryAdmin):
     list_display = ["headline", "outlet", "story", "published_at", "language", "is_translation"]
     list_filter = ["outlet", "language", "is_translation", ("story", admin.EmptyFieldListFilter)]
     search_fields = ["headline", "url", "byline", "outlet__name"]

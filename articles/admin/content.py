@@ -20,6 +20,7 @@ from articles.models import (
     SummaryParagraph,
     Topic,
 )
+from sources.versioning import VersionedAdminMixin
 
 
 @admin.register(Topic)
@@ -37,7 +38,7 @@ class AttributionInline(admin.TabularInline):
 
 
 @admin.register(KeyPoint)
-class KeyPointAdmin(EvidenceOverrideReadOnlyMixin, SimpleHistoryAdmin):
+class KeyPointAdmin(VersionedAdminMixin, EvidenceOverrideReadOnlyMixin, SimpleHistoryAdmin):
     list_display = ["text", "story", "position", "evidence_override"]
     list_filter = [EvidenceFilter, "evidence_override"]
     search_fields = ["text", "story__headline"]
@@ -47,7 +48,7 @@ class KeyPointAdmin(EvidenceOverrideReadOnlyMixin, SimpleHistoryAdmin):
 
 
 @admin.register(SummaryParagraph)
-class SummaryParagraphAdmin(EvidenceOverrideReadOnlyMixin, SimpleHistoryAdmin):
+class SummaryParagraphAdmin(VersionedAdminMixin, EvidenceOverrideReadOnlyMixin, SimpleHistoryAdmin):
     list_display = ["__str__", "story", "position"]
     search_fields = ["text", "story__headline"]
     autocomplete_fields = ["story"]
@@ -123,7 +124,7 @@ class ArticlePersonAdmin(FindingsReviewMixin, admin.ModelAdmin):
 
 
 @admin.register(Correction)
-class CorrectionAdmin(SimpleHistoryAdmin):
+class CorrectionAdmin(VersionedAdminMixin, SimpleHistoryAdmin):
     list_display = ["story", "kind", "published_at", "created_by"]
     list_filter = ["kind"]
     search_fields = ["text", "story__headline"]

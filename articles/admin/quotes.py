@@ -20,9 +20,10 @@ from articles.models import (
     Quote,
     QuoteAppearance,
 )
+from sources.versioning import VersionedAdminMixin, VersionedInlineMixin
 
 
-class AppearanceOfQuoteInline(admin.TabularInline):
+class AppearanceOfQuoteInline(VersionedInlineMixin, admin.TabularInline):
     model = QuoteAppearance
     fk_name = "quote"
     extra = 0
@@ -32,7 +33,7 @@ class AppearanceOfQuoteInline(admin.TabularInline):
 
 
 @admin.register(Quote)
-class QuoteAdmin(SimpleHistoryAdmin):
+class QuoteAdmin(VersionedAdminMixin, SimpleHistoryAdmin):
     list_display = ["short_text", "speaker", "story", "appearance_count"]
     list_filter = [("speaker", admin.EmptyFieldListFilter)]
     search_fields = ["text", "speaker__name", "story__headline"]
@@ -88,7 +89,7 @@ class QuoteAdmin(SimpleHistoryAdmin):
 
 
 @admin.register(QuoteAppearance)
-class QuoteAppearanceAdmin(SimpleHistoryAdmin):
+class QuoteAppearanceAdmin(VersionedAdminMixin, SimpleHistoryAdmin):
     """The review queue: each finding with its evidence; approve, reject or fix the speaker,
     one by one or in bulk. Findings come from the engine, so there is no add form here."""
 

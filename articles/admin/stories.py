@@ -17,15 +17,18 @@ from articles.models import (
 )
 from articles.stories.evidence import story_figure_table, story_find_evidence, story_flags
 from articles.stories.restructure import story_merge
+from sources.versioning import VersionedInlineMixin
 
 
-class KeyPointInline(EvidenceOverrideReadOnlyMixin, admin.TabularInline):
+class KeyPointInline(VersionedInlineMixin, EvidenceOverrideReadOnlyMixin, admin.TabularInline):
     model = KeyPoint
     extra = 1
     fields = ["position", "text", "evidence_override", "override_note"]
 
 
-class SummaryParagraphInline(EvidenceOverrideReadOnlyMixin, admin.StackedInline):
+class SummaryParagraphInline(
+    VersionedInlineMixin, EvidenceOverrideReadOnlyMixin, admin.StackedInline
+):
     model = SummaryParagraph
     extra = 1
     fields = ["position", "text", "evidence_override"]
@@ -53,7 +56,7 @@ class StorySpeakerAliasInline(admin.TabularInline):
     autocomplete_fields = ["speaker"]
 
 
-class CorrectionInline(admin.StackedInline):
+class CorrectionInline(VersionedInlineMixin, admin.StackedInline):
     model = Correction
     extra = 0
     fields = ["kind", "published_at", "text"]

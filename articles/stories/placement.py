@@ -178,7 +178,7 @@ def article_place(*, article: Article, user=None) -> Placement:
             fields.append("review_state")
         article.save(update_fields=fields)
     # The article's quotes not yet in a story join its story (row by row, for the history).
-    for quote in Quote.objects.filter(story__isnull=True, appearances__article=article):
+    for quote in Quote.objects.filter(story__isnull=True, appearances__article=article).distinct():
         quote.story = story
         quote.save(update_fields=["story", "updated_at"])
     row = StoryIndexProfile.objects.select_for_update().filter(story=story).first()

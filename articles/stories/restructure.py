@@ -12,6 +12,7 @@ from collections.abc import Iterable
 from dataclasses import replace
 
 from django.db import transaction
+from django.db.models import F
 
 from articles.core.audit import audit_record
 from articles.core.story_state import stories_touch, story_row_lock, story_save
@@ -301,7 +302,7 @@ def stories_consolidate(*, story_ids: Iterable[int], user=None) -> dict[int, int
                 source.delete()
                 if target.status == Story.Status.PUBLISHED:  # as placement would have: waiting
                     Article.objects.filter(pk__in=arrived).update(
-                        review_state=ReviewState.SUGGESTED
+                        review_state=ReviewState.SUGGESTED, version=F("version") + 1
                     )
             mapping[story_id] = target.pk
             if target_id in drafts:

@@ -130,7 +130,9 @@ def test_editor_fixes_the_speaker_on_the_change_form(editor_client, editor, arti
     john = make_speaker("John Doe")
     doe = appearance("It costs too much,")
     url = reverse("admin:articles_quoteappearance_change", args=[doe.pk])
-    response = editor_client.post(url, {"speaker": john.pk, "review_state": "approved"})
+    response = editor_client.post(
+        url, {"speaker": john.pk, "review_state": "approved", "version": doe.version}
+    )
     assert response.status_code == 302, response.content[:2000]
     doe = appearance("It costs too much,")
     assert doe.quote.speaker == john
@@ -157,7 +159,9 @@ def test_read_again_keeps_decisions_and_adds_new_findings(
     )
     fixed = make_speaker("Joan Doe")
     quote_url = reverse("admin:articles_quoteappearance_change", args=[doe.pk])
-    editor_client.post(quote_url, {"speaker": fixed.pk, "review_state": "suggested"})
+    editor_client.post(
+        quote_url, {"speaker": fixed.pk, "review_state": "suggested", "version": doe.version}
+    )
     # The engine no longer finds Roe's quote and finds Doe's with another speaker.
     fake_engine.override = lambda text, known: Reading(
         quotes=(engine_quote("It costs too much,", "Someone Else", "John Doe"),)
