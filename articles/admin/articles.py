@@ -6,7 +6,9 @@ from simple_history.admin import SimpleHistoryAdmin
 
 from articles.admin.forms import ChooseStoryForm, NewStoryForm, choose_in_form
 from articles.admin.imports import import_view
+from articles.admin.live import StoryContentAdminMixin, StoryContentInlineMixin
 from articles.admin.review import read_articles_again, stamp_inline_reviews
+from articles.editorial.review import REVIEW_PERMISSION, articles_accept
 from articles.ingest.reading import article_read
 from articles.models import (
     Article,
@@ -21,7 +23,7 @@ from articles.stories.restructure import ConnectError, articles_move, story_spli
 from sources.versioning import VersionedAdminMixin, VersionedInlineMixin
 
 
-class QuoteAppearanceInline(VersionedInlineMixin, admin.TabularInline):
+class QuoteAppearanceInline(StoryContentInlineMixin, VersionedInlineMixin, admin.TabularInline):
     model = QuoteAppearance
     fk_name = "article"
     extra = 0
@@ -36,23 +38,29 @@ class QuoteAppearanceInline(VersionedInlineMixin, admin.TabularInline):
         return fields
 
 
-class ArticlePersonInline(admin.TabularInline):
+class ArticlePersonInline(StoryContentInlineMixin, admin.TabularInline):
     model = ArticlePerson
     extra = 0
     autocomplete_fields = ["speaker"]
     fields = ["speaker", "role"]
 
 
-class FigureInline(admin.TabularInline):
+class FigureInline(StoryContentInlineMixin, admin.TabularInline):
     model = Figure
     extra = 0
     fields = ["text", "value", "unit", "per", "period", "qualifier", "kind"]
 
 
 @admin.register(Article)
-class ArticleAdmin(VersionedAdminMixin, SimpleHistoryAdmin):
-    list_display = ["headline", "outlet", "story", "published_at", "language", "is_translation"]
-    list_filter = ["outlet", "language", "is_translation", ("story", admin.EmptyFieldListFilter)]
+class ArticleAdmin(StoryContentAdminMixin, VersionedAdminMixin, SimpleHistoryAdmin):
+    list_display = ["headline", "outlet", "story", "published_at", "review_state", "language"]
+    list_filter = [
+        "review_state",
+        "outlet",
+        "language",
+        "is_translation",
+        ("story", admin.EmptyFieldListFilter),
+    ]
     search_fields = ["headline", "url", "byline", "outlet__name"]
     autocomplete_fields = ["outlet", "story"]
     date_hierarchy = "published_at"
@@ -65,7 +73,7 @@ class ArticleAdmin(VersionedAdminMixin, SimpleHistoryAdmin):
         ("Record", {"fields": ["source", *readonly_fields], "classes": ["collapse"]}),
     ]
     inlines = [QuoteAppearanceInline, ArticlePersonInline, FigureInline]
-    actions = ["move_to_story", "split_off", read_articles_again]
+    actions = ["accept_into_story", "move_to_story", "split_off", read_articles_again]
 
     def save_model(self, request, obj, form, change):
         if not change:
@@ -98,6 +106,22 @@ class ArticleAdmin(VersionedAdminMixin, SimpleHistoryAdmin):
 
     def has_merge_permission(self, request):
         return request.user.has_perm("articles.merge_story")
+
+    def has_review_permission(self, request):
+        return request.user.has_perm(REVIEW_PERMISSION)
+
+    @admin.action(
+        description="Accept selected into their published stories", permissions=["review"]
+    )
+    def accept_into_story(self, request, queryset):
+        accepted = articles_accept(articles=queryset, user=request.user)
+        waiting = queryset.count() - accepted
+        self.message_user(
+            request,
+            f"Accepted {accepted} article(s): readers see them, with their approved quotes, "
+            "from now on." + (f" {waiting} were not waiting." if waiting else ""),
+            messages.SUCCESS,
+        )
 
     @admin.action(description="Move selected articles to a story…", permissions=["merge"])
     def move_to_story(self, request, queryset):

@@ -6,8 +6,13 @@ from django.core.exceptions import PermissionDenied
 from django.utils.html import format_html
 from simple_history.admin import SimpleHistoryAdmin
 
-from articles.admin.workflow import EvidenceFilter, EvidenceOverrideReadOnlyMixin
-from articles.editorial.review import findings_review
+from articles.admin.live import (
+    EvidenceOverrideReadOnlyMixin,
+    StoryContentAdminMixin,
+    StoryContentInlineMixin,
+)
+from articles.admin.workflow import EvidenceFilter
+from articles.editorial.review import REVIEW_PERMISSION, findings_review
 from articles.editorial.workflow import correction_add
 from articles.models import (
     ArticlePerson,
@@ -30,15 +35,26 @@ class TopicAdmin(admin.ModelAdmin):
     prepopulated_fields = {"slug": ["name"]}
 
 
-class AttributionInline(admin.TabularInline):
+class AttributionInline(StoryContentInlineMixin, admin.TabularInline):
     model = Attribution
     extra = 0
     fields = ["outlet", "article", "passage", "score", "origin", "review_state", "position"]
     autocomplete_fields = ["outlet", "article"]
 
+    def get_readonly_fields(self, request, obj=None):
+        fields = list(super().get_readonly_fields(request, obj))
+        if not request.user.has_perm(REVIEW_PERMISSION):
+            fields.append("review_state")
+        return fields
+
 
 @admin.register(KeyPoint)
-class KeyPointAdmin(VersionedAdminMixin, EvidenceOverrideReadOnlyMixin, SimpleHistoryAdmin):
+class KeyPointAdmin(
+    StoryContentAdminMixin,
+    VersionedAdminMixin,
+    EvidenceOverrideReadOnlyMixin,
+    SimpleHistoryAdmin,
+):
     list_display = ["text", "story", "position", "evidence_override"]
     list_filter = [EvidenceFilter, "evidence_override"]
     search_fields = ["text", "story__headline"]
@@ -48,7 +64,12 @@ class KeyPointAdmin(VersionedAdminMixin, EvidenceOverrideReadOnlyMixin, SimpleHi
 
 
 @admin.register(SummaryParagraph)
-class SummaryParagraphAdmin(VersionedAdminMixin, EvidenceOverrideReadOnlyMixin, SimpleHistoryAdmin):
+class SummaryParagraphAdmin(
+    StoryContentAdminMixin,
+    VersionedAdminMixin,
+    EvidenceOverrideReadOnlyMixin,
+    SimpleHistoryAdmin,
+):
     list_display = ["__str__", "story", "position"]
     search_fields = ["text", "story__headline"]
     autocomplete_fields = ["story"]
@@ -61,6 +82,12 @@ class FindingsReviewMixin:
     only: a reporter gets a clear refusal, nothing changes)."""
 
     finding = "finding"
+
+    def get_readonly_fields(self, request, obj=None):
+        fields = list(super().get_readonly_fields(request, obj))
+        if not request.user.has_perm(REVIEW_PERMISSION):
+            fields.append("review_state")  # reporters see the state; editors rule on it
+        return fields
 
     @admin.action(description="Approve selected", permissions=["change"])
     def approve_findings(self, request, queryset):
@@ -80,7 +107,7 @@ class FindingsReviewMixin:
 
 
 @admin.register(Attribution)
-class AttributionAdmin(FindingsReviewMixin, SimpleHistoryAdmin):
+class AttributionAdmin(StoryContentAdminMixin, FindingsReviewMixin, SimpleHistoryAdmin):
     """Evidence and citations. Machine-found evidence arrives as suggested; editors approve
     or reject it here, one by one or in bulk."""
 
@@ -100,9 +127,17 @@ class AttributionAdmin(FindingsReviewMixin, SimpleHistoryAdmin):
     actions = ["approve_findings", "reject_findings"]
     finding = "evidence link"
 
+    def story_of(self, obj):
+        claim = obj.key_point or obj.paragraph
+        return claim.story if claim else None
+
+    def story_of_form(self, cleaned, instance):
+        claim = cleaned.get("key_point") or cleaned.get("paragraph")
+        return claim.story if claim else self.story_of(instance)
+
 
 @admin.register(Figure)
-class FigureAdmin(FindingsReviewMixin, admin.ModelAdmin):
+class FigureAdmin(StoryContentAdminMixin, FindingsReviewMixin, admin.ModelAdmin):
     list_display = ["text", "value", "unit", "per", "kind", "article", "review_state"]
     list_filter = ["review_state", "kind", "unit"]
     search_fields = ["text", "unit", "article__headline"]
@@ -110,10 +145,11 @@ class FigureAdmin(FindingsReviewMixin, admin.ModelAdmin):
     list_select_related = ["article__outlet"]
     actions = ["approve_findings", "reject_findings"]
     finding = "figure"
+    story_path = ("article", "story")
 
 
 @admin.register(ArticlePerson)
-class ArticlePersonAdmin(FindingsReviewMixin, admin.ModelAdmin):
+class ArticlePersonAdmin(StoryContentAdminMixin, FindingsReviewMixin, admin.ModelAdmin):
     list_display = ["speaker", "role", "article", "review_state"]
     list_filter = ["review_state"]
     search_fields = ["speaker__name", "role", "article__headline"]
@@ -121,10 +157,11 @@ class ArticlePersonAdmin(FindingsReviewMixin, admin.ModelAdmin):
     list_select_related = ["speaker", "article__outlet"]
     actions = ["approve_findings", "reject_findings"]
     finding = "person"
+    story_path = ("article", "story")
 
 
 @admin.register(Correction)
-class CorrectionAdmin(VersionedAdminMixin, SimpleHistoryAdmin):
+class CorrectionAdmin(StoryContentAdminMixin, VersionedAdminMixin, SimpleHistoryAdmin):
     list_display = ["story", "kind", "published_at", "created_by"]
     list_filter = ["kind"]
     search_fields = ["text", "story__headline"]

@@ -6,6 +6,7 @@ from django.utils.html import format_html, format_html_join
 from simple_history.admin import SimpleHistoryAdmin
 
 from articles.admin.forms import ChooseSpeakerForm, choose_in_form
+from articles.admin.live import StoryContentAdminMixin, StoryContentInlineMixin
 from articles.admin.review import (
     QuoteAppearanceReviewForm,
     approve_appearances,
@@ -23,7 +24,7 @@ from articles.models import (
 from sources.versioning import VersionedAdminMixin, VersionedInlineMixin
 
 
-class AppearanceOfQuoteInline(VersionedInlineMixin, admin.TabularInline):
+class AppearanceOfQuoteInline(StoryContentInlineMixin, VersionedInlineMixin, admin.TabularInline):
     model = QuoteAppearance
     fk_name = "quote"
     extra = 0
@@ -33,7 +34,7 @@ class AppearanceOfQuoteInline(VersionedInlineMixin, admin.TabularInline):
 
 
 @admin.register(Quote)
-class QuoteAdmin(VersionedAdminMixin, SimpleHistoryAdmin):
+class QuoteAdmin(StoryContentAdminMixin, VersionedAdminMixin, SimpleHistoryAdmin):
     list_display = ["short_text", "speaker", "story", "appearance_count"]
     list_filter = [("speaker", admin.EmptyFieldListFilter)]
     search_fields = ["text", "speaker__name", "story__headline"]
@@ -89,11 +90,12 @@ class QuoteAdmin(VersionedAdminMixin, SimpleHistoryAdmin):
 
 
 @admin.register(QuoteAppearance)
-class QuoteAppearanceAdmin(VersionedAdminMixin, SimpleHistoryAdmin):
+class QuoteAppearanceAdmin(StoryContentAdminMixin, VersionedAdminMixin, SimpleHistoryAdmin):
     """The review queue: each finding with its evidence; approve, reject or fix the speaker,
     one by one or in bulk. Findings come from the engine, so there is no add form here."""
 
     form = QuoteAppearanceReviewForm
+    story_path = ("quote", "story")
     list_display = ["text", "speaker_name", "article", "cue", "match", "review_state"]
     list_filter = ["review_state", "match", "article__outlet"]
     search_fields = ["text", "speaker_mention", "quote__speaker__name", "article__headline"]

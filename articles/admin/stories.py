@@ -6,7 +6,8 @@ from django.utils.html import format_html, format_html_join
 from simple_history.admin import SimpleHistoryAdmin
 
 from articles.admin.forms import MergeForm, choose_in_form
-from articles.admin.workflow import EvidenceOverrideReadOnlyMixin, StoryWorkflowAdminMixin
+from articles.admin.live import EvidenceOverrideReadOnlyMixin
+from articles.admin.workflow import StoryWorkflowAdminMixin
 from articles.models import (
     Article,
     Correction,

@@ -23,7 +23,6 @@ from django.utils import timezone
 from articles.core.story_state import COMPARED_FIELDS, StoryConflict, WorkflowError, story_lock
 from articles.editorial.history import story_restore_version, story_state_at
 from articles.editorial.workflow import (
-    can_override_evidence,
     can_publish,
     correction_add,
     key_points_without_evidence,
@@ -347,6 +346,12 @@ class StoryWorkflowAdminMixin:
                 "url": reverse("admin:articles_keypoint_changelist") + "?evidence=missing",
             },
             {
+                "title": "New articles waiting to join published stories",
+                "count": Article.objects.pending().count(),
+                "url": reverse("admin:articles_article_changelist")
+                + "?review_state__exact=suggested",
+            },
+            {
                 "title": "New articles not yet in a story",
                 "count": unplaced.count(),
                 "url": reverse("admin:articles_article_changelist") + "?story__isempty=1",
@@ -382,16 +387,3 @@ class EvidenceFilter(admin.SimpleListFilter):
         if self.value() == "present":
             return queryset.exclude(pk__in=key_points_without_evidence(queryset).values("pk"))
         return queryset
-
-
-class EvidenceOverrideReadOnlyMixin:
-    """Only editors with ``override_evidence`` vouch for a point without evidence."""
-
-    override_fields = ("evidence_override", "override_note")
-
-    def get_readonly_fields(self, request, obj=None):
-        fields = list(super().get_readonly_fields(request, obj))
-        if not can_override_evidence(request.user):
-            names = {field.name for field in self.model._meta.get_fields()}
-            fields += [name for name in self.override_fields if name in names]
-        return fields

@@ -84,6 +84,26 @@ def can_override_evidence(user: Any) -> bool:
     return bool(user and user.is_active and user.has_perm(OVERRIDE_PERMISSION))
 
 
+def may_change_content(user: Any, story: Story | None) -> bool:
+    """Reporters prepare drafts; once a story is submitted, published (or scheduled) or
+    archived, its content (key points, paragraphs, quotes, attributions, articles) is the
+    editors'. Content of no story yet is anyone's with the model permission."""
+    return story is None or story.status == Story.Status.DRAFT or can_publish(user)
+
+
+def content_refusal(story: Story) -> str:
+    """What a reporter is told when the story's content is no longer theirs to change."""
+    state = {
+        Story.Status.REVIEW: "is in review",
+        Story.Status.PUBLISHED: "is published" if story.is_public else "is scheduled",
+        Story.Status.ARCHIVED: "is archived",
+    }.get(story.status, f"is {story.status}")
+    return (
+        f"“{story}” {state}: only an editor can change it now. Ask an editor to make the "
+        "change, or to return the story to draft."
+    )
+
+
 def publish_problems(story: Story) -> list[str]:
     """Why ``story`` cannot be published yet, each with what to do next; empty when it can."""
     problems = []
