@@ -593,7 +593,11 @@ def test_a_chip_only_the_engine_found_says_so(client, settings):
     _engine_evidence(point, built.articles[1], "The council said 3,000 vehicles", score=0.5)
     html = client.get(built.story.get_absolute_url()).content.decode()
     assert 'aria-label="Source: Northfield Courier (see the evidence, found by machine)"' in html
-    assert '<span class="claim-sources__status">found by machine' in html
+    # The sources are the machine's; the key point's words are still the editors'.
+    assert (
+        '<span class="claim-sources__status">sources found by machine, not yet checked by an '
+        "editor; the text is the editors’"
+    ) in html
 
 
 def test_evidence_no_editor_checked_stays_off_the_page_by_default(client):
