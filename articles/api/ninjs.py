@@ -16,6 +16,7 @@ from typing import Any
 
 from django.conf import settings
 
+from articles.engine.citations import sourced_text
 from articles.models import Story
 from articles.public.jsonld import absolute_url, iso_datetime
 from sources.models import Speaker
@@ -28,18 +29,16 @@ def _compact(data: dict[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in data.items() if v not in (None, "", [])}
 
 
-def _according_to(attributions) -> str:
-    names = list(dict.fromkeys(a.outlet.name for a in attributions))
-    if not names:
-        return ""
-    listed = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-    return f" (According to {listed}.)"
+def _sourced(claim) -> str:
+    """The claim with its one attribution line, as the story page shows it."""
+    names = list(dict.fromkeys(a.outlet.name for a in claim.attributions.all()))
+    return sourced_text(claim.text, names)
 
 
 def story_body_text(story: Story) -> str:
     """Key points, then the summary, each with the outlets that support it."""
-    points = [f"• {p.text}{_according_to(p.attributions.all())}" for p in story.key_points.all()]
-    paragraphs = [f"{p.text}{_according_to(p.attributions.all())}" for p in story.paragraphs.all()]
+    points = [f"• {_sourced(p)}" for p in story.key_points.all()]
+    paragraphs = [_sourced(p) for p in story.paragraphs.all()]
     return "\n\n".join(part for part in ("\n".join(points), *paragraphs) if part)
 
 

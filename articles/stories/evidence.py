@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from django.db import transaction
 from django.db.models import Q
 
+from articles.engine.citations import typed_outlets_unbacked
 from articles.engine.evidence import Passage, find_evidence, passages_from_article
 from articles.engine.figures_compare import FigureTable, compare_figures
 from articles.engine.similarity import split_sentences
@@ -155,8 +156,8 @@ def story_flags(*, story: Story) -> list[StoryFlag]:
     """Claims no article of the story supports, and outlets cited without any article."""
     flags: list[StoryFlag] = []
     story_outlets = set(story.articles.values_list("outlet_id", flat=True))
-    points = story.key_points.prefetch_related("attributions__outlet")
-    paragraphs = story.paragraphs.prefetch_related("attributions__outlet")
+    points = story.key_points.prefetch_related("attributions__outlet__aliases")
+    paragraphs = story.paragraphs.prefetch_related("attributions__outlet__aliases")
     orphans: dict[Outlet, list[str]] = {}
     for label, claims, field in (
         ("Key point", points, "key_point"),
@@ -177,6 +178,21 @@ def story_flags(*, story: Story) -> list[StoryFlag]:
                     StoryFlag(
                         "unsupported",
                         f"{label} {position}{problem}: “{str(claim)[:80]}”",
+                        **{field: claim},
+                    )
+                )
+            backed = {
+                a.outlet.name: [a.outlet.name, *(alias.alias for alias in a.outlet.aliases.all())]
+                for a in attributions
+                if a.review_state != ReviewState.REJECTED
+            }
+            for name in typed_outlets_unbacked(claim.text, backed):
+                flags.append(
+                    StoryFlag(
+                        "typed-citation",
+                        f"{label} {position} names “{name}” as its source, but nothing from "
+                        f"“{name}” backs it here: add its article and evidence, cite it as a "
+                        "source, or reword the attribution.",
                         **{field: claim},
                     )
                 )

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from articles.stories.evidence import story_flags
+
 pytestmark = pytest.mark.django_db
 
 
@@ -41,8 +43,7 @@ def test_ninjs_carries_headline_body_with_sources_people_and_associations(anon, 
     }
     body = data["bodies"][0]["value"]
     expected = (
-        "The council approved the bridge. "
-        "(According to The Example Gazette and The Sample Courier.)"
+        "The council approved the bridge. (according to The Example Gazette and The Sample Courier)"
     )
     assert expected in body
     assert {"name": "Transport", "rel": "about", "literal": "transport"} in data["subjects"]
@@ -60,3 +61,30 @@ def test_drafts_export_as_withheld_to_staff_and_404_to_the_public(anon, staff, d
     assert anon.get(f"/api/v1/stories/{draft.slug}/ninjs/").status_code == 404
     assert anon.get(f"/api/v1/stories/{draft.slug}/jsonld/").status_code == 404
     assert staff.get(f"/api/v1/stories/{draft.slug}/ninjs/").json()["pubstatus"] == "withheld"
+
+
+def test_a_typed_according_to_is_printed_once_the_same_way_on_the_page_and_in_ninjs(anon, story):
+    point = story.key_points.get(text="The council approved the bridge.")
+    point.text = "The council approved the bridge, according to the Example Gazette."
+    point.save()
+    body = anon.get(f"/api/v1/stories/{story.slug}/ninjs/").json()["bodies"][0]["value"]
+    line = (
+        "The council approved the bridge, according to The Example Gazette and The Sample Courier."
+    )
+    assert f"• {line}" in body
+    assert body.count("according to") == body.count("\n\n") + 1  # one line per claim
+    assert all(f.kind != "typed-citation" for f in story_flags(story=story))
+
+
+def test_a_typed_citation_of_an_outlet_with_nothing_here_is_flagged_and_kept_as_typed(anon, story):
+    point = story.key_points.get(text="The council approved the bridge.")
+    point.text = "The council approved the bridge, according to The Guardian."
+    point.save()
+    [flag] = [f for f in story_flags(story=story) if f.kind == "typed-citation"]
+    assert flag.key_point == point
+    assert "names “The Guardian” as its source, but nothing from “The Guardian” backs it" in (
+        flag.message
+    )
+    body = anon.get(f"/api/v1/stories/{story.slug}/ninjs/").json()["bodies"][0]["value"]
+    assert "• The council approved the bridge, according to The Guardian.\n" in body + "\n"
+    assert "The Sample Courier)" not in body.split("\n")[0]

@@ -20,7 +20,7 @@ from articles.core.visibility import (
     reader_figures,
     reader_people,
 )
-from articles.engine.citations import attribution_line, parse_cited_outlets
+from articles.engine.citations import attribution_line, sourced_text
 from articles.models import (
     Article,
     Attribution,
@@ -172,23 +172,23 @@ class SourcedText:
         return bool(self.chips) and all(chip.machine_found for chip in self.chips)
 
     @property
-    def according_to(self) -> str:
-        """ "according to A and B" from the outlets an editor stands behind."""
+    def backing_outlets(self) -> list[str]:
+        """The outlets an editor stands behind, in the editor's order."""
         names: list[str] = []
         for attribution in self.attributions:
             if not _machine_found(attribution) and attribution.outlet.name not in names:
                 names.append(attribution.outlet.name)
-        return attribution_line(names)
+        return names
 
     @property
-    def needs_according_to(self) -> bool:
-        """False when the text already ends by naming its sources ("…, as noted by A and B.")."""
-        if not self.according_to:
-            return False
-        _, named = parse_cited_outlets(self.text)
-        known = {a.outlet.name.casefold() for a in self.attributions}
-        # "… 3,000 arrests per day." parses as citing "day": only real outlet names count.
-        return not any(name.casefold() in known for name in named)
+    def according_to(self) -> str:
+        """ "according to A and B" from the outlets an editor stands behind."""
+        return attribution_line(self.backing_outlets)
+
+    @property
+    def sourced_text(self) -> str:
+        """The text with one attribution line, the same one every export prints."""
+        return sourced_text(self.text, self.backing_outlets)
 
 
 def _sourced(
