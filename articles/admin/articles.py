@@ -20,10 +20,12 @@ from articles.models import (
 from articles.stories.joining import quotes_connect
 from articles.stories.placement import article_place
 from articles.stories.restructure import ConnectError, articles_move, story_split
+from sources.admin import LabelledInlineFormSet
 from sources.versioning import VersionedAdminMixin, VersionedInlineMixin
 
 
 class QuoteAppearanceInline(StoryContentInlineMixin, VersionedInlineMixin, admin.TabularInline):
+    formset = LabelledInlineFormSet
     model = QuoteAppearance
     fk_name = "article"
     extra = 0
@@ -39,6 +41,7 @@ class QuoteAppearanceInline(StoryContentInlineMixin, VersionedInlineMixin, admin
 
 
 class ArticlePersonInline(StoryContentInlineMixin, admin.TabularInline):
+    formset = LabelledInlineFormSet
     model = ArticlePerson
     extra = 0
     autocomplete_fields = ["speaker"]
@@ -46,6 +49,7 @@ class ArticlePersonInline(StoryContentInlineMixin, admin.TabularInline):
 
 
 class FigureInline(StoryContentInlineMixin, admin.TabularInline):
+    formset = LabelledInlineFormSet
     model = Figure
     extra = 0
     fields = ["text", "value", "unit", "per", "period", "qualifier", "kind"]

@@ -25,6 +25,7 @@ from articles.models import (
     SummaryParagraph,
     Topic,
 )
+from sources.admin import LabelledInlineFormSet, NamedBlankValuesFilter
 from sources.versioning import VersionedAdminMixin
 
 
@@ -36,6 +37,7 @@ class TopicAdmin(admin.ModelAdmin):
 
 
 class AttributionInline(StoryContentInlineMixin, admin.TabularInline):
+    formset = LabelledInlineFormSet
     model = Attribution
     extra = 0
     fields = ["outlet", "article", "passage", "score", "origin", "review_state", "position"]
@@ -139,7 +141,11 @@ class AttributionAdmin(StoryContentAdminMixin, FindingsReviewMixin, SimpleHistor
 @admin.register(Figure)
 class FigureAdmin(StoryContentAdminMixin, FindingsReviewMixin, admin.ModelAdmin):
     list_display = ["text", "value", "unit", "per", "kind", "article", "review_state"]
-    list_filter = ["review_state", "kind", "unit"]
+    list_filter = [
+        "review_state",
+        ("kind", NamedBlankValuesFilter),
+        ("unit", NamedBlankValuesFilter),
+    ]
     search_fields = ["text", "unit", "article__headline"]
     autocomplete_fields = ["article"]
     list_select_related = ["article__outlet"]

@@ -21,10 +21,12 @@ from articles.models import (
     Quote,
     QuoteAppearance,
 )
+from sources.admin import LabelledInlineFormSet
 from sources.versioning import VersionedAdminMixin, VersionedInlineMixin
 
 
 class AppearanceOfQuoteInline(StoryContentInlineMixin, VersionedInlineMixin, admin.TabularInline):
+    formset = LabelledInlineFormSet
     model = QuoteAppearance
     fk_name = "quote"
     extra = 0

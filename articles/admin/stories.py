@@ -18,10 +18,12 @@ from articles.models import (
 )
 from articles.stories.evidence import story_figure_table, story_find_evidence, story_flags
 from articles.stories.restructure import story_merge
+from sources.admin import LabelledInlineFormSet
 from sources.versioning import VersionedInlineMixin
 
 
 class KeyPointInline(VersionedInlineMixin, EvidenceOverrideReadOnlyMixin, admin.TabularInline):
+    formset = LabelledInlineFormSet
     model = KeyPoint
     extra = 1
     fields = ["position", "text", "evidence_override", "override_note"]
@@ -30,12 +32,14 @@ class KeyPointInline(VersionedInlineMixin, EvidenceOverrideReadOnlyMixin, admin.
 class SummaryParagraphInline(
     VersionedInlineMixin, EvidenceOverrideReadOnlyMixin, admin.StackedInline
 ):
+    formset = LabelledInlineFormSet
     model = SummaryParagraph
     extra = 1
     fields = ["position", "text", "evidence_override"]
 
 
 class StoryArticleInline(admin.TabularInline):
+    formset = LabelledInlineFormSet
     model = Article
     fields = ["headline", "outlet", "published_at", "url"]
     readonly_fields = ["headline", "outlet", "published_at", "url"]
@@ -51,6 +55,7 @@ class StorySpeakerAliasInline(admin.TabularInline):
     """Descriptions resolved for this story only ("the ministry" is the Department of Homeland
     Security here). Read the story's articles again to apply a new one."""
 
+    formset = LabelledInlineFormSet
     model = StorySpeakerAlias
     extra = 0
     fields = ["alias", "speaker"]
@@ -58,6 +63,7 @@ class StorySpeakerAliasInline(admin.TabularInline):
 
 
 class CorrectionInline(VersionedInlineMixin, admin.StackedInline):
+    formset = LabelledInlineFormSet
     model = Correction
     extra = 0
     fields = ["kind", "published_at", "text"]
@@ -71,7 +77,7 @@ class StoryAdmin(StoryWorkflowAdminMixin, SimpleHistoryAdmin):
     search_fields = ["headline", "dek", "slug"]
     prepopulated_fields = {"slug": ["headline"]}
     date_hierarchy = "published_at"
-    filter_horizontal = ["topics"]
+    autocomplete_fields = ["topics"]
     readonly_fields = ["created_at", "updated_at", "created_by", "updated_by", "editor_checks"]
     fieldsets = [
         (None, {"fields": ["headline", "slug", "dek", "topics"]}),
@@ -99,6 +105,8 @@ class StoryAdmin(StoryWorkflowAdminMixin, SimpleHistoryAdmin):
             f"Figures disagree: {row.label}: {row.note}"
             for row in story_figure_table(story=obj).disagreements
         ]
+        if not obj.key_points.exists():
+            flags.insert(0, "No key points yet: write at least one, with the evidence for it.")
         if not flags:
             return "Every key point and paragraph has a supporting article; figures agree."
         return format_html(
