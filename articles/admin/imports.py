@@ -6,6 +6,8 @@ import is read by the engine, placed in its story and reported item by item.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from django import forms
 from django.conf import settings
 from django.core.exceptions import PermissionDenied
@@ -13,7 +15,8 @@ from django.template.response import TemplateResponse
 
 from articles.ingest.inputs import read_source
 from articles.ingest.parsers import ParsedItem, parse_bytes
-from articles.ingest.service import Ingestor, IngestReport
+from articles.ingest.service import OUTLET_MISSING, IngestItem, Ingestor, IngestReport
+from articles.models import Article, Story
 
 
 class ImportForm(forms.Form):
@@ -67,6 +70,36 @@ def _items(form: ImportForm) -> list[ParsedItem]:
     return items
 
 
+# What an editor is told instead of the service's terse reasons.
+EDITOR_WORDS = {
+    OUTLET_MISSING: "No outlet: fill in “Outlet” above, or begin the pasted text with an "
+    "“Outlet:” line after the headline.",
+}
+
+
+@dataclass
+class ImportRow:
+    """One imported item as the editor reads it: headlines, linked, not ids."""
+
+    item: IngestItem
+    article: Article | None
+    story: Story | None
+
+    @property
+    def error(self) -> str:
+        error = self.item.error or ""
+        for start, words in EDITOR_WORDS.items():
+            if error.startswith(start):
+                return words
+        return error
+
+
+def _rows(report: IngestReport) -> list[ImportRow]:
+    articles = Article.objects.in_bulk([i.article for i in report.items if i.article])
+    stories = Story.objects.in_bulk([i.story for i in report.items if i.story])
+    return [ImportRow(i, articles.get(i.article), stories.get(i.story)) for i in report.items]
+
+
 def import_view(modeladmin, request):
     if not modeladmin.has_add_permission(request):
         raise PermissionDenied
@@ -78,9 +111,21 @@ def import_view(modeladmin, request):
                 user=request.user, default_outlet=form.cleaned_data["outlet"].strip() or None
             )
             report = IngestReport()
-            for item in _items(form):
-                report.items.append(ingestor.ingest(item))
-            form = ImportForm()
+            try:
+                items = _items(form)
+            except (
+                ValueError,
+                OSError,
+            ) as error:  # parsers report bad input as items; this is a last guard
+                form.add_error(None, f"Nothing was imported: {error}")
+            else:
+                for item in items:
+                    report.items.append(ingestor.ingest(item))
+            if report.items and not report.errors:
+                form = ImportForm()  # all in: a clean form for the next one
+            elif form.cleaned_data.get("file"):
+                # The pasted text and the outlet stay; a browser cannot refill a file input.
+                form.add_error("file", "Choose the file again to retry it.")
     else:
         form = ImportForm()
     context = {
@@ -88,6 +133,7 @@ def import_view(modeladmin, request):
         "opts": modeladmin.model._meta,
         "title": "Import articles",
         "form": form,
-        "report": report,
+        "report": report if report and report.items else None,
+        "rows": _rows(report) if report else [],
     }
     return TemplateResponse(request, "admin/articles/article/import.html", context)

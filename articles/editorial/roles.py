@@ -17,6 +17,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.contrib.auth.password_validation import validate_password
+from django.db import transaction
 from django.db.models import Q
 
 REPORTER = "Reporter"
@@ -123,3 +125,38 @@ def roles_sync(*, group_model: Any, permission_model: Any) -> dict[str, int]:
         group.permissions.set(permissions)
         counts[role] = len(permissions)
     return counts
+
+
+def staff_account(
+    *,
+    user_model: Any,
+    group_model: Any,
+    username: str,
+    role: str,
+    password: str | None,
+    email: str = "",
+):
+    """Create a staff account in ``role``, or move an existing one into it (its other role
+    groups are left); returns ``(user, created)``. The password is checked by the site's
+    validators; ``None`` keeps an existing account's password and is refused for a new one."""
+    if role not in ROLE_PERMISSIONS:
+        raise ValueError(f"unknown role {role!r}: choose one of {', '.join(ROLE_PERMISSIONS)}")
+    group = group_model.objects.filter(name=role).first()
+    if group is None:
+        raise ValueError(f"the {role} group does not exist yet: run manage.py sync_roles")
+    with transaction.atomic():
+        user = user_model.objects.filter(username=username).first()
+        created = user is None
+        if created:
+            if not password:
+                raise ValueError("a new account needs a password")
+            user = user_model(username=username, email=email)
+        if password:
+            validate_password(password, user)
+            user.set_password(password)
+        user.is_staff = True
+        if email:
+            user.email = email
+        user.save()
+        user.groups.add(group)
+    return user, created

@@ -39,6 +39,10 @@ logger = logging.getLogger(__name__)
 CREATED, DUPLICATE, ERROR = "created", "duplicate", "error"
 
 
+# Each surface says how to name the outlet in its own words (a flag, a form field).
+OUTLET_MISSING = "outlet: missing"
+
+
 @dataclass
 class IngestItem:
     source: str
@@ -110,7 +114,7 @@ def _outlet_choice(item: ParsedItem, clean: dict, default_outlet: str | None) ->
             return found, found.name
     if item.outlet_hints:
         return None, item.outlet_hints[0][:200]
-    raise PayloadError("outlet: missing (give --outlet or an 'outlet' field)")
+    raise PayloadError(f"{OUTLET_MISSING} (nothing names the outlet that published it)")
 
 
 # --- storing -------------------------------------------------------------------------------

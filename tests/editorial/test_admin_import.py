@@ -77,3 +77,45 @@ def test_an_article_added_by_hand_is_read_and_placed(editor):
 def test_the_import_page_has_breadcrumbs_back_to_the_articles(editor):
     page = client_for(editor).get("/admin/articles/article/import/").content.decode()
     assert '<ol class="breadcrumbs">' in page and 'href="/admin/articles/article/"' in page
+
+
+NO_OUTLET = """Northfield council approves river bridge
+
+The Northfield council approved the river bridge on Monday by seven votes to two.
+"""
+
+
+def test_a_failed_import_keeps_the_pasted_text_and_says_what_to_do(editor):
+    response = client_for(editor).post("/admin/articles/article/import/", {"text": NO_OUTLET})
+    page = response.content.decode()
+    assert "errors 1" in page
+    assert "No outlet: fill in “Outlet” above" in page
+    assert "--outlet" not in page
+    # The editor's input is still in the form, to fix and send again.
+    assert response.context["form"]["text"].value() == NO_OUTLET
+    assert "The Northfield council approved the river bridge on Monday" in page
+    assert not Article.objects.exists()
+    again = client_for(editor).post(
+        "/admin/articles/article/import/", {"text": NO_OUTLET, "outlet": "The Example Gazette"}
+    )
+    assert "Created 1" in again.content.decode()
+    assert again.context["form"]["text"].value() in (None, "")
+
+
+def test_results_list_headlines_linked_to_the_article_and_its_story(editor):
+    page = client_for(editor).post("/admin/articles/article/import/", {"text": PASTED})
+    html = page.content.decode()
+    article = Article.objects.get()
+    assert (
+        f'<a href="/admin/articles/article/{article.pk}/change/">'
+        "Northfield council approves river bridge</a>"
+    ) in html
+    assert f'<a href="/admin/articles/story/{article.story.pk}/change/">' in html
+    assert f">#{article.pk}<" not in html
+
+
+def test_import_is_reachable_from_the_admin_index_and_the_dashboard(editor):
+    client = client_for(editor)
+    assert "/admin/articles/article/import/" in client.get("/admin/").content.decode()
+    dashboard = client.get("/admin/articles/story/dashboard/").content.decode()
+    assert "/admin/articles/article/import/" in dashboard

@@ -190,7 +190,7 @@ def test_item_outlet_wins_over_default_and_default_fills_missing(fake_engine):
 def test_missing_outlet_is_an_error_naming_the_field(fake_engine):
     [item] = ingest_payloads([{"body": BODY}], source="api").items
     assert item.status == "error"
-    assert item.error == "outlet: missing (give --outlet or an 'outlet' field)"
+    assert item.error == "outlet: missing (nothing names the outlet that published it)"
 
 
 @pytest.mark.django_db

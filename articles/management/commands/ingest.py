@@ -11,7 +11,7 @@ import sys
 
 from django.core.management.base import BaseCommand, CommandError
 
-from articles.ingest.service import CREATED, DUPLICATE, IngestItem, ingest_sources
+from articles.ingest.service import CREATED, DUPLICATE, OUTLET_MISSING, IngestItem, ingest_sources
 
 PROGRESS_MIN_SOURCES = 5
 
@@ -113,4 +113,7 @@ class Command(BaseCommand):
             if verbosity < 1:
                 return None
             return self.stdout, f"{item.source}: duplicate of article {item.article}"
-        return self.stderr, self.style.ERROR(f"{item.source}: error: {item.error}")
+        hint = ""
+        if item.error and item.error.startswith(OUTLET_MISSING):
+            hint = "; give --outlet, or an 'outlet' field in the file"
+        return self.stderr, self.style.ERROR(f"{item.source}: error: {item.error}{hint}")
