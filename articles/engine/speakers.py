@@ -67,6 +67,12 @@ _SPEECH_WORDS = re.compile(
 _INTRO_PRONOUN = re.compile(r"(?:[A-Z][a-z]*(?: [a-z0-9]+){0,3},? )?([Hh]e|[Ss]he)\b")
 
 
+# "..., Roe said." / "Roe told reporters" right after a name: that person reported speech.
+_REPORTED_AFTER = re.compile(
+    r"\s+(?:also\s+|then\s+|later\s+)?(?:" + "|".join(lx.CUE_VERBS) + r")\b"
+)
+_REPORTED_BEFORE = re.compile(r"\b(?:" + "|".join(lx.CUE_VERBS) + r")\s+$")
+
 _GAVE_NAME = re.compile(
     r"[^.!?;\n“”\"]{0,60}?\bwho (?:gave|would give|would only give) (?:his|her|their) "
     r"(?:name|full name)(?: only)? as ((?:[A-ZÀ-ÖØ-Þ][\w’'\-]+)(?:\s+[A-ZÀ-ÖØ-Þ][\w’'\-]+){0,2})"
@@ -453,6 +459,26 @@ class Resolver:
                 return max(recent)[1]
         return None
 
+    def _reporting_person(self, lo: int, pos: int, keys: set[str]) -> str | None:
+        """The one person in text[lo:pos] named as the subject of a speech verb."""
+        reg = self.reg
+        text = reg.text
+        found: set[str] = set()
+        i = bisect_left(self._mention_starts, pos) - 1
+        while i >= 0 and reg.mentions[i].start >= lo:
+            mm = reg.mentions[i]
+            i -= 1
+            if mm.kind != "person" or mm.key not in keys:
+                continue
+            # Only names outside quotation marks: count the quote marks before it.
+            if len(_QUOTE_CHARS.findall(text, lo, mm.start)) % 2:
+                continue
+            if _REPORTED_AFTER.match(text, mm.end, pos) or _REPORTED_BEFORE.search(
+                text, max(lo, mm.start - 20), mm.start
+            ):
+                found.add(mm.key)
+        return found.pop() if len(found) == 1 else None
+
     def _pronoun(self, gender: str, pos: int) -> str | None:
         """Most recent compatible person, preferring subjects and the last speaker."""
         reg = self.reg
@@ -488,6 +514,11 @@ class Resolver:
         if top.subject and top.start >= prev_ss and top.start < pos:
             return top.key
         known = [c for c in cands if c[1] == gender]
+        # "The plan would fail, Roe said. “...,” he said": a person reported as speaking
+        # in the sentence before (outside any quotation) outranks its grammatical subject.
+        reporter = self._reporting_person(prev_ss, pos, {c[0].key for c in cands})
+        if reporter:
+            return reporter
         # "Cabinet minister Gideon Farr came to Mr Harlow's defence. “...,” he said": the
         # subject of the sentence before outranks a name later in it.
         subj = self._sentence_subject(pos, "person")

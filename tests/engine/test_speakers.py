@@ -139,3 +139,19 @@ def test_capitalised_common_noun_phrase_is_not_a_name():
     text = "Friends of the councillor said she was ‘still fighting’ for the library."
     (q,) = extract_quotes(text)
     assert (q.text, q.speaker) == ("still fighting", None)
+
+
+def test_pronoun_prefers_the_person_reported_speaking_in_the_sentence_before():
+    text = (
+        "Governor Mark Stiles had put the valley's farms at risk with the levy, "
+        "Councillor Tom Avery said. “We were promised new roads,” he said."
+    )
+    assert _one(text).speaker == "Tom Avery"
+
+
+def test_pronoun_reported_speaker_inside_a_quotation_does_not_count():
+    text = (
+        "Mayor Carl Benn opened the hall. “Ask anyone, Pete Ward said it best,” Benn said. "
+        "“We will open on time,” he said."
+    )
+    assert [q.speaker for q in extract_quotes(text)] == ["Carl Benn", "Carl Benn"]
