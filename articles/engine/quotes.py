@@ -334,6 +334,10 @@ def extract_quotes_with(
                 att = find_before(text, bstart, sp.open)
         if att is None and sp.para <= 1:
             att = _headline_attribution(text, layout, sp)
+        if att is None and _is_headline(text, layout, sp):
+            # "Roe: Council Has ‘Lost Its Way’" above the story: a headline restates the
+            # body's quote (or shortens it); with no speaker named it is not a quotation.
+            continue
         shares_prev = (
             att is not None and prev_att is not None and att.cue_start == prev_att.cue_start
         )
@@ -398,6 +402,15 @@ def extract_quotes_with(
 _HEADLINE_NAME = re.compile(
     r"[ \t]*(?::[ \t]+|[ \t]*[–—][ \t]*)((?:[A-Z][\w’'\-]+[ \t]){0,2}[A-Z][\w’'\-]+)\b"
 )
+
+
+def _is_headline(text: str, layout: Layout, sp: _Span) -> bool:
+    """Is ``sp`` on the article's first line, a short line with the story below it?"""
+    if sp.para != 0 or len(layout.para_starts) < 2:
+        return False
+    end = layout.para_starts[1]
+    line = text[layout.para_starts[0] : end].strip()
+    return "\n" in text[:end] and len(line.split()) <= 25
 
 
 def _headline_attribution(text: str, layout: Layout, sp: _Span) -> Attribution | None:

@@ -152,3 +152,18 @@ def test_straight_possessive_inside_a_single_quote_does_not_cut_it():
     text = "'People with ten years' service are being let go,' said union rep Ola Brandt."
     (q,) = extract_quotes(text)
     assert q.text == "People with ten years' service are being let go,"
+
+
+def test_unattributed_quote_in_the_headline_line_is_not_reported():
+    text = (
+        "Roe: Council Has ‘Lost Its Way On Transit.’\n"
+        "Mayor Jane Roe told The Example Gazette on Monday that the council "
+        "“has lost its way on transit and everyone knows it,” and called for a vote."
+    )
+    assert [q.text for q in extract_quotes(text)] == [
+        "has lost its way on transit and everyone knows it,"
+    ]
+
+
+def test_quote_in_a_single_paragraph_text_is_still_reported():
+    assert _texts("Roe said: ‘We will not back down on transit funding.’") != []
