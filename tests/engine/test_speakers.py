@@ -155,3 +155,17 @@ def test_pronoun_reported_speaker_inside_a_quotation_does_not_count():
         "“We will open on time,” he said."
     )
     assert [q.speaker for q in extract_quotes(text)] == ["Carl Benn", "Carl Benn"]
+
+
+def test_participle_cue_without_a_main_cue_reports_the_sentence_subject():
+    text = (
+        "Mayor Jane Roe toured the flooded depot on Monday, saying, "
+        "“We will rebuild it before winter.”"
+    )
+    q = _one(text)
+    assert (q.speaker, q.cue) == ("Jane Roe", "saying")
+
+
+def test_participle_cue_after_a_possessive_does_not_name_the_owner():
+    text = "Roe’s office released a letter on Monday, saying, “The depot will reopen.”"
+    assert _one(text).speaker != "Roe"
