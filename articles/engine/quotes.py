@@ -18,6 +18,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from articles.engine import lexicon as lx
 from articles.engine.aliases import AliasIndex
 from articles.engine.cues import Attribution, find_after, find_before
 from articles.engine.entities import Registry, build_registry
@@ -332,6 +333,10 @@ def extract_quotes_with(
                 bstart = prev.close + 1
             if bstart < sp.open:
                 att = find_before(text, bstart, sp.open)
+        if att is None and not sp.runs_on:
+            att = _short_sentence_after(text, sp.close + 1, nxt_open)
+        if att is None and not sp.continued:
+            att = _inverted_before(text, sp.open)
         if att is None and sp.para <= 1:
             att = _headline_attribution(text, layout, sp)
         if att is None and _is_headline(text, layout, sp):
@@ -402,6 +407,38 @@ def extract_quotes_with(
 _HEADLINE_NAME = re.compile(
     r"[ \t]*(?::[ \t]+|[ \t]*[–—][ \t]*)((?:[A-Z][\w’'\-]+[ \t]){0,2}[A-Z][\w’'\-]+)\b"
 )
+
+
+_CUE_ALT = "|".join(lx.CUE_VERBS)
+_NAME = r"(?:[A-Z][\w’'.\-]+\s+){0,3}[A-Z][\w’'\-]+"
+# `“...”. Roe said.` / `“...” Roe said on Monday.`: the quote's own short sentence after it;
+# `“...” – Roe.`: a fact check's or a list's closing dash and name.
+_SHORT_AFTER = re.compile(
+    rf"[.,]?[ \t]+({_NAME})[ \t]+({_CUE_ALT})(?:[ \t]+[a-z]+){{0,2}}[ \t]*[.!]"
+    rf"|\s*[–—-][ \t]+({_NAME})[ \t]*\."
+)
+# `Said Roe, “...”` / `Continued Roe: “...”`: the verb first, opening its sentence.
+_INVERTED_BEFORE = re.compile(
+    rf"(?:^|[.!?”\"][ \t]+|\n)({_CUE_ALT})[ \t]+({_NAME})[ \t]*[,:][ \t]*$", re.IGNORECASE
+)
+
+
+def _short_sentence_after(text: str, pos: int, limit: int) -> Attribution | None:
+    m = _SHORT_AFTER.match(text, pos, limit)
+    if m is None:
+        return None
+    g = 1 if m.group(1) else 3
+    if m.group(g).split()[0] in ("The", "It", "He", "She", "They", "This", "That"):
+        return None
+    cue = m.group(2) or "–"
+    return Attribution(cue, m.start(), m.group(g), m.start(g), m.end(g), before=False)
+
+
+def _inverted_before(text: str, open_pos: int) -> Attribution | None:
+    m = _INVERTED_BEFORE.search(text, max(0, open_pos - 80), open_pos)
+    if m is None or not m.group(1)[:1].isupper():
+        return None
+    return Attribution(m.group(1).lower(), m.start(1), m.group(2), *m.span(2), before=True)
 
 
 def _is_headline(text: str, layout: Layout, sp: _Span) -> bool:

@@ -169,3 +169,30 @@ def test_participle_cue_without_a_main_cue_reports_the_sentence_subject():
 def test_participle_cue_after_a_possessive_does_not_name_the_owner():
     text = "Roe’s office released a letter on Monday, saying, “The depot will reopen.”"
     assert _one(text).speaker != "Roe"
+
+
+def test_short_sentence_after_the_quote_names_the_speaker():
+    text = (
+        "Mayor Jane Roe spoke on Monday. The council had met. "
+        "“We will rebuild the depot before winter.” Roe said. The council agreed."
+    )
+    assert _one(text).speaker == "Jane Roe"
+
+
+def test_dash_and_name_after_the_quote_names_the_speaker():
+    text = (
+        "The Example Gazette checked the mayor's claims.\n"
+        "“We rebuilt every depot in the city last year.”\n"
+        "- Jane Roe.\n"
+        "Only two depots were rebuilt."
+    )
+    assert _one(text).speaker == "Jane Roe"
+
+
+def test_inverted_verb_and_name_before_the_quote():
+    text = (
+        "Mayor Jane Roe spoke on the radio on Monday. "
+        "Said Roe, “We will rebuild the depot before winter.” The council agreed."
+    )
+    q = _one(text)
+    assert (q.speaker, q.cue) == ("Jane Roe", "said")
