@@ -233,6 +233,31 @@ def _is_title_like(words: list[str]) -> bool:
     return words[0][:1].isupper() and caps + small == len(words) and caps >= 2
 
 
+# Words that put a name of a show, book or film right after them: "said on “Meet the
+# Press.”", "NBC's “This Week,”", "the documentary “Harbour Lights.”".
+_TITLE_LEAD = frozenset(
+    "on in of titled entitled called memoir book film documentary show podcast program "
+    "programme series column novel album song".split()
+)
+
+
+def _titled_in_context(words: list[str], before: str) -> bool:
+    """A title whose American-style punctuation sits inside the marks, after a title lead."""
+    if not words or len(words) > 6 or words[-1][-1:] not in ".,":
+        return False
+    trimmed = words[:-1] + [words[-1][:-1]]
+    if len(trimmed) == 1:
+        if not trimmed[0][:1].isupper() or not trimmed[0][1:].islower():
+            return False
+    elif not _is_title_like(trimmed):
+        return False
+    prev = before.rstrip().split()[-1:] if before.strip() else []
+    if not prev:
+        return False
+    p = prev[0]
+    return p.lower() in _TITLE_LEAD or p.endswith(("’s", "'s"))
+
+
 def _starts_sentence(text: str, layout: Layout, sp: _Span) -> bool:
     ss = layout.sentence_start(sp.open)
     return ss >= sp.open or not text[ss : sp.open].strip()
@@ -260,6 +285,8 @@ def _judge(text: str, layout: Layout, sp: _Span, att: Attribution | None) -> boo
     before = text[max(0, sp.open - 60) : sp.open]
     after = text[sp.close + 1 : sp.close + 3]
     if _is_title_like(words):
+        return False
+    if _titled_in_context(words, before):
         return False
     # A nickname sits between a given name and a surname.
     if (
