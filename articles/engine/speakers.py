@@ -21,6 +21,7 @@ _FUNCTION_WORDS = frozenset(
 
 
 _QUOTE_CHARS = re.compile(r"[“”‘«»„\"]")
+_DOUBLE_MARK = re.compile(r"[“”]")
 
 
 # "A midwife at the unit, who asked not to be named, said...": someone left unnamed.
@@ -459,6 +460,15 @@ class Resolver:
                 return max(recent)[1]
         return None
 
+    def _inside_quote(self, start: int, end: int, pos: int) -> bool:
+        """Is text[start:end] inside quotation marks (curly, or straight by parity)?"""
+        text = self.reg.text
+        m = _DOUBLE_MARK.search(text, end, pos)
+        if m is not None and m.group() in "“”":
+            return m.group() == "”"
+        ps = text.rfind("\n", 0, start) + 1
+        return text.count('"', ps, start) % 2 == 1
+
     def _reporting_person(self, lo: int, pos: int, keys: set[str]) -> str | None:
         """The one person in text[lo:pos] named as the subject of a speech verb."""
         reg = self.reg
@@ -490,6 +500,10 @@ class Resolver:
             mm = reg.mentions[i]
             i -= 1
             if mm.kind != "person" or mm.key in seen:
+                continue
+            # “...Ms Roe knows it,” he said: a name inside quoted words is someone the
+            # speaker talks about, not the speaker.
+            if self._inside_quote(mm.start, mm.end, pos):
                 continue
             seen.add(mm.key)
             g = reg.persons[mm.key].gender

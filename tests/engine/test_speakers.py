@@ -196,3 +196,19 @@ def test_inverted_verb_and_name_before_the_quote():
     )
     q = _one(text)
     assert (q.speaker, q.cue) == ("Jane Roe", "said")
+
+
+def test_pronoun_skips_a_name_inside_the_quoted_words():
+    text = (
+        "Councillor Tom Avery spoke after the vote. "
+        "“Mayor Carl Benn promised us roads and we got none,” he said."
+    )
+    assert _one(text).speaker == "Tom Avery"
+
+
+def test_pronoun_skips_a_name_inside_straight_quoted_words():
+    text = (
+        "Councillor Tom Avery spoke after the vote. "
+        '"Mayor Carl Benn promised us roads and we got none," he said.'
+    )
+    assert _one(text).speaker == "Tom Avery"
