@@ -462,6 +462,9 @@ def _short_sentence_after(text: str, pos: int, limit: int) -> Attribution | None
 
 
 def _inverted_before(text: str, open_pos: int) -> Attribution | None:
+    tail = text[max(0, open_pos - 3) : open_pos].rstrip()
+    if not tail or tail[-1] not in ",:":
+        return None
     m = _INVERTED_BEFORE.search(text, max(0, open_pos - 80), open_pos)
     if m is None or not m.group(1)[:1].isupper():
         return None
