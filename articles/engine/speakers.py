@@ -294,6 +294,15 @@ class Resolver:
         ]
         if len(holders) == 1 and low.startswith("the "):
             return holders[0].name, "person"
+        if len(holders) > 1 and low.startswith("the "):
+            # "the senator said" with two senators in the story: the one last named.
+            keys = {p.name for p in holders}
+            i = bisect_left(self._mention_starts, pos) - 1
+            while i >= 0 and reg.mentions[i].start >= pos - 1500:
+                mm = reg.mentions[i]
+                i -= 1
+                if mm.key in keys and not self._inside_quote(mm.start, mm.end, pos):
+                    return mm.key, "person"
         # "Asante, 19, was making his third appearance. “...,” the teenager said": a definite
         # description with no role holder refers back to the person just written about,
         # unless the story introduced someone new with it ("a state official ... the official").

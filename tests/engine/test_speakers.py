@@ -212,3 +212,12 @@ def test_pronoun_skips_a_name_inside_straight_quoted_words():
         '"Mayor Carl Benn promised us roads and we got none," he said.'
     )
     assert _one(text).speaker == "Tom Avery"
+
+
+def test_role_noun_with_two_holders_resolves_to_the_one_last_named():
+    text = (
+        "Ann Hale, a state senator, opened the debate. "
+        "Bob Marsh, a state senator from the valley, spoke after her. "
+        "“The bridge can wait another year,” the senator said."
+    )
+    assert _one(text).speaker == "Bob Marsh"
