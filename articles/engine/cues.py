@@ -334,6 +334,12 @@ def find_after(text: str, close_end: int, limit: int) -> Attribution | None:
     return None
 
 
+# A name opening a sentence and followed by a lower-case word (its verb).
+_LEADING_NAME = re.compile(
+    r"\s*((?:[A-Z][\w’'.\-]+\s+){0,3}[A-Z][\w’'\-]+)(?=\s+(?:also\s+|then\s+)?[a-z]{3,})"
+)
+
+
 def find_before(text: str, start: int, open_pos: int) -> Attribution | None:
     """Attribution in the same sentence before a quote's opening mark."""
     if open_pos - start > 400:
@@ -362,7 +368,16 @@ def find_before(text: str, start: int, open_pos: int) -> Attribution | None:
             if vm.group(1).lower() not in lx.CUE_PARTICIPLES:
                 earlier = vm
         if earlier is None:
-            return None
+            # "Roe toured the plant on Monday, saying: “...”": no reporting verb before the
+            # participle, so the name opening the sentence is the one speaking.
+            lead = _LEADING_NAME.match(text, start, verb_start)
+            if lead is None or not _looks_like_name(lead.group(1)):
+                return None
+            if text[lead.end(1) : lead.end(1) + 2] in ("’s", "'s"):
+                return None
+            return Attribution(
+                _cue_text(verb, last.group(2)), verb_start, lead.group(1), *lead.span(1), True
+            )
         span = _trailing_mention(text, start, earlier.start(1))
         cue_start = earlier.start(1)
     else:

@@ -18,6 +18,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from articles.engine import lexicon as lx
 from articles.engine.aliases import AliasIndex
 from articles.engine.cues import Attribution, find_after, find_before
 from articles.engine.entities import Registry, build_registry
@@ -232,6 +233,31 @@ def _is_title_like(words: list[str]) -> bool:
     return words[0][:1].isupper() and caps + small == len(words) and caps >= 2
 
 
+# Words that put a name of a show, book or film right after them: "said on “Meet the
+# Press.”", "NBC's “This Week,”", "the documentary “Harbour Lights.”".
+_TITLE_LEAD = frozenset(
+    "on in of titled entitled called memoir book film documentary show podcast program "
+    "programme series column novel album song".split()
+)
+
+
+def _titled_in_context(words: list[str], before: str) -> bool:
+    """A title whose American-style punctuation sits inside the marks, after a title lead."""
+    if not words or len(words) > 6 or words[-1][-1:] not in ".,":
+        return False
+    trimmed = words[:-1] + [words[-1][:-1]]
+    if len(trimmed) == 1:
+        if not trimmed[0][:1].isupper() or not trimmed[0][1:].islower():
+            return False
+    elif not _is_title_like(trimmed):
+        return False
+    prev = before.rstrip().split()[-1:] if before.strip() else []
+    if not prev:
+        return False
+    p = prev[0]
+    return p.lower() in _TITLE_LEAD or p.endswith(("’s", "'s"))
+
+
 def _starts_sentence(text: str, layout: Layout, sp: _Span) -> bool:
     ss = layout.sentence_start(sp.open)
     return ss >= sp.open or not text[ss : sp.open].strip()
@@ -259,6 +285,8 @@ def _judge(text: str, layout: Layout, sp: _Span, att: Attribution | None) -> boo
     before = text[max(0, sp.open - 60) : sp.open]
     after = text[sp.close + 1 : sp.close + 3]
     if _is_title_like(words):
+        return False
+    if _titled_in_context(words, before):
         return False
     # A nickname sits between a given name and a surname.
     if (
@@ -332,8 +360,16 @@ def extract_quotes_with(
                 bstart = prev.close + 1
             if bstart < sp.open:
                 att = find_before(text, bstart, sp.open)
+        if att is None and not sp.runs_on:
+            att = _short_sentence_after(text, sp.close + 1, nxt_open)
+        if att is None and not sp.continued:
+            att = _inverted_before(text, sp.open)
         if att is None and sp.para <= 1:
             att = _headline_attribution(text, layout, sp)
+        if att is None and _is_headline(text, layout, sp):
+            # "Roe: Council Has ‘Lost Its Way’" above the story: a headline restates the
+            # body's quote (or shortens it); with no speaker named it is not a quotation.
+            continue
         shares_prev = (
             att is not None and prev_att is not None and att.cue_start == prev_att.cue_start
         )
@@ -398,6 +434,50 @@ def extract_quotes_with(
 _HEADLINE_NAME = re.compile(
     r"[ \t]*(?::[ \t]+|[ \t]*[–—][ \t]*)((?:[A-Z][\w’'\-]+[ \t]){0,2}[A-Z][\w’'\-]+)\b"
 )
+
+
+_CUE_ALT = "|".join(lx.CUE_VERBS)
+_NAME = r"(?:[A-Z][\w’'.\-]+\s+){0,3}[A-Z][\w’'\-]+"
+# `“...”. Roe said.` / `“...” Roe said on Monday.`: the quote's own short sentence after it;
+# `“...” – Roe.`: a fact check's or a list's closing dash and name.
+_SHORT_AFTER = re.compile(
+    rf"[.,]?[ \t]+({_NAME})[ \t]+({_CUE_ALT})(?:[ \t]+[a-z]+){{0,2}}[ \t]*[.!]"
+    rf"|\s*[–—-][ \t]+({_NAME})[ \t]*\."
+)
+# `Said Roe, “...”` / `Continued Roe: “...”`: the verb first, opening its sentence.
+_INVERTED_BEFORE = re.compile(
+    rf"(?:^|[.!?”\"][ \t]+|\n)({_CUE_ALT})[ \t]+({_NAME})[ \t]*[,:][ \t]*$", re.IGNORECASE
+)
+
+
+def _short_sentence_after(text: str, pos: int, limit: int) -> Attribution | None:
+    m = _SHORT_AFTER.match(text, pos, limit)
+    if m is None:
+        return None
+    g = 1 if m.group(1) else 3
+    if m.group(g).split()[0] in ("The", "It", "He", "She", "They", "This", "That"):
+        return None
+    cue = m.group(2) or "–"
+    return Attribution(cue, m.start(), m.group(g), m.start(g), m.end(g), before=False)
+
+
+def _inverted_before(text: str, open_pos: int) -> Attribution | None:
+    tail = text[max(0, open_pos - 3) : open_pos].rstrip()
+    if not tail or tail[-1] not in ",:":
+        return None
+    m = _INVERTED_BEFORE.search(text, max(0, open_pos - 80), open_pos)
+    if m is None or not m.group(1)[:1].isupper():
+        return None
+    return Attribution(m.group(1).lower(), m.start(1), m.group(2), *m.span(2), before=True)
+
+
+def _is_headline(text: str, layout: Layout, sp: _Span) -> bool:
+    """Is ``sp`` on the article's first line, a short line with the story below it?"""
+    if sp.para != 0 or len(layout.para_starts) < 2:
+        return False
+    end = layout.para_starts[1]
+    line = text[layout.para_starts[0] : end].strip()
+    return "\n" in text[:end] and len(line.split()) <= 25
 
 
 def _headline_attribution(text: str, layout: Layout, sp: _Span) -> Attribution | None:

@@ -21,6 +21,7 @@ _FUNCTION_WORDS = frozenset(
 
 
 _QUOTE_CHARS = re.compile(r"[“”‘«»„\"]")
+_DOUBLE_MARK = re.compile(r"[“”]")
 
 
 # "A midwife at the unit, who asked not to be named, said...": someone left unnamed.
@@ -66,6 +67,12 @@ _SPEECH_WORDS = re.compile(
 # "He spoke ...", "This week he spoke ...", "At 91, she still remembers ...".
 _INTRO_PRONOUN = re.compile(r"(?:[A-Z][a-z]*(?: [a-z0-9]+){0,3},? )?([Hh]e|[Ss]he)\b")
 
+
+# "..., Roe said." / "Roe told reporters" right after a name: that person reported speech.
+_REPORTED_AFTER = re.compile(
+    r"\s+(?:also\s+|then\s+|later\s+)?(?:" + "|".join(lx.CUE_VERBS) + r")\b"
+)
+_REPORTED_BEFORE = re.compile(r"\b(?:" + "|".join(lx.CUE_VERBS) + r")\s+$")
 
 _GAVE_NAME = re.compile(
     r"[^.!?;\n“”\"]{0,60}?\bwho (?:gave|would give|would only give) (?:his|her|their) "
@@ -287,6 +294,15 @@ class Resolver:
         ]
         if len(holders) == 1 and low.startswith("the "):
             return holders[0].name, "person"
+        if len(holders) > 1 and low.startswith("the "):
+            # "the senator said" with two senators in the story: the one last named.
+            keys = {p.name for p in holders}
+            i = bisect_left(self._mention_starts, pos) - 1
+            while i >= 0 and reg.mentions[i].start >= pos - 1500:
+                mm = reg.mentions[i]
+                i -= 1
+                if mm.key in keys and not self._inside_quote(mm.start, mm.end, pos):
+                    return mm.key, "person"
         # "Asante, 19, was making his third appearance. “...,” the teenager said": a definite
         # description with no role holder refers back to the person just written about,
         # unless the story introduced someone new with it ("a state official ... the official").
@@ -453,6 +469,35 @@ class Resolver:
                 return max(recent)[1]
         return None
 
+    def _inside_quote(self, start: int, end: int, pos: int) -> bool:
+        """Is text[start:end] inside quotation marks (curly, or straight by parity)?"""
+        text = self.reg.text
+        m = _DOUBLE_MARK.search(text, end, pos)
+        if m is not None and m.group() in "“”":
+            return m.group() == "”"
+        ps = text.rfind("\n", 0, start) + 1
+        return text.count('"', ps, start) % 2 == 1
+
+    def _reporting_person(self, lo: int, pos: int, keys: set[str]) -> str | None:
+        """The one person in text[lo:pos] named as the subject of a speech verb."""
+        reg = self.reg
+        text = reg.text
+        found: set[str] = set()
+        i = bisect_left(self._mention_starts, pos) - 1
+        while i >= 0 and reg.mentions[i].start >= lo:
+            mm = reg.mentions[i]
+            i -= 1
+            if mm.kind != "person" or mm.key not in keys:
+                continue
+            # Only names outside quotation marks: count the quote marks before it.
+            if len(_QUOTE_CHARS.findall(text, lo, mm.start)) % 2:
+                continue
+            if _REPORTED_AFTER.match(text, mm.end, pos) or _REPORTED_BEFORE.search(
+                text, max(lo, mm.start - 20), mm.start
+            ):
+                found.add(mm.key)
+        return found.pop() if len(found) == 1 else None
+
     def _pronoun(self, gender: str, pos: int) -> str | None:
         """Most recent compatible person, preferring subjects and the last speaker."""
         reg = self.reg
@@ -464,6 +509,10 @@ class Resolver:
             mm = reg.mentions[i]
             i -= 1
             if mm.kind != "person" or mm.key in seen:
+                continue
+            # “...Ms Roe knows it,” he said: a name inside quoted words is someone the
+            # speaker talks about, not the speaker.
+            if self._inside_quote(mm.start, mm.end, pos):
                 continue
             seen.add(mm.key)
             g = reg.persons[mm.key].gender
@@ -488,6 +537,11 @@ class Resolver:
         if top.subject and top.start >= prev_ss and top.start < pos:
             return top.key
         known = [c for c in cands if c[1] == gender]
+        # "The plan would fail, Roe said. “...,” he said": a person reported as speaking
+        # in the sentence before (outside any quotation) outranks its grammatical subject.
+        reporter = self._reporting_person(prev_ss, pos, {c[0].key for c in cands})
+        if reporter:
+            return reporter
         # "Cabinet minister Gideon Farr came to Mr Harlow's defence. “...,” he said": the
         # subject of the sentence before outranks a name later in it.
         subj = self._sentence_subject(pos, "person")

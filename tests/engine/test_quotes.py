@@ -152,3 +152,32 @@ def test_straight_possessive_inside_a_single_quote_does_not_cut_it():
     text = "'People with ten years' service are being let go,' said union rep Ola Brandt."
     (q,) = extract_quotes(text)
     assert q.text == "People with ten years' service are being let go,"
+
+
+def test_unattributed_quote_in_the_headline_line_is_not_reported():
+    text = (
+        "Roe: Council Has ‘Lost Its Way On Transit.’\n"
+        "Mayor Jane Roe told The Example Gazette on Monday that the council "
+        "“has lost its way on transit and everyone knows it,” and called for a vote."
+    )
+    assert [q.text for q in extract_quotes(text)] == [
+        "has lost its way on transit and everyone knows it,"
+    ]
+
+
+def test_quote_in_a_single_paragraph_text_is_still_reported():
+    assert _texts("Roe said: ‘We will not back down on transit funding.’") != []
+
+
+def test_show_title_with_its_period_inside_the_marks_is_not_a_quote():
+    text = (
+        "“We will rebuild the depot,” Mayor Jane Roe said on Example TV's “Morning at the Hall.” "
+        "“It will be ready by winter.”"
+    )
+    assert "Morning at the Hall." not in _texts(text)
+    assert "We will rebuild the depot," in _texts(text)
+
+
+def test_short_capitalised_sentence_quote_without_title_lead_is_kept():
+    text = "Asked about the depot, Mayor Jane Roe said: “Ask The Council Again.”"
+    assert _texts(text) == ["Ask The Council Again."]

@@ -139,3 +139,85 @@ def test_capitalised_common_noun_phrase_is_not_a_name():
     text = "Friends of the councillor said she was ‘still fighting’ for the library."
     (q,) = extract_quotes(text)
     assert (q.text, q.speaker) == ("still fighting", None)
+
+
+def test_pronoun_prefers_the_person_reported_speaking_in_the_sentence_before():
+    text = (
+        "Governor Mark Stiles had put the valley's farms at risk with the levy, "
+        "Councillor Tom Avery said. “We were promised new roads,” he said."
+    )
+    assert _one(text).speaker == "Tom Avery"
+
+
+def test_pronoun_reported_speaker_inside_a_quotation_does_not_count():
+    text = (
+        "Mayor Carl Benn opened the hall. “Ask anyone, Pete Ward said it best,” Benn said. "
+        "“We will open on time,” he said."
+    )
+    assert [q.speaker for q in extract_quotes(text)] == ["Carl Benn", "Carl Benn"]
+
+
+def test_participle_cue_without_a_main_cue_reports_the_sentence_subject():
+    text = (
+        "Mayor Jane Roe toured the flooded depot on Monday, saying, "
+        "“We will rebuild it before winter.”"
+    )
+    q = _one(text)
+    assert (q.speaker, q.cue) == ("Jane Roe", "saying")
+
+
+def test_participle_cue_after_a_possessive_does_not_name_the_owner():
+    text = "Roe’s office released a letter on Monday, saying, “The depot will reopen.”"
+    assert _one(text).speaker != "Roe"
+
+
+def test_short_sentence_after_the_quote_names_the_speaker():
+    text = (
+        "Mayor Jane Roe spoke on Monday. The council had met. "
+        "“We will rebuild the depot before winter.” Roe said. The council agreed."
+    )
+    assert _one(text).speaker == "Jane Roe"
+
+
+def test_dash_and_name_after_the_quote_names_the_speaker():
+    text = (
+        "The Example Gazette checked the mayor's claims.\n"
+        "“We rebuilt every depot in the city last year.”\n"
+        "- Jane Roe.\n"
+        "Only two depots were rebuilt."
+    )
+    assert _one(text).speaker == "Jane Roe"
+
+
+def test_inverted_verb_and_name_before_the_quote():
+    text = (
+        "Mayor Jane Roe spoke on the radio on Monday. "
+        "Said Roe, “We will rebuild the depot before winter.” The council agreed."
+    )
+    q = _one(text)
+    assert (q.speaker, q.cue) == ("Jane Roe", "said")
+
+
+def test_pronoun_skips_a_name_inside_the_quoted_words():
+    text = (
+        "Councillor Tom Avery spoke after the vote. "
+        "“Mayor Carl Benn promised us roads and we got none,” he said."
+    )
+    assert _one(text).speaker == "Tom Avery"
+
+
+def test_pronoun_skips_a_name_inside_straight_quoted_words():
+    text = (
+        "Councillor Tom Avery spoke after the vote. "
+        '"Mayor Carl Benn promised us roads and we got none," he said.'
+    )
+    assert _one(text).speaker == "Tom Avery"
+
+
+def test_role_noun_with_two_holders_resolves_to_the_one_last_named():
+    text = (
+        "Ann Hale, a state senator, opened the debate. "
+        "Bob Marsh, a state senator from the valley, spoke after her. "
+        "“The bridge can wait another year,” the senator said."
+    )
+    assert _one(text).speaker == "Bob Marsh"
