@@ -7,6 +7,7 @@ from __future__ import annotations
 import threading
 
 import pytest
+from django.core.management import call_command
 from django.db import connection
 from django.urls import reverse
 
@@ -157,6 +158,7 @@ def _save_at_once(barrier, results, client, url, form, role):
 def test_two_concurrent_saves_exactly_one_wins_in_each_of_100_runs():
     if connection.vendor != "postgresql":
         pytest.skip("concurrent admin saves need PostgreSQL's row locks; SQLite serialises them")
+    call_command("sync_roles", verbosity=0)  # an earlier transactional test flushed the groups
     clients = [client_for(make_user("Editor", username=f"editor-{i}")) for i in range(2)]
     speaker = make_speaker("Jane Roe")
     url = reverse("admin:sources_speaker_change", args=[speaker.pk])
