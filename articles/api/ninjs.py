@@ -16,6 +16,7 @@ from typing import Any
 
 from django.conf import settings
 
+from articles.core.visibility import checked
 from articles.engine.citations import sourced_text
 from articles.models import Story
 from articles.public.jsonld import absolute_url, iso_datetime
@@ -31,7 +32,7 @@ def _compact(data: dict[str, Any]) -> dict[str, Any]:
 
 def _sourced(claim) -> str:
     """The claim with its one attribution line, as the story page shows it."""
-    names = list(dict.fromkeys(a.outlet.name for a in claim.attributions.all()))
+    names = list(dict.fromkeys(a.outlet.name for a in checked(claim.attributions.all())))
     return sourced_text(claim.text, names)
 
 
@@ -51,10 +52,10 @@ def story_ninjs(story: Story, *, request=None) -> dict[str, Any]:
 
     speakers: dict[int, Speaker] = {}
     for quote in story.quotes.all():
-        if quote.speaker_id and quote.appearances.all():
+        if quote.speaker_id and checked(quote.appearances.all()):
             speakers.setdefault(quote.speaker_id, quote.speaker)
     for article in articles:
-        for mention in article.people.all():
+        for mention in checked(article.people.all()):
             speakers.setdefault(mention.speaker_id, mention.speaker)
 
     def agent(speaker: Speaker) -> dict[str, Any]:

@@ -6,6 +6,8 @@ querysets apply them to stories, articles, wordings, attributions, speakers and 
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from django.db.models import (
     BooleanField,
     Exists,
@@ -139,3 +141,10 @@ def visible_people(user=None) -> QuerySet[ArticlePerson]:
 
 def visible_figures(user=None) -> QuerySet[Figure]:
     return Figure.objects.all() if may_preview(user) else reader_figures()
+
+
+def checked(rows: Iterable) -> list:
+    """Only the rows an editor approved. For machine exports (JSON-LD, ninjs), which carry
+    no "not yet checked" label: partners get checked findings only, whatever the site shows
+    its readers under ``NEWSROOM_SHOW_UNCHECKED``."""
+    return [row for row in rows if row.review_state == ReviewState.APPROVED]

@@ -11,6 +11,7 @@ from typing import Any
 
 from django.conf import settings
 
+from articles.core.visibility import checked
 from articles.models import Story
 from articles.public.pages.quotes import quote_view
 from articles.public.pages.story import prefetch_story
@@ -69,27 +70,28 @@ def story_jsonld(story: Story, *, request=None) -> dict[str, Any]:
     mentioned: dict[int, dict[str, Any]] = {}
     for quote in story.quotes.all():
         view = quote_view(quote)
-        if view is None:
+        wordings = [w for w in view.wordings if checked(w.appearances)] if view else []
+        if not wordings:
             continue
         item: dict[str, Any] = {
             "@type": "Quotation",
-            "text": view.wordings[0].text,
+            "text": wordings[0].text,
             "isBasedOn": list(
                 dict.fromkeys(
                     absolute_url(a.article.get_absolute_url(), request)
-                    for w in view.wordings
-                    for a in w.appearances
+                    for w in wordings
+                    for a in checked(w.appearances)
                 )
             ),
         }
-        if len(view.wordings) > 1:
-            item["alternateName"] = [w.text for w in view.wordings[1:]]
+        if len(wordings) > 1:
+            item["alternateName"] = [w.text for w in wordings[1:]]
         if quote.speaker is not None:
             item["creator"] = _agent(quote.speaker, request)
             mentioned.setdefault(quote.speaker.pk, item["creator"])
         quotations.append(item)
     for article in articles:
-        for person in article.people.all():
+        for person in checked(article.people.all()):
             mentioned.setdefault(person.speaker_id, _agent(person.speaker, request))
 
     data: dict[str, Any] = {

@@ -52,3 +52,29 @@ def test_a_rejected_speaker_is_on_no_public_surface(rejected):
         assert kept.name in surfaces[name] or kept.slug in surfaces[name], name
     assert client.get(wrong.get_absolute_url()).status_code == 404
     assert client.get(kept.get_absolute_url()).status_code == 200
+
+
+def test_machine_exports_carry_checked_findings_only_even_where_the_site_shows_unchecked(
+    rejected, settings
+):
+    """JSON-LD and ninjs have no "not yet checked" label: with the site showing suggested
+    findings to readers (labelled), partners still get only what an editor approved."""
+    settings.NEWSROOM_SHOW_UNCHECKED = True
+    story, kept, _ = rejected
+    article = story.articles.get()
+    waiting = make_speaker("Alderman Sam Poe", slug="sam-poe")
+    make_quote(
+        story=story,
+        article=article,
+        speaker=waiting,
+        text="Mayor Jane Roe said",
+        review_state=ReviewState.SUGGESTED,
+    )
+    ArticlePerson.objects.create(
+        article=article, speaker=waiting, review_state=ReviewState.SUGGESTED
+    )
+    client = Client()
+    for export in ("jsonld", "ninjs"):
+        body = client.get(f"/api/v1/stories/{story.slug}/{export}/").content.decode()
+        assert waiting.name not in body, export
+        assert kept.name in body, export
