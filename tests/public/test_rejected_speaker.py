@@ -74,6 +74,10 @@ def test_machine_exports_carry_checked_findings_only_even_where_the_site_shows_u
         article=article, speaker=waiting, review_state=ReviewState.SUGGESTED
     )
     client = Client()
+    page = client.get(story.get_absolute_url()).content.decode()
+    # Readers on this site see it, labelled.
+    assert "Mayor Jane Roe said" in page
+    assert "found by machine, not yet checked by an editor" in page
     for export in ("jsonld", "ninjs"):
         body = client.get(f"/api/v1/stories/{story.slug}/{export}/").content.decode()
         assert waiting.name not in body, export

@@ -14,6 +14,7 @@ from articles.engine.diff import diff_segments
 from articles.models import (
     Quote,
     QuoteAppearance,
+    ReviewState,
 )
 from sources.models import Outlet, Speaker
 
@@ -57,6 +58,14 @@ class Wording:
     @property
     def text(self) -> str:
         return " … ".join(self.parts)
+
+    @property
+    def unchecked(self) -> bool:
+        """Found by machine and not yet checked: shown only where the site shows suggestions
+        (``NEWSROOM_SHOW_UNCHECKED``), and then labelled."""
+        return bool(self.appearances) and all(
+            a.review_state == ReviewState.SUGGESTED for a in self.appearances
+        )
 
     @property
     def statement(self) -> str:
