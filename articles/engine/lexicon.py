@@ -20,7 +20,7 @@ CUE_VERBS = tuple(
     conceded added sighed sighs snapped snaps laughed laughs groaned
     disclosed discloses revealed reveals affirmed affirms asserted asserts alleged alleges
     denied denies described describes called calls estimated estimates denounced denounces
-    sagte erklärte betonte dijo afirmó declaró explicó""".split()
+    read reads sagte erklärte betonte dijo afirmó declaró explicó""".split()
 ) + (
     "a déclaré",
     "a dit",
@@ -171,7 +171,7 @@ ORG_HEADS = frozenset(
     party group organisation organization administration statement announcement report
     release spokesman spokeswoman spokesperson spokespeople representative website
     embassy army military prosecutors regulator operator airline insurer bank newspaper
-    paper network charity trust campaign team family""".split()
+    paper network charity trust campaign team family editorial tabloid magazine""".split()
 )
 SPOKES_HEADS = frozenset(
     {
@@ -188,6 +188,15 @@ SPOKES_HEADS = frozenset(
         "officials",
     }
 )
+# Heads that name a news outlet or its words ("the newspaper wrote", "the editorial read"):
+# they refer back to the outlet last named.
+MEDIA_HEADS = frozenset(
+    """newspaper paper editorial tabloid magazine outlet publication broadsheet daily
+    column headline""".split()
+)
+# Heads naming a document an organisation put out ("the statement said"): the organisation
+# that last spoke, or last named, issued it.
+DOCUMENT_HEADS = frozenset({"statement", "announcement", "release", "email", "memo", "letter"})
 # Org heads that may refer to any recently named organisation.
 GENERIC_ORG_HEADS = frozenset({"company", "firm", "group", "organisation", "organization"})
 MEDIA_WORDS = frozenset(

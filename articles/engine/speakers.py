@@ -261,6 +261,14 @@ class Resolver:
                 return name, kind
             if mod.lower() in lx.ORG_HEADS:
                 return self._org_head(mod.lower(), pos), "organization"
+        if head in lx.DOCUMENT_HEADS and len(words) <= 3:
+            # "Fox-like Co said in a statement. “...,” the statement said": the organisation
+            # that just spoke, or the one the sentence before is about, issued it.
+            if self.last_org and pos - self.last_org[1] < 600:
+                return self.last_org[0], "organization"
+            org = self._sentence_subject(pos, "organization")
+            if org:
+                return org, "organization"
         if head in lx.SPOKES_HEADS - {"official", "officials"}:
             if self.spokes_org:
                 return self.spokes_org, "organization"
@@ -282,6 +290,25 @@ class Resolver:
                 if org:
                     return org, "organization"
             return None, "organization"
+        if head in lx.MEDIA_HEADS:
+            # "the newspaper wrote", "a Friday editorial in The Example Gazette": the outlet
+            # named in the phrase, or else the outlet last named before the quote.
+            im = re.search(r"\b(?:in|of|from|by)\s+([A-Z].+)$", m)
+            if im:
+                name, kind = self.resolve(im.group(1), pos)
+                if name and kind == "organization":
+                    return name, kind
+            outlet = self._recent_org(pos, media=True)
+            if outlet:
+                return outlet, "organization"
+        if head in {"campaign", "team"}:
+            # "the Roe campaign", "Roe’s campaign": the campaign as it is written.
+            toks = [t for t in m.split()[:-1] if t.lower() not in DETERMINERS]
+            caps = [t for t in toks if t[:1].isupper()]
+            if toks and caps == toks and len(toks) <= 3:
+                owner = " ".join(toks)
+                owner = owner[:-2] if owner.endswith(("’s", "'s")) else owner
+                return f"{owner} {head}", "organization"
         if head in lx.ORG_HEADS and head not in lx.SPOKES_HEADS:
             if head in {"report", "family", "team", "campaign"}:
                 return None, "organization"
@@ -447,6 +474,17 @@ class Resolver:
                 if reg.mentions[k].start < pos and _ROLE_GAP.fullmatch(gap):
                     return reg.mentions[k].key
         return None
+
+    def _recent_org(self, pos: int, media: bool) -> str | None:
+        """The organisation (a news outlet if ``media``) last named before ``pos``."""
+        best = None
+        for org in self.reg.orgs.values():
+            if org.media != media:
+                continue
+            p = max((s for s, _ in org.mentions if s < pos), default=-1)
+            if p >= 0 and (best is None or p > best[0]):
+                best = (p, org.name)
+        return best[1] if best else None
 
     def _org_head(self, head: str, pos: int) -> str | None:
         reg = self.reg

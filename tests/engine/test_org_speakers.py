@@ -1,0 +1,41 @@
+"""Organisation speakers: outlets, documents and campaigns (fictional text only)."""
+
+from __future__ import annotations
+
+from articles.engine import extract_quotes
+
+
+def _speakers(text: str) -> list[tuple[str | None, str | None]]:
+    return [(q.speaker, q.speaker_kind) for q in extract_quotes(text)]
+
+
+def test_the_newspaper_wrote_refers_to_the_outlet_last_named():
+    text = (
+        "The Example Gazette ran a long piece on Friday. "
+        "“The council has no plan,” the newspaper wrote."
+    )
+    assert _speakers(text) == [("Example Gazette", "organization")]
+
+
+def test_the_editorial_read_is_an_attribution_to_the_outlet():
+    text = (
+        "The Northfield Courier published an editorial on Monday. "
+        "“The mayor should answer for this,” the editorial read."
+    )
+    assert _speakers(text) == [("Northfield Courier", "organization")]
+
+
+def test_the_statement_said_refers_to_the_organisation_that_issued_it():
+    text = (
+        "“We never made that deal,” the Example Broadcasting Network said in a statement. "
+        "“No money changed hands,” the statement said."
+    )
+    assert _speakers(text) == [("Example Broadcasting Network", "organization")] * 2
+
+
+def test_according_to_the_named_campaign():
+    text = (
+        "Mayor Jane Roe will speak on Tuesday. "
+        "According to the Roe campaign, “The speech will be given at the town hall.”"
+    )
+    assert _speakers(text) == [("Roe campaign", "organization")]
