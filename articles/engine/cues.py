@@ -400,3 +400,83 @@ TITLE_STRIP = re.compile(
     + r")\.?\s+",
     re.IGNORECASE,
 )
+
+
+# -- lead-ins without a reporting verb -----------------------------------------------------
+
+# Manner words in "Roe was blunt:", "The ministry was unequivocal in its reply:".
+_MANNER = alternation(set(lx.LEAD_IN_MANNER))
+# `The ministry was blunt:` / `Roe was less diplomatic in her reply:`
+_LEAD_MANNER = re.compile(
+    r"\s+(?:was|were|is|are|has been|had been)\s+"
+    r"(?:(?:even|less|more|very|equally|just as|as)\s+)?"
+    rf"(?:{_MANNER})(?:\s+(?:in|about|on|with)(?:\s+[\w’'\-]+){{1,3}})?\s*:\s*$",
+    re.IGNORECASE,
+)
+# `The ministry had this to say:` / `Roe put it this way:` / `Roe weighed in:`
+_LEAD_PHRASE = re.compile(
+    r"\s+(?:also\s+)?(?:had\s+(?:this|the\s+following)\s+to\s+say(?:\s+about(?:\s+[\w’'\-]+){1,5})?"
+    r"|(?:put|puts)\s+it\s+(?:this\s+way|bluntly|simply|plainly|succinctly)"
+    r"|(?:weighed|weighs|chimed|chimes)\s+in|(?:summed|sums)\s+(?:it\s+)?up)\s*:\s*$",
+    re.IGNORECASE,
+)
+# `As Roe put it, “...”`
+_AS_PUT_IT = re.compile(
+    r"\b[Aa]s\s+(.{2,80}?)\s+(?:once\s+|has\s+|memorably\s+)?(?:put|puts)\s+it\s*[,:]\s*$"
+)
+# `More from Roe:` / `– Roe:` / `Roe:` opening its sentence
+_LEAD_NAME = re.compile(
+    r"(?:^|[\s(][–—-]\s*|\b(?:[Mm]ore|[Aa]nd)\s+from\s+)"
+    r"((?:[A-Z][\w’'.\-]+\s+){0,4}[A-Z][\w’'\-]+)\s*:\s*$"
+)
+
+
+def find_lead_in(text: str, start: int, open_pos: int, known) -> Attribution | None:
+    """A speaker introduced before a colon (or "As X put it,") without a reporting verb.
+
+    ``known`` tells whether a bare one-word name is someone the article names.
+    """
+    if open_pos - start > 300:
+        start = open_pos - 300
+    window = text[start:open_pos]
+    m = _AS_PUT_IT.search(window)
+    if m:
+        span = _trailing_mention(text, start + m.start(1), start + m.end(1))
+        if span and _valid_subject(text[span[0] : span[1]]):
+            return Attribution("put it", start + m.end(1), text[span[0] : span[1]], *span, True)
+        return None
+    if not window.rstrip().endswith(":"):
+        return None
+    for rx, cue in ((_LEAD_MANNER, None), (_LEAD_PHRASE, None)):
+        m = rx.search(window)
+        if m is None:
+            continue
+        span = _trailing_mention(text, start, start + m.start())
+        if not span or not _valid_subject(text[span[0] : span[1]]):
+            return None
+        subj = text[span[0] : span[1]].split()
+        head = subj[-1].lower().strip("’'s.,")
+        if not (
+            (subj[0][:1].isupper() and subj[0].lower() not in DETERMINERS)
+            or subj[-1][:1].isupper()
+            or head in lx.SUBJECT_PRONOUNS
+            or head in lx.ORG_HEADS | lx.ROLE_NOUNS | lx.MEDIA_HEADS
+        ):
+            return None  # "The result was clear:" names nobody
+        # The subject opens the sentence (after at most a short opener such as "Still,").
+        lead = text[start : span[0]].strip()
+        if lead and (not lead.endswith(",") or len(lead.split()) > 3):
+            return None
+        cue_text = " ".join(m.group().split()).rstrip(": ")
+        return Attribution(cue or cue_text, start + m.start(), text[span[0] : span[1]], *span, True)
+    m = _LEAD_NAME.search(window)
+    if m:
+        name = m.group(1)
+        words = name.split()
+        if words[0].lower() in lx.STOP_CAPS or not _looks_like_name(name):
+            return None
+        if len(words) == 1 and not known(name):
+            return None
+        s = start + m.start(1)
+        return Attribution(":", s, name, s, start + m.end(1), True)
+    return None

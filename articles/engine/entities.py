@@ -106,6 +106,15 @@ class Registry:
     def person_by_surname(self, word: str) -> list[Person]:
         return [self.persons[n] for n in self.surnames.get(word, ())]
 
+    def names_someone(self, word: str) -> bool:
+        """Is ``word`` a person's name, surname or given name, or an organisation's?"""
+        return (
+            word in self.persons
+            or word in self.surnames
+            or word in self.given
+            or self.org_for(word) is not None
+        )
+
     def org_for(self, phrase: str) -> Org | None:
         key = self.org_alias.get(phrase) or self.org_alias.get(phrase.casefold())
         return self.orgs.get(key) if key else None

@@ -188,6 +188,13 @@ SPOKES_HEADS = frozenset(
         "officials",
     }
 )
+# How a speaker put it, in a lead-in with no reporting verb: "The ministry was blunt: “...”".
+LEAD_IN_MANNER = tuple(
+    """blunt blunter clear clearer direct emphatic unequivocal conclusive succinct defiant adamant
+    firm brief candid frank explicit categorical plain terse upbeat optimistic pessimistic
+    dismissive scathing harsh critical unapologetic unrepentant forthright straightforward
+    specific definitive diplomatic measured cautious sharp pointed curt brusque""".split()
+)
 # Heads that name a news outlet or its words ("the newspaper wrote", "the editorial read"):
 # they refer back to the outlet last named.
 MEDIA_HEADS = frozenset(

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 from articles.engine import lexicon as lx
 from articles.engine.aliases import AliasIndex
-from articles.engine.cues import Attribution, find_after, find_before
+from articles.engine.cues import Attribution, find_after, find_before, find_lead_in
 from articles.engine.entities import Registry, build_registry
 from articles.engine.speakers import Resolver
 from articles.engine.text import Layout, build_layout, paragraph_spans
@@ -341,7 +341,9 @@ def extract_quotes_with(
             if prev is not None and prev.close + 1 > bstart:
                 bstart = prev.close + 1
             if bstart < sp.open:
-                att = find_before(text, bstart, sp.open)
+                if not _is_headline(text, layout, sp):
+                    att = find_lead_in(text, bstart, sp.open, registry.names_someone)
+                att = att or find_before(text, bstart, sp.open)
         if att is None and not sp.runs_on:
             limit = layout.sentence_end(sp.close)
             inner_end = text[sp.start : sp.end].rstrip("’'")[-1:]
@@ -364,6 +366,13 @@ def extract_quotes_with(
             att = _short_sentence_after(text, sp.close + 1, nxt_open)
         if att is None and not sp.continued:
             att = _inverted_before(text, sp.open)
+        if att is None and not sp.continued and not _is_headline(text, layout, sp):
+            # "Roe was blunt: “...”", "More from Roe: “...”", "As Roe put it, “...”"
+            bstart = layout.sentence_start(sp.open)
+            if prev is not None and prev.close + 1 > bstart:
+                bstart = prev.close + 1
+            if bstart < sp.open:
+                att = find_lead_in(text, bstart, sp.open, registry.names_someone)
         if att is None and sp.para <= 1:
             att = _headline_attribution(text, layout, sp)
         if att is None and _is_headline(text, layout, sp):

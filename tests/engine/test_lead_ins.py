@@ -1,0 +1,45 @@
+"""Lead-ins with no reporting verb: "Roe was blunt:", "More from Roe:", "As Roe put it,"."""
+
+from __future__ import annotations
+
+from articles.engine import extract_quotes
+
+
+def _one(text: str):
+    (q,) = extract_quotes(text)
+    return q
+
+
+def test_manner_lead_in_before_a_colon_names_the_subject():
+    q = _one("Mayor Jane Roe was blunt: “We will not pay for this.”")
+    assert (q.speaker, q.speaker_kind) == ("Jane Roe", "person")
+
+
+def test_manner_lead_in_with_an_organisation_and_an_opener():
+    q = _one("Still, the Example Ministry was unequivocal in its reply: “There will be no runway.”")
+    assert (q.speaker, q.speaker_kind) == ("Example Ministry", "organization")
+
+
+def test_more_from_name_colon():
+    q = _one("The count went late. More from Jane Roe: “We will not back down on this.”")
+    assert q.speaker == "Jane Roe"
+
+
+def test_dash_name_colon_in_a_roundup():
+    q = _one("Polls agree - Carl Example: “The shift was real and it was large.”")
+    assert q.speaker == "Carl Example"
+
+
+def test_as_name_put_it():
+    q = _one("As Mayor Jane Roe put it, “Nobody wins a strike.”")
+    assert q.speaker == "Jane Roe"
+
+
+def test_had_this_to_say():
+    q = _one("The Example Institute had this to say about the plan: “It would cost twice as much.”")
+    assert (q.speaker, q.speaker_kind) == ("Example Institute", "organization")
+
+
+def test_a_lead_in_about_a_thing_names_no_speaker():
+    q = _one("The result was clear: “Nobody voted for this at all.”")
+    assert q.speaker is None and q.speaker_mention is None
