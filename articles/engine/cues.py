@@ -173,7 +173,7 @@ def _mention_after_verb(text: str, s: int, limit: int) -> tuple[int, int] | None
     seen_cap = False
     for wm in _WORD.finditer(text, s, e):
         w = wm.group()
-        if w[:1].isupper():
+        if w[:1].isupper() and w.lower() not in _DAY_WORDS:
             seen_cap = True
         elif seen_cap and w not in lx.NAME_PARTICLES and w not in lx.ORG_CONNECTORS:
             e = wm.start()
@@ -190,15 +190,19 @@ def _mention_after_verb(text: str, s: int, limit: int) -> tuple[int, int] | None
     return s, e
 
 
+_DAY_WORDS = frozenset(lx.WEEKDAYS) | frozenset(lx.MONTHS)
 _SOURCE_OF = re.compile(r"\s+(?:from|of|by|for|at)\s+(?=\S)")
+_SOURCE_IN = re.compile(r"\s+(?:from|of|by|in)\s+(?=[A-Z]|the\s+[A-Z])")
 
 
 def _with_source(text: str, span: tuple[int, int], limit: int) -> tuple[int, int]:
     """ "a statement" + " from the ministry": keep whose statement it is."""
     words = text[span[0] : span[1]].split()
-    if not words or words[-1].lower() not in lx.SPOKES_HEADS:
+    if not words or words[-1].lower() not in lx.SPOKES_HEADS | lx.MEDIA_HEADS:
         return span
-    m = _SOURCE_OF.match(text, span[1], limit)
+    # "an editorial in The Example Gazette": an outlet's piece appears in it.
+    rx = _SOURCE_IN if words[-1].lower() in lx.MEDIA_HEADS else _SOURCE_OF
+    m = rx.match(text, span[1], limit)
     if not m:
         return span
     tail = _mention_after_verb(text, m.end(), limit)
@@ -305,6 +309,8 @@ def find_after(text: str, close_end: int, limit: int) -> Attribution | None:
             ap = _APPOSED_NAME.match(text, span[1], limit + 1)
             if ap:
                 span = ap.start(1), ap.end(1)
+        if span:
+            span = _with_source(text, span, limit)
         if span and _valid_subject(text[span[0] : span[1]], inverted=True):
             return Attribution(
                 _cue_text(m.group(1), m.group(2)),
@@ -451,8 +457,17 @@ def find_lead_in(text: str, start: int, open_pos: int, known) -> Attribution | N
         m = rx.search(window)
         if m is None:
             continue
-        span = _trailing_mention(text, start, start + m.start())
+        # The subject opens the sentence, after at most an opener ending in a comma ("Still,",
+        # "As if answering him directly,").
+        subj_end = start + m.start()
+        comma = text.rfind(",", start, subj_end)
+        subj_start = comma + 1 if comma >= 0 else start
+        if len(text[start:subj_start].split()) > 10:
+            return None
+        span = _trailing_mention(text, subj_start, subj_end)
         if not span or not _valid_subject(text[span[0] : span[1]]):
+            return None
+        if text[subj_start : span[0]].strip():
             return None
         subj = text[span[0] : span[1]].split()
         head = subj[-1].lower().strip("’'s.,")
@@ -463,10 +478,6 @@ def find_lead_in(text: str, start: int, open_pos: int, known) -> Attribution | N
             or head in lx.ORG_HEADS | lx.ROLE_NOUNS | lx.MEDIA_HEADS
         ):
             return None  # "The result was clear:" names nobody
-        # The subject opens the sentence (after at most a short opener such as "Still,").
-        lead = text[start : span[0]].strip()
-        if lead and (not lead.endswith(",") or len(lead.split()) > 3):
-            return None
         cue_text = " ".join(m.group().split()).rstrip(": ")
         return Attribution(cue or cue_text, start + m.start(), text[span[0] : span[1]], *span, True)
     m = _LEAD_NAME.search(window)

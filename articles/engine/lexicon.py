@@ -279,3 +279,4 @@ MONTHS = (
     "january february march april may june july august september october november december"
     " jan feb mar apr jun jul aug sep sept oct nov dec"
 ).split()
+WEEKDAYS = "monday tuesday wednesday thursday friday saturday sunday".split()

@@ -92,6 +92,17 @@ _NAME_LINKS = frozenset({"of", "for", "and", "on", "the"})
 _PERSON_OF = re.compile(r"((?:[A-Z][\w’'\-]+ ){1,2}[A-Z][\w’'\-]+) of [A-Z]")
 
 
+# "an editorial in The Example Gazette", "a column from the Example Times"
+_MEDIA_PIECE = re.compile(
+    r"^(?:(?:a|an|the|this|that|its|their)\s+)?(?:[\w’'\-]+\s+){0,3}?"
+    r"(?:" + "|".join(sorted(lx.MEDIA_HEADS)) + r")\s+(?:in|of|from|by)\s+(.+)$",
+    re.IGNORECASE,
+)
+# "the editors of The Clarion", "the editorial board of the Example Ledger"
+_OUTLET_CONTEXT = re.compile(
+    r"\b(?:editors?|editorial\s+board|columnists?|publisher)\s+(?:of|at)\s+"
+    r"((?:[Tt]he\s+)?[A-Z][\w’'\-]+(?:\s+[A-Z][\w’'\-]+){0,3})"
+)
 _SPOKES_FOR = re.compile(
     r"\b(?:spokes(?:man|woman|person)|representative)\s+(?:for|of|from)\s+([^,.;:“”\"\n]{2,60})"
 )
@@ -140,6 +151,14 @@ class Resolver:
             gm = _GAVE_NAME.match(self.reg.text, pos + len(mention))
             if gm:
                 return self.resolve(gm.group(1), gm.start(1))
+        mp = _MEDIA_PIECE.match(m)
+        if mp:
+            # "a Wednesday editorial in The Example Gazette": the outlet it appeared in.
+            name, kind = self.resolve(mp.group(1), pos + mp.start(1))
+            if name and kind == "organization":
+                return name, kind
+            if mp.group(1)[:1].isupper() or mp.group(1).startswith("the "):
+                return _strip_det(mp.group(1)), "organization"
         ks = self.reg.aliases.lookup(m)
         if ks is not None:
             return ks.name, ks.kind
@@ -301,6 +320,12 @@ class Resolver:
             outlet = self._recent_org(pos, media=True)
             if outlet:
                 return outlet, "organization"
+            # "The editors of The Clarion ...": an outlet the registry did not hold.
+            back = None
+            for bm in _OUTLET_CONTEXT.finditer(self.reg.text, max(0, pos - 3000), pos):
+                back = bm
+            if back is not None:
+                return _strip_det(back.group(1)), "organization"
         if head in {"campaign", "team"}:
             # "the Roe campaign", "Roe’s campaign": the campaign as it is written.
             toks = [t for t in m.split()[:-1] if t.lower() not in DETERMINERS]

@@ -43,3 +43,11 @@ def test_had_this_to_say():
 def test_a_lead_in_about_a_thing_names_no_speaker():
     q = _one("The result was clear: “Nobody voted for this at all.”")
     assert q.speaker is None and q.speaker_mention is None
+
+
+def test_a_lead_in_after_a_long_opener_names_the_subject_after_the_comma():
+    q = _one(
+        "As if answering the mayor directly, the Example Board of Elections was conclusive "
+        "in its findings: “Further discussion on this issue is unnecessary.”"
+    )
+    assert (q.speaker, q.speaker_kind) == ("Example Board of Elections", "organization")

@@ -39,3 +39,19 @@ def test_according_to_the_named_campaign():
         "According to the Roe campaign, “The speech will be given at the town hall.”"
     )
     assert _speakers(text) == [("Roe campaign", "organization")]
+
+
+def test_an_editorial_in_a_named_outlet_after_an_inverted_cue():
+    text = (
+        "The Example Times reported the vote. "
+        "“There is no case for this at all,” reads a Wednesday editorial in The Example Gazette."
+    )
+    assert _speakers(text) == [("Example Gazette", "organization")]
+
+
+def test_the_editorial_refers_to_the_outlet_whose_editors_were_named():
+    text = (
+        "Mayor Jane Roe faced critics. The editors of The Clarion aimed their Friday editorial "
+        "at her. “She should come and see the damage,” the editorial read."
+    )
+    assert _speakers(text) == [("Clarion", "organization")]
