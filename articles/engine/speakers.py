@@ -92,6 +92,12 @@ _NAME_LINKS = frozenset({"of", "for", "and", "on", "the"})
 _PERSON_OF = re.compile(r"((?:[A-Z][\w’'\-]+ ){1,2}[A-Z][\w’'\-]+) of [A-Z]")
 
 
+# A determiner and one or two epithets before a name: "the left-leaning", "the nonpartisan".
+_EPITHET = re.compile(
+    r"(?:the|a|an)\s+(?:(?:[a-z]+-[a-z]+|(?![a-z]+ing\b)(?!(?:to|for|of|from|at|with|in|on|by)\b)"
+    r"[a-z]+)\s+){1,2}",
+    re.IGNORECASE,
+)
 # "an editorial in The Example Gazette", "a column from the Example Times"
 _MEDIA_PIECE = re.compile(
     r"^(?:(?:a|an|the|this|that|its|their)\s+)?(?:[\w’'\-]+\s+){0,3}?"
@@ -180,6 +186,18 @@ class Resolver:
         ):
             # "station commander Ruth Ibsen": role words, then the name.
             return self._name(caps.group().strip(), pos)
+        if (
+            caps
+            and caps.start() > 0
+            and words[0] in DETERMINERS
+            and len(caps.group().split()) >= 2
+            and caps.group().split()[-1].lower() in lx.ORG_WORDS
+            and _EPITHET.fullmatch(m[: caps.start()])
+        ):
+            # "the left-leaning Example Institution": the name without its epithet.
+            core = caps.group().strip()
+            org = self.reg.org_for(core)
+            return (org.name if org else core), "organization"
         if len(words) == 2 and words[0] == "the" and m.split()[1][:1].isupper():
             orgs = [o for o in self.reg.orgs.values() if m.split()[1] in o.name.split()]
             if len(orgs) == 1:

@@ -55,3 +55,13 @@ def test_the_editorial_refers_to_the_outlet_whose_editors_were_named():
         "at her. “She should come and see the damage,” the editorial read."
     )
     assert _speakers(text) == [("Clarion", "organization")]
+
+
+def test_an_epithet_before_an_organisation_name_is_not_part_of_it():
+    text = "“We will appeal the ruling,” said the nonpartisan Example Policy Institute."
+    assert _speakers(text) == [("Example Policy Institute", "organization")]
+
+
+def test_a_source_speaking_to_an_outlet_is_not_the_outlet():
+    text = "Another source speaking to the Example News said, “The agents are still looking.”"
+    assert _speakers(text)[0][0] != "Example News"
