@@ -437,6 +437,36 @@ _LEAD_NAME = re.compile(
 )
 
 
+# `Roe issued a statement, “...”` / `she released a statement saying, “...”`
+_LEAD_ISSUED = re.compile(
+    r"\s+(?:also\s+|later\s+|then\s+)?(?:issued|issues|released|releases|put\s+out|sent|posted)"
+    r"\s+(?:a|an)\s+(?:[\w\-]+\s+){0,2}?(?:statement|release|message|tweet|email|e-mail)"
+    r"(?:\s+(?:saying|that\s+read|reading))?\s*[,:]\s*$",
+    re.IGNORECASE,
+)
+# `..., and later said, “...”` / `..., saying, “...”`: the clause's subject opens the sentence.
+_LEAD_AND_SAID = re.compile(
+    rf"(?:\s+and|,)\s+(?:(?:later|then|also|again|\w+ly)\s+)?(?:{_VERB_ALT}|saying|adding)\s*[,:]\s*$"
+)
+_CLAUSE_SUBJECT = re.compile(
+    r"\s*((?:[A-Z][\w’'.\-]+\s+){0,3}[A-Z][\w’'\-]+|[Hh]e|[Ss]he|[Tt]hey)"
+    r"(?=\s+(?:\w+ly\s+|also\s+|then\s+|later\s+)?[a-z]{3,})"
+)
+
+
+def _clause_subject(text: str, start: int, end: int) -> tuple[int, int] | None:
+    """The name or pronoun opening the sentence (after an opener ending in a comma)."""
+    for s0 in (start, text.find(",", start, end) + 1):
+        if s0 <= 0 and s0 != start:
+            continue
+        m = _CLAUSE_SUBJECT.match(text, s0, end)
+        if m and (m.group(1).lower() in lx.SUBJECT_PRONOUNS or _looks_like_name(m.group(1))):
+            if text[m.end(1) : m.end(1) + 2] in ("’s", "'s"):
+                return None
+            return m.span(1)
+    return None
+
+
 def find_lead_in(text: str, start: int, open_pos: int, known) -> Attribution | None:
     """A speaker introduced before a colon (or "As X put it,") without a reporting verb.
 
@@ -451,9 +481,15 @@ def find_lead_in(text: str, start: int, open_pos: int, known) -> Attribution | N
         if span and _valid_subject(text[span[0] : span[1]]):
             return Attribution("put it", start + m.end(1), text[span[0] : span[1]], *span, True)
         return None
-    if not window.rstrip().endswith(":"):
+    m = _LEAD_AND_SAID.search(window)
+    if m and not _GAP_STOP.search(window[: m.start()]):
+        span = _clause_subject(text, start, start + m.start())
+        if span:
+            cue_text = m.group().strip(" ,:").split()[-1]
+            return Attribution(cue_text, start + m.start(), text[span[0] : span[1]], *span, True)
+    if not window.rstrip().endswith((":", ",")):
         return None
-    for rx, cue in ((_LEAD_MANNER, None), (_LEAD_PHRASE, None)):
+    for rx in (_LEAD_MANNER, _LEAD_PHRASE, _LEAD_ISSUED):
         m = rx.search(window)
         if m is None:
             continue
@@ -478,8 +514,10 @@ def find_lead_in(text: str, start: int, open_pos: int, known) -> Attribution | N
             or head in lx.ORG_HEADS | lx.ROLE_NOUNS | lx.MEDIA_HEADS
         ):
             return None  # "The result was clear:" names nobody
-        cue_text = " ".join(m.group().split()).rstrip(": ")
-        return Attribution(cue or cue_text, start + m.start(), text[span[0] : span[1]], *span, True)
+        cue_text = " ".join(m.group().split()).rstrip(":, ")
+        return Attribution(cue_text, start + m.start(), text[span[0] : span[1]], *span, True)
+    if not window.rstrip().endswith(":"):
+        return None
     m = _LEAD_NAME.search(window)
     if m:
         name = m.group(1)

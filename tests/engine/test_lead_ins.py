@@ -51,3 +51,32 @@ def test_a_lead_in_after_a_long_opener_names_the_subject_after_the_comma():
         "in its findings: “Further discussion on this issue is unnecessary.”"
     )
     assert (q.speaker, q.speaker_kind) == ("Example Board of Elections", "organization")
+
+
+def test_issued_a_statement_comma():
+    q = _one(
+        "Immediately after the vote, Mayor Jane Roe issued a statement, "
+        "“Last night our town was let down by the council.”"
+    )
+    assert q.speaker == "Jane Roe"
+
+
+def test_released_a_statement_saying_with_an_organisation():
+    q = _one("The Example Ministry released a statement saying, “The runway will not be built.”")
+    assert (q.speaker, q.speaker_kind) == ("Example Ministry", "organization")
+
+
+def test_and_later_said_reports_the_subject_opening_the_sentence():
+    q = _one(
+        "Jane Roe brought up the flood of 1990 and later said, "
+        "“It is not just rain that floods streets.”"
+    )
+    assert q.speaker == "Jane Roe" and q.cue == "said"
+
+
+def test_participle_after_an_opener_reports_the_subject():
+    q = _one(
+        "On Monday, Jane Roe stepped up her focus on transit, saying, "
+        "“We have got to fix the buses first.”"
+    )
+    assert q.speaker == "Jane Roe"
