@@ -449,16 +449,21 @@ _LEAD_AND_SAID = re.compile(
     rf"(?:\s+and|,)\s+(?:(?:later|then|also|again|\w+ly)\s+)?(?:{_VERB_ALT}|saying|adding)\s*[,:]\s*$"
 )
 _CLAUSE_SUBJECT = re.compile(
-    r"\s*((?:[A-Z][\w’'.\-]+\s+){0,3}[A-Z][\w’'\-]+|[Hh]e|[Ss]he|[Tt]hey)"
+    r"\s*((?:[A-Z][\w’'.\-]+\s+){0,4}[A-Z][\w’'\-]+|[Hh]e|[Ss]he|[Tt]hey)"
     r"(?=\s+(?:\w+ly\s+|also\s+|then\s+|later\s+)?[a-z]{3,})"
 )
 
 
 def _clause_subject(text: str, start: int, end: int) -> tuple[int, int] | None:
     """The name or pronoun opening the sentence (after an opener ending in a comma)."""
-    for s0 in (start, text.find(",", start, end) + 1):
-        if s0 <= 0 and s0 != start:
-            continue
+    starts = [start]
+    k = start
+    while len(starts) < 4:
+        k = text.find(",", k, end) + 1
+        if k <= 0:
+            break
+        starts.append(k)
+    for s0 in starts:
         m = _CLAUSE_SUBJECT.match(text, s0, end)
         if m and (m.group(1).lower() in lx.SUBJECT_PRONOUNS or _looks_like_name(m.group(1))):
             if text[m.end(1) : m.end(1) + 2] in ("’s", "'s"):

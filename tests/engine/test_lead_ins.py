@@ -80,3 +80,11 @@ def test_participle_after_an_opener_reports_the_subject():
         "“We have got to fix the buses first.”"
     )
     assert q.speaker == "Jane Roe"
+
+
+def test_participle_after_an_opener_with_several_commas():
+    q = _one(
+        "On Thursday, after staying neutral for months, Senator Jane Roe appeared on air and "
+        "endorsed the plan, saying, “I think having a fighter in the lead matters.”"
+    )
+    assert q.speaker == "Jane Roe"
