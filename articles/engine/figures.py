@@ -314,6 +314,8 @@ def extract_figures(text: str) -> list[Figure]:
             kind = "average"
         elif last_t >= 0:
             kind = "target"
+        if re.search(r"\ball but\s+$", text[max(0, start - 12) : start], re.IGNORECASE):
+            kind = "remainder"  # "all but 4,000 households": what is left, not the total
         sentence = _sentence(text, start, end)
         if not kind and _TOTAL_WORDS.search(sentence):
             kind = "total"
