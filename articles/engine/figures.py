@@ -248,7 +248,9 @@ def extract_figures(text: str) -> list[Figure]:
                 nxt = nm.group(1).lower() if nm else ""
                 if (
                     not word.endswith("s")
+                    and word not in _NOT_UNIT
                     and word.isalpha()
+                    and len(nxt) > 3
                     and nxt.endswith("s")
                     and not nxt.endswith("ss")
                     and nxt.isalpha()

@@ -74,6 +74,8 @@ def test_synonyms_and_compound_heads_line_up():
 def test_plural_noun_after_a_modifier_is_what_is_counted():
     assert extract_figures("The plan adds 900 rental flats.")[0].unit == "flats"
     assert extract_figures("Some 40 parish councillors signed.")[0].unit == "councillors"
+    # A function word is no modifier: "two of us" counts nothing named.
+    assert [f.unit for f in extract_figures("There were 3 of us on the ward.")] == [""]
 
 
 def test_magnitude_is_a_unit():
