@@ -132,6 +132,20 @@ _TARGET_WORDS = re.compile(
     re.IGNORECASE,
 )
 _AVERAGE_WORDS = re.compile(r"\b(?:average|averages|averaged|on average|mean)\b", re.IGNORECASE)
+# A running total or a wider scope than the event: "so far", "since it opened", "worldwide".
+_TOTAL_WORDS = re.compile(
+    r"\b(?:so far|to date|in total|in all|all told|altogether|cumulative(?:ly)?|since|"
+    r"worldwide|globally|nationwide|across the (?:country|world|nation))\b",
+    re.IGNORECASE,
+)
+_YEAR_IN = re.compile(r"\b(?:in|during|for|of|throughout)\s+((?:18|19|20)\d\d)\b(?![,.]?\d)")
+# "go up to $3.25": the "up" belongs to the verb, the figure is not a ceiling.
+_MOTION_BEFORE = re.compile(
+    r"\b(?:go|goes|going|gone|went|move|moves|moved|moving|shoot|shoots|shot)\s+$",
+    re.IGNORECASE,
+)
+_MAGNITUDE_BEFORE = re.compile(r"\bmagnitude\s+$", re.IGNORECASE)
+_MAGNITUDE_AFTER = re.compile(r"^-?magnitude\b", re.IGNORECASE)
 
 
 def _words_value(words: str) -> float | None:
@@ -142,7 +156,9 @@ def _words_value(words: str) -> float | None:
             if w == "a":
                 current = 1
             continue
-        if w in _SMALL:
+        if w == "dozen":
+            current = (current or 1) * 12  # "a dozen" is 12, "two dozen" 24
+        elif w in _SMALL:
             current += _SMALL[w]
         elif w == "hundred":
             current = (current or 1) * 100
@@ -151,6 +167,20 @@ def _words_value(words: str) -> float | None:
             current = 0
     value = total + current
     return value or None
+
+
+def _sentence(text: str, start: int, end: int) -> str:
+    """The sentence around ``text[start:end]`` (split at ". ", "? ", "! " and newlines)."""
+    lo, hi = max(0, start - 300), min(len(text), end + 300)
+    left = max(
+        lo - 1,
+        text.rfind(". ", lo, start),
+        text.rfind("? ", lo, start),
+        text.rfind("\n", lo, start),
+    )
+    found = (text.find(". ", end, hi), text.find("? ", end, hi), text.find("\n", end, hi))
+    right = min((i for i in found if i >= 0), default=hi)
+    return text[left + 1 : right]
 
 
 def _sentence_before(text: str, pos: int, span: int = 120) -> str:
@@ -214,6 +244,21 @@ def extract_figures(text: str) -> list[Figure]:
                 word = um.group(1).rstrip("’'").lower()
                 if word.endswith(("’s", "'s")):
                     word = word[:-2]
+                nm = _UNIT.match(text, um.end())
+                nxt = nm.group(1).lower() if nm else ""
+                if (
+                    not word.endswith("s")
+                    and word not in _NOT_UNIT
+                    and word.isalpha()
+                    and len(nxt) > 3
+                    and nxt.endswith("s")
+                    and not nxt.endswith("ss")
+                    and nxt.isalpha()
+                    and nxt not in _NOT_UNIT
+                    and not nm.group(1)[:1].isupper()
+                ):
+                    # "750 union members", "500 affordable homes": the plural noun is counted.
+                    um, word = nm, nxt
                 if (
                     word not in _NOT_UNIT
                     and word not in _SCALES
@@ -224,6 +269,13 @@ def extract_figures(text: str) -> list[Figure]:
                     if not cur:  # "$5 fine": the currency stays the unit
                         unit = word
                     end = pos = um.end()
+        if _MAGNITUDE_BEFORE.search(text[max(0, start - 20) : start]) or _MAGNITUDE_AFTER.match(
+            after
+        ):
+            unit = "magnitude"  # "a 5.8-magnitude earthquake", "magnitude 6.1 quake"
+            mm = _MAGNITUDE_AFTER.match(after)
+            if mm:
+                end = max(end, m.end() + mm.end())
         if words is not None and not unit:
             continue  # "two of them", "since six": spelled numbers need a counted noun
         per = ""
@@ -239,9 +291,21 @@ def extract_figures(text: str) -> list[Figure]:
             consumed_until = end
         qualifier = ""
         qb = _QUALIFIER.search(text, max(0, start - 25), start)
-        if qb:
+        if qb and not (
+            qb.group(1).lower() == "up to"
+            and _MOTION_BEFORE.search(text[max(0, qb.start(1) - 20) : qb.start(1)])
+        ):
             qualifier = qb.group(1).lower()
             start = qb.start(1)
+        low = None
+        if figures and not figures[-1].unit and not figures[-1].qualifier:
+            prev = figures[-1]
+            if re.fullmatch(r"\s+and\s+", text[prev.end : start]) and re.search(
+                r"\bbetween\s+$", text[max(0, prev.start - 10) : prev.start], re.IGNORECASE
+            ):
+                # "between 40 and 50 patients" is one figure, a range.
+                figures.pop()
+                low, start = prev.value, prev.start
         kind = ""
         ctx = _sentence_before(text, start)
         last_t = max((x.end() for x in _TARGET_WORDS.finditer(ctx)), default=-1)
@@ -252,6 +316,13 @@ def extract_figures(text: str) -> list[Figure]:
             kind = "average"
         elif last_t >= 0:
             kind = "target"
+        if re.search(r"\ball but\s+$", text[max(0, start - 12) : start], re.IGNORECASE):
+            kind = "remainder"  # "all but 4,000 households": what is left, not the total
+        sentence = _sentence(text, start, end)
+        if not kind and _TOTAL_WORDS.search(sentence):
+            kind = "total"
+        years = {y.group(1) for y in _YEAR_IN.finditer(sentence)}
+        year = years.pop() if len(years) == 1 else ""
         figures.append(
             Figure(
                 text=text[start:end],
@@ -263,6 +334,8 @@ def extract_figures(text: str) -> list[Figure]:
                 period=period,
                 qualifier=qualifier,
                 kind=kind,
+                year=year,
+                low=low,
             )
         )
     return figures

@@ -64,6 +64,24 @@ _UNIT_SYNONYMS = {
     "per cent": "percent",
     "pc": "percent",
 }
+# Nouns news uses interchangeably for one referent ("12 ships", "14 vessels").
+_NOUN_SYNONYMS = {
+    "vessel": "ship",
+    "demonstrator": "protester",
+    "protestor": "protester",
+    "position": "job",
+    "spectator": "fan",
+    "household": "home",
+    "house": "home",
+    "resident": "people",
+    "inhabitant": "people",
+    "employee": "worker",
+    "staffer": "worker",
+    "fatality": "death",
+    "pupil": "student",
+    "automobile": "car",
+    "vehicle": "car",
+}
 GENERIC_UNITS = frozenset({"", "people", "usd", "percent", "time"})
 _KIND_ALIASES = {
     "goal": "target",
@@ -169,8 +187,12 @@ def normalise_unit(unit: str) -> tuple[str, str]:
     text = _UNIT_SYNONYMS.get(text, text)
     words = text.split()
     if words:
-        words[-1] = lemma(words[-1])
-    return " ".join(words), per
+        head = lemma(words[-1])
+        if head.endswith("worker"):
+            head = "worker"  # "dockworkers" are workers
+        words[-1] = _NOUN_SYNONYMS.get(head, head)
+    joined = " ".join(words)
+    return _UNIT_SYNONYMS.get(joined, joined), per
 
 
 def normalise_per(per: str) -> str:
@@ -233,6 +255,9 @@ def _entry(outlet: str, figure: Figure, tolerance: float) -> _Entry:
             kind = "average"
         display = f"{display} (≈{format_value(round(comparable, 1))} per day)"
     low, high = _bounds(comparable, figure.qualifier, tolerance)
+    range_low = getattr(figure, "low", None)
+    if range_low is not None and range_low < figure.value:
+        low = min(low, comparable * range_low / figure.value * (1 - tolerance))
     surface = re.sub(
         r"\s+(?:per|a|each|every)\s+\w+$|\s+(?:daily|in \d[\d,]* \w+)$", "", figure.unit
     )
@@ -286,8 +311,9 @@ def compare_figures(
 
     built: list[FigureRow] = []
     for (unit, per, kind), members in rows.items():
-        for cluster in _split_generic(unit, members):
-            built.append(_row(unit, per, kind, cluster))
+        for by_year in _split_years(members):
+            for cluster in _split_generic(unit, by_year):
+                built.append(_row(unit, per, kind, cluster))
     return FigureTable(outlets=tuple(outlets), rows=tuple(built))
 
 
@@ -306,6 +332,24 @@ def _find_agreeing_row(
         if _row_agrees([m.value for m in members], entry.value):
             return key
     return None
+
+
+def _split_years(members: list[_Entry]) -> list[list[_Entry]]:
+    """Figures tied to different years ("in 2025", "in 2024") are different quantities; a
+    figure with no year joins the first year it agrees with, else stands alone."""
+    years: dict[str, list[_Entry]] = {}
+    loose: list[_Entry] = []
+    for entry in members:
+        year = getattr(entry.value.figure, "year", "")
+        (years.setdefault(year, []) if year else loose).append(entry)
+    if len(years) < 2:
+        return [members]
+    groups = list(years.values())
+    alone: list[_Entry] = []
+    for entry in loose:
+        home = next((g for g in groups if _row_agrees([m.value for m in g], entry.value)), None)
+        (home if home is not None else alone).append(entry)
+    return groups + ([alone] if alone else [])
 
 
 def _split_generic(unit: str, members: list[_Entry]) -> list[list[_Entry]]:

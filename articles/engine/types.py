@@ -83,7 +83,9 @@ class Figure:
     ``unit`` is what is counted (``"arrests"``), ``per`` the rate period if any (``"day"``),
     ``period`` a span the count covers if any (``"100 days"``), ``qualifier`` words such as
     ``"more than"``, ``"at least"``, ``"around"``, and ``kind`` ``"target"``, ``"average"``,
-    ``"total"`` or ``""`` when the text does not say.
+    ``"total"`` or ``""`` when the text does not say. ``year`` is a calendar year the
+    sentence ties the figure to (``"2025"``), and ``low`` the lower end of a range written
+    out ("between 40 and 50 patients": ``low`` 40, ``value`` 50).
     """
 
     text: str
@@ -95,6 +97,8 @@ class Figure:
     period: str = ""
     qualifier: str = ""
     kind: str = ""
+    year: str = ""
+    low: float | None = None
 
 
 @dataclass(frozen=True, slots=True)
