@@ -18,6 +18,7 @@ from typing import Any
 
 from django import forms
 from django.contrib import messages
+from django.core.exceptions import FieldDoesNotExist
 from django.db import models
 from django.http import HttpResponseRedirect
 
@@ -115,7 +116,7 @@ class VersionCheckForm(forms.ModelForm):
                     continue
                 try:
                     now = _current_value(current, name)
-                except Exception:  # a form field that is not a model field
+                except FieldDoesNotExist:  # a form field that is not a model field
                     continue
                 yours = cleaned[name]
                 if isinstance(now, set):

@@ -17,6 +17,15 @@ from articles.editorial.workflow import (
 from articles.models import Story
 
 
+def _follow(obj, path: tuple[str, ...]):
+    """The row at the end of ``path`` from ``obj`` (``None`` as soon as a link is empty)."""
+    for name in path:
+        if obj is None:
+            return None
+        obj = getattr(obj, name, None)
+    return obj
+
+
 class StoryContentAdminMixin:
     """For the admin of a row that belongs to a story; ``story_path`` leads from the row to
     its story (``("quote", "story")`` for an appearance)."""
@@ -24,11 +33,7 @@ class StoryContentAdminMixin:
     story_path: tuple[str, ...] = ("story",)
 
     def story_of(self, obj) -> Story | None:
-        for name in self.story_path:
-            obj = getattr(obj, name, None)
-            if obj is None:
-                return None
-        return obj
+        return _follow(obj, self.story_path)
 
     def _content_refused(self, request, obj) -> bool:
         return obj is not None and not may_change_content(request.user, self.story_of(obj))
@@ -58,9 +63,7 @@ class StoryContentAdminMixin:
         """The story a submitted form puts the row in (its chosen story, or the current)."""
         first, *rest = self.story_path
         holder = cleaned[first] if first in cleaned else getattr(instance, first, None)
-        for name in rest:
-            holder = getattr(holder, name, None) if holder is not None else None
-        return holder
+        return _follow(holder, tuple(rest))
 
     def get_form(self, request, obj=None, change=False, **kwargs):
         form = super().get_form(request, obj, change=change, **kwargs)
@@ -85,10 +88,9 @@ class StoryContentInlineMixin:
     story_path: tuple[str, ...] = ("story",)
 
     def _parent_refused(self, request, obj) -> bool:
-        story = obj
-        for name in self.story_path:
-            story = getattr(story, name, None) if story is not None else None
-        return obj is not None and not may_change_content(request.user, story)
+        return obj is not None and not may_change_content(
+            request.user, _follow(obj, self.story_path)
+        )
 
     def has_add_permission(self, request, obj=None):
         return super().has_add_permission(request, obj) and not self._parent_refused(request, obj)
