@@ -30,7 +30,18 @@ _CHUNK = 64 * 1024
 
 
 class FetchError(OSError):
-    """The URL could not be fetched, or was refused; the message says why, in one line."""
+    """The URL could not be fetched, or was refused; the message says why, in one line.
+
+    ``transient`` marks what trying again later may cure (a timeout, a refused or dropped
+    connection, an unresolvable host, HTTP 429 and 5xx); a refusal, a 404 or a body over the
+    limit is not."""
+
+    def __init__(self, message: str, *, transient: bool = False):
+        super().__init__(message)
+        self.transient = transient
+
+    def __str__(self) -> str:
+        return self.args[0] if self.args else ""
 
 
 @dataclass(frozen=True)
@@ -38,6 +49,10 @@ class Fetched:
     url: str  # the final URL, after redirects
     content_type: str
     data: bytes
+    # Validators for the next conditional GET, and whether this one found nothing new (304).
+    etag: str = ""
+    last_modified: str = ""
+    not_modified: bool = False
 
 
 def is_public_address(ip: str) -> bool:
@@ -64,7 +79,7 @@ def _checked_create_connection(
     try:
         infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
     except socket.gaierror as exc:
-        raise FetchError(f"cannot resolve host {host!r}: {exc.strerror}") from exc
+        raise FetchError(f"cannot resolve host {host!r}: {exc.strerror}", transient=True) from exc
     if not allow_private:
         for *_, sockaddr in infos:
             if not is_public_address(sockaddr[0]):
@@ -84,7 +99,7 @@ def _checked_create_connection(
         except OSError as exc:
             last_error = exc
             sock.close()
-    raise last_error or FetchError(f"cannot connect to {host}")
+    raise last_error or FetchError(f"cannot connect to {host}", transient=True)
 
 
 class _SafeHTTPConnection(http.client.HTTPConnection):
@@ -153,10 +168,13 @@ def fetch_url(
     timeout: float | None = None,
     max_bytes: int | None = None,
     allow_private: bool | None = None,
+    etag: str = "",
+    last_modified: str = "",
 ) -> Fetched:
     """GET ``url`` and return its bytes, or raise FetchError. Defaults come from the
     NEWSROOM_FETCH_* settings; ``timeout`` bounds each socket operation and, times three,
-    the whole download."""
+    the whole download. Given the ``etag`` or ``last_modified`` of an earlier fetch, the GET is
+    conditional, and a 304 answer comes back as ``not_modified`` with no data."""
     timeout = settings.NEWSROOM_FETCH_TIMEOUT if timeout is None else timeout
     max_bytes = settings.NEWSROOM_FETCH_MAX_BYTES if max_bytes is None else max_bytes
     if allow_private is None:
@@ -169,6 +187,8 @@ def fetch_url(
             "Accept": "text/html,application/xhtml+xml,application/rss+xml,"
             "application/atom+xml,application/xml;q=0.9,application/json,text/plain;q=0.8",
             "Accept-Encoding": "identity",
+            **({"If-None-Match": etag} if etag else {}),
+            **({"If-Modified-Since": last_modified} if last_modified else {}),
         },
     )
     deadline = time.monotonic() + timeout * 3
@@ -186,25 +206,39 @@ def fetch_url(
                 if total > max_bytes:
                     raise FetchError(f"too large: more than {max_bytes} bytes")
                 if time.monotonic() > deadline:
-                    raise FetchError(f"too slow: not downloaded within {timeout * 3:g} s")
+                    raise FetchError(
+                        f"too slow: not downloaded within {timeout * 3:g} s", transient=True
+                    )
                 chunks.append(chunk)
             return Fetched(
                 url=response.geturl(),
                 content_type=response.headers.get("Content-Type", ""),
                 data=b"".join(chunks),
+                etag=response.headers.get("ETag", "")[:500],
+                last_modified=response.headers.get("Last-Modified", "")[:100],
             )
     except urllib.error.HTTPError as exc:
-        raise FetchError(f"HTTP {exc.code} {exc.reason}") from None
+        if exc.code == 304 and (etag or last_modified):
+            return Fetched(
+                url=url,
+                content_type="",
+                data=b"",
+                etag=exc.headers.get("ETag", etag)[:500],
+                last_modified=exc.headers.get("Last-Modified", last_modified)[:100],
+                not_modified=True,
+            )
+        transient = exc.code == 429 or exc.code >= 500
+        raise FetchError(f"HTTP {exc.code} {exc.reason}", transient=transient) from None
     except urllib.error.URLError as exc:
         reason = exc.reason
         if isinstance(reason, FetchError):
             raise reason from None
         if isinstance(reason, TimeoutError):
-            raise FetchError(f"timed out after {timeout:g} s") from None
-        raise FetchError(f"cannot fetch: {reason}") from None
+            raise FetchError(f"timed out after {timeout:g} s", transient=True) from None
+        raise FetchError(f"cannot fetch: {reason}", transient=True) from None
     except FetchError:
         raise
     except TimeoutError:
-        raise FetchError(f"timed out after {timeout:g} s") from None
+        raise FetchError(f"timed out after {timeout:g} s", transient=True) from None
     except (OSError, http.client.HTTPException) as exc:
-        raise FetchError(f"cannot fetch: {exc}") from None
+        raise FetchError(f"cannot fetch: {exc}", transient=True) from None

@@ -49,7 +49,7 @@ def read_source(source: str, *, stdin=None) -> list[ParsedItem]:
         try:
             fetched = fetch_url(source)
         except FetchError as exc:
-            return [ParsedItem(source=source, error=str(exc))]
+            return [ParsedItem(source=source, error=str(exc), transient=exc.transient)]
         return parse_bytes(
             fetched.data, source=source, content_type=fetched.content_type, url=fetched.url
         )

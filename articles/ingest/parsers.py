@@ -60,6 +60,7 @@ class ParsedItem:
     error: str | None = None
     outlet_hints: list[str] = field(default_factory=list)
     domain: str | None = None
+    transient: bool = False  # the error may go away if fetched again later (a timeout)
 
 
 # --- bytes to text -------------------------------------------------------------------------

@@ -30,8 +30,10 @@ INSTALLED_APPS = [
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "simple_history",
+    "django_tasks_db",
     "sources",
     "articles",
+    "jobs",
 ]
 
 MIDDLEWARE = [
@@ -191,6 +193,50 @@ NEWSROOM_FETCH_ALLOW_PRIVATE = os.environ.get("NEWSROOM_FETCH_ALLOW_PRIVATE", ""
 # approved them; "1" shows suggestions earlier, labelled "found by machine, not yet checked".
 NEWSROOM_SHOW_UNCHECKED = os.environ.get("NEWSROOM_SHOW_UNCHECKED", "") == "1"
 NEWSROOM_MAX_IMPORT_BYTES = int(os.environ.get("NEWSROOM_MAX_IMPORT_BYTES", str(20 * 1024 * 1024)))
+
+# Background work (``jobs``): Django's tasks framework. ``NEWSROOM_TASKS`` picks the backend:
+# "database" (the default: a worker on the same database, SQLite included; ``manage.py
+# run_worker``), "redis" (Celery on REDIS_URL, for workers on several machines sharing one
+# queue; ``manage.py run_worker`` starts a Celery worker), or "immediate" (run at once, in the
+# caller's process: tests, and one-off scripts).
+NEWSROOM_TASKS = os.environ.get("NEWSROOM_TASKS", "database")
+REDIS_URL = os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/0")
+if NEWSROOM_TASKS == "redis":
+    TASKS = {
+        "default": {
+            "BACKEND": "django_tasks_celery.CeleryBackend",
+            "OPTIONS": {"CELERY_APP": "newsroom.celery.app"},
+        }
+    }
+elif NEWSROOM_TASKS == "immediate":
+    TASKS = {"default": {"BACKEND": "django.tasks.backends.immediate.ImmediateBackend"}}
+elif NEWSROOM_TASKS == "database":
+    TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
+else:
+    from django.core.exceptions import ImproperlyConfigured
+
+    raise ImproperlyConfigured(
+        f"NEWSROOM_TASKS must be database, redis or immediate, not {NEWSROOM_TASKS!r}"
+    )
+# Celery (NEWSROOM_TASKS=redis): a task is acknowledged once it has run, so a worker killed
+# mid-task leaves it for another; one task at a time per worker process.
+CELERY_BROKER_URL = os.environ.get("CELERY_BROKER_URL", REDIS_URL)
+CELERY_RESULT_BACKEND = os.environ.get("CELERY_RESULT_BACKEND", REDIS_URL)
+CELERY_TASK_ACKS_LATE = True
+CELERY_TASK_REJECT_ON_WORKER_LOST = True
+CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+CELERY_RESULT_EXPIRES = 7 * 24 * 3600
+# Jobs: a running job touches its row after every item; one silent for this long is taken as
+# dead and queued again. Network errors are retried with backoff (base delay in seconds,
+# doubled per attempt). A feed poll reads at most this many items; the rest are reported
+# ``skipped``. Feed jobs that imported nothing are deleted after a week.
+NEWSROOM_JOB_STALE_SECONDS = int(os.environ.get("NEWSROOM_JOB_STALE_SECONDS", "300"))
+NEWSROOM_JOB_MAX_ATTEMPTS = int(os.environ.get("NEWSROOM_JOB_MAX_ATTEMPTS", "4"))
+NEWSROOM_JOB_RETRY_DELAY = int(os.environ.get("NEWSROOM_JOB_RETRY_DELAY", "60"))
+NEWSROOM_JOB_KEEP_DAYS = int(os.environ.get("NEWSROOM_JOB_KEEP_DAYS", "7"))
+NEWSROOM_FEED_MAX_ITEMS = int(os.environ.get("NEWSROOM_FEED_MAX_ITEMS", "200"))
+NEWSROOM_SCHEDULER_INTERVAL = float(os.environ.get("NEWSROOM_SCHEDULER_INTERVAL", "30"))
 
 LOGGING = {
     "version": 1,

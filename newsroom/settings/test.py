@@ -1,5 +1,7 @@
 """Settings for the test suite: fast hashing, no throttling surprises, a fixed secret."""
 
+import os
+
 from .base import *  # noqa: F403
 from .base import REST_FRAMEWORK
 
@@ -15,3 +17,7 @@ REST_FRAMEWORK = {
     **REST_FRAMEWORK,
     "DEFAULT_THROTTLE_RATES": {"anon": "100000/hour", "user": "100000/hour", "ingest": "1000/hour"},
 }
+
+# Tasks run at once in tests (one end-to-end test starts a real worker with its own settings).
+if os.environ.get("NEWSROOM_TASKS", "immediate") == "immediate":
+    TASKS = {"default": {"BACKEND": "django.tasks.backends.immediate.ImmediateBackend"}}

@@ -1,6 +1,7 @@
 """Import articles from files, directories, stdin (``-``) and http(s) URLs.
 
-Plain text, JSON (one object, a list, or JSON Lines), HTML pages and RSS/Atom feeds. Each
+Plain text, JSON (one object, a list, or JSON Lines), HTML pages and RSS/Atom feeds. The import
+is a job (listed in the admin with the others) run in this process, with its progress here. Each
 article is stored with its quotes, people and figures in one transaction; importing the same
 article again reports it as a duplicate. ``--report json`` prints the machine-readable report
 (README, "Gather"); the exit status is 0 when every item was created or a duplicate, 1 otherwise.
@@ -11,7 +12,10 @@ import sys
 
 from django.core.management.base import BaseCommand, CommandError
 
+from articles.ingest.inputs import expand_sources
 from articles.ingest.service import CREATED, DUPLICATE, OUTLET_MISSING, IngestItem, ingest_sources
+from jobs.runner import job_run_here
+from jobs.services import job_sources
 
 PROGRESS_MIN_SOURCES = 5
 
@@ -68,14 +72,21 @@ class Command(BaseCommand):
             else:
                 stream.write(text)
 
-        result = ingest_sources(
-            sources,
-            default_outlet=outlet,
-            dry_run=dry_run,
-            stdin=options.get("stdin"),
-            on_item=on_item,
-            progress=progress,
-        )
+        if dry_run:  # writes nothing, not even a job
+            result = ingest_sources(
+                sources,
+                default_outlet=outlet,
+                dry_run=True,
+                stdin=options.get("stdin"),
+                on_item=on_item,
+                progress=progress,
+            )
+        else:
+            # A job like any other (it shows in the admin's job list), run here, now.
+            job = job_sources(expand_sources(sources), outlet=outlet)
+            result = job_run_here(
+                job, on_item=on_item, progress=progress, stdin=options.get("stdin")
+            )
         if bar is not None:
             bar.close()
         if as_json:

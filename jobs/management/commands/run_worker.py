@@ -1,0 +1,93 @@
+"""Run a background worker for the configured task backend, with the scheduler beside it.
+
+NEWSROOM_TASKS=database (the default) runs django-tasks-db's worker on this database;
+NEWSROOM_TASKS=redis runs a Celery worker on REDIS_URL. Start as many as you like, on as many
+machines as share the database (or Redis): they share one queue. The scheduler (due feeds,
+stalled jobs, retries) runs in a thread of each worker unless ``--no-scheduler``; several
+schedulers are safe.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+
+from django.conf import settings
+from django.core.management import call_command
+from django.core.management.base import BaseCommand, CommandError
+from django.db import close_old_connections
+
+logger = logging.getLogger("jobs.scheduler")
+
+
+def scheduler_loop(stop: threading.Event, interval: float) -> None:
+    from jobs.scheduler import tick
+
+    while not stop.is_set():
+        close_old_connections()
+        try:
+            result = tick()
+            if result.feeds or result.recovered or result.retried or result.interrupted:
+                logger.info("scheduler: %s", result)
+        except Exception:  # the next round tries again
+            logger.exception("scheduler round failed")
+        finally:
+            close_old_connections()
+        stop.wait(interval)
+
+
+class Command(BaseCommand):
+    help = "Run a background worker (and the scheduler) for the configured task backend."
+
+    def add_arguments(self, parser):
+        parser.add_argument(
+            "--no-scheduler",
+            action="store_true",
+            help="Do not poll feeds or recover stalled jobs from this worker.",
+        )
+        parser.add_argument(
+            "--processes",
+            type=int,
+            default=1,
+            help="Worker processes (Celery only; run more commands on the database backend).",
+        )
+        parser.add_argument(
+            "--batch",
+            action="store_true",
+            help="Run what is queued now, then exit (database backend).",
+        )
+
+    def handle(self, *args, no_scheduler=False, processes=1, batch=False, **options):
+        backend = settings.NEWSROOM_TASKS
+        if backend == "immediate":
+            raise CommandError(
+                "NEWSROOM_TASKS=immediate runs tasks in the caller's process: there is no "
+                "queue for a worker. Use database (the default) or redis."
+            )
+        stop = threading.Event()
+        if not no_scheduler and not batch:
+            thread = threading.Thread(
+                target=scheduler_loop,
+                args=(stop, settings.NEWSROOM_SCHEDULER_INTERVAL),
+                name="newsroom-scheduler",
+                daemon=True,
+            )
+            thread.start()
+        try:
+            if backend == "redis":
+                from newsroom.celery import app
+
+                argv = ["worker", "--loglevel=INFO", f"--concurrency={max(processes, 1)}"]
+                if batch:
+                    raise CommandError("--batch is for the database backend.")
+                app.worker_main(argv)
+            else:
+                call_command(
+                    "db_worker",
+                    queue_name="*",
+                    reload=False,
+                    batch=batch,
+                    verbosity=options.get("verbosity", 1),
+                )
+        finally:
+            stop.set()

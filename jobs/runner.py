@@ -1,0 +1,328 @@
+"""Run a job: its units (payloads, texts, files, sources, a feed's bytes, articles to read
+again) item by item through the ingestion service, recording each outcome as it goes.
+
+A job is claimed by one runner at a time (``Job.claim``); the runner touches the job after
+every item, and stops as soon as it finds its claim gone (the job was given to another worker
+because this one looked dead). What a unit has recorded is never done again, and the service
+never stores an article twice, so a job run again after a crash or a kill picks up where it
+stopped: no duplicate, nothing half-written (each article is one transaction).
+"""
+
+from __future__ import annotations
+
+import logging
+import secrets
+from collections.abc import Callable, Iterable, Iterator
+from datetime import timedelta
+
+from django.conf import settings
+from django.db import transaction
+from django.db.models import F
+from django.utils import timezone
+
+from articles.ingest.inputs import read_source
+from articles.ingest.parsers import ParsedItem, parse_bytes
+from articles.ingest.reading import KnownSpeakers, article_read
+from articles.ingest.service import (
+    CREATED,
+    DUPLICATE,
+    ERROR,
+    IngestItem,
+    Ingestor,
+    IngestReport,
+    _consolidate,
+)
+from articles.models import Article
+from jobs.models import Job, JobItem
+
+logger = logging.getLogger(__name__)
+
+
+HERE = "here:"  # the claim of a job run in its own process, which no worker can take over
+
+
+class ClaimLost(Exception):
+    """Another runner owns the job now; this one stops without writing more."""
+
+
+def new_claim() -> str:
+    return secrets.token_hex(16)
+
+
+def job_claim(job_id: int) -> tuple[Job, str] | None:
+    """Take a queued job for this runner, or None when another runner has it or it is done."""
+    token = new_claim()
+    now = timezone.now()
+    taken = Job.objects.filter(pk=job_id, state=Job.State.QUEUED).update(
+        state=Job.State.RUNNING,
+        claim=token,
+        attempts=F("attempts") + 1,
+        heartbeat_at=now,
+        next_attempt_at=None,
+    )
+    if not taken:
+        return None
+    job = Job.objects.get(pk=job_id)
+    if job.started_at is None:
+        Job.objects.filter(pk=job_id).update(started_at=now)
+        job.started_at = now
+    return job, token
+
+
+def retry_delay(attempts: int) -> timedelta:
+    """Backoff between attempts: the base delay doubled per attempt, at most an hour."""
+    base = settings.NEWSROOM_JOB_RETRY_DELAY
+    return timedelta(seconds=min(base * 2 ** max(attempts - 1, 0), 3600))
+
+
+class JobRunner:
+    def __init__(
+        self,
+        job: Job,
+        token: str,
+        *,
+        on_item: Callable[[IngestItem], None] | None = None,
+        progress: Callable[[list], Iterator] | None = None,
+        stdin=None,
+    ):
+        self.job = job
+        self.stdin = stdin
+        self.token = token
+        self.on_item = on_item
+        self.progress = progress
+        self.ingestor = Ingestor(user=job.created_by, default_outlet=job.default_outlet or None)
+        # Drafts made since the job first started are this job's to consolidate.
+        self.ingestor.started = job.created_at
+        self.known = KnownSpeakers()
+
+    # --- bookkeeping --------------------------------------------------------------------
+
+    def _touch(self, **changes) -> None:
+        """Heartbeat (with any progress fields); raises ClaimLost when the job is not ours."""
+        updated = Job.objects.filter(pk=self.job.pk, claim=self.token).update(
+            heartbeat_at=timezone.now(), **changes
+        )
+        if not updated:
+            raise ClaimLost(self.job.pk)
+
+    def _record(self, unit: int, position: int, item: IngestItem, *, retryable=False) -> None:
+        status = item.status
+        if status == DUPLICATE and self._made_by_this_job(item.article, item.source):
+            status = CREATED  # stored by an earlier attempt of this job, then interrupted
+        JobItem.objects.update_or_create(
+            job=self.job,
+            unit=unit,
+            position=position,
+            defaults={
+                "source": item.source[:1000],
+                "status": status,
+                "article_id": item.article,
+                "story_id": item.story,
+                "quotes": item.quotes or 0,
+                "error": item.error or "",
+                "retryable": retryable,
+            },
+        )
+        self._touch(done=F("done") + 1)
+        if self.on_item:
+            item.status = status
+            self.on_item(item)
+
+    def _made_by_this_job(self, article_id: int | None, source: str) -> bool:
+        """A duplicate of an article an earlier, interrupted attempt of this job stored."""
+        if article_id is None or self.job.attempts <= 1:
+            return False
+        mine = Article.objects.filter(
+            pk=article_id, created_at__gte=self.job.created_at, source=source[:1000]
+        ).exists()
+        return mine and not JobItem.objects.filter(article_id=article_id).exists()
+
+    # --- units --------------------------------------------------------------------------
+
+    def _parse(self, unit: dict) -> list[ParsedItem]:
+        if "payload" in unit:
+            payload = unit["payload"]
+            source = unit.get("source", "api")
+            if not isinstance(payload, dict):
+                return [ParsedItem(source=source, error="not an article: expected an object")]
+            return [ParsedItem(source=source, payload=payload)]
+        if "text" in unit:
+            return parse_bytes(unit["text"].encode("utf-8"), source=unit.get("source", "text"))
+        if "file" in unit:
+            return parse_bytes(
+                bytes(self.job.data or b""),
+                source=unit["file"],
+                content_type=unit.get("content_type", ""),
+                url=unit.get("url"),
+            )
+        if "source" in unit:
+            return read_source(unit["source"], stdin=self.stdin)
+        raise ValueError(f"unknown unit {sorted(unit)}")
+
+    def _unit_done(self, unit: int) -> bool:
+        items = JobItem.objects.filter(job=self.job, unit=unit)
+        if items.filter(retryable=True).exists():
+            items.filter(retryable=True).delete()
+            return False
+        return items.exists()
+
+    def _run_unit(self, index: int, unit: dict) -> None:
+        if "reread" in unit:
+            self._reread(index, unit["reread"])
+            return
+        parsed = self._parse(unit)
+        cap = unit.get("cap")
+        recorded = set(
+            JobItem.objects.filter(job=self.job, unit=index).values_list("position", flat=True)
+        )
+        others = JobItem.objects.filter(job=self.job).exclude(unit=index).count()
+        remaining = len(self.job.input) - index - 1
+        self._touch(total=others + len(parsed) + remaining)
+        for position, item in enumerate(parsed):
+            if position in recorded:
+                continue
+            if cap is not None and position >= cap:
+                skipped = IngestItem(
+                    source=item.source,
+                    status=JobItem.Status.SKIPPED,
+                    error=f"not read: more than {cap} items in one poll of this feed",
+                )
+                self._record(index, position, skipped)
+                continue
+            if item.error and item.transient:
+                failed = IngestItem(source=item.source, status=ERROR, error=item.error)
+                self._record(index, position, failed, retryable=True)
+                continue
+            self._record(index, position, self.ingestor.ingest(item))
+
+    def _reread(self, index: int, article_id: int) -> None:
+        source = f"article {article_id}"
+        self._touch(total=len(self.job.input))
+        article = Article.objects.select_related("outlet").filter(pk=article_id).first()
+        if article is None:
+            item = IngestItem(source=source, status=ERROR, error="no such article (deleted?)")
+        else:
+            try:
+                result = article_read(article=article, known=self.known)
+            except Exception as exc:  # one article must not stop the others
+                logger.exception("Reading article %s again failed", article_id)
+                item = IngestItem(source=source, status=ERROR, error=f"{type(exc).__name__}")
+            else:
+                item = IngestItem(
+                    source=source,
+                    status=JobItem.Status.READ,
+                    article=article.pk,
+                    story=article.story_id,
+                    quotes=result.added + result.kept,
+                )
+        self._record(index, 0, item)
+
+    # --- the whole job ------------------------------------------------------------------
+
+    def run(self) -> IngestReport:
+        units = list(enumerate(self.job.input))
+        todo = [(i, u) for i, u in units if not self._unit_done(i)]
+        for index, unit in self.progress(todo) if self.progress else todo:
+            self._run_unit(index, unit)
+        report = self._finish()
+        return report
+
+    def _finish(self) -> IngestReport:
+        items = list(JobItem.objects.filter(job=self.job))
+        report = IngestReport(
+            items=[
+                IngestItem(
+                    source=i.source,
+                    status=i.status,
+                    article=i.article_id,
+                    story=i.story_id,
+                    quotes=i.quotes,
+                    error=i.error or None,
+                )
+                for i in items
+            ]
+        )
+        if self.job.kind != Job.Kind.REREAD:
+            _consolidate(self.ingestor, report)
+            for row, item in zip(items, report.items, strict=True):
+                if row.story_id != item.story:
+                    JobItem.objects.filter(pk=row.pk).update(story_id=item.story)
+        retryable = [i for i in items if i.retryable]
+        now = timezone.now()
+        with transaction.atomic():
+            # A run in its own process (manage.py ingest) reports and ends; a worker's retries.
+            retry = retryable and not self.token.startswith(HERE)
+            if retry and self.job.attempts < settings.NEWSROOM_JOB_MAX_ATTEMPTS:
+                at = now + retry_delay(self.job.attempts)
+                self._touch(
+                    state=Job.State.RETRYING,
+                    next_attempt_at=at,
+                    claim="",
+                    merged={**self.job.merged, **_keys(report.merged)},
+                    error=f"{len(retryable)} item(s) could not be fetched "
+                    f"({retryable[0].error}); trying again after {at:%H:%M:%S} UTC.",
+                )
+            else:
+                error = ""
+                if retryable:
+                    error = (
+                        f"{len(retryable)} item(s) could not be fetched after "
+                        f"{self.job.attempts} attempts ({retryable[0].error})."
+                    )
+                self._touch(
+                    state=Job.State.SUCCEEDED,
+                    finished_at=now,
+                    claim="",
+                    merged={**self.job.merged, **_keys(report.merged)},
+                    error=error,
+                )
+        return report
+
+
+def _keys(mapping: dict) -> dict:
+    return {str(k): v for k, v in mapping.items()}
+
+
+def job_fail(job_id: int, token: str, error: str) -> None:
+    Job.objects.filter(pk=job_id, claim=token).update(
+        state=Job.State.FAILED, finished_at=timezone.now(), claim="", error=error[:5000]
+    )
+
+
+def job_execute(job_id: int) -> str:
+    """What a worker does with a job id: claim it, run it, keep its outcome. Returns the state."""
+    claimed = job_claim(job_id)
+    if claimed is None:
+        return "not claimed"
+    job, token = claimed
+    try:
+        JobRunner(job, token).run()
+    except ClaimLost:
+        logger.warning("Job %s was taken over by another worker", job_id)
+        return "taken over"
+    except Exception as exc:
+        logger.exception("Job %s failed", job_id)
+        job_fail(job_id, token, f"{type(exc).__name__}: {exc}")
+        return Job.State.FAILED
+    return Job.objects.filter(pk=job_id).values_list("state", flat=True).first()
+
+
+def job_run_here(
+    job: Job,
+    *,
+    on_item: Callable[[IngestItem], None] | None = None,
+    progress: Callable[[Iterable], Iterator] | None = None,
+    stdin=None,
+) -> IngestReport:
+    """Run a new job in this process (``manage.py ingest``), with the caller's progress."""
+    token = HERE + new_claim()
+    now = timezone.now()
+    Job.objects.filter(pk=job.pk).update(
+        state=Job.State.RUNNING, claim=token, attempts=1, started_at=now, heartbeat_at=now
+    )
+    job.refresh_from_db()
+    try:
+        return JobRunner(job, token, on_item=on_item, progress=progress, stdin=stdin).run()
+    except BaseException as exc:  # Ctrl-C included: the job says it stopped
+        job_fail(job.pk, token, f"stopped: {type(exc).__name__}: {exc}".rstrip(": "))
+        raise
