@@ -26,6 +26,7 @@ from articles.api.base import (
     read_responses,
 )
 from articles.api.filters import ArticleFilter
+from articles.api.jobs import JobSerializer
 from articles.api.pagination import Key
 from articles.api.serializers import (
     ArticleDetailSerializer,
@@ -37,6 +38,7 @@ from articles.ingest.service import ingest_payloads
 from articles.models import (
     Article,
 )
+from jobs.services import job_payloads
 
 MAX_BATCH = 100
 
@@ -112,14 +114,17 @@ SUBMISSION_ERRORS = OpenApiResponse(
     ),
     create=extend_schema(
         summary="Submit articles for ingestion",
-        description="One article object, or a list of up to 100 (a batch). Runs the same "
-        "ingestion as `manage.py ingest` and answers with its report: 201 when anything was "
-        "created, 200 when everything was a duplicate. Needs a token whose user may add "
-        "articles.",
+        description="One article object, or a list of up to 100 (a batch). One article is "
+        "imported at once by the same ingestion as `manage.py ingest`, and the answer is its "
+        "report: 201 when it was created, 200 when it was a duplicate. A batch of more than "
+        "one is background work: the answer is 202 with its job (also at `Location`); follow "
+        "`url` to see its progress and, once it has finished, each item's outcome. Needs a "
+        "token whose user may add articles.",
         request=SUBMISSION_REQUEST,
         responses={
             201: IngestReportSerializer,
             200: IngestReportSerializer,
+            202: JobSerializer,
             400: SUBMISSION_ERRORS,
             401: UNAUTHENTICATED,
             403: FORBIDDEN,
@@ -198,6 +203,12 @@ class ArticleViewSet(ConditionalReadMixin, viewsets.ReadOnlyModelViewSet):
         if any(errors):
             raise exceptions.ValidationError({"items": errors} if batch else errors[0])
 
+        if len(payloads) > 1:  # a batch is background work: answer with its job at once
+            job = job_payloads(payloads, user=request.user)
+            body = JobSerializer(job, context={"request": request}).data
+            return Response(
+                body, status=status.HTTP_202_ACCEPTED, headers={"Location": body["url"]}
+            )
         report = run_ingestion(payloads, user=request.user)
         if report.get("created"):
             code = status.HTTP_201_CREATED

@@ -5,6 +5,7 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitVie
 
 from articles.api.articles import ArticleViewSet
 from articles.api.base import Router, not_found
+from articles.api.jobs import JobViewSet
 from articles.api.quotes import QuoteViewSet
 from articles.api.sources import OutletViewSet, SpeakerViewSet
 from articles.api.stories import StoryViewSet
@@ -25,6 +26,7 @@ router.register("articles", ArticleViewSet, basename="article")
 router.register("quotes", QuoteViewSet, basename="quote")
 router.register("speakers", SpeakerViewSet, basename="speaker")
 router.register("outlets", OutletViewSet, basename="outlet")
+router.register("jobs", JobViewSet, basename="job")
 
 urlpatterns = [
     path("v1/", include(router.urls)),

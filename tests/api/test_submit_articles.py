@@ -64,12 +64,16 @@ def test_only_outlet_and_body_are_required(reporter, fake_ingestion):
     assert fake_ingestion[0]["payloads"] == [{"outlet": "The Example Gazette", "body": "Text."}]
 
 
-def test_a_batch_is_one_call_with_every_article(reporter, fake_ingestion):
+def test_a_batch_is_a_job_answered_at_once_with_202(reporter, fake_ingestion):
     batch = [ARTICLE, {**ARTICLE, "url": "https://gazette.example/news/other"}]
     response = reporter.post("/api/v1/articles/", batch, format="json")
-    assert response.status_code == 201
-    assert response.json()["created"] == 2
-    assert len(fake_ingestion[0]["payloads"]) == 2
+    assert response.status_code == 202
+    body = response.json()
+    assert body["state"] == "queued"
+    assert body["progress"] == {"done": 0, "total": 2, "percent": 0}
+    assert response["Location"] == body["url"]
+    assert body["url"].endswith(f"/api/v1/jobs/{body['id']}/")
+    assert fake_ingestion == []  # nothing ran inside the request
 
 
 def test_all_duplicates_is_a_200(reporter, fake_ingestion):
