@@ -1,7 +1,9 @@
 """Import articles from the admin: paste a text, upload a file or give a URL.
 
 The same ingestion service as ``manage.py ingest`` and the API runs behind it, so an editor's
-import is read by the engine, placed in its story and reported item by item.
+import is read by the engine, placed in its story and reported item by item. One pasted article
+is read in the request and reported on the page; files, URLs and several articles become a job
+for a worker, and the editor lands on the job's page, which shows its progress.
 """
 
 from __future__ import annotations
@@ -10,13 +12,15 @@ from dataclasses import dataclass
 
 from django import forms
 from django.conf import settings
+from django.contrib import messages
 from django.core.exceptions import PermissionDenied
+from django.http import HttpResponseRedirect
 from django.template.response import TemplateResponse
 
-from articles.ingest.inputs import read_source
 from articles.ingest.parsers import ParsedItem, parse_bytes
 from articles.ingest.service import OUTLET_MISSING, IngestItem, Ingestor, IngestReport
 from articles.models import Article, Story
+from jobs.services import job_upload
 
 
 class ImportForm(forms.Form):
@@ -54,20 +58,31 @@ class ImportForm(forms.Form):
         return cleaned
 
 
-def _items(form: ImportForm) -> list[ParsedItem]:
-    items: list[ParsedItem] = []
-    text = form.cleaned_data.get("text", "").strip()
-    if text:
-        items += parse_bytes(text.encode("utf-8"), source="pasted text")
+def _single_pasted_article(form: ImportForm) -> ParsedItem | None:
+    """The one article of a pasted text given alone, read in the request; else None."""
+    if form.cleaned_data.get("file") or form.cleaned_data.get("url"):
+        return None
+    items = parse_bytes(form.cleaned_data["text"].strip().encode("utf-8"), source="pasted text")
+    return items[0] if len(items) == 1 else None
+
+
+def _import_in_background(modeladmin, request, form: ImportForm):
     upload = form.cleaned_data.get("file")
-    if upload is not None:
-        items += parse_bytes(
-            upload.read(), source=upload.name, content_type=upload.content_type or ""
-        )
-    url = form.cleaned_data.get("url")
-    if url:
-        items += read_source(url)
-    return items
+    job = job_upload(
+        text=form.cleaned_data.get("text", "").strip(),
+        file_name=upload.name if upload else "",
+        file_data=upload.read() if upload else None,
+        content_type=(upload.content_type or "") if upload else "",
+        url=form.cleaned_data.get("url") or "",
+        outlet=form.cleaned_data["outlet"],
+        user=request.user,
+    )
+    modeladmin.message_user(
+        request,
+        f"Importing {job.label} in the background; this page shows its progress.",
+        messages.SUCCESS,
+    )
+    return HttpResponseRedirect(job.get_absolute_url())
 
 
 # What an editor is told instead of the service's terse reasons.
@@ -87,11 +102,15 @@ class ImportRow:
 
     @property
     def error(self) -> str:
-        error = self.item.error or ""
-        for start, words in EDITOR_WORDS.items():
-            if error.startswith(start):
-                return words
-        return error
+        return editor_error(self.item.error or "")
+
+
+def editor_error(error: str) -> str:
+    """An item's error in an editor's words, where the service's are terse."""
+    for start, words in EDITOR_WORDS.items():
+        if error.startswith(start):
+            return words
+    return error
 
 
 def _rows(report: IngestReport) -> list[ImportRow]:
@@ -107,25 +126,16 @@ def import_view(modeladmin, request):
     if request.method == "POST":
         form = ImportForm(request.POST, request.FILES)
         if form.is_valid():
+            single = _single_pasted_article(form)
+            if single is None:
+                # Files, URLs and several articles are background work: off to a worker.
+                return _import_in_background(modeladmin, request, form)
             ingestor = Ingestor(
                 user=request.user, default_outlet=form.cleaned_data["outlet"].strip() or None
             )
-            report = IngestReport()
-            try:
-                items = _items(form)
-            except (
-                ValueError,
-                OSError,
-            ) as error:  # parsers report bad input as items; this is a last guard
-                form.add_error(None, f"Nothing was imported: {error}")
-            else:
-                for item in items:
-                    report.items.append(ingestor.ingest(item))
-            if report.items and not report.errors:
+            report = IngestReport(items=[ingestor.ingest(single)])
+            if not report.errors:
                 form = ImportForm()  # all in: a clean form for the next one
-            elif form.cleaned_data.get("file"):
-                # The pasted text and the outlet stay; a browser cannot refill a file input.
-                form.add_error("file", "Choose the file again to retry it.")
     else:
         form = ImportForm()
     context = {

@@ -13,6 +13,7 @@ from django.utils.html import format_html, format_html_join
 from articles.editorial.review import quote_appearance_set_speaker, quote_appearances_review
 from articles.ingest.reading import KnownSpeakers, article_read
 from articles.models import Quote, QuoteAppearance, ReviewState
+from jobs.services import job_reread
 from sources.models import Speaker
 
 CONTEXT_CHARS = 300
@@ -130,6 +131,18 @@ def unreview_appearances(modeladmin, request, queryset):
 
 @admin.action(description="Read again (keeps editors' decisions)", permissions=["change"])
 def read_articles_again(modeladmin, request, queryset):
+    if queryset.count() > 1:  # background work: a job reads them, one by one
+        job = job_reread(list(queryset.values_list("pk", flat=True)), user=request.user)
+        modeladmin.message_user(
+            request,
+            format_html(
+                'Reading {} article(s) again in the background: <a href="{}">follow the job</a>.',
+                job.total,
+                job.get_absolute_url(),
+            ),
+            messages.SUCCESS,
+        )
+        return
     known = KnownSpeakers()
     totals = {"added": 0, "removed": 0, "kept": 0}
     failed = []

@@ -6,6 +6,8 @@
 - Editor: everything a reporter does, plus review and publish (``publish_story``), vouch for
   key points without evidence (``override_evidence``), merge and split (``merge_story``),
   corrections, history and restore, and the audit log (read only).
+- Everyone sees the background jobs (imports) and the subscribed feeds; editors subscribe to
+  feeds and change them.
 - Administrator: every permission of the newsroom's apps, plus user and group management.
 
 The data migration ``articles/migrations/0003_roles.py`` creates the groups; ``manage.py
@@ -28,6 +30,7 @@ ADMINISTRATOR = "Administrator"
 _VIEW_ALL = [
     ("articles", "view_*"),
     ("sources", "view_*"),
+    ("jobs", "view_*"),
 ]
 
 ROLE_PERMISSIONS: dict[str, list[tuple[str, str]]] = {
@@ -72,6 +75,7 @@ ROLE_PERMISSIONS: dict[str, list[tuple[str, str]]] = {
     ADMINISTRATOR: [
         ("articles", "*"),
         ("sources", "*"),
+        ("jobs", "*"),
         ("auth", "*"),
         ("authtoken", "*"),
         ("admin", "view_logentry"),
@@ -90,11 +94,14 @@ ROLE_PERMISSIONS[EDITOR] = [
     ("articles", "delete_quoteappearance"),
     ("articles", "delete_articleperson"),
     ("articles", "delete_figure"),
+    ("jobs", "add_feed"),
+    ("jobs", "change_feed"),
+    ("jobs", "delete_feed"),
 ]
 
-# Never granted, even by a wildcard: the audit log and the history tables are written by the
-# system only, and reporters do not read the audit log.
-EXCLUDED_CODENAMES = r"^(add|change|delete)_(historical.*|auditentry)$"
+# Never granted, even by a wildcard: the audit log, the history tables and the jobs' records
+# are written by the system only, and reporters do not read the audit log.
+EXCLUDED_CODENAMES = r"^(add|change|delete)_(historical.*|auditentry|job|jobitem)$"
 ROLE_EXCLUSIONS: dict[str, list[str]] = {REPORTER: ["view_auditentry"]}
 
 

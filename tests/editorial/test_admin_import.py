@@ -4,6 +4,7 @@ same ingestion service as the command line and the API."""
 from django.core.files.uploadedfile import SimpleUploadedFile
 
 from articles.models import Article, QuoteAppearance
+from jobs.models import Job
 from tests.editorial.conftest import change_form_data, client_for
 
 PASTED = """Northfield council approves river bridge
@@ -33,16 +34,52 @@ def test_reporter_pastes_an_article_and_sees_the_report(reporter):
     assert "Created 0, duplicates 1, errors 0." in again
 
 
-def test_an_uploaded_broken_file_gets_a_clear_error_and_nothing_is_stored(editor):
+def test_an_uploaded_broken_file_gets_a_clear_error_and_nothing_is_stored(
+    editor, django_capture_on_commit_callbacks
+):
     upload = SimpleUploadedFile(
         "feed.json", b'{"outlet": "The Example Gazette", "body": ', "application/json"
     )
-    response = client_for(editor).post(
-        "/admin/articles/article/import/", {"file": upload, "outlet": ""}
-    )
-    page = response.content.decode()
+    client = client_for(editor)
+    with django_capture_on_commit_callbacks(execute=True):
+        response = client.post("/admin/articles/article/import/", {"file": upload, "outlet": ""})
+    job = Job.objects.get()
+    assert response.status_code == 302 and response["Location"] == job.get_absolute_url()
+    page = client.get(response["Location"]).content.decode()
     assert "errors 1" in page and "feed.json" in page
     assert not Article.objects.exists()
+
+
+def test_an_uploaded_file_is_imported_by_a_job_whose_page_shows_each_headline(
+    editor, django_capture_on_commit_callbacks
+):
+    batch = (
+        '[{"outlet": "The Example Gazette", "headline": "Ferry timetable changes", '
+        '"body": "“The ferry will run hourly,” harbourmaster Ada Lee said."}, '
+        '{"outlet": "The Example Gazette", "headline": "Ferry fares frozen", '
+        '"body": "“Fares stay as they are,” harbourmaster Ada Lee said."}]'
+    ).encode()
+    upload = SimpleUploadedFile("ferry.json", batch, "application/json")
+    client = client_for(editor)
+    with django_capture_on_commit_callbacks(execute=True):
+        response = client.post("/admin/articles/article/import/", {"file": upload})
+    job = Job.objects.get()
+    assert job.state == "succeeded" and job.created_by == editor
+    page = client.get(response["Location"]).content.decode()
+    assert "Created 2, duplicates 0, errors 0." in page
+    for article in Article.objects.all():
+        assert (
+            f'<a href="/admin/articles/article/{article.pk}/change/">{article.headline}</a>' in page
+        )
+        assert f'<a href="/admin/articles/story/{article.story_id}/change/">' in page
+    assert 'http-equiv="refresh"' not in page  # finished: the page stops refreshing
+
+
+def test_a_queued_job_page_refreshes_itself(editor):
+    job = Job.objects.create(kind=Job.Kind.UPLOAD, label="pasted text", input=[], total=1)
+    page = client_for(editor).get(job.get_absolute_url()).content.decode()
+    assert 'http-equiv="refresh"' in page
+    assert '<progress id="job-progress" max="100" value="0">' in page
 
 
 def test_an_empty_import_form_asks_for_something_to_import(editor):
