@@ -206,7 +206,7 @@ class JobRunner:
                 result = article_read(article=article, known=self.known)
             except Exception as exc:  # one article must not stop the others
                 logger.exception("Reading article %s again failed", article_id)
-                item = IngestItem(source=source, status=ERROR, error=f"{type(exc).__name__}")
+                item = IngestItem(source=source, status=ERROR, error=describe(exc))
             else:
                 item = IngestItem(
                     source=source,
@@ -283,6 +283,14 @@ def _keys(mapping: dict) -> dict:
     return {str(k): v for k, v in mapping.items()}
 
 
+def describe(exc: BaseException) -> str:
+    """``Type: message``, even for an exception whose message itself fails to format."""
+    try:
+        return f"{type(exc).__name__}: {exc}"
+    except Exception:
+        return f"{type(exc).__name__} (its message could not be read)"
+
+
 def job_fail(job_id: int, token: str, error: str) -> None:
     Job.objects.filter(pk=job_id, claim=token).update(
         state=Job.State.FAILED, finished_at=timezone.now(), claim="", error=error[:5000]
@@ -301,8 +309,8 @@ def job_execute(job_id: int) -> str:
         logger.warning("Job %s was taken over by another worker", job_id)
         return "taken over"
     except Exception as exc:
-        logger.exception("Job %s failed", job_id)
-        job_fail(job_id, token, f"{type(exc).__name__}: {exc}")
+        logger.error("Job %s failed: %s", job_id, describe(exc), exc_info=True)
+        job_fail(job_id, token, describe(exc))
         return Job.State.FAILED
     return Job.objects.filter(pk=job_id).values_list("state", flat=True).first()
 
@@ -324,5 +332,5 @@ def job_run_here(
     try:
         return JobRunner(job, token, on_item=on_item, progress=progress, stdin=stdin).run()
     except BaseException as exc:  # Ctrl-C included: the job says it stopped
-        job_fail(job.pk, token, f"stopped: {type(exc).__name__}: {exc}".rstrip(": "))
+        job_fail(job.pk, token, f"stopped: {describe(exc)}".rstrip(": "))
         raise
