@@ -7,7 +7,7 @@ STAMP := $(VENV)/.installed
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: setup run test test-fast lint format bench eval clean
+.PHONY: setup run worker test test-fast lint format bench eval clean
 
 setup: $(STAMP)
 	$(PY) manage.py migrate --noinput
@@ -28,9 +28,16 @@ $(STAMP): pyproject.toml
 	$(PY) -m pip install --quiet --disable-pip-version-check '.[test]'; \
 	touch $(STAMP)
 
+# The server and one background worker (imports, feeds, re-reading), stopped together.
 run: setup
 	$(PY) manage.py load_demo
+	@set -e; \
+	$(PY) manage.py run_worker & worker=$$!; \
+	trap 'kill $$worker 2>/dev/null; wait $$worker 2>/dev/null' EXIT INT TERM; \
 	$(PY) manage.py runserver $(HOST):$(PORT)
+
+worker: setup
+	$(PY) manage.py run_worker
 
 test: setup
 	$(PY) -m pytest

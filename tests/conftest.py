@@ -11,3 +11,6 @@ def _media_and_cache(settings):
     cache.clear()
     yield
     cache.clear()
+
+
+from tests.jobs.conftest import feed_server  # noqa: E402, F401  (a local feed server, for any test)
