@@ -43,6 +43,7 @@ from articles.models import (
     published_q,
 )
 from articles.stories.evidence import story_flags
+from jobs.models import Job
 from sources.models import Outlet
 
 BOTH = [ActionLocation.CHANGE_LIST, ActionLocation.CHANGE_FORM]
@@ -363,6 +364,27 @@ class StoryWorkflowAdminMixin:
                 "stories": list(scheduled.order_by("published_at")[:10]),
             },
         ]
+        active = Job.objects.exclude(state__in=Job.FINAL)
+        failed = Job.objects.filter(
+            state=Job.State.FAILED, finished_at__gte=now - timezone.timedelta(days=7)
+        )
+        cards[1:1] = [
+            {
+                "title": "Imports in progress",
+                "count": active.count(),
+                "url": reverse("admin:jobs_job_changelist") + "?state__in=queued,running,retrying",
+                "jobs": list(active.order_by("created_at")[:10]),
+            }
+        ]
+        if failed.exists():
+            cards.append(
+                {
+                    "title": "Imports that failed this week",
+                    "count": failed.count(),
+                    "url": reverse("admin:jobs_job_changelist") + "?state__exact=failed",
+                    "jobs": list(failed.order_by("-finished_at")[:5]),
+                }
+            )
         context = {
             **self.admin_site.each_context(request),
             "title": "Editors' dashboard",

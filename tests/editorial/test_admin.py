@@ -203,12 +203,13 @@ def test_dashboard_counts_the_editors_work_with_links(
 ):
     client = client_for(editor)
     client.get(reverse("admin:index"))  # warm the session
-    # Session, user, permissions (2), five counts, two short lists: however long the lists.
-    with django_assert_num_queries(11):
+    # Session, user, permissions (2), six counts, three short lists, whether an import failed:
+    # however long the lists.
+    with django_assert_num_queries(14):
         page = client.get(reverse("admin:articles_story_dashboard"))
     for n in range(5):
         make_story(f"Another story in review {n}", published=False, status="review")
-    with django_assert_num_queries(11):
+    with django_assert_num_queries(14):
         client.get(reverse("admin:articles_story_dashboard"))
     cards = {c["title"]: c for c in page.context["cards"]}
     assert cards["Stories in review"]["count"] == 1
@@ -218,6 +219,35 @@ def test_dashboard_counts_the_editors_work_with_links(
     assert cards["New articles not yet in a story"]["count"] == 2
     for card in cards.values():
         assert client.get(card["url"]).status_code == 200
+
+
+def test_dashboard_shows_imports_in_progress_and_failures(editor):
+    from django.utils import timezone
+
+    from jobs.models import Job
+
+    running = Job.objects.create(
+        kind=Job.Kind.UPLOAD, label="harbour.json", input=[], state="running", total=4, done=1
+    )
+    Job.objects.create(kind=Job.Kind.UPLOAD, label="old.json", input=[], state="succeeded")
+    Job.objects.create(
+        kind=Job.Kind.FEED,
+        label="Gazette feed",
+        input=[],
+        state="failed",
+        error="RuntimeError: disk full",
+        finished_at=timezone.now(),
+    )
+    client = client_for(editor)
+    page = client.get(reverse("admin:articles_story_dashboard"))
+    cards = {c["title"]: c for c in page.context["cards"]}
+    assert cards["Imports in progress"]["jobs"] == [running]
+    assert cards["Imports that failed this week"]["count"] == 1
+    html = page.content.decode()
+    assert f'href="{running.get_absolute_url()}"' in html and 'value="25"' in html
+    assert "RuntimeError: disk full" in html
+    listed = client.get(cards["Imports in progress"]["url"])
+    assert list(listed.context["cl"].result_list) == [running]
 
 
 def test_dashboard_links_open_the_matching_filtered_lists(editor, newsroom_backlog):
