@@ -16,3 +16,6 @@ urlpatterns = [
     path("sitemap.xml", sitemap, {"sitemaps": SITEMAPS}, name="sitemap"),
     path("", include("articles.public.urls")),
 ]
+
+handler400 = "newsroom.errors.bad_request"
+handler500 = "newsroom.errors.server_error"

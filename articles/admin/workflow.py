@@ -20,6 +20,7 @@ from django.template.response import TemplateResponse
 from django.urls import path, reverse
 from django.utils import timezone
 
+from articles.admin.dashboard import dashboard_cards
 from articles.core.story_state import COMPARED_FIELDS, StoryConflict, WorkflowError, story_lock
 from articles.editorial.history import story_restore_version, story_state_at
 from articles.editorial.workflow import (
@@ -33,17 +34,12 @@ from articles.editorial.workflow import (
     story_unpublish,
 )
 from articles.models import (
-    Article,
     Correction,
     KeyPoint,
-    QuoteAppearance,
-    ReviewState,
     Story,
     SummaryParagraph,
-    published_q,
 )
 from articles.stories.evidence import story_flags
-from jobs.models import Job
 from sources.models import Outlet
 
 BOTH = [ActionLocation.CHANGE_LIST, ActionLocation.CHANGE_FORM]
@@ -320,71 +316,7 @@ class StoryWorkflowAdminMixin:
     def dashboard_view(self, request):
         if not self.has_view_or_change_permission(request):
             raise PermissionDenied
-        now = timezone.now()
-        in_review = Story.objects.in_review().order_by("-updated_at")
-        scheduled = Story.objects.filter(status=Story.Status.PUBLISHED).exclude(published_q(now))
-        unsupported = key_points_without_evidence(
-            KeyPoint.objects.exclude(story__status=Story.Status.ARCHIVED)
-        )
-        suggested = QuoteAppearance.objects.filter(review_state=ReviewState.SUGGESTED)
-        unplaced = Article.objects.unplaced()
-        cards = [
-            {
-                "title": "Stories in review",
-                "count": in_review.count(),
-                "url": reverse("admin:articles_story_changelist") + "?status__exact=review",
-                "stories": list(in_review[:10]),
-            },
-            {
-                "title": "Suggested quotes waiting for review",
-                "count": suggested.count(),
-                "url": reverse("admin:articles_quoteappearance_changelist")
-                + "?review_state__exact=suggested",
-            },
-            {
-                "title": "Key points without evidence",
-                "count": unsupported.count(),
-                "url": reverse("admin:articles_keypoint_changelist") + "?evidence=missing",
-            },
-            {
-                "title": "New articles waiting to join published stories",
-                "count": Article.objects.pending().count(),
-                "url": reverse("admin:articles_article_changelist")
-                + "?review_state__exact=suggested",
-            },
-            {
-                "title": "New articles not yet in a story",
-                "count": unplaced.count(),
-                "url": reverse("admin:articles_article_changelist") + "?story__isempty=1",
-            },
-            {
-                "title": "Scheduled or embargoed",
-                "count": None,
-                "url": reverse("admin:articles_story_changelist") + "?status__exact=published",
-                "stories": list(scheduled.order_by("published_at")[:10]),
-            },
-        ]
-        active = Job.objects.exclude(state__in=Job.FINAL)
-        failed = Job.objects.filter(
-            state=Job.State.FAILED, finished_at__gte=now - timezone.timedelta(days=7)
-        )
-        cards[1:1] = [
-            {
-                "title": "Imports in progress",
-                "count": active.count(),
-                "url": reverse("admin:jobs_job_changelist") + "?state__in=queued,running,retrying",
-                "jobs": list(active.order_by("created_at")[:10]),
-            }
-        ]
-        if failed.exists():
-            cards.append(
-                {
-                    "title": "Imports that failed this week",
-                    "count": failed.count(),
-                    "url": reverse("admin:jobs_job_changelist") + "?state__exact=failed",
-                    "jobs": list(failed.order_by("-finished_at")[:5]),
-                }
-            )
+        cards = dashboard_cards(timezone.now())
         context = {
             **self.admin_site.each_context(request),
             "title": "Editors' dashboard",

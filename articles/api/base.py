@@ -8,6 +8,8 @@ import logging
 from collections.abc import Sequence
 from datetime import datetime
 
+from django.conf import settings
+from django.core.exceptions import RequestDataTooBig
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.db.models import (
     DateTimeField,
@@ -30,6 +32,7 @@ from rest_framework import exceptions, serializers, status
 from rest_framework.response import Response
 from rest_framework.routers import DefaultRouter
 from rest_framework.views import exception_handler as drf_exception_handler
+from rest_framework.views import set_rollback
 
 from articles.models import may_preview
 
@@ -174,11 +177,26 @@ class ConditionalReadMixin:
 
 
 def exception_handler(exc, context):
-    """DRF's handler, plus Django's own ``ValidationError`` as a 400 instead of a 500."""
+    """DRF's handler, plus: Django's own ``ValidationError`` as a 400, a body over the size
+    limit as a 413, and anything else as a JSON 500 (logged with its traceback), so that no
+    answer under ``/api/`` is an HTML page. With DEBUG on, Django's debug page stays."""
     if isinstance(exc, DjangoValidationError):
         detail = exc.message_dict if hasattr(exc, "error_dict") else {"detail": exc.messages}
         exc = exceptions.ValidationError(detail)
-    return drf_exception_handler(exc, context)
+    elif isinstance(exc, RequestDataTooBig):
+        from articles.api.parsers import RequestTooLarge
+
+        exc = RequestTooLarge(settings.DATA_UPLOAD_MAX_MEMORY_SIZE)
+    response = drf_exception_handler(exc, context)
+    if response is None and not settings.DEBUG:
+        view = context.get("view")
+        logger.error("API error in %s", type(view).__name__ if view else "a view", exc_info=exc)
+        set_rollback()
+        response = Response(
+            {"detail": "Server error: the request could not be completed. It has been logged."},
+            status=status.HTTP_500_INTERNAL_SERVER_ERROR,
+        )
+    return response
 
 
 def schema_nonempty_query_parameters(result, generator, request, public):

@@ -158,6 +158,8 @@ class KeysetPagination(BasePagination):
                         raise ValueError("null in a non-null key")
                     position.append(None)
                     continue
+                if isinstance(value, str) and not value.isprintable():
+                    raise ValueError("control characters in a cursor value")
                 field = self.model._meta.get_field(key.field)
                 python = field.to_python(value)
                 if isinstance(python, datetime):

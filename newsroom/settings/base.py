@@ -38,6 +38,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "newsroom.errors.RejectNulMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -141,7 +142,8 @@ REST_FRAMEWORK = {
     "DEFAULT_FILTER_BACKENDS": ["articles.api.base.StrictFilterBackend"],
     "DEFAULT_PAGINATION_CLASS": "articles.api.pagination.KeysetPagination",
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
-    "DEFAULT_PARSER_CLASSES": ["rest_framework.parsers.JSONParser"],
+    # JSON only, with a size and a nesting limit (articles/api/parsers.py).
+    "DEFAULT_PARSER_CLASSES": ["articles.api.parsers.BoundedJSONParser"],
     "EXCEPTION_HANDLER": "articles.api.base.exception_handler",
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "DEFAULT_THROTTLE_CLASSES": [
@@ -193,6 +195,10 @@ NEWSROOM_FETCH_ALLOW_PRIVATE = os.environ.get("NEWSROOM_FETCH_ALLOW_PRIVATE", ""
 # approved them; "1" shows suggestions earlier, labelled "found by machine, not yet checked".
 NEWSROOM_SHOW_UNCHECKED = os.environ.get("NEWSROOM_SHOW_UNCHECKED", "") == "1"
 NEWSROOM_MAX_IMPORT_BYTES = int(os.environ.get("NEWSROOM_MAX_IMPORT_BYTES", str(20 * 1024 * 1024)))
+# A request body (an API batch, an admin upload) may hold one import and a little more; a
+# larger one is a 413 through the API. JSON deeper than this is refused as malformed.
+DATA_UPLOAD_MAX_MEMORY_SIZE = NEWSROOM_MAX_IMPORT_BYTES + 1024 * 1024
+NEWSROOM_MAX_JSON_DEPTH = 32
 
 # Background work (``jobs``): Django's tasks framework. ``NEWSROOM_TASKS`` picks the backend:
 # "database" (the default: a worker on the same database, SQLite included; ``manage.py
