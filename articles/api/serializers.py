@@ -37,6 +37,7 @@ class OutletSerializer(serializers.ModelSerializer):
         view_name="api:outlet-detail", lookup_field="slug", read_only=True
     )
     aliases = serializers.SlugRelatedField(slug_field="alias", many=True, read_only=True)
+    homepage = serializers.SerializerMethodField()
 
     class Meta:
         model = Outlet
@@ -52,6 +53,13 @@ class OutletSerializer(serializers.ModelSerializer):
             "updated_at",
         ]
         read_only_fields = fields
+
+
+    @extend_schema_field(serializers.URLField(allow_null=True))
+    def get_homepage(self, outlet: Outlet) -> str | None:
+        """The outlet's address, or null when nobody entered one (never an empty string,
+        which is not a URI)."""
+        return outlet.homepage or None
 
 
 class SpeakerSummarySerializer(serializers.ModelSerializer):

@@ -92,15 +92,21 @@ def test_every_operation_answers_as_documented(case, story, draft, token, ingest
         ("/api/v1/quotes/{id}/", "quote"),
         ("/api/v1/outlets/{slug}/", "outlet"),
         ("/api/v1/speakers/{slug}/", "speaker"),
+        ("/api/v1/outlets/{slug}/", "bare_outlet"),
     ],
 )
 def test_real_objects_answer_as_documented(path, params, story, gazette, mayor):
+    from tests.factories import make_article, make_outlet
+
+    bare = make_outlet("The Plain Bulletin", homepage="", country="")
+    make_article(outlet=bare, story=story)  # public: it covers a published story
     values = {
         "story": {"slug": story.slug},
         "article": {"id": story.articles.first().pk},
         "quote": {"id": story.quotes.first().pk},
         "outlet": {"slug": gazette.slug},
         "speaker": {"slug": mayor.slug},
+        "bare_outlet": {"slug": bare.slug},  # no homepage: null, not an empty "uri"
     }[params]
     case = schema[path]["GET"].Case(path_parameters=values)
     response = case.call_and_validate()
