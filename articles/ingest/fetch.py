@@ -15,7 +15,7 @@ import functools
 import http.client
 import ipaddress
 import socket
-import time
+import threading
 import urllib.error
 import urllib.request
 from dataclasses import dataclass
@@ -70,8 +70,50 @@ def check_url(url: str) -> None:
         raise FetchError(f"refused: the URL has no host: {url!r}")
 
 
+class _Deadline:
+    """One deadline for a whole fetch (connect, headers and body, every redirect hop): when it
+    passes, every socket the fetch opened is shut down, so a blocking read ends at once however
+    slowly the server trickles its bytes."""
+
+    def __init__(self, seconds: float):
+        self.seconds = seconds
+        self.expired = False
+        self._sockets: list[socket.socket] = []
+        self._lock = threading.Lock()
+        self._timer = threading.Timer(seconds, self.expire)
+        self._timer.daemon = True
+
+    def __enter__(self):
+        self._timer.start()
+        return self
+
+    def __exit__(self, *exc):
+        self._timer.cancel()
+
+    def watch(self, sock: socket.socket) -> None:
+        with self._lock:
+            if self.expired:
+                sock.close()
+                raise _too_slow(self)
+            self._sockets.append(sock)
+
+    def expire(self) -> None:
+        with self._lock:
+            self.expired = True
+            for sock in self._sockets:
+                try:
+                    sock.shutdown(socket.SHUT_RDWR)
+                except OSError:
+                    pass
+
+
 def _checked_create_connection(
-    address, timeout=socket._GLOBAL_DEFAULT_TIMEOUT, source_address=None, *, allow_private: bool
+    address,
+    timeout=socket._GLOBAL_DEFAULT_TIMEOUT,
+    source_address=None,
+    *,
+    allow_private: bool,
+    deadline: _Deadline | None = None,
 ):
     """``socket.create_connection`` that resolves once, checks every address, and connects
     only to the checked addresses."""
@@ -94,6 +136,8 @@ def _checked_create_connection(
                 sock.settimeout(timeout)
             if source_address:
                 sock.bind(source_address)
+            if deadline is not None:
+                deadline.watch(sock)
             sock.connect(sockaddr)
             return sock
         except OSError as exc:
@@ -103,38 +147,44 @@ def _checked_create_connection(
 
 
 class _SafeHTTPConnection(http.client.HTTPConnection):
-    def __init__(self, *args, allow_private: bool, **kwargs):
+    def __init__(self, *args, allow_private: bool, deadline: _Deadline | None, **kwargs):
         super().__init__(*args, **kwargs)
         self._create_connection = functools.partial(
-            _checked_create_connection, allow_private=allow_private
+            _checked_create_connection, allow_private=allow_private, deadline=deadline
         )
 
 
 class _SafeHTTPSConnection(http.client.HTTPSConnection):
-    def __init__(self, *args, allow_private: bool, **kwargs):
+    def __init__(self, *args, allow_private: bool, deadline: _Deadline | None, **kwargs):
         super().__init__(*args, **kwargs)
         self._create_connection = functools.partial(
-            _checked_create_connection, allow_private=allow_private
+            _checked_create_connection, allow_private=allow_private, deadline=deadline
         )
 
 
 class _SafeHTTPHandler(urllib.request.HTTPHandler):
-    def __init__(self, allow_private: bool):
+    def __init__(self, allow_private: bool, deadline: _Deadline | None = None):
         super().__init__()
         self.allow_private = allow_private
+        self.deadline = deadline
 
     def http_open(self, req):
-        conn = functools.partial(_SafeHTTPConnection, allow_private=self.allow_private)
+        conn = functools.partial(
+            _SafeHTTPConnection, allow_private=self.allow_private, deadline=self.deadline
+        )
         return self.do_open(conn, req)
 
 
 class _SafeHTTPSHandler(urllib.request.HTTPSHandler):
-    def __init__(self, allow_private: bool):
+    def __init__(self, allow_private: bool, deadline: _Deadline | None = None):
         super().__init__()
         self.allow_private = allow_private
+        self.deadline = deadline
 
     def https_open(self, req):
-        conn = functools.partial(_SafeHTTPSConnection, allow_private=self.allow_private)
+        conn = functools.partial(
+            _SafeHTTPSConnection, allow_private=self.allow_private, deadline=self.deadline
+        )
         return self.do_open(conn, req, context=self._context)
 
 
@@ -146,13 +196,15 @@ class _SafeRedirectHandler(urllib.request.HTTPRedirectHandler):
         return super().redirect_request(req, fp, code, msg, headers, newurl)
 
 
-def _opener(allow_private: bool) -> urllib.request.OpenerDirector:
+def _opener(
+    allow_private: bool, deadline: _Deadline | None = None
+) -> urllib.request.OpenerDirector:
     # Built by hand rather than with build_opener(): no ProxyHandler (environment proxies
     # would connect somewhere unchecked), no file:, ftp: or data: handlers.
     opener = urllib.request.OpenerDirector()
     for handler in (
-        _SafeHTTPHandler(allow_private),
-        _SafeHTTPSHandler(allow_private),
+        _SafeHTTPHandler(allow_private, deadline),
+        _SafeHTTPSHandler(allow_private, deadline),
         _SafeRedirectHandler(),
         urllib.request.HTTPDefaultErrorHandler(),
         urllib.request.HTTPErrorProcessor(),
@@ -172,9 +224,10 @@ def fetch_url(
     last_modified: str = "",
 ) -> Fetched:
     """GET ``url`` and return its bytes, or raise FetchError. Defaults come from the
-    NEWSROOM_FETCH_* settings; ``timeout`` bounds each socket operation and, times three,
-    the whole download. Given the ``etag`` or ``last_modified`` of an earlier fetch, the GET is
-    conditional, and a 304 answer comes back as ``not_modified`` with no data."""
+    NEWSROOM_FETCH_* settings; ``timeout`` bounds each socket operation and, times three, the
+    whole fetch: connecting, the headers and the body, redirects included. Given the ``etag`` or
+    ``last_modified`` of an earlier fetch, the GET is conditional, and a 304 answer comes back
+    as ``not_modified`` with no data."""
     timeout = settings.NEWSROOM_FETCH_TIMEOUT if timeout is None else timeout
     max_bytes = settings.NEWSROOM_FETCH_MAX_BYTES if max_bytes is None else max_bytes
     if allow_private is None:
@@ -191,9 +244,9 @@ def fetch_url(
             **({"If-Modified-Since": last_modified} if last_modified else {}),
         },
     )
-    deadline = time.monotonic() + timeout * 3
+    deadline = _Deadline(timeout * 3)
     try:
-        with _opener(allow_private).open(request, timeout=timeout) as response:
+        with deadline, _opener(allow_private, deadline).open(request, timeout=timeout) as response:
             length = response.headers.get("Content-Length")
             if length and length.isdigit() and int(length) > max_bytes:
                 raise FetchError(f"too large: {int(length)} bytes, the limit is {max_bytes}")
@@ -205,11 +258,9 @@ def fetch_url(
                 total += len(chunk)
                 if total > max_bytes:
                     raise FetchError(f"too large: more than {max_bytes} bytes")
-                if time.monotonic() > deadline:
-                    raise FetchError(
-                        f"too slow: not downloaded within {timeout * 3:g} s", transient=True
-                    )
                 chunks.append(chunk)
+            if deadline.expired:  # shut down mid-read: what arrived is not the whole body
+                raise _too_slow(deadline)
             return Fetched(
                 url=response.geturl(),
                 content_type=response.headers.get("Content-Type", ""),
@@ -217,6 +268,8 @@ def fetch_url(
                 etag=response.headers.get("ETag", "")[:500],
                 last_modified=response.headers.get("Last-Modified", "")[:100],
             )
+    except FetchError:
+        raise
     except urllib.error.HTTPError as exc:
         if exc.code == 304 and (etag or last_modified):
             return Fetched(
@@ -229,16 +282,16 @@ def fetch_url(
             )
         transient = exc.code == 429 or exc.code >= 500
         raise FetchError(f"HTTP {exc.code} {exc.reason}", transient=transient) from None
-    except urllib.error.URLError as exc:
-        reason = exc.reason
+    except (OSError, http.client.HTTPException) as exc:
+        if deadline.expired:  # our own shutdown, whatever the socket layer called it
+            raise _too_slow(deadline) from None
+        reason = exc.reason if isinstance(exc, urllib.error.URLError) else exc
         if isinstance(reason, FetchError):
             raise reason from None
         if isinstance(reason, TimeoutError):
             raise FetchError(f"timed out after {timeout:g} s", transient=True) from None
         raise FetchError(f"cannot fetch: {reason}", transient=True) from None
-    except FetchError:
-        raise
-    except TimeoutError:
-        raise FetchError(f"timed out after {timeout:g} s", transient=True) from None
-    except (OSError, http.client.HTTPException) as exc:
-        raise FetchError(f"cannot fetch: {exc}", transient=True) from None
+
+
+def _too_slow(deadline: _Deadline) -> FetchError:
+    return FetchError(f"too slow: not downloaded within {deadline.seconds:g} s", transient=True)

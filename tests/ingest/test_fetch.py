@@ -1,6 +1,8 @@
 """Fetching URLs: against a local http.server on 127.0.0.1 only (no external network)."""
 
+import threading
 import time
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import pytest
 
@@ -115,3 +117,48 @@ def test_a_silent_server_times_out(http_server, allow_private, monkeypatch):
     with pytest.raises(FetchError, match="timed out"):
         fetch_url(http_server.base + "/slow", timeout=0.2)
     assert time.monotonic() - started < 1.0
+
+
+class _Trickle(BaseHTTPRequestHandler):
+    """Sends its headers, or its body, one byte every 0.2 s: each read succeeds, none ends."""
+
+    where = "body"
+
+    def do_GET(self):  # noqa: N802 (http.server's naming)
+        try:
+            if self.where == "headers":
+                for byte in b"HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\n" * 50:
+                    self.wfile.write(bytes([byte]))
+                    self.wfile.flush()
+                    time.sleep(0.2)
+            self.send_response(200)
+            self.send_header("Content-Type", "text/plain")
+            self.send_header("Content-Length", "100000")
+            self.end_headers()
+            for _ in range(100000):
+                self.wfile.write(b"x")
+                self.wfile.flush()
+                time.sleep(0.2)
+        except OSError:
+            pass
+
+    def log_message(self, *args):
+        pass
+
+
+@pytest.mark.parametrize("where", ["headers", "body"])
+def test_a_trickling_server_cannot_hold_a_fetch_past_its_deadline(where, allow_private):
+    handler = type("Handler", (_Trickle,), {"where": where})
+    server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    server.daemon_threads = True
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    started = time.monotonic()
+    try:
+        with pytest.raises(FetchError, match=r"too slow: not downloaded within 1\.5 s") as info:
+            fetch_url(f"http://127.0.0.1:{server.server_address[1]}/", timeout=0.5)
+    finally:
+        server.shutdown()
+        server.server_close()
+    # The deadline is 3 × 0.5 s; a fetch checked only between reads would run for minutes.
+    assert time.monotonic() - started < 10
+    assert info.value.transient
