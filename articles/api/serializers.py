@@ -54,7 +54,6 @@ class OutletSerializer(serializers.ModelSerializer):
         ]
         read_only_fields = fields
 
-
     @extend_schema_field(serializers.URLField(allow_null=True))
     def get_homepage(self, outlet: Outlet) -> str | None:
         """The outlet's address, or null when nobody entered one (never an empty string,

@@ -8,9 +8,24 @@ from django.conf import settings
 from django.core.validators import URLValidator
 from rest_framework import serializers
 
+from articles.engine.text import clean_text
+
 
 class StrictStringMixin:
-    """JSON strings only: a number or a list where text belongs is an error, not coerced."""
+    """JSON strings only: a number or a list where text belongs is an error, not coerced.
+    Strings are cleaned as all text coming in is (``clean_text``) before they are checked."""
+
+    multiline = False
+
+    def __init__(self, *args, multiline: bool | None = None, **kwargs):
+        if multiline is not None:
+            self.multiline = multiline
+        super().__init__(*args, **kwargs)
+
+    def run_validation(self, data=serializers.empty):
+        if isinstance(data, str):
+            data = clean_text(data, multiline=self.multiline)
+        return super().run_validation(data)
 
     def to_internal_value(self, data):
         if not isinstance(data, str):
@@ -70,7 +85,9 @@ class ArticleSubmissionSerializer(serializers.Serializer):
         r"^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$", max_length=16, required=False
     )
     body = StrictCharField(
-        max_length=settings.NEWSROOM_MAX_IMPORT_BYTES, help_text="The article's plain text."
+        max_length=settings.NEWSROOM_MAX_IMPORT_BYTES,
+        multiline=True,
+        help_text="The article's plain text.",
     )
 
     def validate_published_at(self, value):

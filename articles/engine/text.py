@@ -14,6 +14,7 @@ whitespace throughout; offsets still index the text as given.
 from __future__ import annotations
 
 import re
+import unicodedata
 from bisect import bisect_left, bisect_right
 from dataclasses import dataclass, field
 
@@ -169,3 +170,28 @@ def build_layout(text: str, quote_regions: list[tuple[int, int]]) -> Layout:
             boundaries.append(b)
     layout.boundaries = boundaries
     return layout
+
+
+# --- text coming in ------------------------------------------------------------------------
+
+# C0 controls but tab and newline, DEL, C1 controls, lone surrogates (JSON can carry them;
+# no database stores them) and the two noncharacters U+FFFE and U+FFFF.
+_UNWANTED_RE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff\ufffe\uffff]")
+_LINE_BREAKS_RE = re.compile(r"\r\n?|[\u2028\u2029\x85]")
+_SINGLE_LINE_SPACE_RE = re.compile(r"[\t\n]+")
+
+
+def clean_text(value: str, *, multiline: bool = True) -> str:
+    """Text as Newsroom stores it: Unicode NFC, line breaks as ``\\n``, and no control
+    character but newline and tab (a single-line value has neither: they become spaces).
+
+    Every way in uses it (the ingestion service, and every admin and API write through the
+    models' save), so pages, feeds and exports never meet a character they cannot carry."""
+    if not value:
+        return value
+    value = _LINE_BREAKS_RE.sub("\n", value)
+    value = _UNWANTED_RE.sub("", value)
+    value = unicodedata.normalize("NFC", value)
+    if not multiline:
+        value = _SINGLE_LINE_SPACE_RE.sub(" ", value)
+    return value

@@ -12,6 +12,8 @@ from django.core.validators import URLValidator
 from django.utils import timezone
 from django.utils.dateparse import parse_date, parse_datetime
 
+from articles.engine.text import clean_text
+
 # Payload fields: (type, max length). Lengths follow the model.
 FIELDS: dict[str, tuple[type, int | None]] = {
     "outlet": (str, 200),
@@ -78,7 +80,9 @@ def validate_payload(payload: dict) -> dict:
         if not isinstance(value, str):
             errors.append(f"{name}: must be a string, not {type(value).__name__}")
             continue
-        value = value.lstrip("\ufeff").strip() if name != "body" else value.strip()
+        value = clean_text(value.lstrip("\ufeff"), multiline=name == "body").strip()
+        if not value:  # nothing but control characters: as good as missing
+            continue
         if max_length and len(value) > max_length:
             errors.append(f"{name}: too long ({len(value)} characters, at most {max_length})")
             continue

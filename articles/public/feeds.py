@@ -4,17 +4,46 @@ from django.contrib.syndication.views import Feed
 from django.db.models import Prefetch
 from django.shortcuts import get_object_or_404
 from django.urls import reverse_lazy
-from django.utils.feedgenerator import Atom1Feed
+from django.utils.feedgenerator import Atom1Feed, Rss201rev2Feed
 from django.utils.translation import gettext_lazy as _
 
 from articles.core.visibility import public_outlets, public_speakers
+from articles.engine.text import clean_text
 from articles.models import Correction
 from articles.public.pages.lists import stories_for_outlet, stories_for_speaker, story_list
 
 FEED_LENGTH = 30
 
 
+class CleanTextMixin:
+    """Every text of the feed and its items cleaned as stored text is, so one control
+    character stored before cleaning existed (XML cannot carry it) never breaks a feed."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*[_clean(a) for a in args], **{k: _clean(v) for k, v in kwargs.items()})
+
+    def add_item(self, *args, **kwargs):
+        super().add_item(*[_clean(a) for a in args], **{k: _clean(v) for k, v in kwargs.items()})
+
+
+def _clean(value):
+    if isinstance(value, str):
+        return clean_text(value)
+    if isinstance(value, (list, tuple)):
+        return type(value)(_clean(v) for v in value)
+    return value
+
+
+class CleanRssFeed(CleanTextMixin, Rss201rev2Feed):
+    pass
+
+
+class CleanAtomFeed(CleanTextMixin, Atom1Feed):
+    pass
+
+
 class LatestStoriesFeed(Feed):
+    feed_type = CleanRssFeed
     title = _("Newsroom: latest stories")
     link = reverse_lazy("articles:home")
     description = _("Stories told from many outlets, every claim with its sources.")
@@ -45,7 +74,7 @@ class LatestStoriesFeed(Feed):
 
 
 class LatestStoriesAtomFeed(LatestStoriesFeed):
-    feed_type = Atom1Feed
+    feed_type = CleanAtomFeed
     subtitle = LatestStoriesFeed.description
 
 
@@ -69,7 +98,7 @@ class OutletStoriesFeed(LatestStoriesFeed):
 
 
 class OutletStoriesAtomFeed(OutletStoriesFeed):
-    feed_type = Atom1Feed
+    feed_type = CleanAtomFeed
 
 
 class SpeakerStoriesFeed(LatestStoriesFeed):
@@ -93,4 +122,4 @@ class SpeakerStoriesFeed(LatestStoriesFeed):
 
 
 class SpeakerStoriesAtomFeed(SpeakerStoriesFeed):
-    feed_type = Atom1Feed
+    feed_type = CleanAtomFeed
