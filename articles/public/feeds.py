@@ -5,6 +5,7 @@ from django.db.models import Prefetch
 from django.shortcuts import get_object_or_404
 from django.urls import reverse_lazy
 from django.utils.feedgenerator import Atom1Feed, Rss201rev2Feed
+from django.utils.html import escape
 from django.utils.translation import gettext_lazy as _
 
 from articles.core.visibility import public_outlets, public_speakers
@@ -88,10 +89,15 @@ class OutletStoriesFeed(LatestStoriesFeed):
     def link(self, obj):
         return obj.get_absolute_url()
 
-    def description(self, obj):
-        return _("Published stories that use reporting from %(outlet)s.") % {"outlet": obj.name}
+    @staticmethod
+    def about(name: str) -> str:
+        return _("Published stories that use reporting from %(outlet)s.") % {"outlet": name}
 
-    subtitle = description
+    def subtitle(self, obj):  # Atom: a text construct
+        return self.about(obj.name)
+
+    def description(self, obj):  # RSS: readers take it as HTML, so the name is escaped
+        return self.about(escape(obj.name))
 
     def items(self, obj):
         return self.stories(stories_for_outlet(obj))
@@ -112,10 +118,15 @@ class SpeakerStoriesFeed(LatestStoriesFeed):
     def link(self, obj):
         return obj.get_absolute_url()
 
-    def description(self, obj):
-        return _("Published stories in which %(name)s is quoted or named.") % {"name": obj.name}
+    @staticmethod
+    def about(name: str) -> str:
+        return _("Published stories in which %(name)s is quoted or named.") % {"name": name}
 
-    subtitle = description
+    def subtitle(self, obj):  # Atom: a text construct
+        return self.about(obj.name)
+
+    def description(self, obj):  # RSS: readers take it as HTML, so the name is escaped
+        return self.about(escape(obj.name))
 
     def items(self, obj):
         return self.stories(stories_for_speaker(obj))
