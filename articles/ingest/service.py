@@ -20,7 +20,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 
 from django.db import IntegrityError, transaction
-from django.db.models import Q
+from django.db.models import ProtectedError, Q, RestrictedError
 from django.utils import timezone
 
 from articles.engine.types import Reading
@@ -131,17 +131,29 @@ class Ingestor:
         self.started = timezone.now()
 
     def ingest(self, item: ParsedItem) -> IngestItem:
-        if item.error:
-            return IngestItem(source=item.source, status=ERROR, error=item.error)
+        """Import one item. Never raises (but for KeyboardInterrupt and SystemExit): any
+        failure, even one while describing the failure, is this item's ``error``."""
+        source = _source_of(item)
         try:
+            if item.error:
+                return IngestItem(source=source, status=ERROR, error=str(item.error))
             return self._ingest(item)
         except PayloadError as exc:
-            return IngestItem(source=item.source, status=ERROR, error=str(exc))
+            return IngestItem(source=source, status=ERROR, error=_describe(exc, plain=True))
         except Exception as exc:  # one broken article must not stop the run
-            logger.exception("Import of %s failed", item.source)
-            return IngestItem(
-                source=item.source, status=ERROR, error=f"{type(exc).__name__}: {exc}"
-            )
+            self._forget()  # what the failed transaction created is gone
+            try:
+                logger.exception("Import of %s failed", source)
+            except Exception:  # noqa: S110 (a broken log handler must not stop the run either)
+                pass
+            return IngestItem(source=source, status=ERROR, error=_describe(exc))
+
+    def _forget(self) -> None:
+        """Drop the run's caches after a failed item: rows they point at may be gone."""
+        try:
+            self.known = KnownSpeakers()
+        except Exception:  # noqa: S110 (never let the guard itself raise)
+            pass
 
     def _ingest(self, item: ParsedItem) -> IngestItem:
         clean = validate_payload(item.payload or {})
@@ -202,6 +214,30 @@ class Ingestor:
             quotes=result.quotes,
             notes=notes,
         )
+
+
+def _source_of(item) -> str:
+    try:
+        return str(item.source)
+    except Exception:
+        return "(unknown source)"
+
+
+def _describe(exc: BaseException, *, plain: bool = False) -> str:
+    """The error as the report shows it, without ever raising.
+
+    A ``ProtectedError`` (or ``RestrictedError``) is described by its message alone: its full
+    text lists the rows involved, and showing a row may need the database, which a failed
+    transaction has just rolled back (that ``Article.DoesNotExist`` used to end the run)."""
+    name = type(exc).__name__
+    try:
+        if isinstance(exc, ProtectedError | RestrictedError) and exc.args:
+            text = str(exc.args[0])
+        else:
+            text = str(exc)
+    except Exception as inner:
+        text = f"(the error could not be shown: {type(inner).__name__})"
+    return text if plain else f"{name}: {text}"
 
 
 def _consolidate(ingestor: Ingestor, report: IngestReport) -> None:

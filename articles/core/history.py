@@ -1,0 +1,75 @@
+"""What a ``save()`` or ``delete()`` does besides the row, for services that write in bulk.
+
+``bulk_create``, ``QuerySet.update`` and raw deletes skip ``save()`` and the ``post_save`` /
+``post_delete`` signals. What those give today, and so what a bulk path must do itself:
+
+- history (django-simple-history): one historical row per created (``+``), changed (``~``)
+  or deleted (``-``) row, with the same user (the instance's ``_history_user`` or the request
+  of ``HistoryRequestMiddleware``) and time: ``history_bulk``;
+- versions (``sources.versioning.Versioned``): every save of an existing row moves its
+  ``version`` on by one; a created row starts at 1 (the field default): ``versions_bump``;
+- the story's update time (``articles.signals``): a change to a quote wording, figure or
+  person of an article in a story touches ``Story.updated_at``: ``story_touch``.
+
+There is no stored search index (search is computed in the query, ``articles/api/filters.py``)
+and no cache to purge (pages and the API validate with ``Story.updated_at``), so nothing else.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from django.conf import settings
+from django.db import models
+from django.db.models import F
+from django.utils import timezone
+
+CREATED, CHANGED, DELETED = "+", "~", "-"
+
+
+def history_bulk(model: type[models.Model], objs: Sequence[models.Model], kind: str) -> None:
+    """The historical rows ``save()``/``delete()`` would have written for ``objs``, in one
+    INSERT. ``objs`` hold their values as stored (pks set)."""
+    if not objs or not getattr(settings, "SIMPLE_HISTORY_ENABLED", True):
+        return
+    history = getattr(model, "history", None)
+    if history is None:  # a model without history
+        return
+    historical = history.model
+    fields = historical.tracked_fields
+    rows = []
+    for obj in objs:
+        rows.append(
+            historical(
+                history_date=getattr(obj, "_history_date", None) or timezone.now(),
+                history_user=getattr(obj, "_history_user", None)
+                or historical.get_default_history_user(obj),
+                history_change_reason=getattr(obj, "_change_reason", "") or "",
+                history_type=kind,
+                **{f.attname: getattr(obj, f.attname) for f in fields},
+            )
+        )
+    historical.objects.bulk_create(rows)
+
+
+def versions_bump(model: type[models.Model], objs: Iterable[models.Model], **values) -> None:
+    """Save ``values`` on the existing rows ``objs`` in one UPDATE, moving each ``version``
+    on by one as ``Versioned.save`` would (the copies in memory follow)."""
+    objs = list(objs)
+    if not objs:
+        return
+    model._base_manager.filter(pk__in=[o.pk for o in objs]).update(
+        version=F("version") + 1, **values
+    )
+    for obj in objs:
+        obj.version += 1
+        for name, value in values.items():
+            setattr(obj, name, value)
+
+
+def story_touch(story_id: int | None) -> None:
+    """What ``articles.signals`` does for a changed wording, figure or person of a story."""
+    if story_id is not None:
+        from articles.models import Story
+
+        Story.objects.filter(pk=story_id).update(updated_at=timezone.now())
