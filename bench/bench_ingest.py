@@ -355,8 +355,9 @@ def history_rows() -> int:
 def run_ingest(payloads: list[dict], batch: int, profiler) -> dict:
     from django.db import connection
 
+    from articles.ingest import service
     from articles.ingest.parsers import ParsedItem
-    from articles.ingest.service import Ingestor, IngestReport, _consolidate
+    from articles.ingest.service import Ingestor, IngestReport
 
     per_article: list[int] = []
     log = QueryLog()
@@ -379,7 +380,7 @@ def run_ingest(payloads: list[dict], batch: int, profiler) -> dict:
                 statuses[item.status] += 1
                 if item.error:
                     errors.append(item.error)
-            _consolidate(ingestor, report)
+            service._consolidate(ingestor, report)
     if profiler:
         profiler.disable()
     wall, cpu = time.perf_counter() - t0, time.process_time() - c0
@@ -410,6 +411,7 @@ def main() -> int:
     parser.add_argument("--batch", type=int, default=100)
     parser.add_argument("--database-url", default=None)
     parser.add_argument("--seed", type=int, default=SEED)
+    parser.add_argument("--shapes", type=int, default=8, help="query shapes to list")
     parser.add_argument("--profile", action="store_true")
     parser.add_argument("--keep-db", action="store_true")
     args = parser.parse_args()
@@ -463,7 +465,7 @@ def report(args, vendor: str, fill: float, payloads, result, engine: float) -> N
     print(f"history rows per article: {result['history'] / n:.1f}")
     print(f"reading engine alone: {1000 * engine / n:.1f} ms CPU per article")
     print("most frequent query shapes:")
-    for shape, count in shapes.most_common(8):
+    for shape, count in shapes.most_common(args.shapes):
         print(f"  {count / n:6.1f}/article  {shape}")
     target = TARGETS.get(vendor)
     if target is not None:

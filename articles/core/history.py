@@ -27,26 +27,43 @@ from django.utils import timezone
 CREATED, CHANGED, DELETED = "+", "~", "-"
 
 
+_HISTORICAL: dict[type[models.Model], type[models.Model] | None] = {}
+
+
+def _historical(model: type[models.Model]) -> type[models.Model] | None:
+    # ``Model.history`` builds a manager class on every access: look the model up once.
+    if model not in _HISTORICAL:
+        history = getattr(model, "history", None)
+        _HISTORICAL[model] = history.model if history is not None else None
+    return _HISTORICAL[model]
+
+
 def history_bulk(model: type[models.Model], objs: Sequence[models.Model], kind: str) -> None:
     """The historical rows ``save()``/``delete()`` would have written for ``objs``, in one
     INSERT. ``objs`` hold their values as stored (pks set)."""
     if not objs or not getattr(settings, "SIMPLE_HISTORY_ENABLED", True):
         return
-    history = getattr(model, "history", None)
-    if history is None:  # a model without history
+    historical = _historical(model)
+    if historical is None:  # a model without history
         return
-    historical = history.model
-    fields = historical.tracked_fields
+    names = [f.attname for f in historical.tracked_fields]
+    now = timezone.now()
+    user = None
     rows = []
     for obj in objs:
+        who = getattr(obj, "_history_user", None)
+        if who is None:
+            # The request's user (HistoryRequestMiddleware), as for a save(); once per call.
+            if user is None:
+                user = (historical.get_default_history_user(obj),)
+            who = user[0]
         rows.append(
             historical(
-                history_date=getattr(obj, "_history_date", None) or timezone.now(),
-                history_user=getattr(obj, "_history_user", None)
-                or historical.get_default_history_user(obj),
+                history_date=getattr(obj, "_history_date", None) or now,
+                history_user=who,
                 history_change_reason=getattr(obj, "_change_reason", "") or "",
                 history_type=kind,
-                **{f.attname: getattr(obj, f.attname) for f in fields},
+                **{name: getattr(obj, name) for name in names},
             )
         )
     historical.objects.bulk_create(rows)
@@ -65,6 +82,24 @@ def versions_bump(model: type[models.Model], objs: Iterable[models.Model], **val
         obj.version += 1
         for name, value in values.items():
             setattr(obj, name, value)
+
+
+def versioned_update(obj: models.Model, **values) -> None:
+    """``obj.save(update_fields=values)`` for a ``Versioned`` row in one UPDATE: refused with
+    ``StaleVersion`` when the row moved on since ``obj`` was loaded, as the save would be."""
+    from sources.versioning import StaleVersion
+
+    opened = obj.version
+    moved = (
+        type(obj)
+        ._base_manager.filter(pk=obj.pk, version=opened)
+        .update(version=opened + 1, **values)
+    )
+    if not moved:
+        raise StaleVersion(obj, opened)
+    obj.version = opened + 1
+    for name, value in values.items():
+        setattr(obj, name, value)
 
 
 def story_touch(story_id: int | None) -> None:

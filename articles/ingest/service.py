@@ -23,20 +23,23 @@ from django.db import IntegrityError, transaction
 from django.db.models import ProtectedError, Q, RestrictedError
 from django.utils import timezone
 
+from articles.engine.grouping import ArticleFeatures
 from articles.engine.types import Reading
 from articles.ingest.inputs import expand_sources, read_source
 from articles.ingest.parsers import ParsedItem
 from articles.ingest.payloads import PayloadError, validate_payload
-from articles.ingest.reading import KnownSpeakers, article_read, read_text
+from articles.ingest.reading import KnownSpeakers, SpeakerResolver, article_read, read_text
 from articles.models import Article, QuoteAppearance, Story, StorySpeakerAlias, content_hash
 from articles.stories.joining import quotes_connect
 from articles.stories.placement import article_place
 from articles.stories.restructure import stories_consolidate
+from sources.models import Outlet
 from sources.services import outlet_find, outlet_find_by_domain, outlet_get_or_create
 
 logger = logging.getLogger(__name__)
 
 CREATED, DUPLICATE, ERROR = "created", "duplicate", "error"
+MAX_FEATURES = 20_000  # placement features kept for consolidation (bounds a run's memory)
 
 
 # Each surface says how to name the outlet in its own words (a flag, a form field).
@@ -99,17 +102,24 @@ class IngestReport:
 # --- outlets -------------------------------------------------------------------------------
 
 
-def _outlet_choice(item: ParsedItem, clean: dict, default_outlet: str | None) -> tuple:
-    """(existing Outlet or None, name to create when None). Raises PayloadError when none."""
+def _outlet_choice(
+    item: ParsedItem,
+    clean: dict,
+    default_outlet: str | None,
+    find: Callable[..., Outlet | None] = outlet_find,
+    find_by_domain: Callable[..., Outlet | None] = outlet_find_by_domain,
+) -> tuple:
+    """(existing Outlet or None, name to create when None). Raises PayloadError when none.
+    ``find`` and ``find_by_domain`` may be a run's cached look-ups."""
     for name in (clean.get("outlet"), default_outlet):
         if name and name.strip():
-            return outlet_find(name=name), name.strip()
+            return find(name=name), name.strip()
     for hint in item.outlet_hints:
-        found = outlet_find(name=hint)
+        found = find(name=hint)
         if found:
             return found, hint
     if item.domain:
-        found = outlet_find_by_domain(host=item.domain)
+        found = find_by_domain(host=item.domain)
         if found:
             return found, found.name
     if item.outlet_hints:
@@ -128,6 +138,10 @@ class Ingestor:
         self.default_outlet = default_outlet
         self.dry_run = dry_run
         self.known = KnownSpeakers()
+        self.speakers = SpeakerResolver()
+        self._outlets: dict[tuple[str, str], Outlet | None] = {}
+        # Placement's features of this run's articles, for consolidation at the end.
+        self.features: dict[int, ArticleFeatures] = {}
         self.started = timezone.now()
 
     def ingest(self, item: ParsedItem) -> IngestItem:
@@ -152,12 +166,28 @@ class Ingestor:
         """Drop the run's caches after a failed item: rows they point at may be gone."""
         try:
             self.known = KnownSpeakers()
+            self.speakers = SpeakerResolver()
+            self._outlets = {}
         except Exception:  # noqa: S110 (never let the guard itself raise)
             pass
 
+    def _outlet_find(self, *, name: str) -> Outlet | None:
+        key = ("name", name.strip().casefold())
+        if key not in self._outlets:
+            self._outlets[key] = outlet_find(name=name)
+        return self._outlets[key]
+
+    def _outlet_find_by_domain(self, *, host: str) -> Outlet | None:
+        key = ("host", host.lower().removeprefix("www."))
+        if key not in self._outlets:
+            self._outlets[key] = outlet_find_by_domain(host=host)
+        return self._outlets[key]
+
     def _ingest(self, item: ParsedItem) -> IngestItem:
         clean = validate_payload(item.payload or {})
-        outlet, outlet_name = _outlet_choice(item, clean, self.default_outlet)
+        outlet, outlet_name = _outlet_choice(
+            item, clean, self.default_outlet, self._outlet_find, self._outlet_find_by_domain
+        )
         body = clean["body"]
         digest = content_hash(outlet.name if outlet else outlet_name, body)
         existing = _existing(url=clean.get("url"), digest=digest)
@@ -174,11 +204,15 @@ class Ingestor:
         return self._store(item, clean, outlet, outlet_name, reading, notes)
 
     def _store(self, item, clean, outlet, outlet_name, reading: Reading, notes) -> IngestItem:
+        """One transaction: the article, its quotes, people and figures (in bulk), its
+        placement and its quotes joined. Speakers and outlets are looked up once per run."""
         with transaction.atomic():
             if outlet is None:
                 outlet, created = outlet_get_or_create(name=outlet_name)
                 if not created:
                     notes = []
+                # The next articles naming it find it (forgotten if this one fails).
+                self._outlets[("name", outlet_name.strip().casefold())] = outlet
             article = Article(
                 outlet=outlet,
                 headline=clean["headline"],
@@ -200,12 +234,20 @@ class Ingestor:
                 if existing is None:
                     raise
                 return _duplicate(item.source, existing)
-            result = article_read(article=article, reading=reading)
-            story = article_place(article=article, user=self.user).story
-            if StorySpeakerAlias.objects.filter(story=story).exists():
+            result = article_read(
+                article=article, reading=reading, speakers=self.speakers, new=True
+            )
+            placed = article_place(article=article, user=self.user, names=result.names)
+            story = placed.story
+            reread = False
+            if not placed.created and StorySpeakerAlias.objects.filter(story=story).exists():
                 # Its story resolves descriptions of its own ("the ministry"): read again.
-                result = article_read(article=article, known=self.known)
-            quotes_connect(article=article)
+                result = article_read(article=article, known=self.known, speakers=self.speakers)
+                reread = True  # its people may have changed since placement saw them
+            if not placed.created:  # a new story holds no other article's quotes to join
+                quotes_connect(article=article)
+        if not reread and placed.features is not None and len(self.features) < MAX_FEATURES:
+            self.features[article.pk] = placed.features
         return IngestItem(
             source=item.source,
             status=CREATED,
@@ -249,7 +291,9 @@ def _consolidate(ingestor: Ingestor, report: IngestReport) -> None:
     ids = {i.story for i in report.items if i.status == CREATED and i.story is not None}
     created = Story.objects.filter(pk__in=ids, created_at__gte=ingestor.started)
     mapping = stories_consolidate(
-        story_ids=list(created.values_list("pk", flat=True)), user=ingestor.user
+        story_ids=list(created.values_list("pk", flat=True)),
+        user=ingestor.user,
+        features=ingestor.features,
     )
     report.merged = mapping
     for item in report.items:

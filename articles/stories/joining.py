@@ -44,7 +44,7 @@ def _wordings(appearances: Iterable[QuoteAppearance]) -> list[str]:
     return [_statement(group) for group in by_article.values()]
 
 
-@transaction.atomic
+@transaction.atomic(savepoint=False)  # inside an import's article, which fails as a whole
 def quotes_connect(*, article: Article) -> int:
     """Join the article's quotes to the same statements already in its story.
 
