@@ -172,9 +172,23 @@ class SpeakerResolver:
     def __init__(self, *, max_cached: int = 50_000):
         self.max_cached = max_cached
         self._by_key: dict[str, Speaker] = {}
+        self._outlet: dict[str, bool] = {}  # casefolded name -> names a known outlet
 
     def clear(self) -> None:
         self._by_key.clear()
+        self._outlet.clear()
+
+    def outlet_names(self, names: set[str]) -> set[str]:
+        """``_outlet_names``, asking the database only about names not seen in this run.
+        Whoever creates or renames an outlet during the run calls ``clear``."""
+        wanted = {n.casefold() for n in names if n}
+        unknown = {n for n in wanted if n not in self._outlet}
+        if unknown:
+            if len(self._outlet) > self.max_cached:
+                self._outlet.clear()
+            found = _outlet_names(unknown)
+            self._outlet.update((n, n in found) for n in unknown)
+        return {n for n in wanted if self._outlet[n]}
 
     def resolve(self, wanted: list[tuple[str | None, str | None, str]]) -> dict[str, Speaker]:
         """Speakers for ``(name, kind, role)`` entries, by ``name.strip().casefold()``."""
@@ -244,7 +258,7 @@ def article_read(
     with transaction.atomic(savepoint=not new):
         roles = {e.name.strip().casefold(): e.role for e in reading.entities}
         quotes = _plan_quotes(article, reading, result, new)
-        people = _plan_people(article, reading, new)
+        people = _plan_people(article, reading, new, resolver)
         wanted = [
             (q.speaker, q.speaker_kind, roles.get((q.speaker or "").casefold(), ""))
             for q, _ in quotes[0]
@@ -382,12 +396,12 @@ def _outlet_names(names: set[str]) -> set[str]:
     }
 
 
-def _plan_people(article, reading, new: bool):
+def _plan_people(article, reading, new: bool, resolver: SpeakerResolver):
     """(the entities that are people or organisations in the story, the existing rows)."""
     rows: dict[int, ArticlePerson] = (
         {} if new else {p.speaker_id: p for p in ArticlePerson.objects.filter(article=article)}
     )
-    outlets = _outlet_names({e.name for e in reading.entities})
+    outlets = resolver.outlet_names({e.name for e in reading.entities})
     entities = [
         e
         for e in reading.entities

@@ -213,6 +213,8 @@ class Ingestor:
                     notes = []
                 # The next articles naming it find it (forgotten if this one fails).
                 self._outlets[("name", outlet_name.strip().casefold())] = outlet
+                if created:
+                    self.speakers.clear()  # its name is an outlet's now, not a person's
             article = Article(
                 outlet=outlet,
                 headline=clean["headline"],

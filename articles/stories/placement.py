@@ -4,11 +4,13 @@ starts a new draft. Candidates come from the story index (``StoryIndexKey``), ne
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
 from django.db import connection, transaction
-from django.db.models import F, Q
+from django.db.models import F, Q, TextField
+from django.db.models.functions import Cast
 from django.utils import timezone
 
 from articles.core.history import CHANGED, history_bulk, versioned_update, versions_bump
@@ -98,15 +100,43 @@ def story_index_for(features: ArticleFeatures, df: DocumentFrequencies) -> Story
         postings.setdefault(key, {})[story_id] = None
     index.postings = postings
     story_ids = {sid for posting in postings.values() for sid in posting}
-    index.stories = {
-        p.story_id: EngineProfile.from_dict(p.profile)
-        for p in StoryIndexProfile.objects.filter(story_id__in=story_ids)
-    }
+    index.stories = _profiles(story_ids)
     # A key may point at a story whose profile is gone (a race with a rebuild): skip it.
     for posting in postings.values():
         for sid in [s for s in posting if s not in index.stories]:
             del posting[sid]
     return index
+
+
+# Decoded candidate profiles, each with the exact JSON text it was decoded from. Placement
+# reads the profiles of every candidate story (often a hundred or more at 10,000 stored
+# articles) and decoding them was most of its time. A profile is used again only while its
+# stored text is unchanged, so a profile changed by anyone (another worker, a merge) is read
+# afresh: the result is always what decoding the row gives. The profiles are only read
+# (scored against), never changed in place: ``article_place`` adds an article to a copy it
+# loads itself.
+_PROFILE_CACHE: dict[int, tuple[str, EngineProfile]] = {}
+_PROFILE_CACHE_MAX = 5_000
+
+
+def _profiles(story_ids: Iterable[int]) -> dict[int, EngineProfile]:
+    rows = (
+        StoryIndexProfile.objects.filter(story_id__in=set(story_ids))
+        .annotate(text=Cast("profile", TextField()))
+        .values_list("story_id", "text")
+    )
+    found: dict[int, EngineProfile] = {}
+    for story_id, text in rows:
+        hit = _PROFILE_CACHE.get(story_id)
+        if hit is not None and hit[0] == text:
+            found[story_id] = hit[1]
+            continue
+        profile = EngineProfile.from_dict(json.loads(text))
+        if len(_PROFILE_CACHE) >= _PROFILE_CACHE_MAX:
+            _PROFILE_CACHE.clear()
+        _PROFILE_CACHE[story_id] = (text, profile)
+        found[story_id] = profile
+    return found
 
 
 def _save_profile(

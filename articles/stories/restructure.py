@@ -13,8 +13,10 @@ from dataclasses import replace
 
 from django.db import transaction
 from django.db.models import F
+from django.utils import timezone
 
 from articles.core.audit import audit_record
+from articles.core.history import CHANGED, history_bulk, versions_bump
 from articles.core.story_state import stories_touch, story_row_lock, story_save
 from articles.engine.grouping import (
     DEFAULT_THRESHOLD,
@@ -124,13 +126,14 @@ def story_merge(
     next_paragraph = target.paragraphs.count()
     for other in Story.objects.select_for_update().filter(pk__in=[s.pk for s in others]):
         article_ids = list(other.articles.values_list("pk", flat=True))
-        # Row by row, so that the history records each change.
-        for quote in Quote.objects.filter(story=other):
-            quote.story = target
-            quote.save(update_fields=["story", "updated_at"])
-        for article in Article.objects.filter(pk__in=article_ids):
-            article.story = target
-            article.save(update_fields=["story", "updated_at"])
+        # One UPDATE each, with the version step and history row of each row's save().
+        now = timezone.now()
+        quotes = list(Quote.objects.filter(story=other))
+        versions_bump(Quote, quotes, story=target, updated_at=now)
+        history_bulk(Quote, quotes, CHANGED)
+        articles = list(Article.objects.filter(pk__in=article_ids).defer("body"))
+        versions_bump(Article, articles, story=target, updated_at=now)
+        history_bulk(Article, articles, CHANGED)
         for point in other.key_points.all():
             point.story, point.position = target, next_point
             point.save(update_fields=["story", "position"])
