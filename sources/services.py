@@ -129,6 +129,8 @@ def speakers_get_or_create(wanted: Iterable[tuple[str, str | None, str]]) -> dic
                     for k, slug in zip(new, slugs, strict=True)
                 ]
             )
+            for speaker in created:
+                speaker._just_created = True  # callers caching look-ups may want to know
             found.update(zip(new, created, strict=True))
     return found
 

@@ -80,31 +80,55 @@ class KnownSpeakers:
     Aliases are scoped: those without an outlet hold everywhere (descriptions such as "the
     ministry" never do); an outlet's aliases hold only for ``outlet_id``'s articles, a story's
     only for ``story_id``'s.
+
+    Within the run, each candidate word sequence is looked up once (what it named, or that it
+    named no one), and each outlet's aliases once: the names of a run's own new speakers are
+    dropped from that memory by ``forget``, so the next texts find them; speakers or aliases an
+    editor adds while the run goes on are seen by the next run.
     """
 
-    def __init__(self, *, max_cached: int = 10_000):
+    def __init__(self, *, max_cached: int = 10_000, max_candidates: int = 200_000):
         self.max_cached = max_cached
+        self.max_candidates = max_candidates
         self._by_id: dict[int, KnownSpeaker] = {}
+        self._candidates: dict[str, tuple[int, ...]] = {}  # candidate -> speaker ids it names
+        self._outlet_aliases: dict[int, list[tuple[int, str]]] = {}
+
+    def forget(self, names: Iterable[str]) -> None:
+        """Speakers called ``names`` were just created: look their names up again."""
+        for name in names:
+            self._candidates.pop(name.strip().lower(), None)
+            self._candidates.pop(name.strip().casefold(), None)
 
     def for_text(
         self, text: str, *, outlet_id: int | None = None, story_id: int | None = None
     ) -> tuple[KnownSpeaker, ...]:
         candidates = sorted(name_candidates(text))
-        ids: set[int] = set()
-        for i in range(0, len(candidates), _IN_CHUNK):
-            chunk = candidates[i : i + _IN_CHUNK]
-            ids.update(
+        unknown = [c for c in candidates if c not in self._candidates]
+        if len(self._candidates) + len(unknown) > self.max_candidates:
+            self._candidates.clear()
+            unknown = candidates
+        hits: dict[str, set[int]] = {c: set() for c in unknown}
+        for i in range(0, len(unknown), _IN_CHUNK):
+            chunk = unknown[i : i + _IN_CHUNK]
+            for speaker_id, lname in (
                 Speaker.objects.annotate(lname=Lower("name"))
                 .filter(lname__in=chunk)
-                .values_list("id", flat=True)
-            )
-            ids.update(
-                speaker_id
-                for speaker_id, alias in SpeakerAlias.objects.annotate(lalias=Lower("alias"))
+                .values_list("id", "lname")
+            ):
+                hits.setdefault(lname, set()).add(speaker_id)
+            for speaker_id, alias, lalias in (
+                SpeakerAlias.objects.annotate(lalias=Lower("alias"))
                 .filter(lalias__in=chunk, outlet__isnull=True)
-                .values_list("speaker_id", "alias")
-                if not is_description(alias)
-            )
+                .values_list("speaker_id", "alias", "lalias")
+            ):
+                if not is_description(alias):
+                    hits.setdefault(lalias, set()).add(speaker_id)
+        for candidate in unknown:
+            self._candidates[candidate] = tuple(sorted(hits.get(candidate, ())))
+        ids: set[int] = set()
+        for candidate in candidates:
+            ids.update(self._candidates.get(candidate, ()))
         scoped = self._scoped(set(candidates), outlet_id=outlet_id, story_id=story_id)
         ids.update(scoped)
         missing = ids - self._by_id.keys()
@@ -133,16 +157,19 @@ class KnownSpeakers:
                 )
         return tuple(known)
 
-    @staticmethod
     def _scoped(
-        candidates: set[str], *, outlet_id: int | None, story_id: int | None
+        self, candidates: set[str], *, outlet_id: int | None, story_id: int | None
     ) -> dict[int, tuple[str, ...]]:
         """Aliases scoped to the article's outlet or story that occur in its text."""
         rows: list[tuple[int, str]] = []
         if outlet_id is not None:
-            rows += SpeakerAlias.objects.filter(outlet_id=outlet_id).values_list(
-                "speaker_id", "alias"
-            )
+            if outlet_id not in self._outlet_aliases:
+                self._outlet_aliases[outlet_id] = list(
+                    SpeakerAlias.objects.filter(outlet_id=outlet_id).values_list(
+                        "speaker_id", "alias"
+                    )
+                )
+            rows += self._outlet_aliases[outlet_id]
         if story_id is not None:
             rows += StorySpeakerAlias.objects.filter(story_id=story_id).values_list(
                 "speaker_id", "alias"
@@ -173,6 +200,7 @@ class SpeakerResolver:
         self.max_cached = max_cached
         self._by_key: dict[str, Speaker] = {}
         self._outlet: dict[str, bool] = {}  # casefolded name -> names a known outlet
+        self.created: list[str] = []  # names of the speakers it created, until taken
 
     def clear(self) -> None:
         self._by_key.clear()
@@ -198,7 +226,9 @@ class SpeakerResolver:
             if len(self._by_key) + len(missing) > self.max_cached:
                 self._by_key.clear()
                 missing = [w for w in wanted if w[0] and w[0].strip()]
-            self._by_key.update(speakers_get_or_create(missing))
+            found = speakers_get_or_create(missing)
+            self._by_key.update(found)
+            self.created += [s.name for s in found.values() if getattr(s, "_just_created", 0)]
         return {k: self._by_key[k] for k in keys}
 
 

@@ -248,6 +248,9 @@ class Ingestor:
                 reread = True  # its people may have changed since placement saw them
             if not placed.created:  # a new story holds no other article's quotes to join
                 quotes_connect(article=article)
+        # The speakers it created are in the database now: the next texts must find them.
+        self.known.forget(self.speakers.created)
+        self.speakers.created.clear()
         if not reread and placed.features is not None and len(self.features) < MAX_FEATURES:
             self.features[article.pk] = placed.features
         return IngestItem(

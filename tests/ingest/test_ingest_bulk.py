@@ -275,3 +275,18 @@ def test_queries_per_article_joining_a_story_do_not_grow_with_its_quotes(fake_en
     assert Article.objects.values("story").distinct().count() == 1
     assert few == many, (few, many)
     assert many <= 55
+
+
+@pytest.mark.django_db
+def test_a_speaker_created_in_a_run_is_known_to_its_next_articles(fake_engine):
+    ingest_payloads(
+        [
+            _event_payload("The Example Gazette", [FIRST], 1),
+            _event_payload("Northfield Courier", [FIRST], 2),
+        ],
+        source="api",
+    )
+    first, second = fake_engine.calls
+    assert [k.name for k in first[1]] == []  # nobody known yet
+    assert [k.name for k in second[1]] == ["Jane Roe"]  # created by the first article
+    assert Speaker.objects.filter(name="Jane Roe").count() == 1
