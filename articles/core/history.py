@@ -7,7 +7,8 @@
   or deleted (``-``) row, with the same user (the instance's ``_history_user`` or the request
   of ``HistoryRequestMiddleware``) and time: ``history_bulk``;
 - versions (``sources.versioning.Versioned``): every save of an existing row moves its
-  ``version`` on by one; a created row starts at 1 (the field default): ``versions_bump``;
+  ``version`` on by one; a created row starts at 1 (the field default):
+  ``sources.versioning.versions_bump``, ``versioned_update`` and ``versions_next``;
 - the story's update time (``articles.signals``): a change to a quote wording, figure or
   person of an article in a story touches ``Story.updated_at``: ``story_touch``.
 
@@ -17,11 +18,10 @@ and no cache to purge (pages and the API validate with ``Story.updated_at``), so
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 
 from django.conf import settings
 from django.db import models
-from django.db.models import F
 from django.utils import timezone
 
 CREATED, CHANGED, DELETED = "+", "~", "-"
@@ -67,39 +67,6 @@ def history_bulk(model: type[models.Model], objs: Sequence[models.Model], kind: 
             )
         )
     historical.objects.bulk_create(rows)
-
-
-def versions_bump(model: type[models.Model], objs: Iterable[models.Model], **values) -> None:
-    """Save ``values`` on the existing rows ``objs`` in one UPDATE, moving each ``version``
-    on by one as ``Versioned.save`` would (the copies in memory follow)."""
-    objs = list(objs)
-    if not objs:
-        return
-    model._base_manager.filter(pk__in=[o.pk for o in objs]).update(
-        version=F("version") + 1, **values
-    )
-    for obj in objs:
-        obj.version += 1
-        for name, value in values.items():
-            setattr(obj, name, value)
-
-
-def versioned_update(obj: models.Model, **values) -> None:
-    """``obj.save(update_fields=values)`` for a ``Versioned`` row in one UPDATE: refused with
-    ``StaleVersion`` when the row moved on since ``obj`` was loaded, as the save would be."""
-    from sources.versioning import StaleVersion
-
-    opened = obj.version
-    moved = (
-        type(obj)
-        ._base_manager.filter(pk=obj.pk, version=opened)
-        .update(version=opened + 1, **values)
-    )
-    if not moved:
-        raise StaleVersion(obj, opened)
-    obj.version = opened + 1
-    for name, value in values.items():
-        setattr(obj, name, value)
 
 
 def story_touch(story_id: int | None) -> None:

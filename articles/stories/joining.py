@@ -30,6 +30,7 @@ from articles.models import (
     QuoteAppearance,
     ReviewState,
 )
+from sources.versioning import versions_next
 
 
 def _statement(appearances: Iterable[QuoteAppearance]) -> str:
@@ -155,13 +156,12 @@ def _write(
     retexted: list[Quote],
     emptied: list[Quote],
 ) -> None:
-    for appearance in moved:
-        appearance.version += 1
+    versions_next(moved)
     QuoteAppearance.objects.bulk_update(moved, ["quote", "match", "match_score", "version"])
     history_bulk(QuoteAppearance, moved, CHANGED)
     now = timezone.now()
+    versions_next(retexted)
     for quote in retexted:
-        quote.version += 1
         quote.updated_at = now
     Quote.objects.bulk_update(retexted, ["text", "updated_at", "version"])
     history_bulk(Quote, retexted, CHANGED)

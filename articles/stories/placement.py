@@ -13,7 +13,7 @@ from django.db.models import F, Q, TextField
 from django.db.models.functions import Cast
 from django.utils import timezone
 
-from articles.core.history import CHANGED, history_bulk, versioned_update, versions_bump
+from articles.core.history import CHANGED, history_bulk
 from articles.engine.grouping import (
     ArticleFeatures,
     StoryIndex,
@@ -31,6 +31,7 @@ from articles.models import (
     StoryIndexProfile,
     TermFrequency,
 )
+from sources.versioning import versioned_update, versions_bump
 
 PLACEMENT_WINDOW_DAYS = 7
 

@@ -16,7 +16,7 @@ from django.db.models import F
 from django.utils import timezone
 
 from articles.core.audit import audit_record
-from articles.core.history import CHANGED, history_bulk, versions_bump
+from articles.core.history import CHANGED, history_bulk
 from articles.core.story_state import stories_touch, story_row_lock, story_save
 from articles.engine.grouping import (
     DEFAULT_THRESHOLD,
@@ -41,6 +41,7 @@ from articles.stories.placement import (
     story_index_for,
     story_reindex,
 )
+from sources.versioning import versions_bump
 
 
 class ConnectError(ValueError):
