@@ -467,6 +467,12 @@ def report(args, vendor: str, fill: float, payloads, result, engine: float) -> N
     print("most frequent query shapes:")
     for shape, count in shapes.most_common(args.shapes):
         print(f"  {count / n:6.1f}/article  {shape}")
+    spent: Counter = Counter()
+    for sql, t in result["log"].calls:
+        spent[query_shape(sql)] += t
+    print("query shapes taking the most time:")
+    for shape, t in spent.most_common(min(args.shapes, 8)):
+        print(f"  {1000 * t / n:6.2f} ms/article  {shape}")
     target = TARGETS.get(vendor)
     if target is not None:
         verdict = "meets" if rate >= target else "misses"
