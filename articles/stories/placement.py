@@ -141,12 +141,20 @@ def _profiles(story_ids: Iterable[int]) -> dict[int, EngineProfile]:
 
 
 def _save_profile(
-    story_id: int, profile: EngineProfile, keys: Iterable[str], *, exists: bool = False
+    story_id: int,
+    profile: EngineProfile,
+    keys: Iterable[str],
+    *,
+    exists: bool = False,
+    new: bool = False,
 ) -> None:
-    """``exists``: the caller holds the story's profile row (locked): update it in place."""
+    """``exists``: the caller holds the story's profile row (locked): update it in place.
+    ``new``: the story was created in this transaction, so it has no row yet."""
     values = {"profile": profile.as_dict(), "first_day": profile.first, "last_day": profile.last}
     if exists:
         StoryIndexProfile.objects.filter(story_id=story_id).update(**values)
+    elif new:
+        StoryIndexProfile.objects.create(story_id=story_id, **values)
     else:
         StoryIndexProfile.objects.update_or_create(story_id=story_id, defaults=values)
     keys = {k[:200] for k in keys}
@@ -231,7 +239,7 @@ def article_place(*, article: Article, user=None, names: list[str] | None = None
     scratch.stories[story.pk] = profile
     scratch.add(story.pk, features)
     _count_documents(features.df_terms())
-    _save_profile(story.pk, profile, features.keys, exists=row is not None)
+    _save_profile(story.pk, profile, features.keys, exists=row is not None, new=created)
     return Placement(story=story, created=created, score=score, features=raw)
 
 
