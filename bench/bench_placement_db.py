@@ -450,6 +450,7 @@ _SHAPE = [
     (re.compile(r"VALUES \(.*\)"), "VALUES (…)"),
     (re.compile(r"'[^']*'"), "'…'"),
     (re.compile(r"\b\d+\b"), "N"),
+    (re.compile(r"\"s\d+_x\d+\""), "s…"),
 ]
 
 

@@ -14,12 +14,14 @@ and paragraphs.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from django import forms
 from django.contrib import messages
 from django.core.exceptions import FieldDoesNotExist
 from django.db import models
+from django.db.models import F
 from django.http import HttpResponseRedirect
 
 
@@ -60,6 +62,45 @@ class Versioned(models.Model):
             if update_fields is not None:
                 kwargs["update_fields"] = {*update_fields, "version"}
         super().save(*args, **kwargs)
+
+
+def versions_bump(model: type[models.Model], objs: Iterable[models.Model], **values) -> None:
+    """Save ``values`` on the existing rows ``objs`` in one UPDATE, moving each ``version``
+    on by one as ``Versioned.save`` would (the copies in memory follow)."""
+    objs = list(objs)
+    if not objs:
+        return
+    model._base_manager.filter(pk__in=[o.pk for o in objs]).update(
+        version=F("version") + 1, **values
+    )
+    for obj in objs:
+        obj.version += 1
+        for name, value in values.items():
+            setattr(obj, name, value)
+
+
+def versioned_update(obj: models.Model, **values) -> None:
+    """``obj.save(update_fields=values)`` for a ``Versioned`` row in one UPDATE: refused with
+    ``StaleVersion`` when the row moved on since ``obj`` was loaded, as the save would be."""
+    opened = obj.version
+    moved = (
+        type(obj)
+        ._base_manager.filter(pk=obj.pk, version=opened)
+        .update(version=opened + 1, **values)
+    )
+    if not moved:
+        raise StaleVersion(obj, opened)
+    obj.version = opened + 1
+    for name, value in values.items():
+        setattr(obj, name, value)
+
+
+def versions_next(objs: Iterable[models.Model]) -> None:
+    """Move the copies' versions on by one in memory, for a ``bulk_update`` that writes
+    ``version`` with the change (of rows the caller holds locked, or just loaded in its
+    transaction): what each row's ``save()`` would have done."""
+    for obj in objs:
+        obj.version += 1
 
 
 def _show(value: Any) -> str:

@@ -5,17 +5,22 @@ article, with the speakers the database already knows passed to the engine.
 from __future__ import annotations
 
 import logging
-import re
 from collections.abc import Iterable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from django.db import transaction
-from django.db.models import Count, Prefetch
-from django.db.models.functions import Lower
+from django.db.models import Count
 from django.utils import timezone
 
 from articles import engine
+from articles.core.history import CREATED, history_bulk, story_touch
 from articles.engine.types import KnownSpeaker, Reading
+from articles.ingest.speakers import (  # noqa: F401 (their home was here: callers import them)
+    KnownSpeakers,
+    SpeakerResolver,
+    _outlet_names,
+    name_candidates,
+)
 from articles.models import (
     Article,
     ArticlePerson,
@@ -23,134 +28,10 @@ from articles.models import (
     Quote,
     QuoteAppearance,
     ReviewState,
-    StorySpeakerAlias,
 )
-from sources.models import Outlet, OutletAlias, Speaker, SpeakerAlias, is_description
-from sources.services import speaker_get_or_create
+from sources.models import Speaker
 
 logger = logging.getLogger(__name__)
-
-
-# --- known speakers ------------------------------------------------------------------------
-
-_TOKEN_RE = re.compile(r"[^\W\d_][\w’'.\-]*", re.UNICODE)
-_CONNECTORS = {"of", "and", "for", "the", "de", "del", "da", "van", "von", "al", "bin", "la", "le"}
-_MAX_NGRAM = 6
-_MAX_CANDIDATES = 20_000
-_IN_CHUNK = 500
-
-
-def name_candidates(text: str) -> set[str]:
-    """Lower-cased word sequences of ``text`` that could be a speaker's name or alias: runs of
-    capitalised words (with connectors such as "of", as in "Department of Homeland
-    Security"), and "the X" descriptions ("the ministry"). Bounded by the text's length."""
-    tokens = [
-        m.group(0).rstrip(".’'").removesuffix("’s").removesuffix("'s")
-        for m in _TOKEN_RE.finditer(text)
-    ]
-    out: set[str] = set()
-    for i, first in enumerate(tokens):
-        if not first:
-            continue
-        description = first.lower() == "the"  # "the ministry", "the Department of ..."
-        if not (description or first[0].isupper()):
-            continue
-        words: list[str] = []
-        for word in tokens[i : i + (4 if description else _MAX_NGRAM)]:
-            capital = word[:1].isupper() or word.lower() in _CONNECTORS
-            if not word or not (capital or (description and len(words) < 3)):
-                break
-            words.append(word)
-            if len(words) > 1 or word.lower() not in _CONNECTORS:
-                out.add(" ".join(words).lower())
-        if len(out) > _MAX_CANDIDATES:
-            break
-    return out
-
-
-class KnownSpeakers:
-    """The database's speakers, with their aliases, that a text may mention.
-
-    One instance serves a whole import run: for each text it asks the database only for the
-    speakers whose name or alias occurs in it (index-sized ``IN`` queries on candidate word
-    sequences), and caches what it loaded, up to ``max_cached`` speakers, so the cost is bounded
-    by the text, never by the number of speakers in the database.
-
-    Aliases are scoped: those without an outlet hold everywhere (descriptions such as "the
-    ministry" never do); an outlet's aliases hold only for ``outlet_id``'s articles, a story's
-    only for ``story_id``'s.
-    """
-
-    def __init__(self, *, max_cached: int = 10_000):
-        self.max_cached = max_cached
-        self._by_id: dict[int, KnownSpeaker] = {}
-
-    def for_text(
-        self, text: str, *, outlet_id: int | None = None, story_id: int | None = None
-    ) -> tuple[KnownSpeaker, ...]:
-        candidates = sorted(name_candidates(text))
-        ids: set[int] = set()
-        for i in range(0, len(candidates), _IN_CHUNK):
-            chunk = candidates[i : i + _IN_CHUNK]
-            ids.update(
-                Speaker.objects.annotate(lname=Lower("name"))
-                .filter(lname__in=chunk)
-                .values_list("id", flat=True)
-            )
-            ids.update(
-                speaker_id
-                for speaker_id, alias in SpeakerAlias.objects.annotate(lalias=Lower("alias"))
-                .filter(lalias__in=chunk, outlet__isnull=True)
-                .values_list("speaker_id", "alias")
-                if not is_description(alias)
-            )
-        scoped = self._scoped(set(candidates), outlet_id=outlet_id, story_id=story_id)
-        ids.update(scoped)
-        missing = ids - self._by_id.keys()
-        if missing:
-            if len(self._by_id) + len(missing) > self.max_cached:
-                self._by_id.clear()
-            everywhere = SpeakerAlias.objects.filter(outlet__isnull=True)
-            for speaker in Speaker.objects.filter(id__in=missing).prefetch_related(
-                Prefetch("aliases", queryset=everywhere)
-            ):
-                self._by_id[speaker.id] = KnownSpeaker(
-                    name=speaker.name,
-                    kind=speaker.kind,
-                    aliases=tuple(
-                        a.alias for a in speaker.aliases.all() if not is_description(a.alias)
-                    ),
-                    role=speaker.role,
-                )
-        known = []
-        for speaker_id in sorted(ids):
-            if speaker_id in self._by_id:
-                speaker = self._by_id[speaker_id]
-                extra = scoped.get(speaker_id)
-                known.append(
-                    replace(speaker, aliases=speaker.aliases + extra) if extra else speaker
-                )
-        return tuple(known)
-
-    @staticmethod
-    def _scoped(
-        candidates: set[str], *, outlet_id: int | None, story_id: int | None
-    ) -> dict[int, tuple[str, ...]]:
-        """Aliases scoped to the article's outlet or story that occur in its text."""
-        rows: list[tuple[int, str]] = []
-        if outlet_id is not None:
-            rows += SpeakerAlias.objects.filter(outlet_id=outlet_id).values_list(
-                "speaker_id", "alias"
-            )
-        if story_id is not None:
-            rows += StorySpeakerAlias.objects.filter(story_id=story_id).values_list(
-                "speaker_id", "alias"
-            )
-        found: dict[int, tuple[str, ...]] = {}
-        for speaker_id, alias in rows:
-            if alias.casefold() in candidates:
-                found[speaker_id] = (*found.get(speaker_id, ()), alias)
-        return found
 
 
 def read_text(*, text: str, known: Iterable[KnownSpeaker] = ()) -> Reading:
@@ -171,6 +52,9 @@ class ReadResult:
     people: int = 0
     figures: int = 0
     warnings: tuple[str, ...] = ()
+    # The speakers of the article's people in row order, when they were all just created
+    # (a new article): placement needs them, and they need no query then.
+    names: list[str] | None = None
 
 
 def article_read(
@@ -178,6 +62,8 @@ def article_read(
     article: Article,
     reading: Reading | None = None,
     known: KnownSpeakers | Iterable[KnownSpeaker] | None = None,
+    speakers: SpeakerResolver | None = None,
+    new: bool = False,
 ) -> ReadResult:
     """Store what the engine finds in ``article``: its quotes (suggested for review), the
     people it names with their roles, and its figures. All or nothing.
@@ -188,6 +74,13 @@ def article_read(
     added as suggested; suggestions it no longer finds are removed. People are added (as
     suggested) or updated while still suggested, never removed (an editor may have added
     them); suggested figures follow the engine, approved or rejected ones stay as decided.
+
+    New rows are written in bulk, a constant number of queries however many quotes the
+    article has, with the history rows their ``save()`` would write and one touch of the
+    story's update time (``articles.core.history``); rows already there (a reading again) are
+    changed or removed one by one, through ``save()``/``delete()``. ``speakers`` shares the
+    speaker look-ups of an import run; ``new`` says the article was just created and has no
+    rows yet (spares the look-ups of existing rows).
     """
     if reading is None:
         if known is None:
@@ -198,36 +91,51 @@ def article_read(
             )
         reading = read_text(text=article.body, known=known)
     result = ReadResult(warnings=tuple(reading.warnings))
-    speakers: dict[str, Speaker] = {}
+    resolver = speakers if speakers is not None else SpeakerResolver()
 
-    def speaker_for(name: str | None, kind: str | None, role: str = "") -> Speaker | None:
-        if not name or not name.strip():
-            return None
-        key = name.strip().casefold()
-        if key not in speakers:
-            speakers[key] = speaker_get_or_create(name=name, kind=kind, role=role)
-        return speakers[key]
-
-    with transaction.atomic():
+    # A just-created article is read inside the transaction that created it, which fails as
+    # a whole: no savepoint of its own then.
+    with transaction.atomic(savepoint=not new):
         roles = {e.name.strip().casefold(): e.role for e in reading.entities}
-        _store_quotes(article, reading, result, speaker_for, roles)
-        _store_people(article, reading, result, speaker_for)
-        _store_figures(article, reading, result)
+        quotes = _plan_quotes(article, reading, result, new)
+        people = _plan_people(article, reading, new, resolver)
+        wanted = [
+            (q.speaker, q.speaker_kind, roles.get((q.speaker or "").casefold(), ""))
+            for q, _ in quotes[0]
+        ] + [(e.name, e.kind, e.role) for e in people[0]]
+        by_key = resolver.resolve(wanted)
+
+        def speaker_for(name: str | None) -> Speaker | None:
+            if not name or not name.strip():
+                return None
+            return by_key[name.strip().casefold()]
+
+        created = _write_quotes(article, quotes, result, speaker_for)
+        created += _write_people(article, people, result, speaker_for)
+        created += _store_figures(article, reading, result, new)
+        if created:
+            story_touch(article.story_id)  # what the signals did for each new row in a story
         now = timezone.now()
         Article.objects.filter(pk=article.pk).update(read_at=now)
         article.read_at = now
     return result
 
 
-def _store_quotes(article, reading, result, speaker_for, roles) -> None:
+def _plan_quotes(article, reading, result, new: bool):
+    """(the engine's quotes to store, each with its existing appearance or None; the existing
+    appearances by span; the spans found)."""
     body_len = len(article.body)
-    existing = {
-        (a.start, a.end): a
-        for a in QuoteAppearance.objects.filter(article=article).select_related("quote")
-    }
+    existing = (
+        {}
+        if new
+        else {
+            (a.start, a.end): a
+            for a in QuoteAppearance.objects.filter(article=article).select_related("quote")
+        }
+    )
     decided = [a for a in existing.values() if _is_decided(a)]
     found: set[tuple[int, int]] = set()
-    previous: Quote | None = None  # the statement a continuation carries on
+    plan = []
     for q in reading.quotes:
         span = (q.start, q.end)
         if not (0 <= q.start < q.end <= body_len) or span in found:
@@ -239,9 +147,18 @@ def _store_quotes(article, reading, result, speaker_for, roles) -> None:
             continue
         if current is None and any(a.start < q.end and q.start < a.end for a in decided):
             continue  # an editor has already ruled on these words
-        speaker = speaker_for(
-            q.speaker, q.speaker_kind, roles.get((q.speaker or "").casefold(), "")
-        )
+        plan.append((q, current))
+    return plan, existing, found
+
+
+def _write_quotes(article, planned, result, speaker_for) -> int:
+    plan, existing, found = planned
+    new_quotes: list[Quote] = []
+    new_appearances: list[QuoteAppearance] = []
+    previous: Quote | None = None  # the statement a continuation carries on
+    for q, current in plan:
+        speaker = speaker_for(q.speaker)
+        speaker_id = speaker.pk if speaker else None
         fields = {
             "text": q.text,
             "cue": (q.cue or "")[:100],
@@ -249,21 +166,25 @@ def _store_quotes(article, reading, result, speaker_for, roles) -> None:
             "continues": q.continues,
         }
         if current is None:
-            if q.continues and previous is not None and previous.speaker == speaker:
+            if q.continues and previous is not None and previous.speaker_id == speaker_id:
                 # One statement split by its attribution ("A," he said. "B."): one quote.
                 quote = previous
                 quote.text = f"{quote.text} {q.text}"
-                quote.save(update_fields=["text", "updated_at"])
+                if quote.pk is not None:  # a stored quote (a reading again)
+                    quote.save(update_fields=["text", "updated_at"])
             else:
-                quote = Quote.objects.create(story=article.story, speaker=speaker, text=q.text)
-            QuoteAppearance.objects.create(
-                quote=quote,
-                article=article,
-                start=q.start,
-                end=q.end,
-                match=QuoteAppearance.Match.ORIGINAL,
-                review_state=ReviewState.SUGGESTED,
-                **fields,
+                quote = Quote(story=article.story, speaker=speaker, text=q.text)
+                new_quotes.append(quote)
+            new_appearances.append(
+                QuoteAppearance(
+                    quote=quote,
+                    article=article,
+                    start=q.start,
+                    end=q.end,
+                    match=QuoteAppearance.Match.ORIGINAL,
+                    review_state=ReviewState.SUGGESTED,
+                    **fields,
+                )
             )
             result.added += 1
             previous = quote
@@ -274,12 +195,20 @@ def _store_quotes(article, reading, result, speaker_for, roles) -> None:
             if changed:
                 current.save(update_fields=changed)
             quote = current.quote
-            if quote.speaker_id != (speaker.pk if speaker else None):
+            if quote.speaker_id != speaker_id:
                 if quote.appearances.count() == 1:  # never re-attribute other outlets' words
                     quote.speaker, quote.text = speaker, q.text
                     quote.save(update_fields=["speaker", "text", "updated_at"])
             result.updated += 1
             previous = quote
+    if new_quotes:
+        Quote.objects.bulk_create(new_quotes)
+        history_bulk(Quote, new_quotes, CREATED)
+    if new_appearances:
+        for appearance in new_appearances:
+            appearance.quote_id = appearance.quote.pk
+        QuoteAppearance.objects.bulk_create(new_appearances)
+        history_bulk(QuoteAppearance, new_appearances, CREATED)
     result.quotes = len(found)
     stale = [a for span, a in existing.items() if span not in found and not _is_decided(a)]
     for appearance in stale:
@@ -288,39 +217,39 @@ def _store_quotes(article, reading, result, speaker_for, roles) -> None:
         Quote.objects.filter(pk=quote_id).annotate(n=Count("appearances")).filter(n=0).delete()
         result.removed += 1
     result.kept += sum(1 for span, a in existing.items() if span not in found and _is_decided(a))
+    return len(new_appearances)
 
 
 def _is_decided(appearance: QuoteAppearance) -> bool:
     return appearance.review_state != ReviewState.SUGGESTED or appearance.reviewed_at is not None
 
 
-def _outlet_names(names: set[str]) -> set[str]:
-    """The casefolded ``names`` that are known outlets, by name or alias (two queries)."""
-    lowered = [n.casefold() for n in names if n]
-    if not lowered:
-        return set()
-    found = Outlet.objects.annotate(lname=Lower("name")).filter(lname__in=lowered)
-    aliases = OutletAlias.objects.annotate(lalias=Lower("alias")).filter(lalias__in=lowered)
-    return {n.casefold() for n in found.values_list("name", flat=True)} | {
-        a.casefold() for a in aliases.values_list("alias", flat=True)
-    }
+def _plan_people(article, reading, new: bool, resolver: SpeakerResolver):
+    """(the entities that are people or organisations in the story, the existing rows)."""
+    rows: dict[int, ArticlePerson] = (
+        {} if new else {p.speaker_id: p for p in ArticlePerson.objects.filter(article=article)}
+    )
+    outlets = resolver.outlet_names({e.name for e in reading.entities})
+    entities = [
+        e
+        for e in reading.entities
+        # A publisher named in the text is coverage, not a person in the story.
+        if not (getattr(e, "is_outlet", False) or e.name.casefold() in outlets)
+    ]
+    return entities, rows
 
 
-def _store_people(article, reading, result, speaker_for) -> None:
-    rows: dict[int, ArticlePerson] = {
-        p.speaker_id: p for p in ArticlePerson.objects.filter(article=article)
-    }
-    outlets = _outlet_names({e.name for e in reading.entities})
-    for entity in reading.entities:
-        if getattr(entity, "is_outlet", False) or entity.name.casefold() in outlets:
-            continue  # a publisher named in the text is coverage, not a person in the story
-        speaker = speaker_for(entity.name, entity.kind, entity.role)
+def _write_people(article, planned, result, speaker_for) -> int:
+    entities, rows = planned
+    new: dict[int, ArticlePerson] = {}
+    for entity in entities:
+        speaker = speaker_for(entity.name)
         if speaker is None:
             continue
         mentions = list(dict.fromkeys(entity.mentions))
         person = rows.get(speaker.pk)
         if person is None:
-            rows[speaker.pk] = ArticlePerson.objects.create(
+            rows[speaker.pk] = new[speaker.pk] = ArticlePerson(
                 article=article,
                 speaker=speaker,
                 role=entity.role[:300],
@@ -332,14 +261,21 @@ def _store_people(article, reading, result, speaker_for) -> None:
             merged = list(dict.fromkeys([*person.mentions, *mentions]))
             if (role, merged) != (person.role, person.mentions):
                 person.role, person.mentions = role, merged
-                person.save(update_fields=["role", "mentions"])
+                if person.pk is not None:  # a stored row; a new one is written below
+                    person.save(update_fields=["role", "mentions"])
         result.people += 1
+    if new:
+        ArticlePerson.objects.bulk_create(list(new.values()))
+    if len(new) == len(rows):  # every row is new: their order is the order created
+        result.names = [p.speaker.name for p in new.values()]
+    return len(new)
 
 
-def _store_figures(article, reading, result) -> None:
+def _store_figures(article, reading, result, new: bool) -> int:
     body_len = len(article.body)
-    existing = {(f.start, f.end): f for f in Figure.objects.filter(article=article)}
+    existing = {} if new else {(f.start, f.end): f for f in Figure.objects.filter(article=article)}
     seen = set()
+    created: list[Figure] = []
     for fig in reading.figures:
         span = (fig.start, fig.end)
         if not (0 <= fig.start < fig.end <= body_len) or span in seen:
@@ -356,12 +292,14 @@ def _store_figures(article, reading, result) -> None:
         }
         row = existing.get(span)
         if row is None:
-            Figure.objects.create(
-                article=article,
-                start=fig.start,
-                end=fig.end,
-                review_state=ReviewState.SUGGESTED,
-                **values,
+            created.append(
+                Figure(
+                    article=article,
+                    start=fig.start,
+                    end=fig.end,
+                    review_state=ReviewState.SUGGESTED,
+                    **values,
+                )
             )
         elif row.review_state != ReviewState.SUGGESTED:
             continue  # an editor's decision stands
@@ -369,6 +307,8 @@ def _store_figures(article, reading, result) -> None:
             for k, v in values.items():
                 setattr(row, k, v)
             row.save()
+    if created:
+        Figure.objects.bulk_create(created)
     stale = [
         f.pk
         for span, f in existing.items()
@@ -377,3 +317,4 @@ def _store_figures(article, reading, result) -> None:
     if stale:
         Figure.objects.filter(pk__in=stale).delete()
     result.figures = len(seen)
+    return len(created)

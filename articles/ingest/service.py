@@ -11,6 +11,15 @@ domain via OutletAlias or homepage, else that suggested name). Names match Outle
 OutletAlias ignoring case. An outlet that matches nothing is created (with a slug) and the
 report says so: importing from a new outlet should not need a separate step, and a misspelt
 outlet is easy to merge in the admin. An item with no outlet at all is an error.
+
+Speed: one transaction per article (stored whole or not at all), its new rows written in bulk
+with the history rows, versions and story touches their saves would give
+(``articles.core.history``); outlets, speakers, candidate names and outlet aliases looked up
+once per run (``Ingestor``'s caches, dropped after a failed item); no query per quote.
+``bench/bench_ingest.py`` measures it.
+
+One bad item never stops a run: ``Ingestor.ingest`` turns any exception into that item's
+``error``, and describing the error cannot raise in turn (``_describe``).
 """
 
 from __future__ import annotations
@@ -20,23 +29,26 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 
 from django.db import IntegrityError, transaction
-from django.db.models import Q
+from django.db.models import ProtectedError, Q, RestrictedError
 from django.utils import timezone
 
+from articles.engine.grouping import ArticleFeatures
 from articles.engine.types import Reading
 from articles.ingest.inputs import expand_sources, read_source
 from articles.ingest.parsers import ParsedItem
 from articles.ingest.payloads import PayloadError, validate_payload
-from articles.ingest.reading import KnownSpeakers, article_read, read_text
+from articles.ingest.reading import KnownSpeakers, SpeakerResolver, article_read, read_text
 from articles.models import Article, QuoteAppearance, Story, StorySpeakerAlias, content_hash
 from articles.stories.joining import quotes_connect
 from articles.stories.placement import article_place
 from articles.stories.restructure import stories_consolidate
+from sources.models import Outlet
 from sources.services import outlet_find, outlet_find_by_domain, outlet_get_or_create
 
 logger = logging.getLogger(__name__)
 
 CREATED, DUPLICATE, ERROR = "created", "duplicate", "error"
+MAX_FEATURES = 20_000  # placement features kept for consolidation (bounds a run's memory)
 
 
 # Each surface says how to name the outlet in its own words (a flag, a form field).
@@ -99,17 +111,24 @@ class IngestReport:
 # --- outlets -------------------------------------------------------------------------------
 
 
-def _outlet_choice(item: ParsedItem, clean: dict, default_outlet: str | None) -> tuple:
-    """(existing Outlet or None, name to create when None). Raises PayloadError when none."""
+def _outlet_choice(
+    item: ParsedItem,
+    clean: dict,
+    default_outlet: str | None,
+    find: Callable[..., Outlet | None] = outlet_find,
+    find_by_domain: Callable[..., Outlet | None] = outlet_find_by_domain,
+) -> tuple:
+    """(existing Outlet or None, name to create when None). Raises PayloadError when none.
+    ``find`` and ``find_by_domain`` may be a run's cached look-ups."""
     for name in (clean.get("outlet"), default_outlet):
         if name and name.strip():
-            return outlet_find(name=name), name.strip()
+            return find(name=name), name.strip()
     for hint in item.outlet_hints:
-        found = outlet_find(name=hint)
+        found = find(name=hint)
         if found:
             return found, hint
     if item.domain:
-        found = outlet_find_by_domain(host=item.domain)
+        found = find_by_domain(host=item.domain)
         if found:
             return found, found.name
     if item.outlet_hints:
@@ -128,24 +147,56 @@ class Ingestor:
         self.default_outlet = default_outlet
         self.dry_run = dry_run
         self.known = KnownSpeakers()
+        self.speakers = SpeakerResolver()
+        self._outlets: dict[tuple[str, str], Outlet | None] = {}
+        # Placement's features of this run's articles, for consolidation at the end.
+        self.features: dict[int, ArticleFeatures] = {}
         self.started = timezone.now()
 
     def ingest(self, item: ParsedItem) -> IngestItem:
-        if item.error:
-            return IngestItem(source=item.source, status=ERROR, error=item.error)
+        """Import one item. Never raises (but for KeyboardInterrupt and SystemExit): any
+        failure, even one while describing the failure, is this item's ``error``."""
+        source = _source_of(item)
         try:
+            if item.error:
+                return IngestItem(source=source, status=ERROR, error=str(item.error))
             return self._ingest(item)
         except PayloadError as exc:
-            return IngestItem(source=item.source, status=ERROR, error=str(exc))
+            return IngestItem(source=source, status=ERROR, error=_describe(exc, plain=True))
         except Exception as exc:  # one broken article must not stop the run
-            logger.exception("Import of %s failed", item.source)
-            return IngestItem(
-                source=item.source, status=ERROR, error=f"{type(exc).__name__}: {exc}"
-            )
+            self._forget()  # what the failed transaction created is gone
+            try:
+                logger.exception("Import of %s failed", source)
+            except Exception:  # noqa: S110 (a broken log handler must not stop the run either)
+                pass
+            return IngestItem(source=source, status=ERROR, error=_describe(exc))
+
+    def _forget(self) -> None:
+        """Drop the run's caches after a failed item: rows they point at may be gone."""
+        try:
+            self.known = KnownSpeakers()
+            self.speakers = SpeakerResolver()
+            self._outlets = {}
+        except Exception:  # noqa: S110 (never let the guard itself raise)
+            pass
+
+    def _outlet_find(self, *, name: str) -> Outlet | None:
+        key = ("name", name.strip().casefold())
+        if key not in self._outlets:
+            self._outlets[key] = outlet_find(name=name)
+        return self._outlets[key]
+
+    def _outlet_find_by_domain(self, *, host: str) -> Outlet | None:
+        key = ("host", host.lower().removeprefix("www."))
+        if key not in self._outlets:
+            self._outlets[key] = outlet_find_by_domain(host=host)
+        return self._outlets[key]
 
     def _ingest(self, item: ParsedItem) -> IngestItem:
         clean = validate_payload(item.payload or {})
-        outlet, outlet_name = _outlet_choice(item, clean, self.default_outlet)
+        outlet, outlet_name = _outlet_choice(
+            item, clean, self.default_outlet, self._outlet_find, self._outlet_find_by_domain
+        )
         body = clean["body"]
         digest = content_hash(outlet.name if outlet else outlet_name, body)
         existing = _existing(url=clean.get("url"), digest=digest)
@@ -162,11 +213,17 @@ class Ingestor:
         return self._store(item, clean, outlet, outlet_name, reading, notes)
 
     def _store(self, item, clean, outlet, outlet_name, reading: Reading, notes) -> IngestItem:
+        """One transaction: the article, its quotes, people and figures (in bulk), its
+        placement and its quotes joined. Speakers and outlets are looked up once per run."""
         with transaction.atomic():
             if outlet is None:
                 outlet, created = outlet_get_or_create(name=outlet_name)
                 if not created:
                     notes = []
+                # The next articles naming it find it (forgotten if this one fails).
+                self._outlets[("name", outlet_name.strip().casefold())] = outlet
+                if created:
+                    self.speakers.clear()  # its name is an outlet's now, not a person's
             article = Article(
                 outlet=outlet,
                 headline=clean["headline"],
@@ -188,12 +245,23 @@ class Ingestor:
                 if existing is None:
                     raise
                 return _duplicate(item.source, existing)
-            result = article_read(article=article, reading=reading)
-            story = article_place(article=article, user=self.user).story
-            if StorySpeakerAlias.objects.filter(story=story).exists():
+            result = article_read(
+                article=article, reading=reading, speakers=self.speakers, new=True
+            )
+            placed = article_place(article=article, user=self.user, names=result.names)
+            story = placed.story
+            reread = False
+            if not placed.created and StorySpeakerAlias.objects.filter(story=story).exists():
                 # Its story resolves descriptions of its own ("the ministry"): read again.
-                result = article_read(article=article, known=self.known)
-            quotes_connect(article=article)
+                result = article_read(article=article, known=self.known, speakers=self.speakers)
+                reread = True  # its people may have changed since placement saw them
+            if not placed.created:  # a new story holds no other article's quotes to join
+                quotes_connect(article=article)
+        # The speakers it created are in the database now: the next texts must find them.
+        self.known.forget(self.speakers.created)
+        self.speakers.created.clear()
+        if not reread and placed.features is not None and len(self.features) < MAX_FEATURES:
+            self.features[article.pk] = placed.features
         return IngestItem(
             source=item.source,
             status=CREATED,
@@ -202,6 +270,30 @@ class Ingestor:
             quotes=result.quotes,
             notes=notes,
         )
+
+
+def _source_of(item) -> str:
+    try:
+        return str(item.source)
+    except Exception:
+        return "(unknown source)"
+
+
+def _describe(exc: BaseException, *, plain: bool = False) -> str:
+    """The error as the report shows it, without ever raising.
+
+    A ``ProtectedError`` (or ``RestrictedError``) is described by its message alone: its full
+    text lists the rows involved, and showing a row may need the database, which a failed
+    transaction has just rolled back (that ``Article.DoesNotExist`` used to end the run)."""
+    name = type(exc).__name__
+    try:
+        if isinstance(exc, ProtectedError | RestrictedError) and exc.args:
+            text = str(exc.args[0])
+        else:
+            text = str(exc)
+    except Exception as inner:
+        text = f"(the error could not be shown: {type(inner).__name__})"
+    return text if plain else f"{name}: {text}"
 
 
 def _consolidate(ingestor: Ingestor, report: IngestReport) -> None:
@@ -213,7 +305,9 @@ def _consolidate(ingestor: Ingestor, report: IngestReport) -> None:
     ids = {i.story for i in report.items if i.status == CREATED and i.story is not None}
     created = Story.objects.filter(pk__in=ids, created_at__gte=ingestor.started)
     mapping = stories_consolidate(
-        story_ids=list(created.values_list("pk", flat=True)), user=ingestor.user
+        story_ids=list(created.values_list("pk", flat=True)),
+        user=ingestor.user,
+        features=ingestor.features,
     )
     report.merged = mapping
     for item in report.items:

@@ -1,6 +1,17 @@
 """The same quote across outlets: a speaker's statement carried by several articles of one
 story is one ``Quote`` with several wordings (``QuoteAppearance``), the first outlet's being
 the original.
+
+Joining reads the story's quotes of the article's speakers once (two queries), decides in
+memory, and writes in bulk: the moved wordings, the quotes whose original wording changed and
+the quotes left empty, each with the history row and version step their ``save()`` or
+``delete()`` would give (``articles.core.history``), and one touch of the story's update time
+(what ``articles.signals`` does for a changed wording).
+
+A quote is joined only to a quote that other articles carry too. Joining it to another quote
+of the same article would be wrong (the article says both) and was the cause of a
+``ProtectedError``: the second quote, once joined elsewhere in turn, still held the first
+one's wordings and could not be deleted.
 """
 
 from __future__ import annotations
@@ -8,7 +19,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from django.db import transaction
+from django.db.models import Prefetch
+from django.utils import timezone
 
+from articles.core.history import CHANGED, DELETED, history_bulk, story_touch
 from articles.engine.quote_match import group_quotes, match_quote
 from articles.models import (
     Article,
@@ -16,75 +30,100 @@ from articles.models import (
     QuoteAppearance,
     ReviewState,
 )
+from sources.versioning import versions_next
 
 
 def _statement(appearances: Iterable[QuoteAppearance]) -> str:
     return " ".join(a.text.strip() for a in sorted(appearances, key=lambda a: a.start))
 
 
-def _wordings(quote: Quote) -> list[str]:
+def _wordings(appearances: Iterable[QuoteAppearance]) -> list[str]:
     by_article: dict[int, list[QuoteAppearance]] = {}
-    for appearance in quote.appearances.all():
+    for appearance in appearances:
         if appearance.review_state != ReviewState.REJECTED:
             by_article.setdefault(appearance.article_id, []).append(appearance)
     return [_statement(group) for group in by_article.values()]
 
 
-@transaction.atomic
+@transaction.atomic(savepoint=False)  # inside an import's article, which fails as a whole
 def quotes_connect(*, article: Article) -> int:
     """Join the article's quotes to the same statements already in its story.
 
-    Only quotes of the same speaker in the same story are compared. Returns how many quotes
-    were joined to an existing one."""
+    Only quotes of the same speaker in the same story are compared, and only with quotes that
+    other articles carry. Returns how many quotes were joined to an existing one."""
     if article.story_id is None:
         return 0
-    joined = 0
-    own = list(
+    speakers = (
         Quote.objects.filter(story_id=article.story_id, appearances__article=article)
         .exclude(speaker__isnull=True)
-        .distinct()
-        .prefetch_related("appearances")
+        .values("speaker_id")
     )
-    if not own:
+    # Every quote of the article's speakers in the story, with its wordings, loaded once (and
+    # locked on PostgreSQL until the import's transaction ends, as each save's version check
+    # would have guarded them).
+    wordings_qs = (
+        QuoteAppearance.objects.select_related("article")
+        .only(
+            *(f.attname for f in QuoteAppearance._meta.concrete_fields),
+            "article__id",
+            "article__published_at",
+            "article__created_at",
+        )
+        .select_for_update(of=("self",))
+    )
+    quotes = {
+        q.pk: q
+        for q in Quote.objects.filter(story_id=article.story_id, speaker_id__in=speakers)
+        .select_for_update(of=("self",))
+        .prefetch_related(Prefetch("appearances", queryset=wordings_qs, to_attr="wordings"))
+    }
+    if not quotes:
         return 0
-    # Every quote of the same speakers in the story, loaded once: the candidates for joining.
-    wordings: dict[int, dict[int, list[str]]] = {}
-    for other in Quote.objects.filter(
-        story_id=article.story_id, speaker_id__in={q.speaker_id for q in own}
-    ).prefetch_related("appearances"):
-        wordings.setdefault(other.speaker_id, {})[other.pk] = _wordings(other)
+    held: dict[int, list[QuoteAppearance]] = {pk: list(q.wordings) for pk, q in quotes.items()}
+    own = [q for q in quotes.values() if any(a.article_id == article.pk for a in held[q.pk])]
+    # Candidates: per speaker, the quotes other articles carry, with their wordings.
+    groups: dict[int, dict[int, list[str]]] = {}
+    for quote in quotes.values():
+        if any(a.article_id != article.pk for a in held[quote.pk]):
+            groups.setdefault(quote.speaker_id, {})[quote.pk] = _wordings(held[quote.pk])
+    moved: dict[int, QuoteAppearance] = {}
+    emptied: list[Quote] = []
+    targets: dict[int, Quote] = {}
     for quote in own:
-        appearances = list(quote.appearances.all())
+        appearances = held[quote.pk]
         if any(a.article_id != article.pk for a in appearances):
             continue  # already joined to other outlets' wordings
         statement = _statement(appearances)
-        groups = {
-            pk: texts
-            for pk, texts in wordings.get(quote.speaker_id, {}).items()
-            if pk != quote.pk and texts
-        }
-        match = group_quotes(statement, groups)
+        candidates = {pk: texts for pk, texts in groups.get(quote.speaker_id, {}).items() if texts}
+        match = group_quotes(statement, candidates)
         if match is None:
             continue
-        target = Quote.objects.get(pk=match.key)
+        target = quotes[match.key]
         for appearance in appearances:
             appearance.quote = target
             appearance.match = match.match.kind
             appearance.match_score = round(match.match.score, 3)
-            appearance.save(update_fields=["quote", "match", "match_score"])
-        joined_pk = quote.pk
-        quote.delete()
-        speaker_groups = wordings[quote.speaker_id]
-        speaker_groups.pop(joined_pk, None)
-        speaker_groups[target.pk].append(statement)
-        joined += 1
-        _mark_original(target)
-    return joined
+            moved[appearance.pk] = appearance
+        held[target.pk].extend(appearances)
+        held[quote.pk] = []
+        emptied.append(quote)
+        groups[quote.speaker_id][target.pk].append(statement)
+        targets[target.pk] = target
+    if not emptied:
+        return 0
+    retexted: list[Quote] = []
+    for target in targets.values():
+        if _mark_original(target, held[target.pk], moved):
+            retexted.append(target)
+    _write(article, list(moved.values()), retexted, emptied)
+    return len(emptied)
 
 
-def _mark_original(quote: Quote) -> None:
-    """The first outlet to carry the quote holds the original wording."""
-    appearances = list(quote.appearances.select_related("article"))
+def _mark_original(
+    quote: Quote, appearances: list[QuoteAppearance], changed: dict[int, QuoteAppearance]
+) -> bool:
+    """The first outlet to carry the quote holds the original wording (in memory: changed
+    wordings go into ``changed``; returns whether the quote's text changed)."""
     first = min(
         appearances,
         key=lambda a: (
@@ -95,17 +134,38 @@ def _mark_original(quote: Quote) -> None:
         ),
     )
     original = _statement(a for a in appearances if a.article_id == first.article_id)
-    if quote.text != original:
-        quote.text = original
-        quote.save(update_fields=["text", "updated_at"])
+    retext = quote.text != original
+    quote.text = original
     for appearance in appearances:
         if appearance.article_id == first.article_id:
             if appearance.match != QuoteAppearance.Match.ORIGINAL:
                 appearance.match = QuoteAppearance.Match.ORIGINAL
                 appearance.match_score = None
-                appearance.save(update_fields=["match", "match_score"])
+                changed[appearance.pk] = appearance
         elif appearance.match == QuoteAppearance.Match.ORIGINAL:
             m = match_quote(appearance.text, first.text)
             appearance.match = m.kind or QuoteAppearance.Match.PARAPHRASE
             appearance.match_score = round(m.score, 3)
-            appearance.save(update_fields=["match", "match_score"])
+            changed[appearance.pk] = appearance
+    return retext
+
+
+def _write(
+    article: Article,
+    moved: list[QuoteAppearance],
+    retexted: list[Quote],
+    emptied: list[Quote],
+) -> None:
+    versions_next(moved)
+    QuoteAppearance.objects.bulk_update(moved, ["quote", "match", "match_score", "version"])
+    history_bulk(QuoteAppearance, moved, CHANGED)
+    now = timezone.now()
+    versions_next(retexted)
+    for quote in retexted:
+        quote.updated_at = now
+    Quote.objects.bulk_update(retexted, ["text", "updated_at", "version"])
+    history_bulk(Quote, retexted, CHANGED)
+    # Every wording has moved to its target: nothing protects these quotes any more.
+    history_bulk(Quote, emptied, DELETED)
+    Quote.objects.filter(pk__in=[q.pk for q in emptied])._raw_delete(Quote.objects.db)
+    story_touch(article.story_id)

@@ -4,12 +4,16 @@ starts a new draft. Candidates come from the story index (``StoryIndexKey``), ne
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
 from django.db import connection, transaction
-from django.db.models import F, Q
+from django.db.models import F, Q, TextField
+from django.db.models.functions import Cast
+from django.utils import timezone
 
+from articles.core.history import CHANGED, history_bulk
 from articles.engine.grouping import (
     ArticleFeatures,
     StoryIndex,
@@ -27,6 +31,7 @@ from articles.models import (
     StoryIndexProfile,
     TermFrequency,
 )
+from sources.versioning import versioned_update, versions_bump
 
 PLACEMENT_WINDOW_DAYS = 7
 
@@ -34,8 +39,12 @@ PLACEMENT_WINDOW_DAYS = 7
 MAX_CANDIDATE_ROWS = 4000
 
 
-def article_features(article: Article, df: DocumentFrequencies | None = None) -> ArticleFeatures:
-    names = [p.speaker.name for p in article.people.select_related("speaker")]
+def article_features(
+    article: Article, df: DocumentFrequencies | None = None, *, names: list[str] | None = None
+) -> ArticleFeatures:
+    """``names``: the article's people in row order, when the caller has them at hand."""
+    if names is None:
+        names = [p.speaker.name for p in article.people.select_related("speaker")]
     # An article without a publish date has no known date: the time it was imported says
     # nothing about when its event happened (an archive imported today would be "today" and
     # fall outside every story's window), so it is matched on its text alone.
@@ -92,10 +101,7 @@ def story_index_for(features: ArticleFeatures, df: DocumentFrequencies) -> Story
         postings.setdefault(key, {})[story_id] = None
     index.postings = postings
     story_ids = {sid for posting in postings.values() for sid in posting}
-    index.stories = {
-        p.story_id: EngineProfile.from_dict(p.profile)
-        for p in StoryIndexProfile.objects.filter(story_id__in=story_ids)
-    }
+    index.stories = _profiles(story_ids)
     # A key may point at a story whose profile is gone (a race with a rebuild): skip it.
     for posting in postings.values():
         for sid in [s for s in posting if s not in index.stories]:
@@ -103,15 +109,54 @@ def story_index_for(features: ArticleFeatures, df: DocumentFrequencies) -> Story
     return index
 
 
-def _save_profile(story_id: int, profile: EngineProfile, keys: Iterable[str]) -> None:
-    StoryIndexProfile.objects.update_or_create(
-        story_id=story_id,
-        defaults={
-            "profile": profile.as_dict(),
-            "first_day": profile.first,
-            "last_day": profile.last,
-        },
+# Decoded candidate profiles, each with the exact JSON text it was decoded from. Placement
+# reads the profiles of every candidate story (often a hundred or more at 10,000 stored
+# articles) and decoding them was most of its time. A profile is used again only while its
+# stored text is unchanged, so a profile changed by anyone (another worker, a merge) is read
+# afresh: the result is always what decoding the row gives. The profiles are only read
+# (scored against), never changed in place: ``article_place`` adds an article to a copy it
+# loads itself.
+_PROFILE_CACHE: dict[int, tuple[str, EngineProfile]] = {}
+_PROFILE_CACHE_MAX = 5_000
+
+
+def _profiles(story_ids: Iterable[int]) -> dict[int, EngineProfile]:
+    rows = (
+        StoryIndexProfile.objects.filter(story_id__in=set(story_ids))
+        .annotate(text=Cast("profile", TextField()))
+        .values_list("story_id", "text")
     )
+    found: dict[int, EngineProfile] = {}
+    for story_id, text in rows:
+        hit = _PROFILE_CACHE.get(story_id)
+        if hit is not None and hit[0] == text:
+            found[story_id] = hit[1]
+            continue
+        profile = EngineProfile.from_dict(json.loads(text))
+        if len(_PROFILE_CACHE) >= _PROFILE_CACHE_MAX:
+            _PROFILE_CACHE.clear()
+        _PROFILE_CACHE[story_id] = (text, profile)
+        found[story_id] = profile
+    return found
+
+
+def _save_profile(
+    story_id: int,
+    profile: EngineProfile,
+    keys: Iterable[str],
+    *,
+    exists: bool = False,
+    new: bool = False,
+) -> None:
+    """``exists``: the caller holds the story's profile row (locked): update it in place.
+    ``new``: the story was created in this transaction, so it has no row yet."""
+    values = {"profile": profile.as_dict(), "first_day": profile.first, "last_day": profile.last}
+    if exists:
+        StoryIndexProfile.objects.filter(story_id=story_id).update(**values)
+    elif new:
+        StoryIndexProfile.objects.create(story_id=story_id, **values)
+    else:
+        StoryIndexProfile.objects.update_or_create(story_id=story_id, defaults=values)
     keys = {k[:200] for k in keys}
     existing = set(
         StoryIndexKey.objects.filter(story_id=story_id, key__in=keys).values_list("key", flat=True)
@@ -139,18 +184,23 @@ class Placement:
     story: Story
     created: bool
     score: float | None
+    # ``article_features`` of the article, before the keys of the day's frequencies: what
+    # consolidation at the end of the import would compute again.
+    features: ArticleFeatures | None = None
 
 
-@transaction.atomic
-def article_place(*, article: Article, user=None) -> Placement:
+@transaction.atomic(savepoint=False)  # an import places inside its article's transaction
+def article_place(*, article: Article, user=None, names: list[str] | None = None) -> Placement:
     """Put ``article`` into the story about the same event, or start a new draft story.
 
     An article already in a story stays there (editors decide moves); its index entry is
     refreshed. Candidates come from the key index, never from a scan of stored articles.
     Joining its quotes to other outlets' wordings is the next step, ``quotes_connect``.
+    ``names``: the article's people (``ArticlePerson`` speakers in row order), when the
+    caller just stored them.
     """
     placement_lock()
-    features = article_features(article)
+    features = raw = article_features(article, names=names)
     df = document_frequencies(features.df_terms())
     features = replace(features, keys=tuple(index_keys(features, df)))
     if article.story_id is not None:
@@ -169,31 +219,36 @@ def article_place(*, article: Article, user=None) -> Placement:
                 updated_by=user,
             )
             created, score = True, best[1].total if best else None
-        article.story = story
-        fields = ["story", "updated_at"]
+        values = {"story": story, "updated_at": timezone.now()}
         if story.status == Story.Status.PUBLISHED:
             # A story already live (or scheduled) changes for readers only when an editor
             # accepts the article: it waits in the dashboard's review queue.
-            article.review_state = ReviewState.SUGGESTED
-            fields.append("review_state")
-        article.save(update_fields=fields)
-    # The article's quotes not yet in a story join its story (row by row, for the history).
-    for quote in Quote.objects.filter(story__isnull=True, appearances__article=article).distinct():
-        quote.story = story
-        quote.save(update_fields=["story", "updated_at"])
+            values["review_state"] = ReviewState.SUGGESTED
+        # What ``article.save(update_fields=...)`` does, in two queries: the version check
+        # and step with the change, and the history row.
+        versioned_update(article, **values)
+        history_bulk(Article, [article], CHANGED)
+    # The article's quotes not yet in a story join its story: one UPDATE, and the version
+    # step and history row each quote's save() would give.
+    quotes = list(Quote.objects.filter(story__isnull=True, appearances__article=article).distinct())
+    versions_bump(Quote, quotes, story=story, updated_at=timezone.now())
+    history_bulk(Quote, quotes, CHANGED)
     row = StoryIndexProfile.objects.select_for_update().filter(story=story).first()
     profile = EngineProfile.from_dict(row.profile) if row else EngineProfile()
     scratch = StoryIndex(df=df)
     scratch.stories[story.pk] = profile
     scratch.add(story.pk, features)
     _count_documents(features.df_terms())
-    _save_profile(story.pk, profile, features.keys)
-    return Placement(story=story, created=created, score=score)
+    _save_profile(story.pk, profile, features.keys, exists=row is not None, new=created)
+    return Placement(story=story, created=created, score=score, features=raw)
 
 
 @transaction.atomic
-def story_reindex(*, story: Story) -> None:
-    """Rebuild a story's index profile from its articles (after a move, merge or split)."""
+def story_reindex(*, story: Story, features: dict[int, ArticleFeatures] | None = None) -> None:
+    """Rebuild a story's index profile from its articles (after a move, merge or split).
+
+    ``features``: ``article_features`` of articles by id, when the caller has them (an
+    import's consolidation): they are not computed again."""
     StoryIndexKey.objects.filter(story=story).delete()
     articles = list(story.articles.all())
     if not articles:
@@ -201,12 +256,16 @@ def story_reindex(*, story: Story) -> None:
         return
     profile = EngineProfile()
     keys: set[str] = set()
+    known = features or {}
     for article in articles:
-        features = article_features(article)
-        df = document_frequencies(features.df_terms())
-        features = replace(features, keys=tuple(index_keys(features, df)))
+        if article.pk in known:
+            found = known[article.pk]
+        else:
+            found = article_features(article)
+        df = document_frequencies(found.df_terms())
+        found = replace(found, keys=tuple(index_keys(found, df)))
         scratch = StoryIndex(df=df)
         scratch.stories[story.pk] = profile
-        scratch.add(story.pk, features)
-        keys.update(features.keys)
+        scratch.add(story.pk, found)
+        keys.update(found.keys)
     _save_profile(story.pk, profile, keys)

@@ -13,8 +13,10 @@ from dataclasses import replace
 
 from django.db import transaction
 from django.db.models import F
+from django.utils import timezone
 
 from articles.core.audit import audit_record
+from articles.core.history import CHANGED, history_bulk
 from articles.core.story_state import stories_touch, story_row_lock, story_save
 from articles.engine.grouping import (
     DEFAULT_THRESHOLD,
@@ -39,6 +41,7 @@ from articles.stories.placement import (
     story_index_for,
     story_reindex,
 )
+from sources.versioning import versions_bump
 
 
 class ConnectError(ValueError):
@@ -106,10 +109,16 @@ def articles_move(*, articles: Iterable[Article], target: Story, user=None) -> i
 
 
 @transaction.atomic
-def story_merge(*, target: Story, others: Iterable[Story], user=None) -> Story:
+def story_merge(
+    *,
+    target: Story,
+    others: Iterable[Story],
+    user=None,
+    features: dict[int, ArticleFeatures] | None = None,
+) -> Story:
     """Merge ``others`` into ``target``: their articles, quotes, key points, paragraphs and
     corrections move over; each merged story is archived and points to the target in the
-    audit log."""
+    audit log. ``features``: articles' ``article_features`` already at hand (an import's)."""
     others = [s for s in others if s.pk != target.pk]
     if not others:
         raise ConnectError("Choose at least two stories to merge.")
@@ -118,13 +127,14 @@ def story_merge(*, target: Story, others: Iterable[Story], user=None) -> Story:
     next_paragraph = target.paragraphs.count()
     for other in Story.objects.select_for_update().filter(pk__in=[s.pk for s in others]):
         article_ids = list(other.articles.values_list("pk", flat=True))
-        # Row by row, so that the history records each change.
-        for quote in Quote.objects.filter(story=other):
-            quote.story = target
-            quote.save(update_fields=["story", "updated_at"])
-        for article in Article.objects.filter(pk__in=article_ids):
-            article.story = target
-            article.save(update_fields=["story", "updated_at"])
+        # One UPDATE each, with the version step and history row of each row's save().
+        now = timezone.now()
+        quotes = list(Quote.objects.filter(story=other))
+        versions_bump(Quote, quotes, story=target, updated_at=now)
+        history_bulk(Quote, quotes, CHANGED)
+        articles = list(Article.objects.filter(pk__in=article_ids).defer("body"))
+        versions_bump(Article, articles, story=target, updated_at=now)
+        history_bulk(Article, articles, CHANGED)
         for point in other.key_points.all():
             point.story, point.position = target, next_point
             point.save(update_fields=["story", "position"])
@@ -148,8 +158,8 @@ def story_merge(*, target: Story, others: Iterable[Story], user=None) -> Story:
         )
     story_save(target, user=user)
     for other in others:
-        story_reindex(story=other)
-    story_reindex(story=target)
+        story_reindex(story=other, features=features)
+    story_reindex(story=target, features=features)
     return target
 
 
@@ -220,19 +230,28 @@ def _machine_drafts(story_ids: Iterable[int]) -> dict[int, int]:
 
 
 def _story_match(
-    story_id: int, cache: dict[int, tuple[ArticleFeatures, DocumentFrequencies]]
+    story_id: int,
+    cache: dict[int, tuple[ArticleFeatures, DocumentFrequencies]],
+    known: dict[int, ArticleFeatures] | None = None,
 ) -> tuple[int, float] | None:
     """The best other story for all of ``story_id``'s articles, with their mean score.
 
     Each article is scored against the candidates exactly as placement would (same key index,
-    window and score); a candidate must fit the story's articles on average."""
+    window and score); a candidate must fit the story's articles on average. ``known``: the
+    articles' ``article_features`` already computed (by their placement in this import)."""
+    known = known or {}
     features: list[tuple[ArticleFeatures, DocumentFrequencies]] = []
-    for article in Article.objects.filter(story_id=story_id).prefetch_related("people__speaker"):
-        if article.pk not in cache:
-            f = article_features(article)
+    ids = list(Article.objects.filter(story_id=story_id).values_list("pk", flat=True))
+    unknown = [pk for pk in ids if pk not in cache and pk not in known]
+    loaded = {
+        a.pk: a for a in Article.objects.filter(pk__in=unknown).prefetch_related("people__speaker")
+    }
+    for pk in ids:
+        if pk not in cache:
+            f = known[pk] if pk in known else article_features(loaded[pk])
             df = document_frequencies(f.df_terms())
-            cache[article.pk] = (replace(f, keys=tuple(index_keys(f, df))), df)
-        features.append(cache[article.pk])
+            cache[pk] = (replace(f, keys=tuple(index_keys(f, df))), df)
+        features.append(cache[pk])
     if not features:
         return None
     profiles: dict[int, EngineProfile] = {}
@@ -257,7 +276,12 @@ def _story_match(
     return best
 
 
-def stories_consolidate(*, story_ids: Iterable[int], user=None) -> dict[int, int]:
+def stories_consolidate(
+    *,
+    story_ids: Iterable[int],
+    user=None,
+    features: dict[int, ArticleFeatures] | None = None,
+) -> dict[int, int]:
     """Merge the pure machine drafts among ``story_ids`` into the story about the same event.
 
     Online placement splits an event when its first articles are vague or arrive out of
@@ -272,6 +296,9 @@ def stories_consolidate(*, story_ids: Iterable[int], user=None) -> dict[int, int
     with editorial work, published ones and stories outside ``story_ids`` are never merged
     away (a draft may join them, as placement would have put its articles there).
 
+    ``features``: ``article_features`` of articles by id, when the import has them (from
+    their placement), so they are not computed again.
+
     Returns old story id -> surviving story id for every merged story.
     """
     mapping: dict[int, int] = {}
@@ -283,7 +310,7 @@ def stories_consolidate(*, story_ids: Iterable[int], user=None) -> dict[int, int
         for story_id in sorted(drafts, key=lambda s: (drafts[s], -s)):
             if story_id in mapping:
                 continue
-            found = _story_match(story_id, cache)
+            found = _story_match(story_id, cache, features)
             if found is None or found[1] < DEFAULT_THRESHOLD:
                 continue
             target_id = found[0]
@@ -297,7 +324,10 @@ def stories_consolidate(*, story_ids: Iterable[int], user=None) -> dict[int, int
                 source = Story.objects.get(pk=story_id)
                 arrived = list(source.articles.values_list("pk", flat=True))
                 target = story_merge(
-                    target=Story.objects.get(pk=target_id), others=[source], user=user
+                    target=Story.objects.get(pk=target_id),
+                    others=[source],
+                    user=user,
+                    features=features,
                 )
                 source.delete()
                 if target.status == Story.Status.PUBLISHED:  # as placement would have: waiting

@@ -1,0 +1,483 @@
+"""Benchmark ingestion end to end: payload in, article stored with its quotes, people and
+figures, placed in a story and its quotes joined, through the real service.
+
+The issue asks for "at least 50 articles/s on SQLite and 30 on PostgreSQL in one worker
+process with 10,000 articles already stored, printed by a script in ``bench/`` on generated
+fictional articles of realistic length and variety". This is that script.
+
+    /work/main/.venv/bin/python bench/bench_ingest.py [--stored 10000] [--articles 500]
+        [--batch 100] [--database-url postgres://postgres@127.0.0.1:5432/newsroom_bench]
+        [--profile] [--keep-db] [--seed S]
+
+Database: as ``bench/bench_placement_db.py`` (whose set-up it reuses): only
+``--database-url`` is used, its name must contain "bench" (the script drops and recreates it),
+and without it a temporary SQLite file is used. Then ``migrate``.
+
+Articles: a seeded generator of fictional news (``Stream``). Eight fictional outlets, a pool of
+fictional people and organisations with roles, events covered by two to seven articles from
+different outlets over a few days; each article is 350 to 900 words with an introduction
+naming its people, five to twelve quotations in several attribution styles (the same
+statements recur across the articles of an event, verbatim, with a changed word or shortened),
+figures and background paragraphs. Articles come in publish order.
+
+Pre-stored articles: the first ``--stored`` articles of the stream are written in bulk without
+reading them: the placement replay of ``bench_placement_db.py`` (``Replay``: the grouping
+engine's own objects, the steps of ``article_place``), so stories, index profiles, index keys
+and term frequencies are what placement would have written. Their quotes and people are not
+stored; the pool's speakers are (as if earlier imports had created them), so speaker look-ups
+find existing rows, as in a running newsroom.
+
+Timed: the next ``--articles`` articles as JSON payloads through ``articles.ingest.service``
+(``Ingestor.ingest`` per article and ``_consolidate`` per batch of ``--batch``, which is what
+``ingest_payloads`` does), committed, one process. Printed: articles per second (wall), articles
+per CPU-second, SQL queries per article (median, max, mean, counted with an execute wrapper),
+time in SQL, the most frequent query shapes, history rows written per article, the reading
+engine's own CPU time per article on the same texts, and how many items were created,
+duplicates or errors. ``--profile`` adds a cProfile of the timed run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import pstats
+import random
+import statistics
+import sys
+import time
+from collections import Counter
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from bench.bench_placement_db import (  # noqa: E402
+    QueryLog,
+    Replay,
+    analyze,
+    prepare_database,
+    query_shape,
+    reset_sequences,
+    setup_django,
+)
+
+TARGETS = {"sqlite": 50.0, "postgresql": 30.0}
+SEED = 20261204
+START = datetime(2026, 3, 2, 6, 0, tzinfo=UTC)
+
+OUTLETS = [
+    ("The Example Gazette", "gazette.example"),
+    ("Northfield Courier", "courier.example"),
+    ("Exampleton Herald", "herald.example"),
+    ("The Sample Times", "sampletimes.example"),
+    ("Riverside Chronicle", "chronicle.example"),
+    ("Demo Wire Service", "demowire.example"),
+    ("Lakeside Evening Post", "lakeside.example"),
+    ("Fictional Broadcasting Network", "fbn.example"),
+]
+GIVEN = (
+    "Jane John Priya Marcus Helena Daniel Lena Rafael Grace Samuel Aisha Victor Ruth Omar "
+    "Ingrid Tomas Nadia Felix Clara Hugo Mira Joel Petra Ivan"
+).split()
+FAMILY = (
+    "Roe Doe Okafor Bell Varga Osei Fischer Moreno Whitfield Achebe Rahman Hale Calder "
+    "Lindqvist Park Ferreira Novak Brandt Ortega Quinn"
+).split()
+ROLES = [
+    "Mayor of {place}",
+    "the council's finance chair",
+    "a spokesperson for the {place} fire service",
+    "the head of the {place} residents' association",
+    "a professor of planning at {place} University",
+    "the regional health director",
+    "the union's general secretary",
+    "a local shop owner",
+]
+ORG_KINDS = ["City Council", "Water Authority", "Transport Board", "Chamber of Commerce"]
+TOPICS = [
+    ("bridge", "the new bridge", "construction"),
+    ("flood", "the spring floods", "flood defences"),
+    ("budget", "the city budget", "spending cuts"),
+    ("strike", "the transit strike", "wage talks"),
+    ("school", "the school closures", "enrolment"),
+    ("hospital", "the hospital wing", "waiting lists"),
+    ("festival", "the summer festival", "ticket sales"),
+    ("housing", "the housing plan", "rents"),
+    ("wildfire", "the hillside fire", "evacuations"),
+    ("election", "the council election", "turnout"),
+]
+SYLLABLES = [c + v for c in "bdfgklmnprstvz" for v in ("a", "e", "i", "o", "u", "ar", "en")]
+STATEMENT_WORDS = (
+    "we will not accept another delay and the people of this town deserve a clear answer "
+    "about the cost the timetable and who is responsible for the decisions made so far our "
+    "priority is safety and we are working with every partner to get this right before the "
+    "winter nobody should have to wait this long for a plan that was promised years ago"
+).split()
+FILLER = (
+    "officials met on Tuesday evening to discuss the plan in detail residents raised concerns "
+    "about traffic noise and the overall cost a fuller report is expected within weeks and the "
+    "debate is likely to continue into next month several meetings have been scheduled the "
+    "committee will publish its findings online local businesses are watching closely"
+).split()
+VERBS = ["said", "told reporters", "added", "warned", "explained", "said on Monday"]
+
+
+def _word(rng: random.Random, n: int) -> str:
+    return "".join(rng.choice(SYLLABLES) for _ in range(n))
+
+
+def _sentence(rng: random.Random, words: list[str], n: int) -> str:
+    start = rng.randrange(len(words))
+    s = " ".join(words[(start + i * rng.randint(1, 3)) % len(words)] for i in range(n))
+    return s[0].upper() + s[1:]
+
+
+@dataclass
+class Person:
+    given: str
+    family: str
+    role: str
+
+    @property
+    def name(self) -> str:
+        return f"{self.given} {self.family}"
+
+
+@dataclass
+class Event:
+    id: int
+    place: str
+    topic: tuple[str, str, str]
+    people: list[Person]
+    org: str
+    statements: dict[str, list[str]]
+    figures: list[str]
+    remaining: int
+    day: int
+
+
+@dataclass
+class Generated:
+    event: int
+    published_at: datetime
+    outlet: int
+    headline: str
+    body: str
+    url: str
+
+    def payload(self) -> dict:
+        name, domain = OUTLETS[self.outlet]
+        return {
+            "outlet": name,
+            "headline": self.headline,
+            "url": self.url,
+            "published_at": self.published_at.isoformat(),
+            "byline": "Staff reporter",
+            "body": self.body,
+        }
+
+
+class Stream:
+    """Fictional articles in publish order: about 150 a day, several events running at once."""
+
+    def __init__(self, seed: int = SEED, per_day: int = 150) -> None:
+        self.rng = random.Random(seed)
+        rng = self.rng
+        self.places = sorted({_word(rng, rng.randint(2, 3)).capitalize() for _ in range(400)})
+        self.pool = [
+            Person(g, f, rng.choice(ROLES).format(place=rng.choice(self.places)))
+            for g in GIVEN
+            for f in FAMILY
+            if rng.random() < 0.4
+        ]
+        self.per_day = per_day
+        self.n = 0
+        self.events: list[Event] = []
+        self.next_event = 0
+
+    def speakers(self) -> list[tuple[str, str]]:
+        """(name, role) of the pool, as earlier imports would have stored them."""
+        return [(p.name, p.role) for p in self.pool]
+
+    def _event(self, day: int) -> Event:
+        rng = self.rng
+        place = rng.choice(self.places)
+        people = rng.sample(self.pool, rng.randint(2, 4))
+        statements = {
+            p.name: [_sentence(rng, STATEMENT_WORDS, rng.randint(8, 20)) for _ in range(3)]
+            for p in people
+        }
+        figures = [
+            f"{rng.randint(12, 9_000):,} {rng.choice(['residents', 'homes', 'jobs', 'people'])}",
+            f"{rng.randint(2, 90)} million dollars",
+            f"{rng.randint(2, 60)} per cent",
+        ]
+        self.next_event += 1
+        return Event(
+            id=self.next_event,
+            place=place,
+            topic=rng.choice(TOPICS),
+            people=people,
+            org=f"{place} {rng.choice(ORG_KINDS)}",
+            statements=statements,
+            figures=figures,
+            remaining=rng.randint(2, 7),
+            day=day,
+        )
+
+    def __iter__(self):
+        return self
+
+    def __next__(self) -> Generated:
+        rng = self.rng
+        at = START + timedelta(minutes=24 * 60 * self.n / self.per_day)
+        day = self.n // self.per_day
+        self.n += 1
+        self.events = [e for e in self.events if e.remaining > 0 and day - e.day <= 3]
+        if len(self.events) < 25 or rng.random() < 0.3:
+            self.events.append(self._event(day))
+        event = rng.choice(self.events)
+        event.remaining -= 1
+        outlet = rng.randrange(len(OUTLETS))
+        headline, body = self._article(event, outlet)
+        url = f"https://{OUTLETS[outlet][1]}/{at:%Y/%m/%d}/{event.id}-{self.n}"
+        return Generated(event.id, at, outlet, headline, body, url)
+
+    def _quote(self, event: Event, person: Person) -> str:
+        rng = self.rng
+        text = rng.choice(event.statements[person.name])
+        roll = rng.random()
+        if roll < 0.25:  # one word changed
+            words = text.split()
+            words[rng.randrange(1, len(words))] = rng.choice(STATEMENT_WORDS)
+            text = " ".join(words)
+        elif roll < 0.35:  # shortened
+            words = text.split()
+            text = " ".join(words[: max(5, len(words) * 2 // 3)])
+        elif roll < 0.45:  # something new
+            text = _sentence(rng, STATEMENT_WORDS, rng.randint(8, 18))
+        return text
+
+    def _article(self, event: Event, outlet: int) -> tuple[str, str]:
+        rng = self.rng
+        key, subject, theme = event.topic
+        headline = (
+            f"{event.place}: {rng.choice(['row over', 'new twist in', 'what next for', 'vote on'])}"
+            f" {subject}"
+        )
+        people = rng.sample(event.people, rng.randint(2, len(event.people)))
+        paras = [
+            f"{event.place} was divided on {rng.choice(['Monday', 'Tuesday', 'Thursday'])} over "
+            f"{subject}, as {event.org} debated {theme}."
+        ]
+        for p in people:
+            paras.append(f"{p.name}, {p.role}, spoke to {OUTLETS[outlet][0]} about {subject}.")
+        target = rng.randint(350, 900)
+        words = sum(len(p.split()) for p in paras)
+        quotes = 0
+        want = rng.randint(5, 12)
+        while words < target or quotes < want:
+            roll = rng.random()
+            person = rng.choice(people)
+            if quotes < want and roll < 0.5:
+                text = self._quote(event, person)
+                style = rng.randrange(4)
+                if style == 0:
+                    p = f"“{text},” {person.family} {rng.choice(VERBS)}."
+                elif style == 1:
+                    p = f"“{text},” said {person.name}."
+                elif style == 2:
+                    second = _sentence(rng, STATEMENT_WORDS, 7)
+                    p = f"“{text},” {person.family} said. “{second}.”"
+                else:
+                    p = f"{event.org} said in a statement: “{text}.”"
+                quotes += 1
+            elif roll < 0.65:
+                p = (
+                    f"The {theme} affects {rng.choice(event.figures)}, according to figures "
+                    f"from {event.org}, and costs {rng.choice(event.figures)}."
+                )
+            else:
+                filler = _sentence(rng, FILLER, rng.randint(15, 40))
+                p = f"{filler} in {event.place}, where {key} remains the main issue."
+            paras.append(p)
+            words += len(p.split())
+        return headline, "\n\n".join(paras)
+
+
+# Pre-storing -----------------------------------------------------------------------------------
+
+
+def prestore(stream: Stream, n: int) -> tuple[list, float]:
+    """Outlets, the speaker pool and ``n`` articles placed by the replay, in bulk."""
+    from django.db import transaction
+
+    from sources.models import Outlet, Speaker
+
+    t0 = time.perf_counter()
+    with transaction.atomic():
+        outlets = Outlet.objects.bulk_create(
+            [
+                Outlet(name=name, slug=domain.split(".")[0], homepage=f"https://{domain}/")
+                for name, domain in OUTLETS
+            ]
+        )
+        Speaker.objects.bulk_create(
+            [
+                Speaker(name=name, slug=f"speaker-{i}", role=role)
+                for i, (name, role) in enumerate(stream.speakers())
+            ]
+        )
+    outlets = list(Outlet.objects.order_by("id"))
+    replay = Replay()
+    for i in range(n):
+        a = next(stream)
+        replay.place(a.headline, a.body, a.published_at, a.outlet)
+        if (i + 1) % 5000 == 0 or i + 1 == n:
+            replay.flush(outlets)
+    reset_sequences()
+    analyze()
+    return outlets, time.perf_counter() - t0
+
+
+# Timed ingestion -------------------------------------------------------------------------------
+
+
+def history_rows() -> int:
+    from django.apps import apps
+
+    return sum(m.objects.count() for m in apps.get_models() if m.__name__.startswith("Historical"))
+
+
+def run_ingest(payloads: list[dict], batch: int, profiler) -> dict:
+    from django.db import connection
+
+    from articles.ingest import service
+    from articles.ingest.parsers import ParsedItem
+    from articles.ingest.service import Ingestor, IngestReport
+
+    per_article: list[int] = []
+    log = QueryLog()
+    statuses: Counter = Counter()
+    errors: list[str] = []
+    history_before = history_rows()
+    c0, t0 = time.process_time(), time.perf_counter()
+    if profiler:
+        profiler.enable()
+    with connection.execute_wrapper(log):
+        for start in range(0, len(payloads), batch):
+            # One run per batch, as one API call or one job would be.
+            ingestor = Ingestor(user=None, default_outlet=None, dry_run=False)
+            report = IngestReport()
+            for n, payload in enumerate(payloads[start : start + batch], start + 1):
+                before = len(log.calls)
+                item = ingestor.ingest(ParsedItem(source=f"bench#{n}", payload=payload))
+                per_article.append(len(log.calls) - before)
+                report.items.append(item)
+                statuses[item.status] += 1
+                if item.error:
+                    errors.append(item.error)
+            service._consolidate(ingestor, report)
+    if profiler:
+        profiler.disable()
+    wall, cpu = time.perf_counter() - t0, time.process_time() - c0
+    return {
+        "wall": wall,
+        "cpu": cpu,
+        "per_article": per_article,
+        "log": log,
+        "statuses": statuses,
+        "errors": errors,
+        "history": history_rows() - history_before,
+    }
+
+
+def engine_cpu(payloads: list[dict]) -> float:
+    from articles.engine import read_article
+
+    c0 = time.process_time()
+    for p in payloads:
+        read_article(p["body"])
+    return time.process_time() - c0
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--stored", type=int, default=10_000)
+    parser.add_argument("--articles", type=int, default=500)
+    parser.add_argument("--batch", type=int, default=100)
+    parser.add_argument("--database-url", default=None)
+    parser.add_argument("--seed", type=int, default=SEED)
+    parser.add_argument("--shapes", type=int, default=8, help="query shapes to list")
+    parser.add_argument("--profile", action="store_true")
+    parser.add_argument("--keep-db", action="store_true")
+    args = parser.parse_args()
+
+    url, cleanup = prepare_database(args.database_url, args.keep_db)
+    try:
+        setup_django(url)
+        from django.db import connection
+
+        from articles.engine import read_article
+
+        stream = Stream(args.seed)
+        _, fill = prestore(stream, args.stored)
+        payloads = [next(stream).payload() for _ in range(args.articles)]
+        read_article(payloads[0]["body"])  # warm the engine's caches (not timed)
+        profiler = cProfile.Profile() if args.profile else None
+        result = run_ingest(payloads, args.batch, profiler)
+        engine = engine_cpu(payloads)
+        report(args, connection.vendor, fill, payloads, result, engine)
+        if profiler:
+            pstats.Stats(profiler).sort_stats("cumulative").print_stats(35)
+    finally:
+        from django.db import connections
+
+        connections.close_all()
+        cleanup()
+    return 0
+
+
+def report(args, vendor: str, fill: float, payloads, result, engine: float) -> None:
+    n = len(payloads)
+    words = sum(len(p["body"].split()) for p in payloads)
+    per = result["per_article"]
+    sql_s = sum(t for _, t in result["log"].calls)
+    shapes = Counter(query_shape(sql) for sql, _ in result["log"].calls)
+    rate = n / result["wall"]
+    print(f"database: {vendor}  stored before the run: {args.stored:,} (bulk fill {fill:.1f} s)")
+    print(
+        f"ingested: {n} articles ({words / n:.0f} words on average), batches of {args.batch}: "
+        + ", ".join(f"{k} {v}" for k, v in sorted(result["statuses"].items()))
+    )
+    for error in result["errors"][:5]:
+        print(f"  error: {error}")
+    print(f"articles/second (wall): {rate:.1f}  (wall {result['wall']:.2f} s)")
+    print(f"articles/cpu-second: {n / result['cpu']:.1f}  (cpu {result['cpu']:.2f} s)")
+    print(
+        f"SQL queries per article: median {statistics.median(per):.0f}, max {max(per)}, "
+        f"mean {statistics.mean(per):.1f}; time in SQL {sql_s:.2f} s "
+        f"({100 * sql_s / result['wall']:.0f}% of wall)"
+    )
+    print(f"history rows per article: {result['history'] / n:.1f}")
+    print(f"reading engine alone: {1000 * engine / n:.1f} ms CPU per article")
+    print("most frequent query shapes:")
+    for shape, count in shapes.most_common(args.shapes):
+        print(f"  {count / n:6.1f}/article  {shape}")
+    spent: Counter = Counter()
+    for sql, t in result["log"].calls:
+        spent[query_shape(sql)] += t
+    print("query shapes taking the most time:")
+    for shape, t in spent.most_common(min(args.shapes, 8)):
+        print(f"  {1000 * t / n:6.2f} ms/article  {shape}")
+    target = TARGETS.get(vendor)
+    if target is not None:
+        verdict = "meets" if rate >= target else "misses"
+        print(f"target {target:.0f} articles/s on {vendor}: {verdict} ({rate:.1f})")
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
