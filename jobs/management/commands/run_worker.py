@@ -10,6 +10,7 @@ schedulers are safe.
 from __future__ import annotations
 
 import logging
+import os
 import threading
 
 from django.conf import settings
@@ -52,13 +53,22 @@ class Command(BaseCommand):
             help="Worker processes (Celery only; run more commands on the database backend).",
         )
         parser.add_argument(
+            "--nice",
+            type=int,
+            default=10,
+            help="Lower this worker's CPU priority by this much (0 to keep it), so pages stay "
+            "fast for readers on a machine that also serves them (default: 10).",
+        )
+        parser.add_argument(
             "--batch",
             action="store_true",
             help="Run what is queued now, then exit (database backend).",
         )
 
-    def handle(self, *args, no_scheduler=False, processes=1, batch=False, **options):
+    def handle(self, *args, no_scheduler=False, processes=1, batch=False, nice=10, **options):
         backend = settings.NEWSROOM_TASKS
+        if nice and hasattr(os, "nice"):
+            os.nice(nice)
         if backend == "immediate":
             raise CommandError(
                 "NEWSROOM_TASKS=immediate runs tasks in the caller's process: there is no "
