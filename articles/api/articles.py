@@ -126,6 +126,10 @@ SUBMISSION_ERRORS = OpenApiResponse(
             200: IngestReportSerializer,
             202: JobSerializer,
             400: SUBMISSION_ERRORS,
+            413: OpenApiResponse(
+                ErrorSerializer,
+                description="The body is larger than the limit the message states.",
+            ),
             401: UNAUTHENTICATED,
             403: FORBIDDEN,
             429: THROTTLED,

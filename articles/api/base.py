@@ -210,6 +210,18 @@ def schema_nonempty_query_parameters(result, generator, request, public):
     return result
 
 
+def schema_batch_limits(result, generator, request, public):
+    """Schema post-processing: a batch of articles holds 1 to ``MAX_BATCH`` of them."""
+    from articles.api.articles import MAX_BATCH
+
+    schemas = result.get("components", {}).get("schemas", {})
+    for name in ("ArticleSubmissionOrBatchRequest", "ArticleSubmissionOrBatch"):
+        for variant in schemas.get(name, {}).get("oneOf", []):
+            if variant.get("type") == "array":
+                variant.update(minItems=1, maxItems=MAX_BATCH)
+    return result
+
+
 def not_found(request, *args, **kwargs):
     """JSON 404 for any path under the API that no resource answers."""
     return JsonResponse({"detail": "Not found."}, status=status.HTTP_404_NOT_FOUND)

@@ -169,6 +169,7 @@ SPECTACULAR_SETTINGS = {
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
         "articles.api.base.schema_nonempty_query_parameters",
+        "articles.api.base.schema_batch_limits",
     ],
     "ENUM_NAME_OVERRIDES": {
         "OutletKindEnum": "sources.models.Outlet.Kind",

@@ -82,3 +82,12 @@ def test_an_error_outside_the_views_is_json_under_the_api_and_a_page_elsewhere(s
     assert api.status_code == 500 and api.json()["detail"].startswith("Server error")
     page = client.get("/boom/")
     assert page.status_code == 500 and page["Content-Type"].startswith("text/html")
+
+
+def test_the_schema_states_the_batch_limits_and_the_413(anon):
+    schema = anon.get("/api/schema/?format=json").json()
+    batch = schema["components"]["schemas"]["ArticleSubmissionOrBatchRequest"]["oneOf"][1]
+    assert (batch["minItems"], batch["maxItems"]) == (1, 100)
+    post = schema["paths"]["/api/v1/articles/"]["post"]["responses"]
+    assert {"202", "400", "413"} <= set(post)
+    assert "/api/v1/jobs/{id}/" in schema["paths"]
