@@ -56,6 +56,9 @@ class Job(models.Model):
     claim = models.CharField(max_length=64, blank=True, editable=False)
     attempts = models.PositiveIntegerField(default=0)
     next_attempt_at = models.DateTimeField(null=True, blank=True)
+    units_done = models.JSONField(
+        default=list, blank=True, editable=False, help_text="Units (inputs) run to their end."
+    )
     total = models.PositiveIntegerField(default=0, help_text="Items found so far.")
     done = models.PositiveIntegerField(default=0, help_text="Items finished.")
     error = models.TextField(blank=True, help_text="Why the job failed or is retrying.")

@@ -94,6 +94,7 @@ class JobRunner:
         # Drafts made since the job first started are this job's to consolidate.
         self.ingestor.started = job.created_at
         self.known = KnownSpeakers()
+        self.units_done: list[int] = list(job.units_done)
 
     # --- bookkeeping --------------------------------------------------------------------
 
@@ -160,11 +161,15 @@ class JobRunner:
         raise ValueError(f"unknown unit {sorted(unit)}")
 
     def _unit_done(self, unit: int) -> bool:
-        items = JobItem.objects.filter(job=self.job, unit=unit)
-        if items.filter(retryable=True).exists():
-            items.filter(retryable=True).delete()
+        """Done when it ran to its end and nothing in it waits for a retry. A unit cut short
+        (the worker died in it) runs again, skipping the items it recorded."""
+        if unit not in self.units_done:
             return False
-        return items.exists()
+        retry = JobItem.objects.filter(job=self.job, unit=unit, retryable=True)
+        if retry.exists():
+            retry.delete()
+            return False
+        return True
 
     def _run_unit(self, index: int, unit: dict) -> None:
         if "reread" in unit:
@@ -224,6 +229,8 @@ class JobRunner:
         todo = [(i, u) for i, u in units if not self._unit_done(i)]
         for index, unit in self.progress(todo) if self.progress else todo:
             self._run_unit(index, unit)
+            self.units_done = sorted({*self.units_done, index})
+            self._touch(units_done=self.units_done)
         report = self._finish()
         return report
 
@@ -272,6 +279,7 @@ class JobRunner:
                 self._touch(
                     state=Job.State.SUCCEEDED,
                     finished_at=now,
+                    data=None,  # the uploaded bytes are not needed once the job is done
                     claim="",
                     merged={**self.job.merged, **_keys(report.merged)},
                     error=error,
@@ -293,7 +301,7 @@ def describe(exc: BaseException) -> str:
 
 def job_fail(job_id: int, token: str, error: str) -> None:
     Job.objects.filter(pk=job_id, claim=token).update(
-        state=Job.State.FAILED, finished_at=timezone.now(), claim="", error=error[:5000]
+        state=Job.State.FAILED, finished_at=timezone.now(), claim="", error=error[:5000], data=None
     )
 
 

@@ -3,6 +3,7 @@ and are taken over when their worker goes silent."""
 
 from __future__ import annotations
 
+import json
 from datetime import timedelta
 from io import StringIO
 
@@ -160,3 +161,34 @@ def test_the_ingest_command_runs_its_job_here_and_keeps_its_report(tmp_path):
     assert job.kind == Job.Kind.SOURCES and job.state == Job.State.SUCCEEDED
     assert job.items.get().status == "created"
     assert '"created": 1' in out.getvalue()
+
+
+def test_a_unit_cut_short_runs_again_from_where_it_stopped(monkeypatch):
+    batch = json.dumps([payload(n) for n in range(1, 5)]).encode()
+    job = Job.objects.create(
+        kind=Job.Kind.UPLOAD,
+        input=[{"file": "batch.json", "content_type": "application/json"}],
+        data=batch,
+    )
+    record = JobRunner._record
+
+    def die_at_third(self, unit, position, item, **kw):
+        if position == 2:
+            raise Killed
+        return record(self, unit, position, item, **kw)
+
+    monkeypatch.setattr(JobRunner, "_record", die_at_third)
+    with pytest.raises(Killed):
+        job_execute(job.pk)
+    monkeypatch.setattr(JobRunner, "_record", record)
+    Job.objects.filter(pk=job.pk).update(heartbeat_at=timezone.now() - timedelta(hours=1))
+    jobs_recover()
+    job.refresh_from_db()
+    assert job.state == Job.State.SUCCEEDED
+    assert list(job.items.values_list("position", "status")) == [
+        (0, "created"),
+        (1, "created"),
+        (2, "created"),
+        (3, "created"),
+    ]
+    assert Article.objects.count() == 4 and job.units_done == [0]
