@@ -32,15 +32,17 @@ from articles.api.serializers import (
     ArticleDetailSerializer,
     ArticleSerializer,
 )
-from articles.api.submission import ArticleSubmissionSerializer, IngestReportSerializer
+from articles.api.submission import (
+    MAX_BATCH,
+    ArticleSubmissionSerializer,
+    IngestReportSerializer,
+)
 from articles.core.visibility import visible_appearances, visible_figures, visible_people
 from articles.ingest.service import ingest_payloads
 from articles.models import (
     Article,
 )
 from jobs.services import job_payloads
-
-MAX_BATCH = 100
 
 
 class CanSubmitArticles(permissions.BasePermission):

@@ -34,6 +34,7 @@ from rest_framework.routers import DefaultRouter
 from rest_framework.views import exception_handler as drf_exception_handler
 from rest_framework.views import set_rollback
 
+from articles.api.submission import MAX_BATCH
 from articles.models import may_preview
 
 logger = logging.getLogger(__name__)
@@ -212,8 +213,6 @@ def schema_nonempty_query_parameters(result, generator, request, public):
 
 def schema_batch_limits(result, generator, request, public):
     """Schema post-processing: a batch of articles holds 1 to ``MAX_BATCH`` of them."""
-    from articles.api.articles import MAX_BATCH
-
     schemas = result.get("components", {}).get("schemas", {})
     for name in ("ArticleSubmissionOrBatchRequest", "ArticleSubmissionOrBatch"):
         for variant in schemas.get(name, {}).get("oneOf", []):

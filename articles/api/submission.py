@@ -10,6 +10,8 @@ from rest_framework import serializers
 
 from articles.engine.text import clean_text
 
+MAX_BATCH = 100  # articles in one POST
+
 
 class StrictStringMixin:
     """JSON strings only: a number or a list where text belongs is an error, not coerced.
