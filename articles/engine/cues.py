@@ -176,6 +176,11 @@ def _mention_after_verb(text: str, s: int, limit: int) -> tuple[int, int] | None
         if w[:1].isupper() and w.lower() not in _DAY_WORDS:
             seen_cap = True
         elif seen_cap and w not in lx.NAME_PARTICLES and w not in lx.ORG_CONNECTORS:
+            # "said Valmora Union president Jane Roe": role words, then the person's name.
+            rn = _ROLE_THEN_NAME.match(text, wm.start(), e)
+            if rn and not any(x.lower() in _ROLE_GAP_STOP for x in rn.group(1).split()):
+                e = rn.end()
+                break
             e = wm.start()
             break
     s, e = _trim(text, s, e)
@@ -191,6 +196,16 @@ def _mention_after_verb(text: str, s: int, limit: int) -> tuple[int, int] | None
 
 
 _DAY_WORDS = frozenset(lx.WEEKDAYS) | frozenset(lx.MONTHS)
+# Lower-case role words and a full name after them: "delegate Jane Roe", "chief of staff Jo Ro".
+_ROLE_THEN_NAME = re.compile(
+    r"((?:[a-z][a-z\-]+[ \t\u00a0]+){1,4})(?:[A-Z][\w’'.\-]*[ \t\u00a0]+){1,3}[A-Z][\w’'\-]*"
+)
+_ROLE_GAP_STOP = (
+    DETERMINERS
+    | _STOP_BACK
+    | frozenset(lx.CUE_VERBS)
+    | {"in", "at", "on", "to", "for", "with", "by", "from", "after", "before", "during", "told"}
+)
 _SOURCE_OF = re.compile(r"\s+(?:from|of|by|for|at)\s+(?=\S)")
 _SOURCE_IN = re.compile(r"\s+(?:from|of|by|in)\s+(?=[A-Z]|the\s+[A-Z])")
 

@@ -106,6 +106,15 @@ class Registry:
     def person_by_surname(self, word: str) -> list[Person]:
         return [self.persons[n] for n in self.surnames.get(word, ())]
 
+    def surname_default(self, word: str) -> str | None:
+        """The person a bare shared surname means: news style gives the surname alone to the
+        person introduced first by full name and tells the others apart by given name
+        ("Mayor Jane Roe ... her brother Sam Roe ... Roe said" -> Jane Roe)."""
+        cands = [p for p in self.person_by_surname(word) if p.mentions and " " in p.name]
+        if len(cands) < 2:
+            return None
+        return min(cands, key=lambda p: p.mentions[0][0]).name
+
     def names_someone(self, word: str) -> bool:
         """Is ``word`` a person's name, surname or given name, or an organisation's?"""
         return (
@@ -641,6 +650,9 @@ class _Builder:
             if not cands and word not in reg.surnames:
                 # A feature's "Naomi" for Naomi Calloway-Pierce: a given name used alone.
                 cands = [reg.persons[n] for n in reg.given.get(word, ())]
+            if len(cands) > 1:
+                lead = reg.surname_default(word)
+                cands = [p for p in cands if p.name == lead]
             if len(cands) == 1:
                 cands[0].mentions.append((s, e))
                 reg.mentions.append(Mention(s, e, "person", cands[0].name))

@@ -140,7 +140,8 @@ STOP_CAPS = frozenset(
     despite during among between under over about above across against along around
     asked critics residents officials police opposition former senior internal several
     other another such only even just again already once twice first second third
-    le la les die der das des el los las il un une ein eine""".split()
+    le la les die der das des el los las il un une ein eine
+    is are was were does did do has have had should could would""".split()
 )
 NAME_PARTICLES = frozenset(
     {

@@ -89,7 +89,7 @@ _PLURAL_PEOPLE = re.compile(
 _NAME_LINKS = frozenset({"of", "for", "and", "on", "the"})
 
 
-_PERSON_OF = re.compile(r"((?:[A-Z][\w’'\-]+ ){1,2}[A-Z][\w’'\-]+) of [A-Z]")
+_PERSON_OF = re.compile(r"((?:[A-Z][\w’'\-]+ ){1,2}[A-Z][\w’'\-]+) of (?:the )?[A-Z]")
 
 
 # A determiner and one or two epithets before a name: "the left-leaning", "the nonpartisan".
@@ -248,6 +248,10 @@ class Resolver:
             o = reg.org_for(cand)
             if o is not None:
                 return o.name, "organization"
+        low_at = [i for i, t in enumerate(toks) if t[:1].islower()]
+        if low_at and len(toks) - low_at[-1] - 1 >= 2:
+            # "Valmora Union president Jane Roe": the person after the role words.
+            return self._name(" ".join(toks[low_at[-1] + 1 :]), pos)
         if any(t.lower() in lx.ORG_WORDS for t in toks):
             return core, "organization"
         last = toks[-1].rstrip("’'s") if toks[-1].endswith(("’s", "'s")) else toks[-1]
@@ -259,7 +263,10 @@ class Resolver:
         if len(cands) == 1:
             return cands[0].name, "person"
         if len(cands) > 1:
-            return None, "person"
+            lead = reg.surname_default(last)
+            return (
+                (lead, "person") if lead and lead in {p.name for p in cands} else (None, "person")
+            )
         return core, "person"
 
     def _noun_phrase(self, m: str, pos: int) -> tuple[str | None, str | None]:
