@@ -34,6 +34,7 @@ _ACRONYM = re.compile(r"\(([A-Z][A-Z.&]{1,9})\)")
 _KNOWN_AS = re.compile(
     r"^,?\s*(?:also\s+|locally\s+|widely\s+)?known\s+(?:locally\s+)?as\s+([A-Z][A-Z.&]{1,9}|[A-Z][\w\-]+)"
 )
+_NEXT_PRONOUN = re.compile(r"[\s”’\"']*(He|She)\b")
 _PRONOUN = re.compile(r"\b(he|his|him|she|her|hers)\b", re.IGNORECASE)
 
 
@@ -609,9 +610,21 @@ class _Builder:
     def accept_maybe_persons(self) -> None:
         """A run without a given name or title is a person if its surname is used alone."""
         used = {w for _, _, w, _ in self.bare} | {t[2] for t in self.titled}
+        layout = self.reg.layout
         for name, s, e, role, gender in self.maybe:
             if _clean(name.split()[-1]) in used or name.split()[0] in used:
                 self.add_person(name, s, e, role, gender)
+                continue
+            # "Dario Fenwick spoke at the harbour. He said ...": a name opening its sentence
+            # and taken up by "he" or "she" opening the next one is a person.
+            ss = layout.sentence_start(s)
+            if self.text[ss:s].strip():
+                continue
+            end = layout.sentence_end(e)
+            nm = _NEXT_PRONOUN.match(self.text, end + 1 if end < s + 400 else e)
+            if nm:
+                g = "m" if nm.group(1).lower() == "he" else "f"
+                self.add_person(name, s, e, role, gender or g)
 
     def after_org(self, org: Org, end: int) -> None:
         tail = self.text[end : end + 60]

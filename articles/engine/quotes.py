@@ -212,11 +212,18 @@ def _single_runs(text: str, paragraphs: list[tuple[int, int]], spans: list[_Span
         spans.sort(key=lambda sp: sp.open)
 
 
-def _after_colon(text: str, open_pos: int) -> bool:
+def _colon_before(text: str, open_pos: int) -> int:
+    """Index of a colon right before the opening mark (across a paragraph break), or -1."""
     j = open_pos - 1
     while j >= 0 and text[j] in " \t\u00a0":
         j -= 1
-    return j >= 0 and text[j] == ":"
+    if j >= 0 and text[j] == ":":
+        return j
+    if j < 0 or text[j] != "\n":
+        return -1
+    while j >= 0 and text[j].isspace():
+        j -= 1
+    return j if j >= 0 and text[j] == ":" and open_pos - j < 8 else -1
 
 
 def _is_title_like(words: list[str]) -> bool:
@@ -336,14 +343,19 @@ def extract_quotes_with(
         att: Attribution | None = None
         # `Roe said: “...”`: a cue before a colon introduces this quote; the words after it
         # belong to the next sentence.
-        if not sp.continued and _after_colon(text, sp.open):
-            bstart = layout.sentence_start(sp.open)
+        colon = _colon_before(text, sp.open) if not sp.continued else -1
+        if colon >= 0:
+            # `Roe said:` may end the paragraph before a quote set as a block of its own.
+            lead_end = (
+                sp.open if colon == sp.open - 1 or "\n" not in text[colon : sp.open] else colon + 1
+            )
+            bstart = layout.sentence_start(lead_end - 1)
             if prev is not None and prev.close + 1 > bstart:
                 bstart = prev.close + 1
-            if bstart < sp.open:
+            if bstart < lead_end:
                 if not _is_headline(text, layout, sp):
-                    att = find_lead_in(text, bstart, sp.open, registry.names_someone)
-                att = att or find_before(text, bstart, sp.open)
+                    att = find_lead_in(text, bstart, lead_end, registry.names_someone)
+                att = att or find_before(text, bstart, lead_end)
         if att is None and not sp.runs_on:
             limit = layout.sentence_end(sp.close)
             inner_end = text[sp.start : sp.end].rstrip("’'")[-1:]

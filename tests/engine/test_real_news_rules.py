@@ -47,3 +47,20 @@ def test_a_question_headline_word_is_not_a_given_name():
         "“We have not lost anyone,” Fenwick said."
     )
     assert _speakers(text) == ["Dario Fenwick"]
+
+
+def test_a_name_taken_up_by_he_in_the_next_sentence_is_a_person():
+    text = (
+        "Dario Fenwick spoke on Monday about the harbour and the ships. "
+        "He said: “In all the years I have worked here, nobody asked. But everybody does it.”"
+    )
+    assert _speakers(text) == ["Dario Fenwick"]
+
+
+def test_a_lead_in_ending_its_paragraph_with_a_colon_introduces_the_block_quote():
+    text = (
+        "Mayor Jane Roe answered the council on Tuesday. She said:\n\n"
+        "“We have the money. We will build the bridge, and it will open next spring.”\n\n"
+        "The council voted later."
+    )
+    assert _speakers(text) == ["Jane Roe"]
