@@ -170,7 +170,9 @@ def find_spans(text: str) -> list[_Span]:
             elif left_open is not None and left_open.open == ps:
                 left_open.continued = True
         pending = left_open
-        if "‘" in text[ps:pe] or "'" in text[ps:pe]:
+        # Two apostrophes ('') stand for a double quote mark in some wire and archive text;
+        # a single apostrophe pair in such a paragraph is a quote within that quote.
+        if ("‘" in text[ps:pe] or "'" in text[ps:pe]) and "''" not in text[ps:pe]:
             para_spans = [sp for sp in spans if sp.para == idx]
             extra: list[_Span] = []
             nested = _scan_single(text, ps, pe, idx, para_spans, extra)
@@ -196,6 +198,8 @@ def _single_runs(text: str, paragraphs: list[tuple[int, int]], spans: list[_Span
         prev_runs = False
         if here is not None or text[ps] not in "‘'" or idx + 1 >= len(paragraphs):
             continue
+        if text.startswith("''", ps):
+            continue  # two apostrophes: a double quote mark, not a single one
         nps = paragraphs[idx + 1][0]
         if text[nps] != text[ps] or not _opens_ok(text, ps, pe):
             continue
@@ -226,31 +230,32 @@ def _colon_before(text: str, open_pos: int) -> int:
     return j if j >= 0 and text[j] == ":" and open_pos - j < 8 else -1
 
 
+_TITLE_SMALL = frozenset("of the a an and in on to for at with is from by vs vs. versus".split())
+
+
 def _is_title_like(words: list[str]) -> bool:
     if len(words) < 2 or len(words) > 8:
         return False
     if words[-1][-1:] in ".!?":
         return False
     caps = sum(1 for w in words if w[:1].isupper() or not w[:1].isalpha())
-    small = sum(
-        1
-        for w in words
-        if w[:1].islower() and w in {"of", "the", "a", "an", "and", "in", "on", "to", "for", "at"}
-    )
+    small = sum(1 for w in words if w[:1].islower() and w in _TITLE_SMALL)
     return words[0][:1].isupper() and caps + small == len(words) and caps >= 2
 
 
 # Words that put a name of a show, book or film right after them: "said on “Meet the
 # Press.”", "NBC's “This Week,”", "the documentary “Harbour Lights.”".
 _TITLE_LEAD = frozenset(
-    "on in of titled entitled called memoir book film documentary show podcast program "
-    "programme series column novel album song".split()
+    "on in of with titled entitled called memoir book film movie documentary show podcast "
+    "program programme series column novel album song".split()
 )
+# `“The Harbour at Night,” by Jane Roe`: the title of a piece and its author.
+_BY_AUTHOR = re.compile(r"[ \t]*\(?by[ \t]+(?:the[ \t]+)?[A-Z]")
 
 
 def _titled_in_context(words: list[str], before: str) -> bool:
     """A title whose American-style punctuation sits inside the marks, after a title lead."""
-    if not words or len(words) > 6 or words[-1][-1:] not in ".,":
+    if not words or len(words) > 10 or words[-1][-1:] not in ".,":
         return False
     trimmed = words[:-1] + [words[-1][:-1]]
     if len(trimmed) == 1:
@@ -295,6 +300,8 @@ def _judge(text: str, layout: Layout, sp: _Span, att: Attribution | None) -> boo
         return False
     if _titled_in_context(words, before):
         return False
+    if len(words) <= 16 and _BY_AUTHOR.match(text, sp.close + 1):
+        return False  # a headline or title, then its author
     # A nickname sits between a given name and a surname.
     if (
         len(words) <= 3

@@ -64,3 +64,40 @@ def test_a_lead_in_ending_its_paragraph_with_a_colon_introduces_the_block_quote(
         "The council voted later."
     )
     assert _speakers(text) == ["Jane Roe"]
+
+
+def _texts(text: str) -> list[str]:
+    return [q.text for q in extract_quotes(text)]
+
+
+def test_two_apostrophes_are_not_single_quote_marks():
+    text = (
+        "''We will open the bridge next spring,'' Mayor Jane Roe said on Monday.\n\n"
+        "''The money is there, and the builders are ready to start.''\n\n"
+        "The council will vote on Friday."
+    )
+    assert not any(t.startswith("'") for t in _texts(text))
+
+
+def test_a_show_title_with_small_words_is_not_a_quote():
+    text = (
+        "Mayor Jane Roe appeared on “Mornings with Sam Reed.” "
+        "She was also a guest on “The Late Hour with Ana Cole,” a talk show."
+    )
+    assert _texts(text) == []
+
+
+def test_a_headline_followed_by_its_author_is_a_title_not_a_quote():
+    text = (
+        "READING LIST: “Harbour town braces for the long winter,” by The Example Gazette's "
+        "Lena Ward. “A new ferry for the islands,” by Tom Reyes of the Example Ledger."
+    )
+    assert _texts(text) == []
+
+
+def test_speech_after_a_title_is_still_a_quote():
+    text = (
+        "Mayor Jane Roe spoke on “Mornings with Sam Reed.” "
+        "“We will not close the library,” Roe said."
+    )
+    assert _texts(text) == ["We will not close the library,"]
