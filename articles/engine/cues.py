@@ -129,6 +129,8 @@ _WORD = re.compile(r"[\w’'.\-]+")
 
 
 _TRAILING_AGE = re.compile(r",\s*\d{1,3}\s*,?\s*$")
+# "Sen. Jane Roe, D-Ohio, said": a party and state tag between commas is not the speaker.
+_TRAILING_PARTY = re.compile(r",\s*\(?[DRI]-[A-Z][A-Za-z.]*\)?\s*,?\s*$")
 
 
 # ", Pauline Carver" right after a role mention: the name in apposition.
@@ -266,7 +268,7 @@ def _trailing_mention(text: str, s: int, e: int) -> tuple[int, int] | None:
     seg = text[s:e]
     # "Jo Quinn, 52, a teacher, said": an age between commas is not the speaker.
     while True:
-        am = _TRAILING_AGE.search(seg)
+        am = _TRAILING_AGE.search(seg) or _TRAILING_PARTY.search(seg)
         if not am:
             break
         seg = seg[: am.start()] + " " * (len(seg) - am.start())

@@ -461,7 +461,7 @@ class _Builder:
             (
                 k
                 for k in range(2, len(words) - 1)
-                if lows[k] in lx.ORG_CONNECTORS and words[k].islower()
+                if lows[k] in lx.ORG_CONNECTORS - lx.NAME_PARTICLES and words[k].islower()
             ),
             0,
         )
@@ -474,6 +474,16 @@ class _Builder:
             # What follows ("of Tulsa", "on Monday") is a place, a date or an organisation.
             if any(w in lx.ORG_WORDS for w in lows[conn + 1 :]):
                 self.classify(toks, run[conn + 1 :])
+            return
+        if (
+            conn
+            and any(w.rstrip(".") in lx.TITLES for w in lows[:conn])
+            and any(w in lx.FIRST_NAMES for w in lows[conn + 1 : -1])
+            and not any(w in lx.ORG_WORDS for w in lows[conn + 1 :])
+        ):
+            # "Secretary of State Jon Husted": a title with "of" in it, then the person.
+            k = next(i for i in range(conn + 1, len(lows)) if lows[i] in lx.FIRST_NAMES)
+            self.classify(toks, run[k:])
             return
         # A nickname in quote marks ("known as ‘Dynamite Doris’") names nobody new.
         if text[s - 1 : s] in "‘“\"'" and s > 0 and text[e : e + 1] in "’”\"'":
@@ -520,8 +530,13 @@ class _Builder:
             return
         # "the Ice Expulsion Responsible": a name does not follow an article.
         j = run[0] - 1
-        if not cut and j >= 0 and toks[j][2] in ("the", "a", "an"):
-            return
+        if (
+            not cut
+            and j >= 0
+            and toks[j][2] in ("the", "a", "an")
+            and not (name_lows[0] in lx.FIRST_NAMES and len(name_words) in (2, 3))
+        ):
+            return  # but "the Jane Roe campaign" names Jane Roe
         # Drop a leading role word that is not a given name ("Klinikchef Jürgen Hollenbeck").
         if (
             len(name_words) >= 3
@@ -645,6 +660,9 @@ class _Builder:
             cands = reg.person_by_surname(surname)
             if gender and len(cands) > 1:
                 cands = [p for p in cands if p.gender in ("", gender)] or cands
+            if len(cands) > 1:
+                lead = reg.surname_default(surname)
+                cands = [p for p in cands if p.name == lead] or cands
             if len(cands) == 1:
                 p = cands[0]
                 if title and title.lower().rstrip(".") not in {"mr", "ms", "mrs", "miss", "dr"}:

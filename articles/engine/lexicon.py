@@ -73,7 +73,8 @@ TITLES = frozenset(
     prime chief inspector detective det det. sergeant sgt sgt. officer constable superintendent
     supt judge justice general gen gen. colonel col col. captain capt capt. commander lieutenant
     lt lt. admiral ambassador commissioner director chairman chairwoman chair coach deputy
-    acting interim former sheriff attorney dean principal headteacher klinikchef speaker""".split()
+    acting interim former sheriff attorney dean principal headteacher klinikchef speaker
+    leader whip""".split()
 )
 # Letters after a name that are honours or offices, not part of it ("Philippa Arkwright KC").
 POST_NOMINALS = frozenset({"KC", "QC", "MP", "MEP", "MSP", "OBE", "MBE", "CBE", "DBE", "KBE"})

@@ -89,6 +89,11 @@ _PLURAL_PEOPLE = re.compile(
 _NAME_LINKS = frozenset({"of", "for", "and", "on", "the"})
 
 
+_POSSESSOR_NAME = re.compile(
+    r"^(?:[Tt]he\s+)?(?:[\w\-]+\s+){0,3}[\w\-]+[’']s\s+"
+    r"((?:[A-Z][\w’'.\-]*\s+){1,2}[A-Z][\w’'\-]+)$"
+)
+_PARTY_TAG = re.compile(r",?\s*\(?\b[DRI]-[A-Z][A-Za-z.]*\)?\.?$")
 _PERSON_OF = re.compile(r"((?:[A-Z][\w’'\-]+ ){1,2}[A-Z][\w’'\-]+) of (?:the )?[A-Z]")
 
 
@@ -136,6 +141,10 @@ class Resolver:
         m = " ".join(mention.split()).rstrip(".")
         if not m:
             return None, None
+        pn = _POSSESSOR_NAME.match(m)
+        if pn and not any(w.lower() in lx.ORG_WORDS for w in pn.group(1).split()):
+            # "The Gazette's Jane Roe", "the union's Dario Fenwick": the person, not the owner.
+            return self._name(pn.group(1), pos)
         low = m.lower()
         words = low.split()
         if low in {"he", "she"}:
@@ -237,10 +246,18 @@ class Resolver:
             ]
             if len(full) == 1:
                 return full[0].name, "person"
+        # "Rep. Jane Roe (D-Ohio)", "Jane Roe, R-Ohio": a party and state tag is no part of it.
+        core = _PARTY_TAG.sub("", core).strip() or core
+        toks = core.split()
+        if len(toks) >= 2:
+            # "Vargas Llosa", "De Blasio": a surname of two words for a name given in full.
+            tail = " " + core.lower()
+            longer = [p for p in reg.persons if p.lower().endswith(tail)]
+            if len(longer) == 1:
+                return longer[0], "person"
         # A name inside a longer phrase: "station commander Ruth Ibsen", "an HCTA spokesperson".
         if core in reg.persons:
             return core, "person"
-        toks = core.split()
         for k in range(len(toks)):
             cand = " ".join(toks[k:])
             if cand in reg.persons:

@@ -101,3 +101,41 @@ def test_speech_after_a_title_is_still_a_quote():
         "“We will not close the library,” Roe said."
     )
     assert _texts(text) == ["We will not close the library,"]
+
+
+def test_party_and_state_tag_is_no_part_of_the_name():
+    text = (
+        "Senate Minority Whip Jane Roe (D-Ohio) spoke first. "
+        "“We have the votes,” said Senate Minority Whip Jane Roe (D-Ohio). "
+        "“This is not over,” Sen. Sam Reed, R-Utah, said."
+    )
+    assert _speakers(text) == ["Jane Roe", "Sam Reed"]
+
+
+def test_secretary_of_state_title_then_the_person():
+    text = (
+        "Republican Secretary of State John Wexley welcomed the ruling. "
+        "“Voters have many ways to vote,” Wexley said."
+    )
+    assert _speakers(text) == ["John Wexley"]
+
+
+def test_a_two_word_surname_for_a_name_given_in_full():
+    text = (
+        "Mayor Bill de Varga opened the market on Monday.\n\n"
+        "“The stalls will stay open all winter,” De Varga said."
+    )
+    assert _speakers(text) == ["Bill de Varga"]
+
+
+def test_an_outlets_writer_is_the_person_not_the_outlet():
+    text = "As The Gazette's Dana Whitford puts it, “The council is out of ideas and out of time.”"
+    assert _speakers(text) == ["Dana Whitford"]
+
+
+def test_a_titled_shared_surname_means_the_person_introduced_first():
+    text = (
+        "Hillary Vance, the governor, spoke on Monday. Her husband, Bill Vance, was there too. "
+        "Secretary Vance answered questions. “We are ready,” Vance said."
+    )
+    assert _speakers(text) == ["Hillary Vance"]
