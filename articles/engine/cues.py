@@ -140,6 +140,8 @@ _APPOSED_NAME = re.compile(
 
 
 # Auxiliaries between a subject and its reporting verb: "She has promised", "Kim had said".
+# "Roe interjected to say", "Roe went on to say", "Roe took to Twitter to say"
+_TO_SAY = re.compile(r"\s+(?:\w+ed|went\s+on|took\s+to\s+\w+)\s+to\s*$")
 _AUX_BACK = re.compile(r"\s+(?:has|have|had|will|would|also|has also|had also)\s*$", re.IGNORECASE)
 
 
@@ -280,7 +282,9 @@ def _trailing_mention(text: str, s: int, e: int) -> tuple[int, int] | None:
         prev = parts[-2].strip()
         last_low = last.split()[0].lower() if last else ""
         if last and (
-            last_low in {"a", "an", "the", "who", "which"} or last_low.endswith(("’s", "'s"))
+            last_low in {"a", "an", "the", "who", "which"}
+            or last_low.endswith(("’s", "'s", "s’"))
+            or (last[:1].islower() and last_low not in lx.SUBJECT_PRONOUNS)
         ):
             if _looks_like_name(prev):
                 # apposition: "Name, a role," -> "Name"
@@ -344,7 +348,9 @@ def find_after(text: str, close_end: int, limit: int) -> Attribution | None:
             return Attribution("according to", m.start(1), text[span[0] : span[1]], *span, False)
     m = _NORMAL.match(text, close_end, limit)
     if m:
-        span = _trailing_mention(text, m.start(1), m.end(1))
+        # "..., Roe has said": the auxiliary is no part of the speaker.
+        aux = _AUX_BACK.search(text, m.start(1), m.end(1) + 1)
+        span = _trailing_mention(text, m.start(1), aux.start() if aux else m.end(1))
         if span and _valid_subject(text[span[0] : span[1]]):
             # Everything between the quote and the speaker must be an apposition at most.
             return Attribution(
@@ -404,7 +410,7 @@ def find_before(text: str, start: int, open_pos: int) -> Attribution | None:
         span = _trailing_mention(text, start, earlier.start(1))
         cue_start = earlier.start(1)
     else:
-        aux = _AUX_BACK.search(text, start, verb_start)
+        aux = _AUX_BACK.search(text, start, verb_start) or _TO_SAY.search(text, start, verb_start)
         span = _trailing_mention(text, start, aux.start() if aux else verb_start)
         cue_start = verb_start
     if not span or not _valid_subject(text[span[0] : span[1]]):

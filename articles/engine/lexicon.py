@@ -20,7 +20,10 @@ CUE_VERBS = tuple(
     conceded added sighed sighs snapped snaps laughed laughs groaned
     disclosed discloses revealed reveals affirmed affirms asserted asserts alleged alleges
     denied denies described describes called calls estimated estimates denounced denounces
-    read reads sagte erklärte betonte dijo afirmó declaró explicó""".split()
+    read reads barked barks fumed fumes interjected interjects scoffed scoffs thundered
+    thunders opined opines crowed crows griped gripes gushed gushes chided chides sneered
+    sneers mocked mocks hinted hints
+    sagte erklärte betonte dijo afirmó declaró explicó""".split()
 ) + (
     "a déclaré",
     "a dit",
@@ -32,7 +35,7 @@ CUE_VERBS = tuple(
 # Participles that report speech inside a larger sentence ("..., adding that ...").
 CUE_PARTICIPLES = tuple(
     """adding saying noting explaining arguing insisting warning stressing writing telling
-    calling""".split()
+    calling asking shouting yelling declaring tweeting""".split()
 )
 CUE_MULTI = ("pointed out", "went on", "according to", "wrote on", "posted on")
 # Where the statement was made: appended to the cue ("said in a statement").
@@ -74,7 +77,7 @@ TITLES = frozenset(
     supt judge justice general gen gen. colonel col col. captain capt capt. commander lieutenant
     lt lt. admiral ambassador commissioner director chairman chairwoman chair coach deputy
     acting interim former sheriff attorney dean principal headteacher klinikchef speaker
-    leader whip""".split()
+    leader whip host anchor moderator""".split()
 )
 # Letters after a name that are honours or offices, not part of it ("Philippa Arkwright KC").
 POST_NOMINALS = frozenset({"KC", "QC", "MP", "MEP", "MSP", "OBE", "MBE", "CBE", "DBE", "KBE"})

@@ -35,7 +35,7 @@ _SINGLE_CLOSE = re.compile(
 )
 # A one-to-four word single-quoted phrase closed mid-sentence, before a lower-case word.
 _SHORT_SINGLE = re.compile(r"(?:[^\W\d_][\w\-]*[ \t]+){0,3}[^\W\d_][\w\-]*[’'](?=[ \t]+[a-z])")
-_CLOSERS = {"“": "”", "„": "“”", "«": "»", "‹": "›", '"': '"', "”": "”"}
+_CLOSERS = {"“": "”", "„": "“”", "«": "»", "‹": "›", '"': '"”', "”": "”"}
 # Words that introduce a name or a scare quote rather than speech ("the so-called “plan”"),
 # with up to three plain words between them and the quote ("calls the new policy “...”").
 _SCARE_ONE = frozenset(
@@ -101,6 +101,13 @@ def _scan_paragraph(text: str, ps: int, pe: int, para: int, out: list[_Span]) ->
                 open_at, mark = i, ch  # a wrongly curled opener
             continue
         closers = _CLOSERS[mark]
+        if (
+            mark == "“"
+            and ch == '"'
+            and not text[i - 1].isspace()
+            and (i + 1 >= pe or not text[i + 1].isalnum())
+        ):
+            closers = '"'  # “...," Roe said: a straight mark closing a curly one
         if ch in closers and not (mark == "“" and ch == "“"):
             s, e = _strip(text, open_at + 1, i)
             if s < e:

@@ -139,3 +139,39 @@ def test_a_titled_shared_surname_means_the_person_introduced_first():
         "Secretary Vance answered questions. “We are ready,” Vance said."
     )
     assert _speakers(text) == ["Hillary Vance"]
+
+
+def test_a_straight_mark_can_close_a_curly_one():
+    text = (
+        'Mayor Jane Roe spoke after the vote. “I heard the council’s plan," Roe said. '
+        '"It will not pass.”'
+    )
+    qs = extract_quotes(text)
+    assert [q.speaker for q in qs] == ["Jane Roe", "Jane Roe"]
+    assert qs[0].text == "I heard the council’s plan,"
+
+
+def test_an_auxiliary_before_the_cue_is_no_part_of_the_speaker():
+    text = (
+        "Judge Mara Quill has spoken about the case before. "
+        "“A court should listen more than it speaks,” Quill has said."
+    )
+    assert _speakers(text) == ["Mara Quill"]
+
+
+def test_a_lower_case_role_in_apposition_leaves_the_name():
+    text = "“We have done what we could,” Amy Lorne, deputy harbour director, said on Monday."
+    assert _speakers(text) == ["Amy Lorne"]
+
+
+def test_verb_to_say_before_a_colon():
+    text = (
+        "Councillor Tom Reyes, who wrote the plan, interjected to say: "
+        "“Both of them have changed their minds on this. I have not.”"
+    )
+    assert _speakers(text) == ["Tom Reyes"]
+
+
+def test_more_reporting_verbs():
+    text = "Host Sam Reed spoke last. “You should be ashamed,” Reed barked."
+    assert _speakers(text) == ["Sam Reed"]
