@@ -264,7 +264,22 @@ FIRST_NAMES_MALE = frozenset(
     richard rick robert roger ronald ryan samuel scott sean simon stephen steve steven stuart
     tariq thomas tim timothy todd tom tomasz tony victor walter wayne william caleb garrett
     kenneth ayodele andrew hans klaus pierre jean-pierre luca giovanni pedro sergei ivan
-    dmitri rahul ravi sanjay yusuf ibrahim hassan kwame chidi emeka dara""".split()
+    dmitri rahul ravi sanjay yusuf ibrahim hassan kwame chidi emeka dara
+    abe al alfred allen andy angelo arnold barry bart benny bernie billy bobby brad bradley
+    brandon brett bryan calvin cameron carlton cecil chad charlie chester chuck clarence
+    clark  clayton clifford clint clyde cody cole conrad corey cory curtis dale dan
+    danny darrell darren dave  denis denny dick don donnie doug drew duane dustin earl
+    ed eddie edgar edwin eli elijah elliot elliott elmer ernest ernie eugene evan floyd
+    francis franklin fred freddie frederick gabriel gene gil glen glenn gordon  guy
+    hank harold harvey herbert herman howard jackson jake jared jay jeffrey jerome jerry
+    jesse jimmy joel joey johnny jon jordan julian justin keegan ken kenny kent kirk kurt
+    kyle lance lawrence leo leon leroy lester lewis lloyd lonnie lou lowell manuel marvin
+    max maxwell melvin mickey miguel mike milton mitch mitchell morris nathan nathaniel ned
+    newt norman orrin otis owen perry phil pete preston quentin randall randy ray reggie
+    reginald  ricardo ricky rob robin rod rodney roland ron ronnie ross roy rudy rudolph
+    russ russell sam sammy seth shane shawn sheldon sid sidney stan stanley ted teddy terry
+    theodore tyler vernon vince vincent wade wallace warren wes wesley willie wilson zach
+    zachary""".split()
 )
 FIRST_NAMES_FEMALE = frozenset(
     """aisha alice amanda amy ana andrea angela anna anne annie barbara beatrice betty
@@ -276,7 +291,24 @@ FIRST_NAMES_FEMALE = frozenset(
     nadia nancy natalie nicole olivia patricia paula priya rachel rebecca roberta rosa ruth
     sandra sarah sofia sophie susan teresa victoria wendy yasmin zoe zara ingrid astrid
     chiara francesca giulia carmen lucia pilar amina ngozi chioma sunita anjali deepa
-    mei yuki keiko olga natasha svetlana""".split()
+    mei yuki keiko olga natasha svetlana
+    abby abigail adele agnes alexandra alexis alison allison alma amber amelia anita
+    annette  arlene audrey ava becky belinda beth bethany beverly bonnie brenda brianna
+    brittany brooke candace candice carly carmen carrie cassandra cathy cecilia chelsea
+    cheryl christine cindy colleen connie constance courtney crystal cynthia daisy dana
+    danielle darlene dawn debbie debra delores denise diane dolores doris edith edna eileen
+    elaine elise ella eloise elsie erica erin esther ethel eunice evelyn  florence gail
+    gayle geraldine gina gladys gloria gretchen gwen hazel heather heidi hilary
+    hillary holly  ida irma jackie jacqueline jamie janice jean jeanne jeannie jenny jill
+    jo joann joanne jodi josephine  joyce juanita judith judy  kara kathy kathryn katie
+    kay kayla kelly kendra kim kimberly kirsten kristen kristin lana lauren leah leslie lillian
+    lily lindsay lindsey lois loretta lori lorraine louise lynn mabel madeline madison mandy
+    marcia margo marian marilyn marlene martha maureen mavis meg melanie melinda meredith
+    mildred miriam molly monica muriel nadine naomi nell nikki nina nora norma pam pamela
+    peggy penny phyllis rita roberta robyn rose rosemary roxanne sabrina sally samantha
+    shannon sharon sheila shelley sherry shirley sonia stacy stella stephanie sue sylvia
+    tammy tanya tara terri thelma tiffany tina tracy valerie vanessa vera veronica vicki
+    viola vivian wanda whitney yvonne""".split()
 )
 FIRST_NAMES = FIRST_NAMES_MALE | FIRST_NAMES_FEMALE
 

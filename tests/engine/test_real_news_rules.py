@@ -175,3 +175,11 @@ def test_verb_to_say_before_a_colon():
 def test_more_reporting_verbs():
     text = "Host Sam Reed spoke last. “You should be ashamed,” Reed barked."
     assert _speakers(text) == ["Sam Reed"]
+
+
+def test_common_given_names_tell_he_from_she():
+    text = (
+        "Carly Vance met Ted Marlow at the harbour on Monday. "
+        "“We agreed on nothing,” she said. “Not one thing,” he said."
+    )
+    assert _speakers(text) == ["Carly Vance", "Ted Marlow"]
