@@ -17,10 +17,12 @@ from articles.engine.text import alternation
 _VERB_ALT = alternation(set(lx.CUE_VERBS))
 
 
-_VERB_OR_MULTI = alternation({*lx.CUE_VERBS, "pointed out", "went on"})
+_VERB_OR_MULTI = alternation({*lx.CUE_VERBS, "pointed out", "went on", "shot back", "fired back"})
 
 
-_ANY_CUE = alternation({*lx.CUE_VERBS, *lx.CUE_PARTICIPLES, "pointed out", "went on"})
+_ANY_CUE = alternation(
+    {*lx.CUE_VERBS, *lx.CUE_PARTICIPLES, "pointed out", "went on", "shot back", "fired back"}
+)
 
 
 _MEDIUM_ALT = alternation(lx.CUE_MEDIUM)
@@ -140,6 +142,8 @@ _APPOSED_NAME = re.compile(
 
 
 # Auxiliaries between a subject and its reporting verb: "She has promised", "Kim had said".
+_AND_BACK = re.compile(r"\s+and\s+(?:(?:later|then|also|\w+ly)\s+)?$")
+_NAMING_USE = re.compile(r"(?:called|named|titled|dubbed)\s+[“\"‘]")
 # "Roe interjected to say", "Roe went on to say", "Roe took to Twitter to say"
 _TO_SAY = re.compile(r"\s+(?:\w+ed|went\s+on|took\s+to\s+\w+)\s+to\s*$")
 _AUX_BACK = re.compile(r"\s+(?:has|have|had|will|would|also|has also|had also)\s*$", re.IGNORECASE)
@@ -382,6 +386,8 @@ def find_before(text: str, start: int, open_pos: int) -> Attribution | None:
     for vm in VERB_ANY.finditer(text, start, open_pos):
         if vm.start() > 0 and text[vm.start() - 1] == "-":
             continue  # "so-called" is no reporting verb
+        if _NAMING_USE.match(text, vm.start(1)) and vm.end() < open_pos - 1:
+            continue  # "a class called “Perception”": a name given, not speech
         last = vm
     if last is None:
         return None
@@ -394,7 +400,9 @@ def find_before(text: str, start: int, open_pos: int) -> Attribution | None:
         # "..., adding that ..." reports the subject of the main verb before it.
         earlier = None
         for vm in VERB_ANY.finditer(text, start, verb_start):
-            if vm.group(1).lower() not in lx.CUE_PARTICIPLES:
+            if vm.group(1).lower() not in lx.CUE_PARTICIPLES and not _NAMING_USE.match(
+                text, vm.start(1)
+            ):
                 earlier = vm
         if earlier is None:
             # "Roe toured the plant on Monday, saying: “...”": no reporting verb before the
@@ -413,6 +421,9 @@ def find_before(text: str, start: int, open_pos: int) -> Attribution | None:
         aux = _AUX_BACK.search(text, start, verb_start) or _TO_SAY.search(text, start, verb_start)
         span = _trailing_mention(text, start, aux.start() if aux else verb_start)
         cue_start = verb_start
+        if _AND_BACK.search(text, start, verb_start):
+            # "Roe said she would appeal and added, “...”": the subject of the first verb.
+            span = _clause_subject(text, start, verb_start)
     if not span or not _valid_subject(text[span[0] : span[1]]):
         return None
     return Attribution(

@@ -22,7 +22,7 @@ CUE_VERBS = tuple(
     denied denies described describes called calls estimated estimates denounced denounces
     read reads barked barks fumed fumes interjected interjects scoffed scoffs thundered
     thunders opined opines crowed crows griped gripes gushed gushes chided chides sneered
-    sneers mocked mocks hinted hints
+    sneers mocked mocks hinted hints demurred demurs retaliated retaliates rebutted rebuts
     sagte erklärte betonte dijo afirmó declaró explicó""".split()
 ) + (
     "a déclaré",
@@ -111,7 +111,7 @@ ORG_WORDS = frozenset(
     commons lords tribunal exchange institution charity alliance coalition movement
     league federation chronicle broadcaster broadcasters wire motors motor biotech pharma
     pharmaceuticals logistics retail hydro utilities insurance securities capital partnership
-    ventures""".split()
+    ventures computer computers electronics software""".split()
 )
 # Words marking a capitalised run as a place.
 PLACE_WORDS = frozenset(

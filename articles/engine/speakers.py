@@ -89,6 +89,11 @@ _PLURAL_PEOPLE = re.compile(
 _NAME_LINKS = frozenset({"of", "for", "and", "on", "the"})
 
 
+# A capitalised name at the end of a phrase, name particles included ("Omar el Said").
+_CAPS_TAIL = re.compile(
+    r"(?:[A-ZÀ-ÖØ-Þ][\w’'.\-]*\s*)(?:(?:(?:el|al|de|da|di|du|van|von|bin|ibn|der|del|la|le)\s+)?"
+    r"[A-ZÀ-ÖØ-Þ][\w’'.\-]*\s*)*$"
+)
 _POSSESSOR_NAME = re.compile(
     r"^(?:[Tt]he\s+)?(?:[\w\-]+\s+){0,3}[\w\-]+[’']s\s+"
     r"((?:[A-Z][\w’'.\-]*\s+){1,2}[A-Z][\w’'\-]+)$"
@@ -186,7 +191,7 @@ class Resolver:
             return org.name, "organization"
         if m[:1].isupper() and words[0] not in DETERMINERS and not m.split()[-1][:1].islower():
             return self._name(m, pos)
-        caps = re.search(r"(?:[A-ZÀ-ÖØ-Þ][\w’'.\-]*\s*)+$", m)
+        caps = _CAPS_TAIL.search(m)
         if (
             caps
             and caps.start() > 0

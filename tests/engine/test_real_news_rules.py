@@ -183,3 +183,40 @@ def test_common_given_names_tell_he_from_she():
         "“We agreed on nothing,” she said. “Not one thing,” he said."
     )
     assert _speakers(text) == ["Carly Vance", "Ted Marlow"]
+
+
+def test_a_firm_named_computer_is_not_a_person():
+    text = (
+        "Carla Brandt agreed to buy Northwind Computer in May. "
+        "“We will be stronger together,” she said."
+    )
+    assert _speakers(text) == ["Carla Brandt"]
+
+
+def test_said_then_and_added_reports_the_first_subject():
+    text = (
+        "Asked about the case, Lorne said he would not appeal the ruling and added, "
+        "“I will pay the fine, no problem.”"
+    )
+    assert extract_quotes(text)[0].speaker_mention == "Lorne"
+
+
+def test_called_before_a_title_is_not_the_reporting_verb():
+    text = (
+        "Dr. Ben Lorne shared a syllabus for a class called “Harbours” on his page, writing "
+        "“Here is the class you say never existed. Still waiting on the apology.”"
+    )
+    assert _speakers(text)[-1] == "Ben Lorne"
+
+
+def test_a_name_with_a_particle_after_a_kin_word():
+    text = (
+        "Omar el Haddad was on the ferry. “We called him before it left,” his nephew "
+        "Karim el Haddad added."
+    )
+    assert _speakers(text) == ["Karim el Haddad"]
+
+
+def test_shot_back_is_a_reporting_cue():
+    text = "Mayor Jane Roe listened. “That is simply false,” Roe shot back."
+    assert _speakers(text) == ["Jane Roe"]
