@@ -20,6 +20,7 @@ _FUNCTION_WORDS = frozenset(
 )
 
 
+_HE_SHE = re.compile(r"\b(?:[Hh]e|[Ss]he)\b")
 _QUOTE_CHARS = re.compile(r"[“”‘«»„\"]")
 _DOUBLE_MARK = re.compile(r"[“”]")
 
@@ -488,6 +489,8 @@ class Resolver:
                 last = m
         if last is None:
             return False
+        if _HE_SHE.search(reg.text, prev_ss, last.start()):
+            return False  # "When asked, he says he is a father": he is the subject, not "a father"
         # Anyone named in that sentence ("Lucia Ferrante, a teacher, said...") may be meant.
         i = bisect_left(self._mention_starts, seg_end) - 1
         while i >= 0 and reg.mentions[i].start >= prev_ss:

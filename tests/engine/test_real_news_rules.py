@@ -220,3 +220,13 @@ def test_a_name_with_a_particle_after_a_kin_word():
 def test_shot_back_is_a_reporting_cue():
     text = "Mayor Jane Roe listened. “That is simply false,” Roe shot back."
     assert _speakers(text) == ["Jane Roe"]
+
+
+def test_a_father_deep_in_a_he_sentence_is_not_an_unnamed_speaker():
+    text = (
+        "Senator Tom Reyes met Paul Varga and Mayor Sam Cole on Monday about the harbour.\n\n"
+        "Reyes projects calm. When I ask him what he does in his spare time, he says not "
+        "much, not with the demands of being a father.\n\n"
+        "“I mostly sleep,” he said."
+    )
+    assert _speakers(text) == ["Tom Reyes"]
