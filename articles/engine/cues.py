@@ -142,11 +142,19 @@ _APPOSED_NAME = re.compile(
 
 
 # Auxiliaries between a subject and its reporting verb: "She has promised", "Kim had said".
+_WHEN_ASKED = re.compile(r"\b(?:when|if|after|before|once|as)\s+$", re.IGNORECASE)
+_WHO_BACK = re.compile(
+    r"((?:[A-Z][\w’'.\-]+\s+){0,3}[A-Z][\w’'\-]+),\s+who\s+(?:(?:also|later|then|\w+ly)\s+)?$"
+)
 _AND_BACK = re.compile(r"\s+and\s+(?:(?:later|then|also|\w+ly)\s+)?$")
 _NAMING_USE = re.compile(r"(?:called|named|titled|dubbed)\s+[“\"‘]")
 # "Roe interjected to say", "Roe went on to say", "Roe took to Twitter to say"
 _TO_SAY = re.compile(r"\s+(?:\w+ed|went\s+on|took\s+to\s+\w+)\s+to\s*$")
-_AUX_BACK = re.compile(r"\s+(?:has|have|had|will|would|also|has also|had also)\s*$", re.IGNORECASE)
+_AUX_BACK = re.compile(
+    r"\s+(?:(?:has|have|had|will|would)(?:\s+(?:also|since|already|now|long|repeatedly|often|"
+    r"never|once))?|also)\s*$",
+    re.IGNORECASE,
+)
 
 
 @dataclass(slots=True)
@@ -388,6 +396,10 @@ def find_before(text: str, start: int, open_pos: int) -> Attribution | None:
             continue  # "so-called" is no reporting verb
         if _NAMING_USE.match(text, vm.start(1)) and vm.end() < open_pos - 1:
             continue  # "a class called “Perception”": a name given, not speech
+        if _WHEN_ASKED.search(text, max(start, vm.start(1) - 8), vm.start(1)) and vm.group(
+            1
+        ).lower() in ("asked", "told"):
+            continue  # "who said, when asked about it, ...": the question, not the answer
         last = vm
     if last is None:
         return None
@@ -424,6 +436,10 @@ def find_before(text: str, start: int, open_pos: int) -> Attribution | None:
         if _AND_BACK.search(text, start, verb_start):
             # "Roe said she would appeal and added, “...”": the subject of the first verb.
             span = _clause_subject(text, start, verb_start)
+        wm = _WHO_BACK.search(text, start, verb_start)
+        if wm and _looks_like_name(wm.group(1)):
+            # "... the judge, Mara Quill, who told the court: “...”": the relative's antecedent.
+            span = wm.span(1)
     if not span or not _valid_subject(text[span[0] : span[1]]):
         return None
     return Attribution(

@@ -34,6 +34,8 @@ _ACRONYM = re.compile(r"\(([A-Z][A-Z.&]{1,9})\)")
 _KNOWN_AS = re.compile(
     r"^,?\s*(?:also\s+|locally\s+|widely\s+)?known\s+(?:locally\s+)?as\s+([A-Z][A-Z.&]{1,9}|[A-Z][\w\-]+)"
 )
+# "an Iowa Republican", "a Texas Democrat": a party member, not a surname.
+_PARTY_NOUNS = frozenset({"republican", "republicans", "democrat", "democrats", "gop"})
 _NEXT_PRONOUN = re.compile(r"[\s”’\"']*(He|She)\b")
 _PRONOUN = re.compile(r"\b(he|his|him|she|her|hers)\b", re.IGNORECASE)
 
@@ -608,7 +610,7 @@ class _Builder:
         aliases = self.reg.aliases
         for w in name_words:
             low = w.lower()
-            if _is_acronym(w) or low in lx.ROLE_NOUNS or low in lx.TITLES:
+            if _is_acronym(w) or low in lx.ROLE_NOUNS or low in lx.TITLES or low in _PARTY_NOUNS:
                 return -1
             ks = aliases.lookup(w)
             if ks is not None and ks.kind == "organization":

@@ -204,6 +204,17 @@ class Resolver:
         if (
             caps
             and caps.start() > 0
+            and words[0] in ("a", "an", "the")
+            and len(caps.group().split()) == 1
+            and self.reg.names_someone(caps.group().strip())
+            and self.reg.org_for(caps.group().strip()) is None
+            and _EPITHET.fullmatch(m[: caps.start()])
+        ):
+            # "an angry Roe retorted": the person, with a word on their mood.
+            return self._name(caps.group().strip(), pos)
+        if (
+            caps
+            and caps.start() > 0
             and words[0] in DETERMINERS
             and len(caps.group().split()) >= 2
             and caps.group().split()[-1].lower() in lx.ORG_WORDS
@@ -290,6 +301,8 @@ class Resolver:
             return (
                 (lead, "person") if lead and lead in {p.name for p in cands} else (None, "person")
             )
+        if toks[-1].lower() in {"republican", "democrat", "republicans", "democrats"}:
+            return None, "person"  # "one Florida Republican": a party member left unnamed
         return core, "person"
 
     def _noun_phrase(self, m: str, pos: int) -> tuple[str | None, str | None]:

@@ -230,3 +230,29 @@ def test_a_father_deep_in_a_he_sentence_is_not_an_unnamed_speaker():
         "“I mostly sleep,” he said."
     )
     assert _speakers(text) == ["Tom Reyes"]
+
+
+def test_an_epithet_before_a_known_name():
+    text = "Mayor Jane Roe heard the charge. “The harbour will stay open,” an angry Roe retaliated."
+    assert _speakers(text) == ["Jane Roe"]
+
+
+def test_a_party_member_left_unnamed_is_nobody():
+    text = "“Nobody has a home advantage here,” said one unaligned Valmora Republican strategist."
+    assert _speakers(text) == [None]
+
+
+def test_has_since_before_the_verb():
+    text = (
+        "Mayor Jane Roe was asked about the emails. Roe has since apologized for what "
+        "happened: “I should have used two addresses. I am sorry about it.”"
+    )
+    assert _speakers(text) == ["Jane Roe"]
+
+
+def test_who_told_with_when_asked_reports_the_antecedent():
+    text = (
+        "Any decision would involve Judge Mara Quill, who told reporters when asked last week "
+        "about the case: “The matter is with the prosecutors, and they will decide.”"
+    )
+    assert _speakers(text) == ["Mara Quill"]
