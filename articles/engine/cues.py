@@ -361,7 +361,7 @@ def find_after(text: str, close_end: int, limit: int) -> Attribution | None:
     m = _NORMAL.match(text, close_end, limit)
     if m:
         # "..., Roe has said": the auxiliary is no part of the speaker.
-        aux = _AUX_BACK.search(text, m.start(1), m.end(1) + 1)
+        aux = _AUX_BACK.search(text, max(m.start(1), m.end(1) - 30), m.end(1) + 1)
         span = _trailing_mention(text, m.start(1), aux.start() if aux else m.end(1))
         if span and _valid_subject(text[span[0] : span[1]]):
             # Everything between the quote and the speaker must be an apposition at most.
@@ -430,13 +430,22 @@ def find_before(text: str, start: int, open_pos: int) -> Attribution | None:
         span = _trailing_mention(text, start, earlier.start(1))
         cue_start = earlier.start(1)
     else:
-        aux = _AUX_BACK.search(text, start, verb_start) or _TO_SAY.search(text, start, verb_start)
+        lo = max(start, verb_start - 40)
+        aux = _AUX_BACK.search(text, lo, verb_start)
+        if aux is None and text.endswith("to ", lo, verb_start):
+            aux = _TO_SAY.search(text, lo, verb_start)
         span = _trailing_mention(text, start, aux.start() if aux else verb_start)
         cue_start = verb_start
-        if _AND_BACK.search(text, start, verb_start):
+        if " and " in text[max(0, verb_start - 24) : verb_start] and _AND_BACK.search(
+            text, max(start, verb_start - 24), verb_start
+        ):
             # "Roe said she would appeal and added, “...”": the subject of the first verb.
             span = _clause_subject(text, start, verb_start)
-        wm = _WHO_BACK.search(text, start, verb_start)
+        wm = (
+            _WHO_BACK.search(text, max(start, verb_start - 120), verb_start)
+            if ", who " in text[max(0, verb_start - 30) : verb_start]
+            else None
+        )
         if wm and _looks_like_name(wm.group(1)):
             # "... the judge, Mara Quill, who told the court: “...”": the relative's antecedent.
             span = wm.span(1)

@@ -147,7 +147,7 @@ class Resolver:
         m = " ".join(mention.split()).rstrip(".")
         if not m:
             return None, None
-        pn = _POSSESSOR_NAME.match(m)
+        pn = _POSSESSOR_NAME.match(m) if "s " in m else None
         if pn and not any(w.lower() in lx.ORG_WORDS for w in pn.group(1).split()):
             # "The Gazette's Jane Roe", "the union's Dario Fenwick": the person, not the owner.
             return self._name(pn.group(1), pos)
@@ -264,7 +264,8 @@ class Resolver:
             if len(full) == 1:
                 return full[0].name, "person"
         # "Rep. Jane Roe (D-Ohio)", "Jane Roe, R-Ohio": a party and state tag is no part of it.
-        core = _PARTY_TAG.sub("", core).strip() or core
+        if "-" in core:
+            core = _PARTY_TAG.sub("", core).strip() or core
         toks = core.split()
         if len(toks) >= 2:
             # "Vargas Llosa", "De Blasio": a surname of two words for a name given in full.
