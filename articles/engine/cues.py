@@ -443,7 +443,7 @@ def find_before(text: str, start: int, open_pos: int) -> Attribution | None:
             span = _clause_subject(text, start, verb_start)
         wm = (
             _WHO_BACK.search(text, max(start, verb_start - 120), verb_start)
-            if ", who " in text[max(0, verb_start - 30) : verb_start]
+            if "who " in text[max(0, verb_start - 30) : verb_start]
             else None
         )
         if wm and _looks_like_name(wm.group(1)):
