@@ -343,11 +343,25 @@ def _judge(text: str, layout: Layout, sp: _Span, att: Attribution | None) -> boo
     return len(words) >= 5 and _starts_sentence(text, layout, sp) and len(words) >= 5
 
 
+def _primary_marks(spans: list[_Span]) -> list[_Span]:
+    """US style quotes with double marks and keeps single ones for quotes within quotes;
+    there, a single-quoted span standing alone is a headline's or subhead's words ("Roe calls
+    plan ‘reckless’"), not a quotation. A text with at least twice as many double-quoted spans
+    as single-quoted ones (and at least two) is written that way; UK style, single marks first,
+    keeps them all."""
+    singles = sum(1 for sp in spans if sp.single)
+    doubles = len(spans) - singles
+    if not singles or doubles < 2 or doubles < 2 * singles:
+        return spans
+    return [sp for sp in spans if not sp.single]
+
+
 def extract_quotes_with(
     text: str, layout: Layout, registry: Registry, spans: list[_Span]
 ) -> list[Quote]:
     """Judge and attribute ``spans``; the worker behind :func:`extract_quotes`."""
     resolver = Resolver(registry)
+    spans = _primary_marks(spans)
     quotes: list[Quote] = []
     prev: _Span | None = None
     prev_quote: Quote | None = None

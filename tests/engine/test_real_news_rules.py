@@ -256,3 +256,27 @@ def test_who_told_with_when_asked_reports_the_antecedent():
         "about the case: “The matter is with the prosecutors, and they will decide.”"
     )
     assert _speakers(text) == ["Mara Quill"]
+
+
+def test_us_style_single_quoted_headline_words_are_not_quotes():
+    text = (
+        "Roe calls harbour plan ‘reckless.’ Council to vote on Friday.\n\n"
+        "“We will fight it,” Mayor Jane Roe said. “Every one of us.”\n\n"
+        "‘A long week.’ The council meets again on Friday. “We are ready,” Roe said. "
+        "“Nobody will be left out,” she added."
+    )
+    assert [q.text for q in extract_quotes(text)] == [
+        "We will fight it,",
+        "Every one of us.",
+        "We are ready,",
+        "Nobody will be left out,",
+    ]
+
+
+def test_uk_style_single_quotes_stay_quotes():
+    text = (
+        "‘We will fight it,’ Mayor Jane Roe said on Monday.\n\n"
+        "‘The council has no plan,’ she added. She called the vote “a farce”."
+    )
+    texts = [q.text for q in extract_quotes(text)]
+    assert "We will fight it," in texts and "The council has no plan," in texts
