@@ -240,8 +240,8 @@ def _colon_before(text: str, open_pos: int) -> int:
 _TITLE_SMALL = frozenset("of the a an and in on to for at with is from by vs vs. versus".split())
 
 
-def _is_title_like(words: list[str]) -> bool:
-    if len(words) < 2 or len(words) > 8:
+def _is_title_like(words: list[str], longest: int = 8) -> bool:
+    if len(words) < 2 or len(words) > longest:
         return False
     if words[-1][-1:] in ".!?":
         return False
@@ -262,18 +262,18 @@ _BY_AUTHOR = re.compile(r"[ \t]*\(?by[ \t]+(?:the[ \t]+)?[A-Z]")
 
 def _titled_in_context(words: list[str], before: str) -> bool:
     """A title whose American-style punctuation sits inside the marks, after a title lead."""
-    if not words or len(words) > 10 or words[-1][-1:] not in ".,":
+    if not words or len(words) > 12 or words[-1][-1:] not in ".,":
         return False
     trimmed = words[:-1] + [words[-1][:-1]]
     if len(trimmed) == 1:
         if not trimmed[0][:1].isupper() or not trimmed[0][1:].islower():
             return False
-    elif not _is_title_like(trimmed):
+    elif not _is_title_like(trimmed, 12):
         return False
     prev = before.rstrip().split()[-1:] if before.strip() else []
     if not prev:
         return False
-    p = prev[0]
+    p = prev[0].rstrip(",")  # "her memoir, “Tough Choices.”"
     return p.lower() in _TITLE_LEAD or p.endswith(("’s", "'s"))
 
 
@@ -307,6 +307,8 @@ def _judge(text: str, layout: Layout, sp: _Span, att: Attribution | None) -> boo
         return False
     if _titled_in_context(words, before):
         return False
+    if len(words) <= 2 and inner.endswith(":"):
+        return False  # "Related:", "Update:": a label
     if len(words) <= 16 and _BY_AUTHOR.match(text, sp.close + 1):
         return False  # a headline or title, then its author
     # A nickname sits between a given name and a surname.

@@ -280,3 +280,16 @@ def test_uk_style_single_quotes_stay_quotes():
     )
     texts = [q.text for q in extract_quotes(text)]
     assert "We will fight it," in texts and "The council has no plan," in texts
+
+
+def test_a_book_title_after_a_comma_and_a_long_title():
+    text = (
+        "She wrote about it in her memoir, “Hard Water.” The story is also told in a book, "
+        "“Harbour Lights: How the Dockworkers of Valmora Won the Long Strike.”"
+    )
+    assert _texts(text) == []
+
+
+def test_a_one_word_label_is_not_a_quote():
+    text = "“We are done here,” Roe said. “Related:” Council votes on the harbour plan."
+    assert _texts(text) == ["We are done here,"]
