@@ -142,6 +142,9 @@ _APPOSED_NAME = re.compile(
 
 
 # Auxiliaries between a subject and its reporting verb: "She has promised", "Kim had said".
+_NAME_BEFORE_PARTICIPLE = re.compile(
+    r"\b(?:with|as)\s+((?:[A-Z][\w’'.\-]+\s+){0,2}[A-Z][\w’'\-]+)\s+(?:\w+ly\s+)?$"
+)
 _WHEN_ASKED = re.compile(r"\b(?:when|if|after|before|once|as)\s+$", re.IGNORECASE)
 _WHO_BACK = re.compile(
     r"((?:[A-Z][\w’'.\-]+\s+){0,3}[A-Z][\w’'\-]+),\s+who\s+(?:(?:also|later|then|\w+ly)\s+)?$"
@@ -420,12 +423,21 @@ def find_before(text: str, start: int, open_pos: int) -> Attribution | None:
             # "Roe toured the plant on Monday, saying: “...”": no reporting verb before the
             # participle, so the name opening the sentence is the one speaking.
             lead = _LEADING_NAME.match(text, start, verb_start)
-            if lead is None or not _looks_like_name(lead.group(1)):
-                return None
-            if text[lead.end(1) : lead.end(1) + 2] in ("’s", "'s"):
+            if lead is not None and _looks_like_name(lead.group(1)):
+                span = lead.span(1)
+            else:
+                # "On Sunday, Roe shared ..., writing": the subject after a short opener;
+                # "with Roe reportedly yelling": the name right before the participle.
+                span = _clause_subject(text, start, verb_start)
+                wn = _NAME_BEFORE_PARTICIPLE.search(text, max(start, verb_start - 60), verb_start)
+                if wn is not None and _looks_like_name(wn.group(1)):
+                    span = wn.span(1)
+                if span is None or text[span[0]].islower():
+                    return None
+            if text[span[1] : span[1] + 2] in ("’s", "'s"):
                 return None
             return Attribution(
-                _cue_text(verb, last.group(2)), verb_start, lead.group(1), *lead.span(1), True
+                _cue_text(verb, last.group(2)), verb_start, text[span[0] : span[1]], *span, True
             )
         span = _trailing_mention(text, start, earlier.start(1))
         cue_start = earlier.start(1)
@@ -588,8 +600,8 @@ def find_lead_in(text: str, start: int, open_pos: int, known) -> Attribution | N
         words = name.split()
         if words[0].lower() in lx.STOP_CAPS or not _looks_like_name(name):
             return None
-        if len(words) == 1 and not known(name):
-            return None
+        if len(words) == 1 and not known(name) and not re.match(r"\s*[–—-]", m.group()):
+            return None  # but a digest's "– Gazette Polls:" names its source
         s = start + m.start(1)
         return Attribution(":", s, name, s, start + m.end(1), True)
     return None

@@ -293,3 +293,35 @@ def test_a_book_title_after_a_comma_and_a_long_title():
 def test_a_one_word_label_is_not_a_quote():
     text = "“We are done here,” Roe said. “Related:” Council votes on the harbour plan."
     assert _texts(text) == ["We are done here,"]
+
+
+def test_a_digest_dash_name_colon_names_the_source():
+    text = (
+        "POLL ROUNDUP\n\nTurnout ran high on Tuesday - Valmorapoll: “Nine in ten voters came out, "
+        "more than in any year we have measured.”"
+    )
+    assert _speakers(text) == ["Valmorapoll"]
+
+
+def test_with_name_participle_reports_the_name():
+    text = (
+        "A protester was pushed out of the hall, with Roe reportedly yelling: "
+        "“Get him out of here!” Mayor Jane Roe later defended it."
+    )
+    assert extract_quotes(text)[0].speaker_mention == "Roe"
+
+
+def test_opener_then_name_then_participle():
+    text = (
+        "On Sunday, Dr. Ben Lorne posted a syllabus on his page, writing "
+        "“Here is the class you say never existed. Still waiting on the apology.”"
+    )
+    assert _speakers(text) == ["Ben Lorne"]
+
+
+def test_reacted_and_questioned_are_reporting_verbs():
+    text = (
+        "Mayor Jane Roe listened to the plan. “What was the turning point?” Roe questioned. "
+        "“Nobody knows,” reacted Roe."
+    )
+    assert _speakers(text) == ["Jane Roe", "Jane Roe"]
