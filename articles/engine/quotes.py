@@ -477,7 +477,7 @@ def extract_quotes_with(
         resolver.note_speaker(speaker, kind, sp.open)
         prev, prev_quote = sp, q
         prev_att = att if att is not None else (prev_att if continues else None)
-    return _introduced_runs(_backfill_runs(quotes, spans), spans, resolver)
+    return _introduced_runs(_backfill_runs(quotes, spans), spans, resolver, text, layout)
 
 
 # "‘We will not be bullied’: Harlow defiant ..." or "“No surrender” – Roe": a headline quote
@@ -544,7 +544,9 @@ def _headline_attribution(text: str, layout: Layout, sp: _Span) -> Attribution |
     return Attribution(":", m.start(), m.group(1), m.start(1), m.end(1), before=False)
 
 
-def _introduced_runs(quotes: list[Quote], spans: list[_Span], resolver: Resolver) -> list[Quote]:
+def _introduced_runs(
+    quotes: list[Quote], spans: list[_Span], resolver: Resolver, text: str, layout: Layout
+) -> list[Quote]:
     """A quote over paragraphs with no attribution at all, after a paragraph introducing a
     statement, belongs to the person that paragraph is about."""
     from dataclasses import replace
@@ -555,12 +557,13 @@ def _introduced_runs(quotes: list[Quote], spans: list[_Span], resolver: Resolver
         sp = by_start.get(q.start)
         if q.speaker is not None or q.cue is not None or q.continues or sp is None:
             continue
-        if not sp.runs_on:
+        inline = not sp.runs_on
+        if inline and not _starts_sentence(text, layout, sp):
             continue
         j = i + 1
         while j < len(out) and out[j].continues and out[j].speaker is None and not out[j].cue:
             j += 1
-        intro = resolver.speech_intro(sp.open)
+        intro = resolver.speech_intro(sp.open, inline)
         if intro is None:
             continue
         name, kind, mention, ms, me = intro

@@ -426,16 +426,19 @@ class Resolver:
                 return who, "person"
         return None, "person"
 
-    def speech_intro(self, pos: int) -> tuple[str, str, str, int, int] | None:
+    def speech_intro(self, pos: int, inline: bool = False) -> tuple[str, str, str, int, int] | None:
         """The speaker of an unattributed quote running over paragraphs, from the paragraph
         before it when that introduces a statement ("She spoke for several minutes to the
-        crowd.", "Judge Harriet Okafor opened the hearing with a long statement.")."""
+        crowd.", "Judge Harriet Okafor opened the hearing with a long statement."). With
+        ``inline``, also a quote opening a sentence right after such a sentence in the same
+        paragraph ("Roe spoke to reporters after the vote. “We will not back down.”"), when
+        the speaker is that sentence's subject."""
         reg = self.reg
         text = reg.text
         j = pos - 1
         while j > 0 and text[j].isspace():
             j -= 1
-        if j <= 0 or "\n" not in text[j:pos]:
+        if j <= 0 or ("\n" not in text[j:pos] and not inline):
             return None
         ss = reg.layout.sentence_start(j)
         sentence = text[ss : j + 1]
@@ -454,6 +457,8 @@ class Resolver:
         while i < len(reg.mentions) and reg.mentions[i].start <= j:
             mm = reg.mentions[i]
             if mm.kind == "person":
+                if inline and not _opens_clause(text[ss : mm.start], text[mm.end : mm.end + 2]):
+                    return None
                 return mm.key, "person", text[mm.start : mm.end], mm.start, mm.end
             i += 1
         return None
@@ -697,6 +702,17 @@ class Resolver:
         if known and known[0] is cands[0]:
             return cands[0][0].key
         return None
+
+
+def _opens_clause(before: str, after: str) -> bool:
+    """Does a name with ``before`` ahead of it in its sentence open the sentence (titles and
+    a short opener ending in a comma allowed: "Mayor Jane Roe", "On Monday, Jane Roe")?"""
+    if after in ("’s", "'s"):
+        return False
+    words = before.split()
+    while words and words[-1][:1].isupper():
+        words.pop()
+    return not words or (words[-1].endswith(",") and len(words) <= 6)
 
 
 def _strip_det(m: str) -> str:

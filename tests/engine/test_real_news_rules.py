@@ -325,3 +325,19 @@ def test_reacted_and_questioned_are_reporting_verbs():
         "“Nobody knows,” reacted Roe."
     )
     assert _speakers(text) == ["Jane Roe", "Jane Roe"]
+
+
+def test_speaker_named_in_the_sentence_before_the_quote():
+    text = (
+        "The council voted on Monday night. Mayor Jane Roe spoke to reporters after the vote. "
+        "“We will not back down.”"
+    )
+    assert _speakers(text) == ["Jane Roe"]
+
+
+def test_a_name_that_is_not_the_subject_does_not_take_the_quote():
+    text = (
+        "The council voted on Monday night. After the vote, reporters spoke to Mayor Jane Roe "
+        "about the budget. “We will not back down.”"
+    )
+    assert _speakers(text) == [None]
