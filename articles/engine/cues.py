@@ -154,9 +154,9 @@ _NAMING_USE = re.compile(r"(?:called|named|titled|dubbed)\s+[“\"‘]")
 # "Roe interjected to say", "Roe went on to say", "Roe took to Twitter to say"
 _TO_SAY = re.compile(r"\s+(?:\w+ed|went\s+on|took\s+to\s+\w+)\s+to\s*$")
 _AUX_BACK = re.compile(
-    r"\s+(?:(?:has|have|had|will|would)(?:\s+(?:also|since|already|now|long|repeatedly|often|"
-    r"never|once))?|also)\s*$",
-    re.IGNORECASE,
+    r"\s+(?:(?:[Hh]as|[Hh]ave|[Hh]ad|[Ww]ill|[Ww]ould|[Mm]ay|[Mm]ight|[Cc]ould|[Cc]an)"
+    r"(?:\s+(?:also|since|already|now|long|repeatedly|often|never|once))?"
+    r"|also|once|first|initially|later|then|again|still|just|[a-z]+ly)\s*$"
 )
 
 
@@ -283,6 +283,13 @@ def _trailing_mention(text: str, s: int, e: int) -> tuple[int, int] | None:
     if s >= e:
         return None
     seg = text[s:e]
+    po = seg.rfind("(")
+    if po >= 0 and ")" not in seg[po:]:
+        # "... what it was (Jo Quinn, who ..., once said, “...”)": the aside's own subject.
+        s, e = _trim(text, s + po + 1, e)
+        if s >= e:
+            return None
+        seg = text[s:e]
     # "Jo Quinn, 52, a teacher, said": an age between commas is not the speaker.
     while True:
         am = _TRAILING_AGE.search(seg) or _TRAILING_PARTY.search(seg)
@@ -294,7 +301,7 @@ def _trailing_mention(text: str, s: int, e: int) -> tuple[int, int] | None:
     parts = [p for p in seg.split(",") if not p.strip().isdigit()]
     if len(parts) >= 2:
         last = parts[-1].strip()
-        prev = parts[-2].strip()
+        prev = parts[-2].strip().lstrip('([“"‘')
         last_low = last.split()[0].lower() if last else ""
         if last and (
             last_low in {"a", "an", "the", "who", "which"}

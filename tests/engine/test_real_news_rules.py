@@ -341,3 +341,24 @@ def test_a_name_that_is_not_the_subject_does_not_take_the_quote():
         "about the budget. “We will not back down.”"
     )
     assert _speakers(text) == [None]
+
+
+def test_an_adverb_before_the_verb_is_no_part_of_the_speaker():
+    text = (
+        "Mayor Jane Roe took questions. Roe jokingly said, “I will need a bigger office.” "
+        "Roe once said, “A harbour is a promise.”"
+    )
+    assert [q.speaker_mention for q in extract_quotes(text)] == ["Roe", "Roe"]
+
+
+def test_a_speaker_inside_an_open_parenthesis():
+    text = (
+        "Historians agree on what it was (Mara Quill, who wrote the first account, once said, "
+        "“It happened many times before anyone named it”)."
+    )
+    assert _speakers(text) == ["Mara Quill"]
+
+
+def test_a_name_ending_in_ly_is_not_an_adverb():
+    text = "Megan Kelly met the council. Kelly said, “We start on Monday.”"
+    assert _speakers(text) == ["Megan Kelly"]
