@@ -511,7 +511,7 @@ _AS_PUT_IT = re.compile(
 # `More from Roe:` / `– Roe:` / `Roe:` opening its sentence
 _LEAD_NAME = re.compile(
     r"(?:^|[\s(][–—-]\s*|\b(?:[Mm]ore|[Aa]nd)\s+from\s+)"
-    r"((?:[A-Z][\w’'.\-]+\s+){0,4}[A-Z][\w’'\-]+)\s*:\s*$"
+    r"((?:[A-Z][\w’'.\-]+\s+){0,4}[A-Z][\w’'\-]+)(?:\s*\([DRI]-[A-Z][\w.\-]*\))?\s*:\s*$"
 )
 
 

@@ -34,6 +34,7 @@ _ACRONYM = re.compile(r"\(([A-Z][A-Z.&]{1,9})\)")
 _KNOWN_AS = re.compile(
     r"^,?\s*(?:also\s+|locally\s+|widely\s+)?known\s+(?:locally\s+)?as\s+([A-Z][A-Z.&]{1,9}|[A-Z][\w\-]+)"
 )
+_LEAD_CUES = frozenset({"said", "says", "added", "adds", "asked", "asks", "wrote", "writes"})
 # "an Iowa Republican", "a Texas Democrat": a party member, not a surname.
 _PARTY_NOUNS = frozenset({"republican", "republicans", "democrat", "democrats", "gop"})
 _NEXT_PRONOUN = re.compile(r"[\s”’\"']*(He|She)\b")
@@ -399,6 +400,8 @@ class _Builder:
             if _is_cap(t) and t[0].isalpha():
                 if not cur and t.lower().rstrip(".") in lx.STOP_CAPS and not _is_acronym(t):
                     continue
+                if not cur and t.lower() in _LEAD_CUES and i + 1 < len(toks):
+                    continue  # "Said Dora Plimsoll, ...": the verb, then the name
                 if pending:
                     cur.extend(pending)
                     pending = []

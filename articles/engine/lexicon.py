@@ -23,7 +23,8 @@ CUE_VERBS = tuple(
     read reads barked barks fumed fumes interjected interjects scoffed scoffs thundered
     thunders opined opines crowed crows griped gripes gushed gushes chided chides sneered
     sneers mocked mocks hinted hints demurred demurs retaliated retaliates rebutted rebuts
-    apologized apologised apologizes apologises reacted reacts questioned
+    apologized apologised apologizes apologises reacted reacts questioned echoed echoes
+    boomed booms sang sings chanted chants pressed presses
     sagte erklärte betonte dijo afirmó declaró explicó""".split()
 ) + (
     "a déclaré",

@@ -497,7 +497,9 @@ _SHORT_AFTER = re.compile(
 )
 # `Said Roe, “...”` / `Continued Roe: “...”`: the verb first, opening its sentence.
 _INVERTED_BEFORE = re.compile(
-    rf"(?:^|[.!?”\"][ \t]+|\n)({_CUE_ALT})[ \t]+({_NAME})[ \t]*[,:][ \t]*$", re.IGNORECASE
+    rf"(?:^|[.!?”\"][ \t]+|\n)({_CUE_ALT})[ \t]+({_NAME})"
+    r"(?:,[ \t]+(?:who|a|an|the)\b[^“”\"\n.!?]{0,90}?)?[ \t]*[,:][ \t]*$",
+    re.IGNORECASE,
 )
 
 
@@ -516,7 +518,7 @@ def _inverted_before(text: str, open_pos: int) -> Attribution | None:
     tail = text[max(0, open_pos - 3) : open_pos].rstrip()
     if not tail or tail[-1] not in ",:":
         return None
-    m = _INVERTED_BEFORE.search(text, max(0, open_pos - 80), open_pos)
+    m = _INVERTED_BEFORE.search(text, max(0, open_pos - 180), open_pos)
     if m is None or not m.group(1)[:1].isupper():
         return None
     return Attribution(m.group(1).lower(), m.start(1), m.group(2), *m.span(2), before=True)

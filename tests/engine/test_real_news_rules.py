@@ -362,3 +362,27 @@ def test_a_speaker_inside_an_open_parenthesis():
 def test_a_name_ending_in_ly_is_not_an_adverb():
     text = "Megan Kelly met the council. Kelly said, “We start on Monday.”"
     assert _speakers(text) == ["Megan Kelly"]
+
+
+def test_inverted_cue_with_a_relative_clause_before_the_quote():
+    text = (
+        "Flowers piled up outside the museum. Said Dora Plimsoll, who grew up on the same "
+        "street, “We were all so proud of him.”"
+    )
+    assert _speakers(text) == ["Dora Plimsoll"]
+
+
+def test_transcript_name_with_party_tag_and_colon():
+    text = (
+        "The hearing ran late.\n\nRep. Sam Reed (R-Utah): “Who told you that? I have not heard "
+        "anyone else cite that figure.”"
+    )
+    assert _speakers(text) == ["Sam Reed"]
+
+
+def test_echoed_and_boomed_report_speech():
+    text = (
+        "Mayor Jane Roe spoke first. Her deputy Tom Reyes echoed: “We are ready for the vote "
+        "and so is the town.” Roe leaned in and boomed: “Let us win it.”"
+    )
+    assert _speakers(text) == ["Tom Reyes", "Jane Roe"]
