@@ -200,6 +200,13 @@ def _mention_after_verb(text: str, s: int, limit: int) -> tuple[int, int] | None
             if rn and not any(x.lower() in _ROLE_GAP_STOP for x in rn.group(1).split()):
                 e = rn.end()
                 break
+            rest = text[wm.start() : e]
+            if (
+                _ROLE_WORDS.fullmatch(rest)
+                and not any(x in _ROLE_GAP_STOP for x in rest.split())
+                and _APPOSED_NAME.match(text, e, min(len(text), e + 80))
+            ):
+                break  # "said Roe's campaign manager, Jo Quill": the name follows the role
             e = wm.start()
             break
     s, e = _trim(text, s, e)
@@ -217,8 +224,10 @@ def _mention_after_verb(text: str, s: int, limit: int) -> tuple[int, int] | None
 _DAY_WORDS = frozenset(lx.WEEKDAYS) | frozenset(lx.MONTHS)
 # Lower-case role words and a full name after them: "delegate Jane Roe", "chief of staff Jo Ro".
 _ROLE_THEN_NAME = re.compile(
-    r"((?:[a-z][a-z\-]+[ \t\u00a0]+){1,4})(?:[A-Z][\w’'.\-]*[ \t\u00a0]+){1,3}[A-Z][\w’'\-]*"
+    r"((?:[a-z][a-z\-]+[ \t\u00a0]+){0,3}[a-z][a-z\-]+(?:,?[ \t\u00a0]+))"
+    r"(?:[A-Z][\w’'.\-]*[ \t\u00a0]+){1,3}[A-Z][\w’'\-]*"
 )
+_ROLE_WORDS = re.compile(r"(?:[a-z][a-z\-]+[ \t\u00a0]*){1,4}")
 _ROLE_GAP_STOP = (
     DETERMINERS
     | _STOP_BACK
@@ -348,7 +357,8 @@ def find_after(text: str, close_end: int, limit: int) -> Attribution | None:
     m = _INVERTED.match(text, close_end, limit)
     if m:
         span = _mention_after_verb(text, m.end(), limit)
-        if span and not text[span[0]].isupper():
+        if span and (not text[span[0]].isupper() or text[span[0] : span[1]].split()[-1].islower()):
+            # "said a spokeswoman, Jo Roe" / "said Roe's campaign manager, Jo Quill"
             ap = _APPOSED_NAME.match(text, span[1], limit + 1)
             if ap:
                 span = ap.start(1), ap.end(1)

@@ -34,6 +34,9 @@ _ACRONYM = re.compile(r"\(([A-Z][A-Z.&]{1,9})\)")
 _KNOWN_AS = re.compile(
     r"^,?\s*(?:also\s+|locally\s+|widely\s+)?known\s+(?:locally\s+)?as\s+([A-Z][A-Z.&]{1,9}|[A-Z][\w\-]+)"
 )
+_GIVEN_NAME_TITLES = frozenset(
+    {"sir", "dame", "prince", "princess", "king", "queen", "lord", "lady", "sheikh", "emir"}
+)
 _LEAD_CUES = frozenset({"said", "says", "added", "adds", "asked", "asks", "wrote", "writes"})
 # "an Iowa Republican", "a Texas Democrat": a party member, not a surname.
 _PARTY_NOUNS = frozenset({"republican", "republicans", "democrat", "democrats", "gop"})
@@ -663,6 +666,9 @@ class _Builder:
         reg = self.reg
         for s, e, surname, title, gender in self.titled:
             cands = reg.person_by_surname(surname)
+            if not cands and title.lower().rstrip(".") in _GIVEN_NAME_TITLES:
+                # "Prince Omar" for Prince Omar bin Khalid: these titles take the given name.
+                cands = [p for n in reg.given.get(surname, ()) if " " in (p := reg.persons[n]).name]
             if gender and len(cands) > 1:
                 cands = [p for p in cands if p.gender in ("", gender)] or cands
             if len(cands) > 1:

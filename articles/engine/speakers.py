@@ -95,6 +95,12 @@ _CAPS_TAIL = re.compile(
     r"(?:[A-ZÀ-ÖØ-Þ][\w’'.\-]*\s*)(?:(?:(?:el|al|de|da|di|du|van|von|bin|ibn|der|del|la|le)\s+)?"
     r"[A-ZÀ-ÖØ-Þ][\w’'.\-]*\s*)*$"
 )
+_THE_AGED = re.compile(r"^the (\d{1,3})-year-old$", re.IGNORECASE)
+_OWNED_ACCOUNT = re.compile(
+    r"^(his|her)\s+(?:official\s+)?(?:Twitter|Facebook|Instagram|social media)?\s*"
+    r"(?:account|feed|page)$",
+    re.IGNORECASE,
+)
 _POSSESSOR_NAME = re.compile(
     r"^(?:[Tt]he\s+)?(?:[\w\-]+\s+){0,3}[\w\-]+[’']s\s+"
     r"((?:[A-Z][\w’'.\-]*\s+){1,2}[A-Z][\w’'\-]+)$"
@@ -228,6 +234,28 @@ class Resolver:
             orgs = [o for o in self.reg.orgs.values() if m.split()[1] in o.name.split()]
             if len(orgs) == 1:
                 return orgs[0].name, "organization"
+            w1 = m.split()[1]
+            if (
+                not orgs
+                and len(w1) > 3
+                and w1.endswith("s")
+                and w1[1:].islower()
+                and w1.lower() not in lx.ORG_WORDS
+                and not self.reg.names_someone(w1)
+            ):
+                return w1, "group"  # "the Harbourmasters sang": a band or group by its name
+        am = _THE_AGED.match(m)
+        if am:
+            # "Jo Quinn, 46, ... said the 46-year-old": the person given that age.
+            who = self._aged(am.group(1), pos)
+            if who:
+                return who, "person"
+        om = _OWNED_ACCOUNT.match(m)
+        if om:
+            # "her Twitter account posted": the account's owner speaks.
+            name, kind = self.resolve("he" if om.group(1).lower() == "his" else "she", pos)
+            if name:
+                return name, kind
         body = m.split()[1:]
         if (
             words[0] == "the"
@@ -461,6 +489,17 @@ class Resolver:
                     return None
                 return mm.key, "person", text[mm.start : mm.end], mm.start, mm.end
             i += 1
+        return None
+
+    def _aged(self, age: str, pos: int) -> str | None:
+        """The person last named before ``pos`` with ", <age>," after the name."""
+        reg = self.reg
+        i = bisect_left(self._mention_starts, pos) - 1
+        while i >= 0 and reg.mentions[i].start >= pos - 3000:
+            mm = reg.mentions[i]
+            i -= 1
+            if mm.kind == "person" and re.match(rf",\s*{age}\b", reg.text[mm.end : mm.end + 8]):
+                return mm.key
         return None
 
     def _plural_antecedent(self, pos: int) -> bool:

@@ -386,3 +386,40 @@ def test_echoed_and_boomed_report_speech():
         "and so is the town.” Roe leaned in and boomed: “Let us win it.”"
     )
     assert _speakers(text) == ["Tom Reyes", "Jane Roe"]
+
+
+def test_the_n_year_old_is_the_person_given_that_age():
+    text = (
+        "Lena Ward, 46, spoke after her husband Tom Ward, 52, left the stage. "
+        "“He is a leader,” said the 46-year-old."
+    )
+    assert _speakers(text) == ["Lena Ward"]
+
+
+def test_her_twitter_account_posted_is_her():
+    text = (
+        "Dana Whitford thanked her staff on Monday. The next day, her Twitter account posted: "
+        "“Shop the look from the launch.”"
+    )
+    assert _speakers(text) == ["Dana Whitford"]
+
+
+def test_a_band_by_its_plural_name():
+    text = "As the Harbourmasters sang back in 1984, “They will turn us all into sailors.”"
+    assert _speakers(text) == ["Harbourmasters"]
+
+
+def test_a_royal_title_with_a_given_name():
+    text = (
+        "Prince Omar bin Khalid runs the fund. “You base your claims on doctored pictures,” "
+        "tweeted Prince Omar."
+    )
+    assert _speakers(text) == ["Omar bin Khalid"]
+
+
+def test_a_possessive_role_then_the_apposed_name():
+    text = (
+        "“We are treating the whole month as one long election day,” said Roe’s deputy "
+        "campaign manager, Rich Bellamy, who ran the last ground game."
+    )
+    assert _speakers(text) == ["Rich Bellamy"]
