@@ -34,6 +34,7 @@ _ACRONYM = re.compile(r"\(([A-Z][A-Z.&]{1,9})\)")
 _KNOWN_AS = re.compile(
     r"^,?\s*(?:also\s+|locally\s+|widely\s+)?known\s+(?:locally\s+)?as\s+([A-Z][A-Z.&]{1,9}|[A-Z][\w\-]+)"
 )
+_SENTENCE_OPENERS = frozenset({"he", "she", "it", "they", "we", "the", "this", "that", "but"})
 _GIVEN_NAME_TITLES = frozenset(
     {"sir", "dame", "prince", "princess", "king", "queen", "lord", "lady", "sheikh", "emir"}
 )
@@ -401,6 +402,11 @@ class _Builder:
                 cur, pending = [], []
             prev_end = te
             if _is_cap(t) and t[0].isalpha():
+                if cur and t.lower() in _SENTENCE_OPENERS and toks[cur[-1]][2].endswith("."):
+                    # "... in Washington D.C. He said": a new sentence after an abbreviation.
+                    runs.append(cur)
+                    cur, pending = [], []
+                    continue
                 if not cur and t.lower().rstrip(".") in lx.STOP_CAPS and not _is_acronym(t):
                     continue
                 if not cur and t.lower() in _LEAD_CUES and i + 1 < len(toks):

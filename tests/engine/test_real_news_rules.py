@@ -423,3 +423,11 @@ def test_a_possessive_role_then_the_apposed_name():
         "campaign manager, Rich Bellamy, who ran the last ground game."
     )
     assert _speakers(text) == ["Rich Bellamy"]
+
+
+def test_a_pronoun_after_an_abbreviation_starts_a_new_sentence_not_a_name():
+    text = (
+        "Senator Tom Reyes spoke in Washington D.C. He was blunt about the vote.\n\n"
+        "“It will fail,” he concluded."
+    )
+    assert _speakers(text) == ["Tom Reyes"]
