@@ -155,7 +155,7 @@ _NAMING_USE = re.compile(r"(?:called|named|titled|dubbed)\s+[“\"‘]")
 _TO_SAY = re.compile(r"\s+(?:\w+ed|went\s+on|took\s+to\s+\w+)\s+to\s*$")
 _AUX_BACK = re.compile(
     r"\s+(?:(?:[Hh]as|[Hh]ave|[Hh]ad|[Ww]ill|[Ww]ould|[Mm]ay|[Mm]ight|[Cc]ould|[Cc]an)"
-    r"(?:\s+(?:also|since|already|now|long|repeatedly|often|never|once))?"
+    r"(?:\s+have)?(?:\s+(?:also|since|already|now|long|repeatedly|often|never|once))?"
     r"|also|once|first|initially|later|then|again|still|just|[a-z]+ly)\s*$"
 )
 
@@ -442,6 +442,10 @@ def find_before(text: str, start: int, open_pos: int) -> Attribution | None:
             lead = _LEADING_NAME.match(text, start, verb_start)
             if lead is not None and _looks_like_name(lead.group(1)):
                 span = lead.span(1)
+                rn = _ROLE_THEN_NAME.match(text, lead.end(1) + 1, verb_start)
+                if rn and not any(x.lower() in _ROLE_GAP_STOP for x in rn.group(1).split()):
+                    # "Valmora party leader Jane Roe took to the stage, saying": the person
+                    span = (rn.start() + len(rn.group(1)), rn.end())
             else:
                 # "On Sunday, Roe shared ..., writing": the subject after a short opener;
                 # "with Roe reportedly yelling": the name right before the participle.
@@ -456,7 +460,8 @@ def find_before(text: str, start: int, open_pos: int) -> Attribution | None:
             return Attribution(
                 _cue_text(verb, last.group(2)), verb_start, text[span[0] : span[1]], *span, True
             )
-        span = _trailing_mention(text, start, earlier.start(1))
+        aux = _AUX_BACK.search(text, max(start, earlier.start(1) - 40), earlier.start(1))
+        span = _trailing_mention(text, start, aux.start() if aux else earlier.start(1))
         cue_start = earlier.start(1)
     else:
         lo = max(start, verb_start - 40)

@@ -431,3 +431,27 @@ def test_a_pronoun_after_an_abbreviation_starts_a_new_sentence_not_a_name():
         "“It will fail,” he concluded."
     )
     assert _speakers(text) == ["Tom Reyes"]
+
+
+def test_an_adverb_before_the_main_verb_of_a_participle():
+    text = (
+        "Mayor Jane Roe immediately posted a note of her own, saying, "
+        "“We are so happy for the whole town.”"
+    )
+    assert extract_quotes(text)[0].speaker_mention == "Mayor Jane Roe"
+
+
+def test_may_have_said_it_best():
+    text = (
+        "Tom Reyes may have said it best when he blogged: “The harbour is the town, and the "
+        "town is the harbour.”"
+    )
+    assert extract_quotes(text)[0].speaker_mention == "Tom Reyes"
+
+
+def test_party_role_words_then_name_before_a_participle():
+    text = (
+        "Valmora party leader Jane Roe quickly took to the stage, writing: "
+        "“Another storm, another flood. When will we learn?”"
+    )
+    assert _speakers(text) == ["Jane Roe"]
