@@ -296,6 +296,14 @@ def _governed_partial(
     return not _MARKS.search(gap) and "‘" not in gap
 
 
+def _named(mention: str | None) -> bool:
+    """A speaker named by a capitalised name ("Roe", "Mayor Jane Roe"), not "the memo"."""
+    if not mention:
+        return False
+    first = mention.split()[0]
+    return first[:1].isupper() and first.lower() not in lx.STOP_CAPS
+
+
 def _judge(text: str, layout: Layout, sp: _Span, att: Attribution | None) -> bool:
     """Is this span a direct quotation rather than a scare quote, title or nickname?"""
     inner = text[sp.start : sp.end]
@@ -326,8 +334,9 @@ def _judge(text: str, layout: Layout, sp: _Span, att: Attribution | None) -> boo
         and att.before
         and att.cue in _CHARACTERISE
         and layout.sentence_start(sp.open) <= att.cue_start < sp.open  # its own cue
-        and len(words) >= 3
+        and (len(words) >= 3 or _named(att.mention))
         and sum(w[:1].isupper() for w in words[1:]) * 2 < len(words) - 1  # not a name
+        and words[0][:1].islower()
     )
     if (
         len(words) <= 8

@@ -455,3 +455,18 @@ def test_party_role_words_then_name_before_a_participle():
         "“Another storm, another flood. When will we learn?”"
     )
     assert _speakers(text) == ["Jane Roe"]
+
+
+def test_a_named_speaker_calling_something_a_short_phrase():
+    text = "Mayor Jane Roe called the plan “a disgrace,” and walked out."
+    assert _speakers(text) == ["Jane Roe"]
+
+
+def test_a_memo_called_something_is_still_a_title():
+    text = "The memo, called “Project Harbour,” was sent on Monday."
+    assert _texts(text) == []
+
+
+def test_had_previously_said():
+    text = "Mayor Jane Roe met donors. Roe had previously said, “We’ll see,” when asked."
+    assert extract_quotes(text)[0].speaker_mention == "Roe"
