@@ -153,7 +153,10 @@ _AND_BACK = re.compile(r"\s+and\s+(?:(?:later|then|also|\w+ly)\s+)?$")
 _NAMING_USE = re.compile(r"(?:called|named|titled|dubbed)\s+[“\"‘]")
 # "Roe interjected to say", "Roe went on to say", "Roe took to Twitter to say"
 _TO_SAY = re.compile(r"\s+(?:\w+ed|went\s+on|took\s+to\s+\w+)\s+to\s*$")
-_ADV_BACK = r"(?:also|since|already|now|long|repeatedly|often|never|once|first|initially|later|then|again|still|just|[a-z]+ly)"
+_ADV_BACK = (
+    r"(?:also|since|already|now|long|repeatedly|often|never|once|first|initially|later|then"
+    r"|again|still|just|[a-z]+ly)"
+)
 _AUX_BACK = re.compile(
     r"\s+(?:(?:[Hh]as|[Hh]ave|[Hh]ad|[Ww]ill|[Ww]ould|[Mm]ay|[Mm]ight|[Cc]ould|[Cc]an)"
     rf"(?:\s+have)?(?:\s+{_ADV_BACK})?|{_ADV_BACK})\s*$"
