@@ -736,12 +736,19 @@ class _Builder:
 
     def mark_subjects(self) -> None:
         layout = self.reg.layout
+        text = self.text
         seen: set[int] = set()
+        poss_at: dict[int, int] = {}
         for m in sorted(self.reg.mentions, key=lambda m: m.start):
             ss = layout.sentence_start(m.start)
             if ss not in seen:
                 seen.add(ss)
                 m.subject = m.start - ss < 60
+                if m.subject and text.startswith(("’s", "'s"), m.end):
+                    poss_at[ss] = m.end  # "As for Roe's plan, Quill said": Quill too
+            elif ss in poss_at and m.start - ss < 60 and not text.startswith(("’s", "'s"), m.end):
+                del poss_at[ss]
+                m.subject = True
 
 
 def build_registry(text: str, aliases: AliasIndex, layout: Layout | None = None) -> Registry:

@@ -96,7 +96,8 @@ ROLE_NOUNS = frozenset(
     planner member adviser advisor consultant developer farmer landlord correspondent
     reporter journalist judge prosecutor attorney barrister solicitor negotiator boss
     ceo chef pastor priest rabbi imam principal vicar agent commissioner executive neighbour
-    neighbor pensioner midwife""".split()
+    neighbor pensioner midwife novelist poet artist historian strategist pollster delegate
+    commentator columnist host anchor moderator""".split()
 )
 # Words marking a capitalised run as an organisation.
 ORG_WORDS = frozenset(
@@ -269,17 +270,17 @@ FIRST_NAMES_MALE = frozenset(
     dmitri rahul ravi sanjay yusuf ibrahim hassan kwame chidi emeka dara
     abe al alfred allen andy angelo arnold barry bart benny bernie billy bobby brad bradley
     brandon brett bryan calvin cameron carlton cecil chad charlie chester chuck clarence
-    clark  clayton clifford clint clyde cody cole conrad corey cory curtis dale dan
-    danny darrell darren dave  denis denny dick don donnie doug drew duane dustin earl
+    clark clayton clifford clint clyde cody cole conrad corey cory curtis dale dan
+    danny darrell darren dave denis denny dick don donnie doug drew duane dustin earl
     ed eddie edgar edwin eli elijah elliot elliott elmer ernest ernie eugene evan floyd
-    francis franklin fred freddie frederick gabriel gene gil glen glenn gordon  guy
+    francis franklin fred freddie frederick gabriel gene gil glen glenn gordon guy
     hank harold harvey herbert herman howard jackson jake jared jay jeffrey jerome jerry
-    jesse jimmy joel joey johnny jon jordan julian justin keegan ken kenny kent kirk kurt
+    jesse jimmy joel joey johnny jon julian justin keegan ken kenny kent kirk kurt
     kyle lance lawrence leo leon leroy lester lewis lloyd lonnie lou lowell manuel marvin
     max maxwell melvin mickey miguel mike milton mitch mitchell morris nathan nathaniel ned
     newt norman orrin otis owen perry phil pete preston quentin randall randy ray reggie
-    reginald  ricardo ricky rob robin rod rodney roland ron ronnie ross roy rudy rudolph
-    russ russell sam sammy seth shane shawn sheldon sid sidney stan stanley ted teddy terry
+    reginald ricardo ricky rob rod rodney roland ron ronnie ross roy rudy rudolph
+    russ russell sam sammy seth shane shawn sheldon sid sidney stan stanley ted teddy
     theodore tyler vernon vince vincent wade wallace warren wes wesley willie wilson zach
     zachary""".split()
 )
@@ -295,21 +296,21 @@ FIRST_NAMES_FEMALE = frozenset(
     chiara francesca giulia carmen lucia pilar amina ngozi chioma sunita anjali deepa
     mei yuki keiko olga natasha svetlana
     abby abigail adele agnes alexandra alexis alison allison alma amber amelia anita
-    annette  arlene audrey ava becky belinda beth bethany beverly bonnie brenda brianna
+    annette arlene audrey ava becky belinda beth bethany beverly bonnie brenda brianna
     brittany brooke candace candice carly carmen carrie cassandra cathy cecilia chelsea
-    cheryl christine cindy colleen connie constance courtney crystal cynthia daisy dana
+    cheryl christine cindy colleen connie constance courtney crystal cynthia daisy
     danielle darlene dawn debbie debra delores denise diane dolores doris edith edna eileen
-    elaine elise ella eloise elsie erica erin esther ethel eunice evelyn  florence gail
+    elaine elise ella eloise elsie erica erin esther ethel eunice evelyn florence gail
     gayle geraldine gina gladys gloria gretchen gwen hazel heather heidi hilary
-    hillary holly  ida irma jackie jacqueline jamie janice jean jeanne jeannie jenny jill
-    jo joann joanne jodi josephine  joyce juanita judith judy  kara kathy kathryn katie
-    kay kayla kelly kendra kim kimberly kirsten kristen kristin lana lauren leah leslie lillian
-    lily lindsay lindsey lois loretta lori lorraine louise lynn mabel madeline madison mandy
+    hillary holly ida irma jacqueline janice jean jeanne jeannie jenny jill
+    jo joann joanne jodi josephine joyce juanita judith judy kara kathy kathryn katie
+    kay kayla kendra kimberly kirsten kristen kristin lana lauren leah lillian
+    lily lindsay lindsey lois loretta lori lorraine louise mabel madeline madison mandy
     marcia margo marian marilyn marlene martha maureen mavis meg melanie melinda meredith
     mildred miriam molly monica muriel nadine naomi nell nikki nina nora norma pam pamela
     peggy penny phyllis rita roberta robyn rose rosemary roxanne sabrina sally samantha
-    shannon sharon sheila shelley sherry shirley sonia stacy stella stephanie sue sylvia
-    tammy tanya tara terri thelma tiffany tina tracy valerie vanessa vera veronica vicki
+    sharon sheila shelley sherry shirley sonia stacy stella stephanie sue sylvia
+    tammy tanya tara terri thelma tiffany tina valerie vanessa vera veronica vicki
     viola vivian wanda whitney yvonne""".split()
 )
 FIRST_NAMES = FIRST_NAMES_MALE | FIRST_NAMES_FEMALE

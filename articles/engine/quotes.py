@@ -317,8 +317,8 @@ def _judge(text: str, layout: Layout, sp: _Span, att: Attribution | None) -> boo
         return False
     if len(words) <= 2 and inner.endswith(":"):
         return False  # "Related:", "Update:": a label
-    if len(words) <= 16 and _BY_AUTHOR.match(text, sp.close + 1):
-        return False  # a headline or title, then its author
+    if len(words) <= 16 and inner.endswith(",") and _BY_AUTHOR.match(text, sp.close + 1):
+        return False  # “A headline,” by Jane Roe: a title, then its author
     # A nickname sits between a given name and a surname.
     if (
         len(words) <= 3
