@@ -186,7 +186,7 @@ def _tokenize_into(text: str, s0: int, end: int, out: list[tuple[int, int, str]]
 _CANDIDATE = re.compile(
     r"[^\W\d_a-z][\w’'\-.]*+(?:(?:[ \t\u00a0]++|[ \t]*+\r?\n[ \t]*+)"
     r"(?:(?:of|for|and|the|on|&|de|van|von|der|da|del|di|du|"
-    r"la|le|al|bin|ibn|dos|das|y)[ \t\u00a0]+){0,2}[^\W\d_a-z][\w’'\-.]*+)*+"
+    r"la|le|al|el|bin|ibn|dos|das|y)[ \t\u00a0]+){0,2}[^\W\d_a-z][\w’'\-.]*+)*+"
 )
 
 
@@ -688,6 +688,16 @@ class _Builder:
             else:
                 role = title if title.lower().rstrip(".") not in {"mr", "ms", "mrs"} else ""
                 self.add_person(surname, s, e, role, gender)
+        speaking = {
+            w
+            for s0, e0, w, _ in self.bare
+            if w[1:].islower()
+            and w.lower() not in lx.STOP_CAPS
+            and w.lower() not in lx.PLURAL_PEOPLE
+            and not _is_acronym(w)
+            and (nm := _NEXT_WORDS.match(self.text, e0, e0 + 40))
+            and nm.group(1) in _CUE_WORDS
+        }
         for s, e, word, _ in self.bare:
             org_key = reg.org_alias.get(word)
             if org_key:
@@ -698,6 +708,15 @@ class _Builder:
             if not cands and word not in reg.surnames:
                 # A feature's "Naomi" for Naomi Calloway-Pierce: a given name used alone.
                 cands = [reg.persons[n] for n in reg.given.get(word, ())]
+            if (
+                not cands
+                and word in speaking
+                and not any(word in p.name.split() for p in reg.persons.values())
+            ):
+                # "Obama said ...", never given in full: a person known by one name.
+                cands = [self.add_person(word, s, e, "", "")]
+                cands[0].mentions.pop()
+                reg.mentions.pop()
             if len(cands) > 1:
                 lead = reg.surname_default(word)
                 cands = [p for p in cands if p.name == lead]

@@ -99,6 +99,14 @@ ROLE_NOUNS = frozenset(
     neighbor pensioner midwife novelist poet artist historian strategist pollster delegate
     commentator columnist host anchor moderator""".split()
 )
+# People named by a plural noun, not by name ("Protesters chanted", "Officials said").
+PLURAL_PEOPLE = frozenset(
+    """protesters demonstrators supporters critics officials residents voters delegates
+    activists students workers fans crowds parents teachers neighbours neighbors marchers
+    witnesses opponents organisers organizers campaigners members staff aides observers
+    analysts experts economists lawmakers legislators senators democrats republicans
+    conservatives liberals progressives""".split()
+)
 # Words marking a capitalised run as an organisation.
 ORG_WORDS = frozenset(
     """department ministry council authority agency office bureau service services police
@@ -165,6 +173,7 @@ NAME_PARTICLES = frozenset(
         "al",
         "bin",
         "ibn",
+        "el",
         "dos",
         "das",
         "y",

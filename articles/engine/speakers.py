@@ -95,11 +95,6 @@ _CAPS_TAIL = re.compile(
     r"(?:[A-ZÀ-ÖØ-Þ][\w’'.\-]*\s*)(?:(?:(?:el|al|de|da|di|du|van|von|bin|ibn|der|del|la|le)\s+)?"
     r"[A-ZÀ-ÖØ-Þ][\w’'.\-]*\s*)*$"
 )
-_PLURAL_GROUP = re.compile(
-    r"(?:protesters|demonstrators|supporters|critics|officials|residents|voters|delegates|"
-    r"activists|students|workers|fans|crowds|parents|teachers|neighbours|neighbors|marchers|"
-    r"witnesses|opponents|organisers|organizers|campaigners|members|staff|aides|observers)"
-)
 _THE_AGED = re.compile(r"^the (\d{1,3})-year-old$", re.IGNORECASE)
 _OWNED_ACCOUNT = re.compile(
     r"^(his|her)\s+(?:official\s+)?(?:Twitter|Facebook|Instagram|social media)?\s*"
@@ -276,7 +271,7 @@ class Resolver:
     # A capitalised mention: "Homan", "Mr. Achebe", "Councillor Priya Okafor".
     def _name(self, m: str, pos: int) -> tuple[str | None, str | None]:
         reg = self.reg
-        if " " not in m and _PLURAL_GROUP.fullmatch(m.lower()) and not reg.names_someone(m):
+        if " " not in m and m.lower() in lx.PLURAL_PEOPLE and not reg.names_someone(m):
             return None, None  # "Protesters chanted": people left unnamed, not a name
         core = TITLE_STRIP.sub("", m).strip() or m
         if len(core.split()) >= 3 and core.split()[-1] in lx.POST_NOMINALS:

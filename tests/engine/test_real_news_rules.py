@@ -491,3 +491,11 @@ def test_a_unisex_given_name_does_not_fix_gender():
         "often fell asleep in class. “I like chemistry,” she said."
     )
     assert _speakers(text) == ["Jordan Ellis"]
+
+
+def test_a_one_name_speaker_is_a_person_for_later_descriptions():
+    text = (
+        "Obrecht defended the plan, though not its results. Obrecht said the harbour was "
+        "safe. “We did what we could,” the president told the paper."
+    )
+    assert _speakers(text) == ["Obrecht"]
