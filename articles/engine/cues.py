@@ -150,6 +150,7 @@ _WHO_BACK = re.compile(
     r"((?:[A-Z][\w’'.\-]+\s+){0,3}[A-Z][\w’'\-]+),\s+who\s+(?:(?:also|later|then|\w+ly)\s+)?$"
 )
 _AND_BACK = re.compile(r"\s+and\s+(?:(?:later|then|also|\w+ly)\s+)?$")
+_NAMING_VERBS = frozenset({"called", "named", "titled", "dubbed"})
 _NAMING_USE = re.compile(r"(?:called|named|titled|dubbed)\s+[“\"‘]")
 # "Roe interjected to say", "Roe went on to say", "Roe took to Twitter to say"
 _TO_SAY = re.compile(r"\s+(?:\w+ed|went\s+on|took\s+to\s+\w+)\s+to\s*$")
@@ -417,11 +418,12 @@ def find_before(text: str, start: int, open_pos: int) -> Attribution | None:
     for vm in VERB_ANY.finditer(text, start, open_pos):
         if vm.start() > 0 and text[vm.start() - 1] == "-":
             continue  # "so-called" is no reporting verb
-        if _NAMING_USE.match(text, vm.start(1)) and vm.end() < open_pos - 1:
+        v = vm.group(1).lower()
+        if v in _NAMING_VERBS and vm.end() < open_pos - 1 and _NAMING_USE.match(text, vm.start(1)):
             continue  # "a class called “Perception”": a name given, not speech
-        if _WHEN_ASKED.search(text, max(start, vm.start(1) - 8), vm.start(1)) and vm.group(
-            1
-        ).lower() in ("asked", "told"):
+        if v in ("asked", "told") and _WHEN_ASKED.search(
+            text, max(start, vm.start(1) - 8), vm.start(1)
+        ):
             continue  # "who said, when asked about it, ...": the question, not the answer
         last = vm
     if last is None:
@@ -435,8 +437,9 @@ def find_before(text: str, start: int, open_pos: int) -> Attribution | None:
         # "..., adding that ..." reports the subject of the main verb before it.
         earlier = None
         for vm in VERB_ANY.finditer(text, start, verb_start):
-            if vm.group(1).lower() not in lx.CUE_PARTICIPLES and not _NAMING_USE.match(
-                text, vm.start(1)
+            v = vm.group(1).lower()
+            if v not in lx.CUE_PARTICIPLES and not (
+                v in _NAMING_VERBS and _NAMING_USE.match(text, vm.start(1))
             ):
                 earlier = vm
         if earlier is None:

@@ -264,17 +264,19 @@ def _titled_in_context(words: list[str], before: str) -> bool:
     """A title whose American-style punctuation sits inside the marks, after a title lead."""
     if not words or len(words) > 12 or words[-1][-1:] not in ".,":
         return False
+    prev = before.rstrip().rsplit(None, 1)[-1:] if before.strip() else []
+    if not prev:
+        return False
+    p = prev[0].rstrip(",")  # "her memoir, “Tough Choices.”"
+    if not (p.lower() in _TITLE_LEAD or p.endswith(("’s", "'s"))):
+        return False
     trimmed = words[:-1] + [words[-1][:-1]]
     if len(trimmed) == 1:
         if not trimmed[0][:1].isupper() or not trimmed[0][1:].islower():
             return False
     elif not _is_title_like(trimmed, 12):
         return False
-    prev = before.rstrip().split()[-1:] if before.strip() else []
-    if not prev:
-        return False
-    p = prev[0].rstrip(",")  # "her memoir, “Tough Choices.”"
-    return p.lower() in _TITLE_LEAD or p.endswith(("’s", "'s"))
+    return True
 
 
 def _starts_sentence(text: str, layout: Layout, sp: _Span) -> bool:
