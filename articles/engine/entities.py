@@ -34,6 +34,7 @@ _ACRONYM = re.compile(r"\(([A-Z][A-Z.&]{1,9})\)")
 _KNOWN_AS = re.compile(
     r"^,?\s*(?:also\s+|locally\s+|widely\s+)?known\s+(?:locally\s+)?as\s+([A-Z][A-Z.&]{1,9}|[A-Z][\w\-]+)"
 )
+_HEADLINE_VERBS = frozenset({"Says", "Said", "Tells", "Told", "Slams", "Warns", "Calls", "Urges"})
 _SENTENCE_OPENERS = frozenset({"he", "she", "it", "they", "we", "the", "this", "that", "but"})
 _GIVEN_NAME_TITLES = frozenset(
     {"sir", "dame", "prince", "princess", "king", "queen", "lord", "lady", "sheikh", "emir"}
@@ -407,6 +408,11 @@ class _Builder:
                     runs.append(cur)
                     cur, pending = [], []
                     continue
+                if cur and t in _HEADLINE_VERBS:
+                    # "Roe Says Council Failed": a headline's verb ends the name.
+                    runs.append(cur)
+                    cur, pending = [], []
+                    continue
                 if not cur and t.lower().rstrip(".") in lx.STOP_CAPS and not _is_acronym(t):
                     continue
                 if not cur and t.lower() in _LEAD_CUES and i + 1 < len(toks):
@@ -560,6 +566,16 @@ class _Builder:
             title = (title + " " + name_words[0]).strip()
             name_idx = name_idx[1:]
             name_words = name_words[1:]
+            ns = toks[name_idx[0]][0]
+        # "Maricopa County Recorder Helen Purcell": capitalised role words, then a given name.
+        k = next(
+            (i for i in range(1, len(name_words) - 1) if name_words[i].lower() in lx.FIRST_NAMES),
+            0,
+        )
+        if k and len(name_words) - k <= 3 and name_words[0].lower() not in lx.FIRST_NAMES:
+            title = (title + " " + " ".join(name_words[:k])).strip()
+            name_idx = name_idx[k:]
+            name_words = name_words[k:]
             ns = toks[name_idx[0]][0]
         ev_end = e
         if len(name_words) >= 3 and name_words[-1] in lx.POST_NOMINALS:

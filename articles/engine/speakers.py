@@ -95,6 +95,11 @@ _CAPS_TAIL = re.compile(
     r"(?:[A-ZÀ-ÖØ-Þ][\w’'.\-]*\s*)(?:(?:(?:el|al|de|da|di|du|van|von|bin|ibn|der|del|la|le)\s+)?"
     r"[A-ZÀ-ÖØ-Þ][\w’'.\-]*\s*)*$"
 )
+_DAYS = frozenset(lx.WEEKDAYS)
+_NAME_OF_PLACE = re.compile(
+    r"^((?:[A-Z][\w’'.\-]*\s+){1,3}[A-Z][\w’'\-]+) of (?:the )?"
+    r"[A-Z][\w.’'\-]+(?:\s+[A-Z][\w.’'\-]+)?$"
+)
 _THE_AGED = re.compile(r"^the (\d{1,3})-year-old$", re.IGNORECASE)
 _OWNED_ACCOUNT = re.compile(
     r"^(his|her)\s+(?:official\s+)?(?:Twitter|Facebook|Instagram|social media)?\s*"
@@ -105,7 +110,7 @@ _POSSESSOR_NAME = re.compile(
     r"^(?:[Tt]he\s+)?(?:[\w\-]+\s+){0,3}[\w\-]+[’']s\s+"
     r"((?:[A-Z][\w’'.\-]*\s+){1,2}[A-Z][\w’'\-]+)$"
 )
-_PARTY_TAG = re.compile(r",?\s*\(?\b[DRI]-[A-Z][A-Za-z.]*\)?\.?$")
+_PARTY_TAG = re.compile(r",?\s*(?:\(?\b[DRI]-[A-Z][A-Za-z.]*\)?|\([DRI]\))\.?$")
 _PERSON_OF = re.compile(r"((?:[A-Z][\w’'\-]+ ){1,2}[A-Z][\w’'\-]+) of (?:the )?[A-Z]")
 
 
@@ -294,9 +299,22 @@ class Resolver:
             if len(full) == 1:
                 return full[0].name, "person"
         # "Rep. Jane Roe (D-Ohio)", "Jane Roe, R-Ohio": a party and state tag is no part of it.
-        if "-" in core:
+        if "-" in core or "(" in core:
             core = _PARTY_TAG.sub("", core).strip() or core
+        of = _NAME_OF_PLACE.match(core)
+        if of and not any(w.lower() in lx.ORG_WORDS for w in of.group(1).split()):
+            core = of.group(1)  # "Sen. Sherrod Vance of Ohio": the person, not the state
         toks = core.split()
+        k = next((i for i in range(1, len(toks) - 1) if toks[i].lower() in lx.FIRST_NAMES), 0)
+        if (
+            k
+            and len(toks) - k <= 3
+            and toks[0].lower() not in lx.FIRST_NAMES
+            and all(t[:1].isupper() for t in toks[k:])
+        ):
+            # "of State John Kerry", "County Recorder Helen Purcell": from the given name on.
+            core = " ".join(toks[k:])
+            toks = toks[k:]
         if len(toks) >= 2:
             # "Vargas Llosa", "De Blasio": a surname of two words for a name given in full.
             tail = " " + core.lower()
@@ -334,6 +352,15 @@ class Resolver:
             )
         if toks[-1].lower() in {"republican", "democrat", "republicans", "democrats"}:
             return None, "person"  # "one Florida Republican": a party member left unnamed
+        low = [i for i, t in enumerate(toks) if t[:1].islower() and t not in lx.NAME_PARTICLES]
+        if low or toks[-1].lower() in _DAYS:
+            # "Roe later Thursday", "Roe on Friday": the name before the other words.
+            cut = low[0] if low else len(toks) - 1
+            head = [t for t in toks[:cut] if t.lower() not in _DAYS]
+            if not head or head[0].lower() in lx.STOP_CAPS:
+                return None, "person"
+            if len(head) < len(toks):
+                return self._name(" ".join(head), pos)
         return core, "person"
 
     def _noun_phrase(self, m: str, pos: int) -> tuple[str | None, str | None]:

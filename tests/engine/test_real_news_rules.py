@@ -499,3 +499,28 @@ def test_a_one_name_speaker_is_a_person_for_later_descriptions():
         "safe. “We did what we could,” the president told the paper."
     )
     assert _speakers(text) == ["Obrecht"]
+
+
+def test_senator_of_a_state_is_the_person():
+    text = "“We will hold the line,” said Sen. Sherrod Vance of Ohio."
+    assert _speakers(text) == ["Sherrod Vance"]
+
+
+def test_capitalised_role_words_before_a_given_name():
+    text = (
+        "Maricopa County Recorder Helen Purcell apologised on Monday. "
+        "“The lines were far too long,” said Maricopa County Recorder Helen Purcell."
+    )
+    assert _speakers(text) == ["Helen Purcell"]
+
+
+def test_time_words_after_a_name_are_no_part_of_it():
+    text = "Mayor Jane Roe spoke. “We are ready,” said Roe on Friday. Roe later Thursday said so."
+    assert _speakers(text) == ["Jane Roe"]
+
+
+def test_a_headline_verb_ends_the_name():
+    text = (
+        "Jane Roe Says Council Failed the Harbour\n\n“We were let down,” Jane Roe said on Monday."
+    )
+    assert _speakers(text) == ["Jane Roe"]
