@@ -567,6 +567,14 @@ class _Builder:
             name_idx = name_idx[1:]
             name_words = name_words[1:]
             ns = toks[name_idx[0]][0]
+        born = [i for i, w in enumerate(name_words[:-2]) if w.lower().endswith(("-born", "-based"))]
+        if born:
+            # "Korean-born Monte Haines": an epithet, then the name.
+            k = born[-1] + 1
+            title = (title + " " + " ".join(name_words[:k])).strip()
+            name_idx = name_idx[k:]
+            name_words = name_words[k:]
+            ns = toks[name_idx[0]][0]
         # "Maricopa County Recorder Helen Purcell": capitalised role words, then a given name.
         k = next(
             (i for i in range(1, len(name_words) - 1) if name_words[i].lower() in lx.FIRST_NAMES),

@@ -305,6 +305,11 @@ class Resolver:
         if of and not any(w.lower() in lx.ORG_WORDS for w in of.group(1).split()):
             core = of.group(1)  # "Sen. Sherrod Vance of Ohio": the person, not the state
         toks = core.split()
+        born = [i for i, t in enumerate(toks[:-2]) if t.lower().endswith(("-born", "-based"))]
+        if born:
+            # "Korean-born Monte Haines", "Ohio-based Jane Roe": the person after the epithet.
+            toks = toks[born[-1] + 1 :]
+            core = " ".join(toks)
         k = next((i for i in range(1, len(toks) - 1) if toks[i].lower() in lx.FIRST_NAMES), 0)
         if (
             k

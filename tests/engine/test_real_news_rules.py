@@ -524,3 +524,11 @@ def test_a_headline_verb_ends_the_name():
         "Jane Roe Says Council Failed the Harbour\n\n“We were let down,” Jane Roe said on Monday."
     )
     assert _speakers(text) == ["Jane Roe"]
+
+
+def test_a_born_epithet_is_no_part_of_the_name():
+    text = (
+        "South Valmoran-born Monte Haines runs the ferry. “We never stop,” he said. "
+        "“Not even at Christmas,” Haines added."
+    )
+    assert _speakers(text) == ["Monte Haines", "Monte Haines"]
