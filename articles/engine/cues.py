@@ -211,6 +211,14 @@ def _mention_after_verb(text: str, s: int, limit: int) -> tuple[int, int] | None
                 and _APPOSED_NAME.match(text, e, min(len(text), e + 80))
             ):
                 break  # "said Roe's campaign manager, Jo Quill": the name follows the role
+            rw = rest.split()
+            if (
+                len(rw) <= 2
+                and text[wm.start() - 2 : wm.start()].rstrip()[-1:] in ("’", "'", "s")
+                and rw[-1] in lx.ORG_HEADS | lx.SPOKES_HEADS | {"campaign", "team"}
+                and re.search(r"[’']s?\s*$", text[s : wm.start()])
+            ):
+                break  # "said Roe's campaign", "said Reyes' spokesman": whose it is
             e = wm.start()
             break
     s, e = _trim(text, s, e)

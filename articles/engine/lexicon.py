@@ -84,7 +84,9 @@ TITLES = frozenset(
 # Letters after a name that are honours or offices, not part of it ("Philippa Arkwright KC").
 POST_NOMINALS = frozenset({"KC", "QC", "MP", "MEP", "MSP", "OBE", "MBE", "CBE", "DBE", "KBE"})
 # Capitals that name a role, not an organisation ("the MP said").
-ROLE_ACRONYMS = frozenset({"MP", "MPs", "MEP", "MSP", "CEO", "CFO", "COO", "GP", "PM", "DJ", "MC"})
+ROLE_ACRONYMS = frozenset(
+    {"MP", "MPs", "MEP", "MSP", "CEO", "CFO", "COO", "GP", "PM", "DJ", "MC", "VP"}
+)
 # Lower-case role nouns that may sit just before a name ("station commander Ruth Ibsen").
 ROLE_NOUNS = frozenset(
     """commander owner lawyer chief director representative minister leader tenant manager

@@ -456,7 +456,7 @@ class Resolver:
             caps = [t for t in toks if t[:1].isupper()]
             if toks and caps == toks and len(toks) <= 3:
                 owner = " ".join(toks)
-                owner = owner[:-2] if owner.endswith(("’s", "'s")) else owner
+                owner = owner[:-2] if owner.endswith(("’s", "'s")) else owner.rstrip("’'")
                 return f"{owner} {head}", "organization"
         if head in lx.ORG_HEADS and head not in lx.SPOKES_HEADS:
             if head in {"report", "family", "team", "campaign"}:

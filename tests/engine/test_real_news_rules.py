@@ -532,3 +532,10 @@ def test_a_born_epithet_is_no_part_of_the_name():
         "“Not even at Christmas,” Haines added."
     )
     assert _speakers(text) == ["Monte Haines", "Monte Haines"]
+
+
+def test_a_plural_possessive_campaign():
+    text = "“Every vote counts,” said Reyes’ campaign."
+    assert [(q.speaker, q.speaker_kind) for q in extract_quotes(text)] == [
+        ("Reyes campaign", "organization")
+    ]
