@@ -419,6 +419,8 @@ def extract_quotes_with(
             att = _short_sentence_after(text, sp.close + 1, nxt_open)
         if att is None and not sp.continued:
             att = _inverted_before(text, sp.open)
+        if att is None and not sp.runs_on:
+            att = _quote_from_after(text, sp.close + 1)
         if att is None and not sp.continued and not _is_headline(text, layout, sp):
             # "Roe was blunt: “...”", "More from Roe: “...”", "As Roe put it, “...”"
             bstart = layout.sentence_start(sp.open)
@@ -523,6 +525,21 @@ def _short_sentence_after(text: str, pos: int, limit: int) -> Attribution | None
         return None
     cue = m.group(2) or "–"
     return Attribution(cue, m.start(), m.group(g), m.start(g), m.end(g), before=False)
+
+
+# `“...” That quote from Mayor Jane Roe appeared ...`: the next sentence names the source.
+_QUOTE_FROM = re.compile(
+    r"[.,!?]?[ \t]*(?:That|This|The)[ \t]+(?:quote|remark|comment|line|statement|message|tweet)"
+    r"[ \t]+(?:came[ \t]+)?(?:from|by)[ \t]+"
+    r"((?:[A-Z][\w’'.\-]*[ \t]+){0,5}[A-Z][\w’'\-]+)"
+)
+
+
+def _quote_from_after(text: str, pos: int) -> Attribution | None:
+    m = _QUOTE_FROM.match(text, pos, min(len(text), pos + 160))
+    if m is None:
+        return None
+    return Attribution("from", m.start(), m.group(1), m.start(1), m.end(1), before=False)
 
 
 def _inverted_before(text: str, open_pos: int) -> Attribution | None:

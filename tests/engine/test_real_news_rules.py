@@ -539,3 +539,11 @@ def test_a_plural_possessive_campaign():
     assert [(q.speaker, q.speaker_kind) for q in extract_quotes(text)] == [
         ("Reyes campaign", "organization")
     ]
+
+
+def test_that_quote_from_names_the_source_after_the_quote():
+    text = (
+        "Harbour talk.\n\n“I would rather sink than sell the pier.” That quote from Valmora "
+        "Port Commissioner Thomas Kreel appeared in a report on Monday."
+    )
+    assert _speakers(text) == ["Thomas Kreel"]
