@@ -313,7 +313,7 @@ def _trailing_mention(text: str, s: int, e: int) -> tuple[int, int] | None:
         seg = text[s:e]
     # "Jo Quinn, 52, a teacher, said": an age between commas is not the speaker.
     while True:
-        am = _TRAILING_AGE.search(seg) or _TRAILING_PARTY.search(seg)
+        am = _TRAILING_AGE.search(seg) or ("-" in seg[-14:] and _TRAILING_PARTY.search(seg))
         if not am:
             break
         seg = seg[: am.start()] + " " * (len(seg) - am.start())

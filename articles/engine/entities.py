@@ -715,7 +715,10 @@ class _Builder:
         speaking = {
             w
             for s0, e0, w, _ in self.bare
-            if w[1:].islower()
+            if w not in reg.surnames
+            and w not in reg.given
+            and w not in reg.org_alias
+            and w[1:].islower()
             and w.lower() not in lx.STOP_CAPS
             and w.lower() not in lx.PLURAL_PEOPLE
             and not _is_acronym(w)

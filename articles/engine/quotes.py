@@ -225,16 +225,14 @@ def _single_runs(text: str, paragraphs: list[tuple[int, int]], spans: list[_Span
 
 def _colon_before(text: str, open_pos: int) -> int:
     """Index of a colon right before the opening mark (across a paragraph break), or -1."""
-    j = open_pos - 1
-    while j >= 0 and text[j] in " \t\u00a0":
-        j -= 1
-    if j >= 0 and text[j] == ":":
-        return j
-    if j < 0 or text[j] != "\n":
+    lo = max(0, open_pos - 8)
+    pre = text[lo:open_pos].rstrip(" \t\u00a0")
+    if pre.endswith(":"):
+        return lo + len(pre) - 1
+    if not pre.endswith("\n"):
         return -1
-    while j >= 0 and text[j].isspace():
-        j -= 1
-    return j if j >= 0 and text[j] == ":" and open_pos - j < 8 else -1
+    pre = pre.rstrip()
+    return lo + len(pre) - 1 if pre.endswith(":") else -1
 
 
 _TITLE_SMALL = frozenset("of the a an and in on to for at with is from by vs vs. versus".split())
