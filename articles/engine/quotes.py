@@ -262,10 +262,10 @@ def _titled_in_context(words: list[str], before: str) -> bool:
     """A title whose American-style punctuation sits inside the marks, after a title lead."""
     if not words or len(words) > 12 or words[-1][-1:] not in ".,":
         return False
-    prev = before.rstrip().rsplit(None, 1)[-1:] if before.strip() else []
-    if not prev:
+    b = before.rstrip()
+    if not b:
         return False
-    p = prev[0].rstrip(",")  # "her memoir, “Tough Choices.”"
+    p = b[-40:].split()[-1].rstrip(",")  # "her memoir, “Tough Choices.”"
     if not (p.lower() in _TITLE_LEAD or p.endswith(("’s", "'s"))):
         return False
     trimmed = words[:-1] + [words[-1][:-1]]

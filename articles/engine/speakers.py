@@ -96,6 +96,8 @@ _CAPS_TAIL = re.compile(
     r"[A-ZÀ-ÖØ-Þ][\w’'.\-]*\s*)*$"
 )
 _DAYS = frozenset(lx.WEEKDAYS)
+_TITLES_M = frozenset(x.rstrip(".") for x in lx.TITLES_MALE)
+_TITLES_F = frozenset(x.rstrip(".") for x in lx.TITLES_FEMALE)
 _NAME_OF_PLACE = re.compile(
     r"^((?:[A-Z][\w’'.\-]*\s+){1,3}[A-Z][\w’'\-]+) of (?:the )?"
     r"[A-Z][\w.’'\-]+(?:\s+[A-Z][\w.’'\-]+)?$"
@@ -285,9 +287,9 @@ class Resolver:
             core = core.title()
         gender = ""
         first = m.split()[0].lower().rstrip(".")
-        if first in {x.rstrip(".") for x in lx.TITLES_MALE}:
+        if first in _TITLES_M:
             gender = "m"
-        elif first in {x.rstrip(".") for x in lx.TITLES_FEMALE}:
+        elif first in _TITLES_F:
             gender = "f"
         # "Dame Carys", "Sir Roland": these titles go with the given name.
         if first in {"sir", "dame"} and " " not in core:
@@ -301,16 +303,24 @@ class Resolver:
         # "Rep. Jane Roe (D-Ohio)", "Jane Roe, R-Ohio": a party and state tag is no part of it.
         if "-" in core or "(" in core:
             core = _PARTY_TAG.sub("", core).strip() or core
-        of = _NAME_OF_PLACE.match(core)
+        of = _NAME_OF_PLACE.match(core) if " of " in core else None
         if of and not any(w.lower() in lx.ORG_WORDS for w in of.group(1).split()):
             core = of.group(1)  # "Sen. Sherrod Vance of Ohio": the person, not the state
         toks = core.split()
-        born = [i for i, t in enumerate(toks[:-2]) if t.lower().endswith(("-born", "-based"))]
+        born = (
+            [i for i, t in enumerate(toks[:-2]) if t.lower().endswith(("-born", "-based"))]
+            if "-b" in core
+            else None
+        )
         if born:
             # "Korean-born Monte Haines", "Ohio-based Jane Roe": the person after the epithet.
             toks = toks[born[-1] + 1 :]
             core = " ".join(toks)
-        k = next((i for i in range(1, len(toks) - 1) if toks[i].lower() in lx.FIRST_NAMES), 0)
+        k = (
+            next((i for i in range(1, len(toks) - 1) if toks[i].lower() in lx.FIRST_NAMES), 0)
+            if len(toks) >= 3
+            else 0
+        )
         if (
             k
             and len(toks) - k <= 3
