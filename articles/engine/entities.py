@@ -39,7 +39,7 @@ _SENTENCE_OPENERS = frozenset({"he", "she", "it", "they", "we", "the", "this", "
 _GIVEN_NAME_TITLES = frozenset(
     {"sir", "dame", "prince", "princess", "king", "queen", "lord", "lady", "sheikh", "emir"}
 )
-_LEAD_CUES = frozenset({"said", "says", "added", "adds", "asked", "asks", "wrote", "writes"})
+_LEAD_CUES_CAP = frozenset({"Said", "Says", "Added", "Adds", "Asked", "Asks", "Wrote", "Writes"})
 # "an Iowa Republican", "a Texas Democrat": a party member, not a surname.
 _PARTY_NOUNS = frozenset({"republican", "republicans", "democrat", "democrats", "gop"})
 _NEXT_PRONOUN = re.compile(r"[\s”’\"']*(He|She)\b")
@@ -403,7 +403,7 @@ class _Builder:
                 cur, pending = [], []
             prev_end = te
             if _is_cap(t) and t[0].isalpha():
-                if cur and t.lower() in _SENTENCE_OPENERS and toks[cur[-1]][2].endswith("."):
+                if cur and toks[cur[-1]][2].endswith(".") and t.lower() in _SENTENCE_OPENERS:
                     # "... in Washington D.C. He said": a new sentence after an abbreviation.
                     runs.append(cur)
                     cur, pending = [], []
@@ -415,7 +415,7 @@ class _Builder:
                     continue
                 if not cur and t.lower().rstrip(".") in lx.STOP_CAPS and not _is_acronym(t):
                     continue
-                if not cur and t.lower() in _LEAD_CUES and i + 1 < len(toks):
+                if not cur and t in _LEAD_CUES_CAP and i + 1 < len(toks):
                     continue  # "Said Dora Plimsoll, ...": the verb, then the name
                 if pending:
                     cur.extend(pending)
