@@ -17,10 +17,12 @@ from articles.engine.text import alternation
 _VERB_ALT = alternation(set(lx.CUE_VERBS))
 
 
-_VERB_OR_MULTI = alternation({*lx.CUE_VERBS, "pointed out", "went on"})
+_VERB_OR_MULTI = alternation({*lx.CUE_VERBS, "pointed out", "went on", "shot back", "fired back"})
 
 
-_ANY_CUE = alternation({*lx.CUE_VERBS, *lx.CUE_PARTICIPLES, "pointed out", "went on"})
+_ANY_CUE = alternation(
+    {*lx.CUE_VERBS, *lx.CUE_PARTICIPLES, "pointed out", "went on", "shot back", "fired back"}
+)
 
 
 _MEDIUM_ALT = alternation(lx.CUE_MEDIUM)
@@ -129,6 +131,8 @@ _WORD = re.compile(r"[\w’'.\-]+")
 
 
 _TRAILING_AGE = re.compile(r",\s*\d{1,3}\s*,?\s*$")
+# "Sen. Jane Roe, D-Ohio, said": a party and state tag between commas is not the speaker.
+_TRAILING_PARTY = re.compile(r",\s*\(?[DRI]-[A-Z][A-Za-z.]*\)?\s*,?\s*$")
 
 
 # ", Pauline Carver" right after a role mention: the name in apposition.
@@ -138,7 +142,26 @@ _APPOSED_NAME = re.compile(
 
 
 # Auxiliaries between a subject and its reporting verb: "She has promised", "Kim had said".
-_AUX_BACK = re.compile(r"\s+(?:has|have|had|will|would|also|has also|had also)\s*$", re.IGNORECASE)
+_NAME_BEFORE_PARTICIPLE = re.compile(
+    r"\b(?:with|as)\s+((?:[A-Z][\w’'.\-]+\s+){0,2}[A-Z][\w’'\-]+)\s+(?:\w+ly\s+)?$"
+)
+_WHEN_ASKED = re.compile(r"\b(?:when|if|after|before|once|as)\s+$", re.IGNORECASE)
+_WHO_BACK = re.compile(
+    r"((?:[A-Z][\w’'.\-]+\s+){0,3}[A-Z][\w’'\-]+),\s+who\s+(?:(?:also|later|then|\w+ly)\s+)?$"
+)
+_AND_BACK = re.compile(r"\s+and\s+(?:(?:later|then|also|\w+ly)\s+)?$")
+_NAMING_VERBS = frozenset({"called", "named", "titled", "dubbed"})
+_NAMING_USE = re.compile(r"(?:called|named|titled|dubbed)\s+[“\"‘]")
+# "Roe interjected to say", "Roe went on to say", "Roe took to Twitter to say"
+_TO_SAY = re.compile(r"\s+(?:\w+ed|went\s+on|took\s+to\s+\w+)\s+to\s*$")
+_ADV_BACK = (
+    r"(?:also|since|already|now|long|repeatedly|often|never|once|first|initially|later|then"
+    r"|again|still|just|[a-z]+ly)"
+)
+_AUX_BACK = re.compile(
+    r"\s+(?:(?:[Hh]as|[Hh]ave|[Hh]ad|[Ww]ill|[Ww]ould|[Mm]ay|[Mm]ight|[Cc]ould|[Cc]an)"
+    rf"(?:\s+have)?(?:\s+{_ADV_BACK})?|{_ADV_BACK})\s*$"
+)
 
 
 @dataclass(slots=True)
@@ -176,6 +199,26 @@ def _mention_after_verb(text: str, s: int, limit: int) -> tuple[int, int] | None
         if w[:1].isupper() and w.lower() not in _DAY_WORDS:
             seen_cap = True
         elif seen_cap and w not in lx.NAME_PARTICLES and w not in lx.ORG_CONNECTORS:
+            # "said Valmora Union president Jane Roe": role words, then the person's name.
+            rn = _ROLE_THEN_NAME.match(text, wm.start(), e)
+            if rn and not any(x.lower() in _ROLE_GAP_STOP for x in rn.group(1).split()):
+                e = rn.end()
+                break
+            rest = text[wm.start() : e]
+            if (
+                _ROLE_WORDS.fullmatch(rest)
+                and not any(x in _ROLE_GAP_STOP for x in rest.split())
+                and _APPOSED_NAME.match(text, e, min(len(text), e + 80))
+            ):
+                break  # "said Roe's campaign manager, Jo Quill": the name follows the role
+            rw = rest.split()
+            if (
+                len(rw) <= 2
+                and text[wm.start() - 2 : wm.start()].rstrip()[-1:] in ("’", "'", "s")
+                and rw[-1] in lx.ORG_HEADS | lx.SPOKES_HEADS | {"campaign", "team"}
+                and re.search(r"[’']s?\s*$", text[s : wm.start()])
+            ):
+                break  # "said Roe's campaign", "said Reyes' spokesman": whose it is
             e = wm.start()
             break
     s, e = _trim(text, s, e)
@@ -191,6 +234,18 @@ def _mention_after_verb(text: str, s: int, limit: int) -> tuple[int, int] | None
 
 
 _DAY_WORDS = frozenset(lx.WEEKDAYS) | frozenset(lx.MONTHS)
+# Lower-case role words and a full name after them: "delegate Jane Roe", "chief of staff Jo Ro".
+_ROLE_THEN_NAME = re.compile(
+    r"((?:[a-z][a-z\-]+[ \t\u00a0]+){0,3}[a-z][a-z\-]+(?:,?[ \t\u00a0]+))"
+    r"(?:[A-Z][\w’'.\-]*[ \t\u00a0]+){1,3}[A-Z][\w’'\-]*"
+)
+_ROLE_WORDS = re.compile(r"(?:[a-z][a-z\-]+[ \t\u00a0]*){1,4}")
+_ROLE_GAP_STOP = (
+    DETERMINERS
+    | _STOP_BACK
+    | frozenset(lx.CUE_VERBS)
+    | {"in", "at", "on", "to", "for", "with", "by", "from", "after", "before", "during", "told"}
+)
 _SOURCE_OF = re.compile(r"\s+(?:from|of|by|for|at)\s+(?=\S)")
 _SOURCE_IN = re.compile(r"\s+(?:from|of|by|in)\s+(?=[A-Z]|the\s+[A-Z])")
 
@@ -249,9 +304,16 @@ def _trailing_mention(text: str, s: int, e: int) -> tuple[int, int] | None:
     if s >= e:
         return None
     seg = text[s:e]
+    po = seg.rfind("(")
+    if po >= 0 and ")" not in seg[po:]:
+        # "... what it was (Jo Quinn, who ..., once said, “...”)": the aside's own subject.
+        s, e = _trim(text, s + po + 1, e)
+        if s >= e:
+            return None
+        seg = text[s:e]
     # "Jo Quinn, 52, a teacher, said": an age between commas is not the speaker.
     while True:
-        am = _TRAILING_AGE.search(seg)
+        am = _TRAILING_AGE.search(seg) or ("-" in seg[-14:] and _TRAILING_PARTY.search(seg))
         if not am:
             break
         seg = seg[: am.start()] + " " * (len(seg) - am.start())
@@ -260,10 +322,12 @@ def _trailing_mention(text: str, s: int, e: int) -> tuple[int, int] | None:
     parts = [p for p in seg.split(",") if not p.strip().isdigit()]
     if len(parts) >= 2:
         last = parts[-1].strip()
-        prev = parts[-2].strip()
+        prev = parts[-2].strip().lstrip('([“"‘')
         last_low = last.split()[0].lower() if last else ""
         if last and (
-            last_low in {"a", "an", "the", "who", "which"} or last_low.endswith(("’s", "'s"))
+            last_low in {"a", "an", "the", "who", "which"}
+            or last_low.endswith(("’s", "'s", "s’"))
+            or (last[:1].islower() and last_low not in lx.SUBJECT_PRONOUNS)
         ):
             if _looks_like_name(prev):
                 # apposition: "Name, a role," -> "Name"
@@ -305,7 +369,8 @@ def find_after(text: str, close_end: int, limit: int) -> Attribution | None:
     m = _INVERTED.match(text, close_end, limit)
     if m:
         span = _mention_after_verb(text, m.end(), limit)
-        if span and not text[span[0]].isupper():
+        if span and (not text[span[0]].isupper() or text[span[0] : span[1]].split()[-1].islower()):
+            # "said a spokeswoman, Jo Roe" / "said Roe's campaign manager, Jo Quill"
             ap = _APPOSED_NAME.match(text, span[1], limit + 1)
             if ap:
                 span = ap.start(1), ap.end(1)
@@ -327,7 +392,9 @@ def find_after(text: str, close_end: int, limit: int) -> Attribution | None:
             return Attribution("according to", m.start(1), text[span[0] : span[1]], *span, False)
     m = _NORMAL.match(text, close_end, limit)
     if m:
-        span = _trailing_mention(text, m.start(1), m.end(1))
+        # "..., Roe has said": the auxiliary is no part of the speaker.
+        aux = _AUX_BACK.search(text, max(m.start(1), m.end(1) - 30), m.end(1) + 1)
+        span = _trailing_mention(text, m.start(1), aux.start() if aux else m.end(1))
         if span and _valid_subject(text[span[0] : span[1]]):
             # Everything between the quote and the speaker must be an apposition at most.
             return Attribution(
@@ -359,6 +426,13 @@ def find_before(text: str, start: int, open_pos: int) -> Attribution | None:
     for vm in VERB_ANY.finditer(text, start, open_pos):
         if vm.start() > 0 and text[vm.start() - 1] == "-":
             continue  # "so-called" is no reporting verb
+        v = vm.group(1).lower()
+        if v in _NAMING_VERBS and vm.end() < open_pos - 1 and _NAMING_USE.match(text, vm.start(1)):
+            continue  # "a class called “Perception”": a name given, not speech
+        if v in ("asked", "told") and _WHEN_ASKED.search(
+            text, max(start, vm.start(1) - 8), vm.start(1)
+        ):
+            continue  # "who said, when asked about it, ...": the question, not the answer
         last = vm
     if last is None:
         return None
@@ -371,25 +445,58 @@ def find_before(text: str, start: int, open_pos: int) -> Attribution | None:
         # "..., adding that ..." reports the subject of the main verb before it.
         earlier = None
         for vm in VERB_ANY.finditer(text, start, verb_start):
-            if vm.group(1).lower() not in lx.CUE_PARTICIPLES:
+            v = vm.group(1).lower()
+            if v not in lx.CUE_PARTICIPLES and not (
+                v in _NAMING_VERBS and _NAMING_USE.match(text, vm.start(1))
+            ):
                 earlier = vm
         if earlier is None:
             # "Roe toured the plant on Monday, saying: “...”": no reporting verb before the
             # participle, so the name opening the sentence is the one speaking.
             lead = _LEADING_NAME.match(text, start, verb_start)
-            if lead is None or not _looks_like_name(lead.group(1)):
-                return None
-            if text[lead.end(1) : lead.end(1) + 2] in ("’s", "'s"):
+            if lead is not None and _looks_like_name(lead.group(1)):
+                span = lead.span(1)
+                rn = _ROLE_THEN_NAME.match(text, lead.end(1) + 1, verb_start)
+                if rn and not any(x.lower() in _ROLE_GAP_STOP for x in rn.group(1).split()):
+                    # "Valmora party leader Jane Roe took to the stage, saying": the person
+                    span = (rn.start() + len(rn.group(1)), rn.end())
+            else:
+                # "On Sunday, Roe shared ..., writing": the subject after a short opener;
+                # "with Roe reportedly yelling": the name right before the participle.
+                span = _clause_subject(text, start, verb_start)
+                wn = _NAME_BEFORE_PARTICIPLE.search(text, max(start, verb_start - 60), verb_start)
+                if wn is not None and _looks_like_name(wn.group(1)):
+                    span = wn.span(1)
+                if span is None or text[span[0]].islower():
+                    return None
+            if text[span[1] : span[1] + 2] in ("’s", "'s"):
                 return None
             return Attribution(
-                _cue_text(verb, last.group(2)), verb_start, lead.group(1), *lead.span(1), True
+                _cue_text(verb, last.group(2)), verb_start, text[span[0] : span[1]], *span, True
             )
-        span = _trailing_mention(text, start, earlier.start(1))
+        aux = _AUX_BACK.search(text, max(start, earlier.start(1) - 40), earlier.start(1))
+        span = _trailing_mention(text, start, aux.start() if aux else earlier.start(1))
         cue_start = earlier.start(1)
     else:
-        aux = _AUX_BACK.search(text, start, verb_start)
+        lo = max(start, verb_start - 40)
+        aux = _AUX_BACK.search(text, lo, verb_start)
+        if aux is None and text.endswith("to ", lo, verb_start):
+            aux = _TO_SAY.search(text, lo, verb_start)
         span = _trailing_mention(text, start, aux.start() if aux else verb_start)
         cue_start = verb_start
+        if " and " in text[max(0, verb_start - 24) : verb_start] and _AND_BACK.search(
+            text, max(start, verb_start - 24), verb_start
+        ):
+            # "Roe said she would appeal and added, “...”": the subject of the first verb.
+            span = _clause_subject(text, start, verb_start)
+        wm = (
+            _WHO_BACK.search(text, max(start, verb_start - 120), verb_start)
+            if "who " in text[max(0, verb_start - 30) : verb_start]
+            else None
+        )
+        if wm and _looks_like_name(wm.group(1)):
+            # "... the judge, Mara Quill, who told the court: “...”": the relative's antecedent.
+            span = wm.span(1)
     if not span or not _valid_subject(text[span[0] : span[1]]):
         return None
     return Attribution(
@@ -433,7 +540,7 @@ _AS_PUT_IT = re.compile(
 # `More from Roe:` / `– Roe:` / `Roe:` opening its sentence
 _LEAD_NAME = re.compile(
     r"(?:^|[\s(][–—-]\s*|\b(?:[Mm]ore|[Aa]nd)\s+from\s+)"
-    r"((?:[A-Z][\w’'.\-]+\s+){0,4}[A-Z][\w’'\-]+)\s*:\s*$"
+    r"((?:[A-Z][\w’'.\-]+\s+){0,4}[A-Z][\w’'\-]+)(?:\s*\([DRI]-[A-Z][\w.\-]*\))?\s*:\s*$"
 )
 
 
@@ -529,8 +636,8 @@ def find_lead_in(text: str, start: int, open_pos: int, known) -> Attribution | N
         words = name.split()
         if words[0].lower() in lx.STOP_CAPS or not _looks_like_name(name):
             return None
-        if len(words) == 1 and not known(name):
-            return None
+        if len(words) == 1 and not known(name) and not re.match(r"\s*[–—-]", m.group()):
+            return None  # but a digest's "– Gazette Polls:" names its source
         s = start + m.start(1)
         return Attribution(":", s, name, s, start + m.end(1), True)
     return None

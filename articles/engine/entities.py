@@ -34,6 +34,15 @@ _ACRONYM = re.compile(r"\(([A-Z][A-Z.&]{1,9})\)")
 _KNOWN_AS = re.compile(
     r"^,?\s*(?:also\s+|locally\s+|widely\s+)?known\s+(?:locally\s+)?as\s+([A-Z][A-Z.&]{1,9}|[A-Z][\w\-]+)"
 )
+_HEADLINE_VERBS = frozenset({"Says", "Said", "Tells", "Told", "Slams", "Warns", "Calls", "Urges"})
+_SENTENCE_OPENERS = frozenset({"he", "she", "it", "they", "we", "the", "this", "that", "but"})
+_GIVEN_NAME_TITLES = frozenset(
+    {"sir", "dame", "prince", "princess", "king", "queen", "lord", "lady", "sheikh", "emir"}
+)
+_LEAD_CUES_CAP = frozenset({"Said", "Says", "Added", "Adds", "Asked", "Asks", "Wrote", "Writes"})
+# "an Iowa Republican", "a Texas Democrat": a party member, not a surname.
+_PARTY_NOUNS = frozenset({"republican", "republicans", "democrat", "democrats", "gop"})
+_NEXT_PRONOUN = re.compile(r"[\s”’\"']*(He|She)\b")
 _PRONOUN = re.compile(r"\b(he|his|him|she|her|hers)\b", re.IGNORECASE)
 
 
@@ -106,6 +115,15 @@ class Registry:
     def person_by_surname(self, word: str) -> list[Person]:
         return [self.persons[n] for n in self.surnames.get(word, ())]
 
+    def surname_default(self, word: str) -> str | None:
+        """The person a bare shared surname means: news style gives the surname alone to the
+        person introduced first by full name and tells the others apart by given name
+        ("Mayor Jane Roe ... her brother Sam Roe ... Roe said" -> Jane Roe)."""
+        cands = [p for p in self.person_by_surname(word) if p.mentions and " " in p.name]
+        if len(cands) < 2:
+            return None
+        return min(cands, key=lambda p: p.mentions[0][0]).name
+
     def names_someone(self, word: str) -> bool:
         """Is ``word`` a person's name, surname or given name, or an organisation's?"""
         return (
@@ -169,7 +187,7 @@ def _tokenize_into(text: str, s0: int, end: int, out: list[tuple[int, int, str]]
 _CANDIDATE = re.compile(
     r"[^\W\d_a-z][\w’'\-.]*+(?:(?:[ \t\u00a0]++|[ \t]*+\r?\n[ \t]*+)"
     r"(?:(?:of|for|and|the|on|&|de|van|von|der|da|del|di|du|"
-    r"la|le|al|bin|ibn|dos|das|y)[ \t\u00a0]+){0,2}[^\W\d_a-z][\w’'\-.]*+)*+"
+    r"la|le|al|el|bin|ibn|dos|das|y)[ \t\u00a0]+){0,2}[^\W\d_a-z][\w’'\-.]*+)*+"
 )
 
 
@@ -385,8 +403,20 @@ class _Builder:
                 cur, pending = [], []
             prev_end = te
             if _is_cap(t) and t[0].isalpha():
+                if cur and toks[cur[-1]][2].endswith(".") and t.lower() in _SENTENCE_OPENERS:
+                    # "... in Washington D.C. He said": a new sentence after an abbreviation.
+                    runs.append(cur)
+                    cur, pending = [], []
+                    continue
+                if cur and t in _HEADLINE_VERBS:
+                    # "Roe Says Council Failed": a headline's verb ends the name.
+                    runs.append(cur)
+                    cur, pending = [], []
+                    continue
                 if not cur and t.lower().rstrip(".") in lx.STOP_CAPS and not _is_acronym(t):
                     continue
+                if not cur and t in _LEAD_CUES_CAP and i + 1 < len(toks):
+                    continue  # "Said Dora Plimsoll, ...": the verb, then the name
                 if pending:
                     cur.extend(pending)
                     pending = []
@@ -451,7 +481,7 @@ class _Builder:
             (
                 k
                 for k in range(2, len(words) - 1)
-                if lows[k] in lx.ORG_CONNECTORS and words[k].islower()
+                if lows[k] in lx.ORG_CONNECTORS - lx.NAME_PARTICLES and words[k].islower()
             ),
             0,
         )
@@ -464,6 +494,16 @@ class _Builder:
             # What follows ("of Tulsa", "on Monday") is a place, a date or an organisation.
             if any(w in lx.ORG_WORDS for w in lows[conn + 1 :]):
                 self.classify(toks, run[conn + 1 :])
+            return
+        if (
+            conn
+            and any(w.rstrip(".") in lx.TITLES for w in lows[:conn])
+            and any(w in lx.FIRST_NAMES for w in lows[conn + 1 : -1])
+            and not any(w in lx.ORG_WORDS for w in lows[conn + 1 :])
+        ):
+            # "Secretary of State Jon Husted": a title with "of" in it, then the person.
+            k = next(i for i in range(conn + 1, len(lows)) if lows[i] in lx.FIRST_NAMES)
+            self.classify(toks, run[k:])
             return
         # A nickname in quote marks ("known as ‘Dynamite Doris’") names nobody new.
         if text[s - 1 : s] in "‘“\"'" and s > 0 and text[e : e + 1] in "’”\"'":
@@ -510,8 +550,13 @@ class _Builder:
             return
         # "the Ice Expulsion Responsible": a name does not follow an article.
         j = run[0] - 1
-        if not cut and j >= 0 and toks[j][2] in ("the", "a", "an"):
-            return
+        if (
+            not cut
+            and j >= 0
+            and toks[j][2] in ("the", "a", "an")
+            and not (name_lows[0] in lx.FIRST_NAMES and len(name_words) in (2, 3))
+        ):
+            return  # but "the Jane Roe campaign" names Jane Roe
         # Drop a leading role word that is not a given name ("Klinikchef Jürgen Hollenbeck").
         if (
             len(name_words) >= 3
@@ -521,6 +566,24 @@ class _Builder:
             title = (title + " " + name_words[0]).strip()
             name_idx = name_idx[1:]
             name_words = name_words[1:]
+            ns = toks[name_idx[0]][0]
+        born = [i for i, w in enumerate(name_words[:-2]) if w.lower().endswith(("-born", "-based"))]
+        if born:
+            # "Korean-born Monte Haines": an epithet, then the name.
+            k = born[-1] + 1
+            title = (title + " " + " ".join(name_words[:k])).strip()
+            name_idx = name_idx[k:]
+            name_words = name_words[k:]
+            ns = toks[name_idx[0]][0]
+        # "Maricopa County Recorder Helen Purcell": capitalised role words, then a given name.
+        k = next(
+            (i for i in range(1, len(name_words) - 1) if name_words[i].lower() in lx.FIRST_NAMES),
+            0,
+        )
+        if k and len(name_words) - k <= 3 and name_words[0].lower() not in lx.FIRST_NAMES:
+            title = (title + " " + " ".join(name_words[:k])).strip()
+            name_idx = name_idx[k:]
+            name_words = name_words[k:]
             ns = toks[name_idx[0]][0]
         ev_end = e
         if len(name_words) >= 3 and name_words[-1] in lx.POST_NOMINALS:
@@ -583,7 +646,7 @@ class _Builder:
         aliases = self.reg.aliases
         for w in name_words:
             low = w.lower()
-            if _is_acronym(w) or low in lx.ROLE_NOUNS or low in lx.TITLES:
+            if _is_acronym(w) or low in lx.ROLE_NOUNS or low in lx.TITLES or low in _PARTY_NOUNS:
                 return -1
             ks = aliases.lookup(w)
             if ks is not None and ks.kind == "organization":
@@ -600,9 +663,21 @@ class _Builder:
     def accept_maybe_persons(self) -> None:
         """A run without a given name or title is a person if its surname is used alone."""
         used = {w for _, _, w, _ in self.bare} | {t[2] for t in self.titled}
+        layout = self.reg.layout
         for name, s, e, role, gender in self.maybe:
             if _clean(name.split()[-1]) in used or name.split()[0] in used:
                 self.add_person(name, s, e, role, gender)
+                continue
+            # "Dario Fenwick spoke at the harbour. He said ...": a name opening its sentence
+            # and taken up by "he" or "she" opening the next one is a person.
+            ss = layout.sentence_start(s)
+            if self.text[ss:s].strip():
+                continue
+            end = layout.sentence_end(e)
+            nm = _NEXT_PRONOUN.match(self.text, end + 1 if end < s + 400 else e)
+            if nm:
+                g = "m" if nm.group(1).lower() == "he" else "f"
+                self.add_person(name, s, e, role, gender or g)
 
     def after_org(self, org: Org, end: int) -> None:
         tail = self.text[end : end + 60]
@@ -621,8 +696,14 @@ class _Builder:
         reg = self.reg
         for s, e, surname, title, gender in self.titled:
             cands = reg.person_by_surname(surname)
+            if not cands and title.lower().rstrip(".") in _GIVEN_NAME_TITLES:
+                # "Prince Omar" for Prince Omar bin Khalid: these titles take the given name.
+                cands = [p for n in reg.given.get(surname, ()) if " " in (p := reg.persons[n]).name]
             if gender and len(cands) > 1:
                 cands = [p for p in cands if p.gender in ("", gender)] or cands
+            if len(cands) > 1:
+                lead = reg.surname_default(surname)
+                cands = [p for p in cands if p.name == lead] or cands
             if len(cands) == 1:
                 p = cands[0]
                 if title and title.lower().rstrip(".") not in {"mr", "ms", "mrs", "miss", "dr"}:
@@ -631,6 +712,19 @@ class _Builder:
             else:
                 role = title if title.lower().rstrip(".") not in {"mr", "ms", "mrs"} else ""
                 self.add_person(surname, s, e, role, gender)
+        speaking = {
+            w
+            for s0, e0, w, _ in self.bare
+            if w not in reg.surnames
+            and w not in reg.given
+            and w not in reg.org_alias
+            and w[1:].islower()
+            and w.lower() not in lx.STOP_CAPS
+            and w.lower() not in lx.PLURAL_PEOPLE
+            and not _is_acronym(w)
+            and (nm := _NEXT_WORDS.match(self.text, e0, e0 + 40))
+            and nm.group(1) in _CUE_WORDS
+        }
         for s, e, word, _ in self.bare:
             org_key = reg.org_alias.get(word)
             if org_key:
@@ -641,6 +735,18 @@ class _Builder:
             if not cands and word not in reg.surnames:
                 # A feature's "Naomi" for Naomi Calloway-Pierce: a given name used alone.
                 cands = [reg.persons[n] for n in reg.given.get(word, ())]
+            if (
+                not cands
+                and word in speaking
+                and not any(word in p.name.split() for p in reg.persons.values())
+            ):
+                # "Obama said ...", never given in full: a person known by one name.
+                cands = [self.add_person(word, s, e, "", "")]
+                cands[0].mentions.pop()
+                reg.mentions.pop()
+            if len(cands) > 1:
+                lead = reg.surname_default(word)
+                cands = [p for p in cands if p.name == lead]
             if len(cands) == 1:
                 cands[0].mentions.append((s, e))
                 reg.mentions.append(Mention(s, e, "person", cands[0].name))
@@ -676,12 +782,19 @@ class _Builder:
 
     def mark_subjects(self) -> None:
         layout = self.reg.layout
+        text = self.text
         seen: set[int] = set()
+        poss_at: dict[int, int] = {}
         for m in sorted(self.reg.mentions, key=lambda m: m.start):
             ss = layout.sentence_start(m.start)
             if ss not in seen:
                 seen.add(ss)
                 m.subject = m.start - ss < 60
+                if m.subject and text.startswith(("’s", "'s"), m.end):
+                    poss_at[ss] = m.end  # "As for Roe's plan, Quill said": Quill too
+            elif ss in poss_at and m.start - ss < 60 and not text.startswith(("’s", "'s"), m.end):
+                del poss_at[ss]
+                m.subject = True
 
 
 def build_registry(text: str, aliases: AliasIndex, layout: Layout | None = None) -> Registry:

@@ -20,7 +20,12 @@ CUE_VERBS = tuple(
     conceded added sighed sighs snapped snaps laughed laughs groaned
     disclosed discloses revealed reveals affirmed affirms asserted asserts alleged alleges
     denied denies described describes called calls estimated estimates denounced denounces
-    read reads sagte erklärte betonte dijo afirmó declaró explicó""".split()
+    read reads barked barks fumed fumes interjected interjects scoffed scoffs thundered
+    thunders opined opines crowed crows griped gripes gushed gushes chided chides sneered
+    sneers mocked mocks hinted hints demurred demurs retaliated retaliates rebutted rebuts
+    apologized apologised apologizes apologises reacted reacts questioned echoed echoes
+    boomed booms sang sings chanted chants pressed presses beamed beams
+    sagte erklärte betonte dijo afirmó declaró explicó""".split()
 ) + (
     "a déclaré",
     "a dit",
@@ -32,7 +37,7 @@ CUE_VERBS = tuple(
 # Participles that report speech inside a larger sentence ("..., adding that ...").
 CUE_PARTICIPLES = tuple(
     """adding saying noting explaining arguing insisting warning stressing writing telling
-    calling""".split()
+    calling asking shouting yelling declaring tweeting""".split()
 )
 CUE_MULTI = ("pointed out", "went on", "according to", "wrote on", "posted on")
 # Where the statement was made: appended to the cue ("said in a statement").
@@ -73,12 +78,15 @@ TITLES = frozenset(
     prime chief inspector detective det det. sergeant sgt sgt. officer constable superintendent
     supt judge justice general gen gen. colonel col col. captain capt capt. commander lieutenant
     lt lt. admiral ambassador commissioner director chairman chairwoman chair coach deputy
-    acting interim former sheriff attorney dean principal headteacher klinikchef speaker""".split()
+    acting interim former sheriff attorney dean principal headteacher klinikchef speaker
+    leader whip host anchor moderator""".split()
 )
 # Letters after a name that are honours or offices, not part of it ("Philippa Arkwright KC").
 POST_NOMINALS = frozenset({"KC", "QC", "MP", "MEP", "MSP", "OBE", "MBE", "CBE", "DBE", "KBE"})
 # Capitals that name a role, not an organisation ("the MP said").
-ROLE_ACRONYMS = frozenset({"MP", "MPs", "MEP", "MSP", "CEO", "CFO", "COO", "GP", "PM", "DJ", "MC"})
+ROLE_ACRONYMS = frozenset(
+    {"MP", "MPs", "MEP", "MSP", "CEO", "CFO", "COO", "GP", "PM", "DJ", "MC", "VP"}
+)
 # Lower-case role nouns that may sit just before a name ("station commander Ruth Ibsen").
 ROLE_NOUNS = frozenset(
     """commander owner lawyer chief director representative minister leader tenant manager
@@ -90,7 +98,16 @@ ROLE_NOUNS = frozenset(
     planner member adviser advisor consultant developer farmer landlord correspondent
     reporter journalist judge prosecutor attorney barrister solicitor negotiator boss
     ceo chef pastor priest rabbi imam principal vicar agent commissioner executive neighbour
-    neighbor pensioner midwife""".split()
+    neighbor pensioner midwife novelist poet artist historian strategist pollster delegate
+    commentator columnist host anchor moderator""".split()
+)
+# People named by a plural noun, not by name ("Protesters chanted", "Officials said").
+PLURAL_PEOPLE = frozenset(
+    """protesters demonstrators supporters critics officials residents voters delegates
+    activists students workers fans crowds parents teachers neighbours neighbors marchers
+    witnesses opponents organisers organizers campaigners members staff aides observers
+    analysts experts economists lawmakers legislators senators democrats republicans
+    conservatives liberals progressives""".split()
 )
 # Words marking a capitalised run as an organisation.
 ORG_WORDS = frozenset(
@@ -107,7 +124,7 @@ ORG_WORDS = frozenset(
     commons lords tribunal exchange institution charity alliance coalition movement
     league federation chronicle broadcaster broadcasters wire motors motor biotech pharma
     pharmaceuticals logistics retail hydro utilities insurance securities capital partnership
-    ventures""".split()
+    ventures computer computers electronics software""".split()
 )
 # Words marking a capitalised run as a place.
 PLACE_WORDS = frozenset(
@@ -140,7 +157,8 @@ STOP_CAPS = frozenset(
     despite during among between under over about above across against along around
     asked critics residents officials police opposition former senior internal several
     other another such only even just again already once twice first second third
-    le la les die der das des el los las il un une ein eine""".split()
+    le la les die der das des el los las il un une ein eine
+    is are was were does did do has have had should could would""".split()
 )
 NAME_PARTICLES = frozenset(
     {
@@ -157,6 +175,7 @@ NAME_PARTICLES = frozenset(
         "al",
         "bin",
         "ibn",
+        "el",
         "dos",
         "das",
         "y",
@@ -259,7 +278,22 @@ FIRST_NAMES_MALE = frozenset(
     richard rick robert roger ronald ryan samuel scott sean simon stephen steve steven stuart
     tariq thomas tim timothy todd tom tomasz tony victor walter wayne william caleb garrett
     kenneth ayodele andrew hans klaus pierre jean-pierre luca giovanni pedro sergei ivan
-    dmitri rahul ravi sanjay yusuf ibrahim hassan kwame chidi emeka dara""".split()
+    dmitri rahul ravi sanjay yusuf ibrahim hassan kwame chidi emeka dara
+    abe al alfred allen andy angelo arnold barry bart benny bernie billy bobby brad bradley
+    brandon brett bryan calvin cameron carlton cecil chad charlie chester chuck clarence
+    clark clayton clifford clint clyde cody cole conrad corey cory curtis dale dan
+    danny darrell darren dave denis denny dick don donnie doug drew duane dustin earl
+    ed eddie edgar edwin eli elijah elliot elliott elmer ernest ernie eugene evan floyd
+    francis franklin fred freddie frederick gabriel gene gil glen glenn gordon guy
+    hank harold harvey herbert herman howard jackson jake jared jay jeffrey jerome jerry
+    jesse jimmy joel joey johnny jon julian justin keegan ken kenny kent kirk kurt
+    kyle lance lawrence leo leon leroy lester lewis lloyd lonnie lou lowell manuel marvin
+    max maxwell melvin mickey miguel mike milton mitch mitchell morris nathan nathaniel ned
+    newt norman orrin otis owen perry phil pete preston quentin randall randy ray reggie
+    reginald ricardo ricky rob rod rodney roland ron ronnie ross roy rudy rudolph
+    russ russell sam sammy seth shane shawn sheldon sid sidney stan stanley ted teddy
+    theodore tyler vernon vince vincent wade wallace warren wes wesley willie wilson zach
+    zachary""".split()
 )
 FIRST_NAMES_FEMALE = frozenset(
     """aisha alice amanda amy ana andrea angela anna anne annie barbara beatrice betty
@@ -271,7 +305,24 @@ FIRST_NAMES_FEMALE = frozenset(
     nadia nancy natalie nicole olivia patricia paula priya rachel rebecca roberta rosa ruth
     sandra sarah sofia sophie susan teresa victoria wendy yasmin zoe zara ingrid astrid
     chiara francesca giulia carmen lucia pilar amina ngozi chioma sunita anjali deepa
-    mei yuki keiko olga natasha svetlana""".split()
+    mei yuki keiko olga natasha svetlana
+    abby abigail adele agnes alexandra alexis alison allison alma amber amelia anita
+    annette arlene audrey ava becky belinda beth bethany beverly bonnie brenda brianna
+    brittany brooke candace candice carly carmen carrie cassandra cathy cecilia chelsea
+    cheryl christine cindy colleen connie constance courtney crystal cynthia daisy
+    danielle darlene dawn debbie debra delores denise diane dolores doris edith edna eileen
+    elaine elise ella eloise elsie erica erin esther ethel eunice evelyn florence gail
+    gayle geraldine gina gladys gloria gretchen gwen hazel heather heidi hilary
+    hillary holly ida irma jacqueline janice jean jeanne jeannie jenny jill
+    jo joann joanne jodi josephine joyce juanita judith judy kara kathy kathryn katie
+    kay kayla kendra kimberly kirsten kristen kristin lana lauren leah lillian
+    lily lindsay lindsey lois loretta lori lorraine louise mabel madeline madison mandy
+    marcia margo marian marilyn marlene martha maureen mavis meg melanie melinda meredith
+    mildred miriam molly monica muriel nadine naomi nell nikki nina nora norma pam pamela
+    peggy penny phyllis rita roberta robyn rose rosemary roxanne sabrina sally samantha
+    sharon sheila shelley sherry shirley sonia stacy stella stephanie sue sylvia
+    tammy tanya tara terri thelma tiffany tina valerie vanessa vera veronica vicki
+    viola vivian wanda whitney yvonne""".split()
 )
 FIRST_NAMES = FIRST_NAMES_MALE | FIRST_NAMES_FEMALE
 

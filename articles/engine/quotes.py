@@ -35,7 +35,7 @@ _SINGLE_CLOSE = re.compile(
 )
 # A one-to-four word single-quoted phrase closed mid-sentence, before a lower-case word.
 _SHORT_SINGLE = re.compile(r"(?:[^\W\d_][\w\-]*[ \t]+){0,3}[^\W\d_][\w\-]*[’'](?=[ \t]+[a-z])")
-_CLOSERS = {"“": "”", "„": "“”", "«": "»", "‹": "›", '"': '"', "”": "”"}
+_CLOSERS = {"“": "”", "„": "“”", "«": "»", "‹": "›", '"': '"”', "”": "”"}
 # Words that introduce a name or a scare quote rather than speech ("the so-called “plan”"),
 # with up to three plain words between them and the quote ("calls the new policy “...”").
 _SCARE_ONE = frozenset(
@@ -101,6 +101,13 @@ def _scan_paragraph(text: str, ps: int, pe: int, para: int, out: list[_Span]) ->
                 open_at, mark = i, ch  # a wrongly curled opener
             continue
         closers = _CLOSERS[mark]
+        if (
+            mark == "“"
+            and ch == '"'
+            and not text[i - 1].isspace()
+            and (i + 1 >= pe or not text[i + 1].isalnum())
+        ):
+            closers = '"'  # “...," Roe said: a straight mark closing a curly one
         if ch in closers and not (mark == "“" and ch == "“"):
             s, e = _strip(text, open_at + 1, i)
             if s < e:
@@ -170,7 +177,9 @@ def find_spans(text: str) -> list[_Span]:
             elif left_open is not None and left_open.open == ps:
                 left_open.continued = True
         pending = left_open
-        if "‘" in text[ps:pe] or "'" in text[ps:pe]:
+        # Two apostrophes ('') stand for a double quote mark in some wire and archive text;
+        # a single apostrophe pair in such a paragraph is a quote within that quote.
+        if ("‘" in text[ps:pe] or "'" in text[ps:pe]) and "''" not in text[ps:pe]:
             para_spans = [sp for sp in spans if sp.para == idx]
             extra: list[_Span] = []
             nested = _scan_single(text, ps, pe, idx, para_spans, extra)
@@ -196,6 +205,8 @@ def _single_runs(text: str, paragraphs: list[tuple[int, int]], spans: list[_Span
         prev_runs = False
         if here is not None or text[ps] not in "‘'" or idx + 1 >= len(paragraphs):
             continue
+        if text.startswith("''", ps):
+            continue  # two apostrophes: a double quote mark, not a single one
         nps = paragraphs[idx + 1][0]
         if text[nps] != text[ps] or not _opens_ok(text, ps, pe):
             continue
@@ -212,50 +223,58 @@ def _single_runs(text: str, paragraphs: list[tuple[int, int]], spans: list[_Span
         spans.sort(key=lambda sp: sp.open)
 
 
-def _after_colon(text: str, open_pos: int) -> bool:
-    j = open_pos - 1
-    while j >= 0 and text[j] in " \t\u00a0":
-        j -= 1
-    return j >= 0 and text[j] == ":"
+def _colon_before(text: str, open_pos: int) -> int:
+    """Index of a colon right before the opening mark (across a paragraph break), or -1."""
+    lo = max(0, open_pos - 8)
+    pre = text[lo:open_pos].rstrip(" \t\u00a0")
+    if pre.endswith(":"):
+        return lo + len(pre) - 1
+    if not pre.endswith("\n"):
+        return -1
+    pre = pre.rstrip()
+    return lo + len(pre) - 1 if pre.endswith(":") else -1
 
 
-def _is_title_like(words: list[str]) -> bool:
-    if len(words) < 2 or len(words) > 8:
+_TITLE_SMALL = frozenset("of the a an and in on to for at with is from by vs vs. versus".split())
+
+
+def _is_title_like(words: list[str], longest: int = 8) -> bool:
+    if len(words) < 2 or len(words) > longest:
         return False
     if words[-1][-1:] in ".!?":
         return False
     caps = sum(1 for w in words if w[:1].isupper() or not w[:1].isalpha())
-    small = sum(
-        1
-        for w in words
-        if w[:1].islower() and w in {"of", "the", "a", "an", "and", "in", "on", "to", "for", "at"}
-    )
+    small = sum(1 for w in words if w[:1].islower() and w in _TITLE_SMALL)
     return words[0][:1].isupper() and caps + small == len(words) and caps >= 2
 
 
 # Words that put a name of a show, book or film right after them: "said on “Meet the
 # Press.”", "NBC's “This Week,”", "the documentary “Harbour Lights.”".
 _TITLE_LEAD = frozenset(
-    "on in of titled entitled called memoir book film documentary show podcast program "
-    "programme series column novel album song".split()
+    "on in of with titled entitled called memoir book film movie documentary show podcast "
+    "program programme series column novel album song".split()
 )
+# `“The Harbour at Night,” by Jane Roe`: the title of a piece and its author.
+_BY_AUTHOR = re.compile(r"[ \t]*\(?by[ \t]+(?:the[ \t]+)?[A-Z]")
 
 
 def _titled_in_context(words: list[str], before: str) -> bool:
     """A title whose American-style punctuation sits inside the marks, after a title lead."""
-    if not words or len(words) > 6 or words[-1][-1:] not in ".,":
+    if not words or len(words) > 12 or words[-1][-1:] not in ".,":
+        return False
+    b = before.rstrip()
+    if not b:
+        return False
+    p = b[-40:].split()[-1].rstrip(",")  # "her memoir, “Tough Choices.”"
+    if not (p.lower() in _TITLE_LEAD or p.endswith(("’s", "'s"))):
         return False
     trimmed = words[:-1] + [words[-1][:-1]]
     if len(trimmed) == 1:
         if not trimmed[0][:1].isupper() or not trimmed[0][1:].islower():
             return False
-    elif not _is_title_like(trimmed):
+    elif not _is_title_like(trimmed, 12):
         return False
-    prev = before.rstrip().split()[-1:] if before.strip() else []
-    if not prev:
-        return False
-    p = prev[0]
-    return p.lower() in _TITLE_LEAD or p.endswith(("’s", "'s"))
+    return True
 
 
 def _starts_sentence(text: str, layout: Layout, sp: _Span) -> bool:
@@ -277,6 +296,14 @@ def _governed_partial(
     return not _MARKS.search(gap) and "‘" not in gap
 
 
+def _named(mention: str | None) -> bool:
+    """A speaker named by a capitalised name ("Roe", "Mayor Jane Roe"), not "the memo"."""
+    if not mention:
+        return False
+    first = mention.split()[0]
+    return first[:1].isupper() and first.lower() not in lx.STOP_CAPS
+
+
 def _judge(text: str, layout: Layout, sp: _Span, att: Attribution | None) -> bool:
     """Is this span a direct quotation rather than a scare quote, title or nickname?"""
     inner = text[sp.start : sp.end]
@@ -288,6 +315,10 @@ def _judge(text: str, layout: Layout, sp: _Span, att: Attribution | None) -> boo
         return False
     if _titled_in_context(words, before):
         return False
+    if len(words) <= 2 and inner.endswith(":"):
+        return False  # "Related:", "Update:": a label
+    if len(words) <= 16 and inner.endswith(",") and _BY_AUTHOR.match(text, sp.close + 1):
+        return False  # “A headline,” by Jane Roe: a title, then its author
     # A nickname sits between a given name and a surname.
     if (
         len(words) <= 3
@@ -303,8 +334,9 @@ def _judge(text: str, layout: Layout, sp: _Span, att: Attribution | None) -> boo
         and att.before
         and att.cue in _CHARACTERISE
         and layout.sentence_start(sp.open) <= att.cue_start < sp.open  # its own cue
-        and len(words) >= 3
+        and (len(words) >= 3 or _named(att.mention))
         and sum(w[:1].isupper() for w in words[1:]) * 2 < len(words) - 1  # not a name
+        and words[0][:1].islower()
     )
     if (
         len(words) <= 8
@@ -322,11 +354,25 @@ def _judge(text: str, layout: Layout, sp: _Span, att: Attribution | None) -> boo
     return len(words) >= 5 and _starts_sentence(text, layout, sp) and len(words) >= 5
 
 
+def _primary_marks(spans: list[_Span]) -> list[_Span]:
+    """US style quotes with double marks and keeps single ones for quotes within quotes;
+    there, a single-quoted span standing alone is a headline's or subhead's words ("Roe calls
+    plan ‘reckless’"), not a quotation. A text with at least twice as many double-quoted spans
+    as single-quoted ones (and at least two) is written that way; UK style, single marks first,
+    keeps them all."""
+    singles = sum(1 for sp in spans if sp.single)
+    doubles = len(spans) - singles
+    if not singles or doubles < 2 or doubles < 2 * singles:
+        return spans
+    return [sp for sp in spans if not sp.single]
+
+
 def extract_quotes_with(
     text: str, layout: Layout, registry: Registry, spans: list[_Span]
 ) -> list[Quote]:
     """Judge and attribute ``spans``; the worker behind :func:`extract_quotes`."""
     resolver = Resolver(registry)
+    spans = _primary_marks(spans)
     quotes: list[Quote] = []
     prev: _Span | None = None
     prev_quote: Quote | None = None
@@ -336,14 +382,19 @@ def extract_quotes_with(
         att: Attribution | None = None
         # `Roe said: “...”`: a cue before a colon introduces this quote; the words after it
         # belong to the next sentence.
-        if not sp.continued and _after_colon(text, sp.open):
-            bstart = layout.sentence_start(sp.open)
+        colon = _colon_before(text, sp.open) if not sp.continued else -1
+        if colon >= 0:
+            # `Roe said:` may end the paragraph before a quote set as a block of its own.
+            lead_end = (
+                sp.open if colon == sp.open - 1 or "\n" not in text[colon : sp.open] else colon + 1
+            )
+            bstart = layout.sentence_start(lead_end - 1)
             if prev is not None and prev.close + 1 > bstart:
                 bstart = prev.close + 1
-            if bstart < sp.open:
+            if bstart < lead_end:
                 if not _is_headline(text, layout, sp):
-                    att = find_lead_in(text, bstart, sp.open, registry.names_someone)
-                att = att or find_before(text, bstart, sp.open)
+                    att = find_lead_in(text, bstart, lead_end, registry.names_someone)
+                att = att or find_before(text, bstart, lead_end)
         if att is None and not sp.runs_on:
             limit = layout.sentence_end(sp.close)
             inner_end = text[sp.start : sp.end].rstrip("’'")[-1:]
@@ -366,6 +417,8 @@ def extract_quotes_with(
             att = _short_sentence_after(text, sp.close + 1, nxt_open)
         if att is None and not sp.continued:
             att = _inverted_before(text, sp.open)
+        if att is None and not sp.runs_on:
+            att = _quote_from_after(text, sp.close + 1)
         if att is None and not sp.continued and not _is_headline(text, layout, sp):
             # "Roe was blunt: “...”", "More from Roe: “...”", "As Roe put it, “...”"
             bstart = layout.sentence_start(sp.open)
@@ -435,7 +488,7 @@ def extract_quotes_with(
         resolver.note_speaker(speaker, kind, sp.open)
         prev, prev_quote = sp, q
         prev_att = att if att is not None else (prev_att if continues else None)
-    return _introduced_runs(_backfill_runs(quotes, spans), spans, resolver)
+    return _introduced_runs(_backfill_runs(quotes, spans), spans, resolver, text, layout)
 
 
 # "‘We will not be bullied’: Harlow defiant ..." or "“No surrender” – Roe": a headline quote
@@ -455,7 +508,9 @@ _SHORT_AFTER = re.compile(
 )
 # `Said Roe, “...”` / `Continued Roe: “...”`: the verb first, opening its sentence.
 _INVERTED_BEFORE = re.compile(
-    rf"(?:^|[.!?”\"][ \t]+|\n)({_CUE_ALT})[ \t]+({_NAME})[ \t]*[,:][ \t]*$", re.IGNORECASE
+    rf"(?:^|[.!?”\"][ \t]+|\n)({_CUE_ALT})[ \t]+({_NAME})"
+    r"(?:,[ \t]+(?:who|a|an|the)\b[^“”\"\n.!?]{0,90}?)?[ \t]*[,:][ \t]*$",
+    re.IGNORECASE,
 )
 
 
@@ -470,11 +525,26 @@ def _short_sentence_after(text: str, pos: int, limit: int) -> Attribution | None
     return Attribution(cue, m.start(), m.group(g), m.start(g), m.end(g), before=False)
 
 
+# `“...” That quote from Mayor Jane Roe appeared ...`: the next sentence names the source.
+_QUOTE_FROM = re.compile(
+    r"[.,!?]?[ \t]*(?:That|This|The)[ \t]+(?:quote|remark|comment|line|statement|message|tweet)"
+    r"[ \t]+(?:came[ \t]+)?(?:from|by)[ \t]+"
+    r"((?:[A-Z][\w’'.\-]*[ \t]+){0,5}[A-Z][\w’'\-]+)"
+)
+
+
+def _quote_from_after(text: str, pos: int) -> Attribution | None:
+    m = _QUOTE_FROM.match(text, pos, min(len(text), pos + 160))
+    if m is None:
+        return None
+    return Attribution("from", m.start(), m.group(1), m.start(1), m.end(1), before=False)
+
+
 def _inverted_before(text: str, open_pos: int) -> Attribution | None:
     tail = text[max(0, open_pos - 3) : open_pos].rstrip()
     if not tail or tail[-1] not in ",:":
         return None
-    m = _INVERTED_BEFORE.search(text, max(0, open_pos - 80), open_pos)
+    m = _INVERTED_BEFORE.search(text, max(0, open_pos - 180), open_pos)
     if m is None or not m.group(1)[:1].isupper():
         return None
     return Attribution(m.group(1).lower(), m.start(1), m.group(2), *m.span(2), before=True)
@@ -502,7 +572,9 @@ def _headline_attribution(text: str, layout: Layout, sp: _Span) -> Attribution |
     return Attribution(":", m.start(), m.group(1), m.start(1), m.end(1), before=False)
 
 
-def _introduced_runs(quotes: list[Quote], spans: list[_Span], resolver: Resolver) -> list[Quote]:
+def _introduced_runs(
+    quotes: list[Quote], spans: list[_Span], resolver: Resolver, text: str, layout: Layout
+) -> list[Quote]:
     """A quote over paragraphs with no attribution at all, after a paragraph introducing a
     statement, belongs to the person that paragraph is about."""
     from dataclasses import replace
@@ -513,12 +585,13 @@ def _introduced_runs(quotes: list[Quote], spans: list[_Span], resolver: Resolver
         sp = by_start.get(q.start)
         if q.speaker is not None or q.cue is not None or q.continues or sp is None:
             continue
-        if not sp.runs_on:
+        inline = not sp.runs_on
+        if inline and not _starts_sentence(text, layout, sp):
             continue
         j = i + 1
         while j < len(out) and out[j].continues and out[j].speaker is None and not out[j].cue:
             j += 1
-        intro = resolver.speech_intro(sp.open)
+        intro = resolver.speech_intro(sp.open, inline)
         if intro is None:
             continue
         name, kind, mention, ms, me = intro

@@ -20,6 +20,7 @@ _FUNCTION_WORDS = frozenset(
 )
 
 
+_HE_SHE = re.compile(r"\b(?:[Hh]e|[Ss]he)\b")
 _QUOTE_CHARS = re.compile(r"[“”‘«»„\"]")
 _DOUBLE_MARK = re.compile(r"[“”]")
 
@@ -89,7 +90,30 @@ _PLURAL_PEOPLE = re.compile(
 _NAME_LINKS = frozenset({"of", "for", "and", "on", "the"})
 
 
-_PERSON_OF = re.compile(r"((?:[A-Z][\w’'\-]+ ){1,2}[A-Z][\w’'\-]+) of [A-Z]")
+# A capitalised name at the end of a phrase, name particles included ("Omar el Said").
+_CAPS_TAIL = re.compile(
+    r"(?:[A-ZÀ-ÖØ-Þ][\w’'.\-]*\s*)(?:(?:(?:el|al|de|da|di|du|van|von|bin|ibn|der|del|la|le)\s+)?"
+    r"[A-ZÀ-ÖØ-Þ][\w’'.\-]*\s*)*$"
+)
+_DAYS = frozenset(lx.WEEKDAYS)
+_TITLES_M = frozenset(x.rstrip(".") for x in lx.TITLES_MALE)
+_TITLES_F = frozenset(x.rstrip(".") for x in lx.TITLES_FEMALE)
+_NAME_OF_PLACE = re.compile(
+    r"^((?:[A-Z][\w’'.\-]*\s+){1,3}[A-Z][\w’'\-]+) of (?:the )?"
+    r"[A-Z][\w.’'\-]+(?:\s+[A-Z][\w.’'\-]+)?$"
+)
+_THE_AGED = re.compile(r"^the (\d{1,3})-year-old$", re.IGNORECASE)
+_OWNED_ACCOUNT = re.compile(
+    r"^(his|her)\s+(?:official\s+)?(?:Twitter|Facebook|Instagram|social media)?\s*"
+    r"(?:account|feed|page)$",
+    re.IGNORECASE,
+)
+_POSSESSOR_NAME = re.compile(
+    r"^(?:[Tt]he\s+)?(?:[\w\-]+\s+){0,3}[\w\-]+[’']s\s+"
+    r"((?:[A-Z][\w’'.\-]*\s+){1,2}[A-Z][\w’'\-]+)$"
+)
+_PARTY_TAG = re.compile(r",?\s*(?:\(?\b[DRI]-[A-Z][A-Za-z.]*\)?|\([DRI]\))\.?$")
+_PERSON_OF = re.compile(r"((?:[A-Z][\w’'\-]+ ){1,2}[A-Z][\w’'\-]+) of (?:the )?[A-Z]")
 
 
 # A determiner and one or two epithets before a name: "the left-leaning", "the nonpartisan".
@@ -136,6 +160,10 @@ class Resolver:
         m = " ".join(mention.split()).rstrip(".")
         if not m:
             return None, None
+        pn = _POSSESSOR_NAME.match(m) if "s " in m else None
+        if pn and not any(w.lower() in lx.ORG_WORDS for w in pn.group(1).split()):
+            # "The Gazette's Jane Roe", "the union's Dario Fenwick": the person, not the owner.
+            return self._name(pn.group(1), pos)
         low = m.lower()
         words = low.split()
         if low in {"he", "she"}:
@@ -177,7 +205,7 @@ class Resolver:
             return org.name, "organization"
         if m[:1].isupper() and words[0] not in DETERMINERS and not m.split()[-1][:1].islower():
             return self._name(m, pos)
-        caps = re.search(r"(?:[A-ZÀ-ÖØ-Þ][\w’'.\-]*\s*)+$", m)
+        caps = _CAPS_TAIL.search(m)
         if (
             caps
             and caps.start() > 0
@@ -185,6 +213,17 @@ class Resolver:
             and not any(w.lower() in lx.ORG_WORDS for w in caps.group().split())
         ):
             # "station commander Ruth Ibsen": role words, then the name.
+            return self._name(caps.group().strip(), pos)
+        if (
+            caps
+            and caps.start() > 0
+            and words[0] in ("a", "an", "the")
+            and len(caps.group().split()) == 1
+            and self.reg.names_someone(caps.group().strip())
+            and self.reg.org_for(caps.group().strip()) is None
+            and _EPITHET.fullmatch(m[: caps.start()])
+        ):
+            # "an angry Roe retorted": the person, with a word on their mood.
             return self._name(caps.group().strip(), pos)
         if (
             caps
@@ -202,6 +241,28 @@ class Resolver:
             orgs = [o for o in self.reg.orgs.values() if m.split()[1] in o.name.split()]
             if len(orgs) == 1:
                 return orgs[0].name, "organization"
+            w1 = m.split()[1]
+            if (
+                not orgs
+                and len(w1) > 3
+                and w1.endswith("s")
+                and w1[1:].islower()
+                and w1.lower() not in lx.ORG_WORDS
+                and not self.reg.names_someone(w1)
+            ):
+                return w1, "group"  # "the Harbourmasters sang": a band or group by its name
+        am = _THE_AGED.match(m)
+        if am:
+            # "Jo Quinn, 46, ... said the 46-year-old": the person given that age.
+            who = self._aged(am.group(1), pos)
+            if who:
+                return who, "person"
+        om = _OWNED_ACCOUNT.match(m)
+        if om:
+            # "her Twitter account posted": the account's owner speaks.
+            name, kind = self.resolve("he" if om.group(1).lower() == "his" else "she", pos)
+            if name:
+                return name, kind
         body = m.split()[1:]
         if (
             words[0] == "the"
@@ -217,6 +278,8 @@ class Resolver:
     # A capitalised mention: "Homan", "Mr. Achebe", "Councillor Priya Okafor".
     def _name(self, m: str, pos: int) -> tuple[str | None, str | None]:
         reg = self.reg
+        if " " not in m and m.lower() in lx.PLURAL_PEOPLE and not reg.names_someone(m):
+            return None, None  # "Protesters chanted": people left unnamed, not a name
         core = TITLE_STRIP.sub("", m).strip() or m
         if len(core.split()) >= 3 and core.split()[-1] in lx.POST_NOMINALS:
             core = core.rsplit(None, 1)[0]
@@ -224,9 +287,9 @@ class Resolver:
             core = core.title()
         gender = ""
         first = m.split()[0].lower().rstrip(".")
-        if first in {x.rstrip(".") for x in lx.TITLES_MALE}:
+        if first in _TITLES_M:
             gender = "m"
-        elif first in {x.rstrip(".") for x in lx.TITLES_FEMALE}:
+        elif first in _TITLES_F:
             gender = "f"
         # "Dame Carys", "Sir Roland": these titles go with the given name.
         if first in {"sir", "dame"} and " " not in core:
@@ -237,10 +300,45 @@ class Resolver:
             ]
             if len(full) == 1:
                 return full[0].name, "person"
+        # "Rep. Jane Roe (D-Ohio)", "Jane Roe, R-Ohio": a party and state tag is no part of it.
+        if "-" in core or "(" in core:
+            core = _PARTY_TAG.sub("", core).strip() or core
+        of = _NAME_OF_PLACE.match(core) if " of " in core else None
+        if of and not any(w.lower() in lx.ORG_WORDS for w in of.group(1).split()):
+            core = of.group(1)  # "Sen. Sherrod Vance of Ohio": the person, not the state
+        toks = core.split()
+        born = (
+            [i for i, t in enumerate(toks[:-2]) if t.lower().endswith(("-born", "-based"))]
+            if "-b" in core
+            else None
+        )
+        if born:
+            # "Korean-born Monte Haines", "Ohio-based Jane Roe": the person after the epithet.
+            toks = toks[born[-1] + 1 :]
+            core = " ".join(toks)
+        k = (
+            next((i for i in range(1, len(toks) - 1) if toks[i].lower() in lx.FIRST_NAMES), 0)
+            if len(toks) >= 3
+            else 0
+        )
+        if (
+            k
+            and len(toks) - k <= 3
+            and toks[0].lower() not in lx.FIRST_NAMES
+            and all(t[:1].isupper() for t in toks[k:])
+        ):
+            # "of State John Kerry", "County Recorder Helen Purcell": from the given name on.
+            core = " ".join(toks[k:])
+            toks = toks[k:]
+        if len(toks) >= 2:
+            # "Vargas Llosa", "De Blasio": a surname of two words for a name given in full.
+            tail = " " + core.lower()
+            longer = [p for p in reg.persons if p.lower().endswith(tail)]
+            if len(longer) == 1:
+                return longer[0], "person"
         # A name inside a longer phrase: "station commander Ruth Ibsen", "an HCTA spokesperson".
         if core in reg.persons:
             return core, "person"
-        toks = core.split()
         for k in range(len(toks)):
             cand = " ".join(toks[k:])
             if cand in reg.persons:
@@ -248,6 +346,10 @@ class Resolver:
             o = reg.org_for(cand)
             if o is not None:
                 return o.name, "organization"
+        low_at = [i for i, t in enumerate(toks) if t[:1].islower()]
+        if low_at and len(toks) - low_at[-1] - 1 >= 2:
+            # "Valmora Union president Jane Roe": the person after the role words.
+            return self._name(" ".join(toks[low_at[-1] + 1 :]), pos)
         if any(t.lower() in lx.ORG_WORDS for t in toks):
             return core, "organization"
         last = toks[-1].rstrip("’'s") if toks[-1].endswith(("’s", "'s")) else toks[-1]
@@ -259,7 +361,21 @@ class Resolver:
         if len(cands) == 1:
             return cands[0].name, "person"
         if len(cands) > 1:
-            return None, "person"
+            lead = reg.surname_default(last)
+            return (
+                (lead, "person") if lead and lead in {p.name for p in cands} else (None, "person")
+            )
+        if toks[-1].lower() in {"republican", "democrat", "republicans", "democrats"}:
+            return None, "person"  # "one Florida Republican": a party member left unnamed
+        low = [i for i, t in enumerate(toks) if t[:1].islower() and t not in lx.NAME_PARTICLES]
+        if low or toks[-1].lower() in _DAYS:
+            # "Roe later Thursday", "Roe on Friday": the name before the other words.
+            cut = low[0] if low else len(toks) - 1
+            head = [t for t in toks[:cut] if t.lower() not in _DAYS]
+            if not head or head[0].lower() in lx.STOP_CAPS:
+                return None, "person"
+            if len(head) < len(toks):
+                return self._name(" ".join(head), pos)
         return core, "person"
 
     def _noun_phrase(self, m: str, pos: int) -> tuple[str | None, str | None]:
@@ -350,7 +466,7 @@ class Resolver:
             caps = [t for t in toks if t[:1].isupper()]
             if toks and caps == toks and len(toks) <= 3:
                 owner = " ".join(toks)
-                owner = owner[:-2] if owner.endswith(("’s", "'s")) else owner
+                owner = owner[:-2] if owner.endswith(("’s", "'s")) else owner.rstrip("’'")
                 return f"{owner} {head}", "organization"
         if head in lx.ORG_HEADS and head not in lx.SPOKES_HEADS:
             if head in {"report", "family", "team", "campaign"}:
@@ -382,16 +498,19 @@ class Resolver:
                 return who, "person"
         return None, "person"
 
-    def speech_intro(self, pos: int) -> tuple[str, str, str, int, int] | None:
+    def speech_intro(self, pos: int, inline: bool = False) -> tuple[str, str, str, int, int] | None:
         """The speaker of an unattributed quote running over paragraphs, from the paragraph
         before it when that introduces a statement ("She spoke for several minutes to the
-        crowd.", "Judge Harriet Okafor opened the hearing with a long statement.")."""
+        crowd.", "Judge Harriet Okafor opened the hearing with a long statement."). With
+        ``inline``, also a quote opening a sentence right after such a sentence in the same
+        paragraph ("Roe spoke to reporters after the vote. “We will not back down.”"), when
+        the speaker is that sentence's subject."""
         reg = self.reg
         text = reg.text
         j = pos - 1
         while j > 0 and text[j].isspace():
             j -= 1
-        if j <= 0 or "\n" not in text[j:pos]:
+        if j <= 0 or ("\n" not in text[j:pos] and not inline):
             return None
         ss = reg.layout.sentence_start(j)
         sentence = text[ss : j + 1]
@@ -410,8 +529,21 @@ class Resolver:
         while i < len(reg.mentions) and reg.mentions[i].start <= j:
             mm = reg.mentions[i]
             if mm.kind == "person":
+                if inline and not _opens_clause(text[ss : mm.start], text[mm.end : mm.end + 2]):
+                    return None
                 return mm.key, "person", text[mm.start : mm.end], mm.start, mm.end
             i += 1
+        return None
+
+    def _aged(self, age: str, pos: int) -> str | None:
+        """The person last named before ``pos`` with ", <age>," after the name."""
+        reg = self.reg
+        i = bisect_left(self._mention_starts, pos) - 1
+        while i >= 0 and reg.mentions[i].start >= pos - 3000:
+            mm = reg.mentions[i]
+            i -= 1
+            if mm.kind == "person" and re.match(rf",\s*{age}\b", reg.text[mm.end : mm.end + 8]):
+                return mm.key
         return None
 
     def _plural_antecedent(self, pos: int) -> bool:
@@ -459,6 +591,8 @@ class Resolver:
                 last = m
         if last is None:
             return False
+        if _HE_SHE.search(reg.text, prev_ss, last.start()):
+            return False  # "When asked, he says he is a father": he is the subject, not "a father"
         # Anyone named in that sentence ("Lucia Ferrante, a teacher, said...") may be meant.
         i = bisect_left(self._mention_starts, seg_end) - 1
         while i >= 0 and reg.mentions[i].start >= prev_ss:
@@ -651,6 +785,17 @@ class Resolver:
         if known and known[0] is cands[0]:
             return cands[0][0].key
         return None
+
+
+def _opens_clause(before: str, after: str) -> bool:
+    """Does a name with ``before`` ahead of it in its sentence open the sentence (titles and
+    a short opener ending in a comma allowed: "Mayor Jane Roe", "On Monday, Jane Roe")?"""
+    if after in ("’s", "'s"):
+        return False
+    words = before.split()
+    while words and words[-1][:1].isupper():
+        words.pop()
+    return not words or (words[-1].endswith(",") and len(words) <= 6)
 
 
 def _strip_det(m: str) -> str:

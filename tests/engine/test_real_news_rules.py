@@ -1,0 +1,549 @@
+"""Habits of real news writing the speaker rules must handle (fictional text only)."""
+
+from __future__ import annotations
+
+from articles.engine import extract_quotes
+
+
+def _speakers(text: str) -> list[str | None]:
+    return [q.speaker for q in extract_quotes(text)]
+
+
+def test_role_words_between_an_affiliation_and_the_name_give_the_person():
+    text = (
+        "Delegates met in Port Alder on Monday. "
+        "“We will stay until the vote is done,” said Valmora delegate Dario Fenwick."
+    )
+    assert _speakers(text) == ["Dario Fenwick"]
+
+
+def test_organisation_then_role_then_name_is_the_person_not_the_organisation():
+    text = (
+        "The Example Heritage Fund opposed the plan. "
+        "“This is not what the town asked for,” said Example Heritage Fund president "
+        "Mara Quill."
+    )
+    assert _speakers(text) == ["Mara Quill"]
+
+
+def test_person_of_the_organisation_is_the_person():
+    text = "“The port will not close,” said Tobias Wren of the Valmora Dockworkers Union."
+    assert _speakers(text) == ["Tobias Wren"]
+
+
+def test_a_shared_surname_alone_means_the_person_introduced_first():
+    text = (
+        "Mayor Jane Roe opened the new bridge on Friday. Her brother Sam Roe, a builder, "
+        "worked on it for two years.\n\n"
+        "“It took longer than we hoped,” Roe said."
+    )
+    assert _speakers(text) == ["Jane Roe"]
+
+
+def test_a_question_headline_word_is_not_a_given_name():
+    text = (
+        "Is Fenwick losing the dockworkers?\n\n"
+        "Dario Fenwick spoke at the harbour on Monday. His sister Lena Fenwick joined him.\n\n"
+        "“We have not lost anyone,” Fenwick said."
+    )
+    assert _speakers(text) == ["Dario Fenwick"]
+
+
+def test_a_name_taken_up_by_he_in_the_next_sentence_is_a_person():
+    text = (
+        "Dario Fenwick spoke on Monday about the harbour and the ships. "
+        "He said: “In all the years I have worked here, nobody asked. But everybody does it.”"
+    )
+    assert _speakers(text) == ["Dario Fenwick"]
+
+
+def test_a_lead_in_ending_its_paragraph_with_a_colon_introduces_the_block_quote():
+    text = (
+        "Mayor Jane Roe answered the council on Tuesday. She said:\n\n"
+        "“We have the money. We will build the bridge, and it will open next spring.”\n\n"
+        "The council voted later."
+    )
+    assert _speakers(text) == ["Jane Roe"]
+
+
+def _texts(text: str) -> list[str]:
+    return [q.text for q in extract_quotes(text)]
+
+
+def test_two_apostrophes_are_not_single_quote_marks():
+    text = (
+        "''We will open the bridge next spring,'' Mayor Jane Roe said on Monday.\n\n"
+        "''The money is there, and the builders are ready to start.''\n\n"
+        "The council will vote on Friday."
+    )
+    assert not any(t.startswith("'") for t in _texts(text))
+
+
+def test_a_show_title_with_small_words_is_not_a_quote():
+    text = (
+        "Mayor Jane Roe appeared on “Mornings with Sam Reed.” "
+        "She was also a guest on “The Late Hour with Ana Cole,” a talk show."
+    )
+    assert _texts(text) == []
+
+
+def test_a_headline_followed_by_its_author_is_a_title_not_a_quote():
+    text = (
+        "READING LIST: “Harbour town braces for the long winter,” by The Example Gazette's "
+        "Lena Ward. “A new ferry for the islands,” by Tom Reyes of the Example Ledger."
+    )
+    assert _texts(text) == []
+
+
+def test_speech_after_a_title_is_still_a_quote():
+    text = (
+        "Mayor Jane Roe spoke on “Mornings with Sam Reed.” "
+        "“We will not close the library,” Roe said."
+    )
+    assert _texts(text) == ["We will not close the library,"]
+
+
+def test_party_and_state_tag_is_no_part_of_the_name():
+    text = (
+        "Senate Minority Whip Jane Roe (D-Ohio) spoke first. "
+        "“We have the votes,” said Senate Minority Whip Jane Roe (D-Ohio). "
+        "“This is not over,” Sen. Sam Reed, R-Utah, said."
+    )
+    assert _speakers(text) == ["Jane Roe", "Sam Reed"]
+
+
+def test_secretary_of_state_title_then_the_person():
+    text = (
+        "Republican Secretary of State John Wexley welcomed the ruling. "
+        "“Voters have many ways to vote,” Wexley said."
+    )
+    assert _speakers(text) == ["John Wexley"]
+
+
+def test_a_two_word_surname_for_a_name_given_in_full():
+    text = (
+        "Mayor Bill de Varga opened the market on Monday.\n\n"
+        "“The stalls will stay open all winter,” De Varga said."
+    )
+    assert _speakers(text) == ["Bill de Varga"]
+
+
+def test_an_outlets_writer_is_the_person_not_the_outlet():
+    text = "As The Gazette's Dana Whitford puts it, “The council is out of ideas and out of time.”"
+    assert _speakers(text) == ["Dana Whitford"]
+
+
+def test_a_titled_shared_surname_means_the_person_introduced_first():
+    text = (
+        "Hillary Vance, the governor, spoke on Monday. Her husband, Bill Vance, was there too. "
+        "Secretary Vance answered questions. “We are ready,” Vance said."
+    )
+    assert _speakers(text) == ["Hillary Vance"]
+
+
+def test_a_straight_mark_can_close_a_curly_one():
+    text = (
+        'Mayor Jane Roe spoke after the vote. “I heard the council’s plan," Roe said. '
+        '"It will not pass.”'
+    )
+    qs = extract_quotes(text)
+    assert [q.speaker for q in qs] == ["Jane Roe", "Jane Roe"]
+    assert qs[0].text == "I heard the council’s plan,"
+
+
+def test_an_auxiliary_before_the_cue_is_no_part_of_the_speaker():
+    text = (
+        "Judge Mara Quill has spoken about the case before. "
+        "“A court should listen more than it speaks,” Quill has said."
+    )
+    assert _speakers(text) == ["Mara Quill"]
+
+
+def test_a_lower_case_role_in_apposition_leaves_the_name():
+    text = "“We have done what we could,” Amy Lorne, deputy harbour director, said on Monday."
+    assert _speakers(text) == ["Amy Lorne"]
+
+
+def test_verb_to_say_before_a_colon():
+    text = (
+        "Councillor Tom Reyes, who wrote the plan, interjected to say: "
+        "“Both of them have changed their minds on this. I have not.”"
+    )
+    assert _speakers(text) == ["Tom Reyes"]
+
+
+def test_more_reporting_verbs():
+    text = "Host Sam Reed spoke last. “You should be ashamed,” Reed barked."
+    assert _speakers(text) == ["Sam Reed"]
+
+
+def test_common_given_names_tell_he_from_she():
+    text = (
+        "Carly Vance met Ted Marlow at the harbour on Monday. "
+        "“We agreed on nothing,” she said. “Not one thing,” he said."
+    )
+    assert _speakers(text) == ["Carly Vance", "Ted Marlow"]
+
+
+def test_a_firm_named_computer_is_not_a_person():
+    text = (
+        "Carla Brandt agreed to buy Northwind Computer in May. "
+        "“We will be stronger together,” she said."
+    )
+    assert _speakers(text) == ["Carla Brandt"]
+
+
+def test_said_then_and_added_reports_the_first_subject():
+    text = (
+        "Asked about the case, Lorne said he would not appeal the ruling and added, "
+        "“I will pay the fine, no problem.”"
+    )
+    assert extract_quotes(text)[0].speaker_mention == "Lorne"
+
+
+def test_called_before_a_title_is_not_the_reporting_verb():
+    text = (
+        "Dr. Ben Lorne shared a syllabus for a class called “Harbours” on his page, writing "
+        "“Here is the class you say never existed. Still waiting on the apology.”"
+    )
+    assert _speakers(text)[-1] == "Ben Lorne"
+
+
+def test_a_name_with_a_particle_after_a_kin_word():
+    text = (
+        "Omar el Haddad was on the ferry. “We called him before it left,” his nephew "
+        "Karim el Haddad added."
+    )
+    assert _speakers(text) == ["Karim el Haddad"]
+
+
+def test_shot_back_is_a_reporting_cue():
+    text = "Mayor Jane Roe listened. “That is simply false,” Roe shot back."
+    assert _speakers(text) == ["Jane Roe"]
+
+
+def test_a_father_deep_in_a_he_sentence_is_not_an_unnamed_speaker():
+    text = (
+        "Senator Tom Reyes met Paul Varga and Mayor Sam Cole on Monday about the harbour.\n\n"
+        "Reyes projects calm. When I ask him what he does in his spare time, he says not "
+        "much, not with the demands of being a father.\n\n"
+        "“I mostly sleep,” he said."
+    )
+    assert _speakers(text) == ["Tom Reyes"]
+
+
+def test_an_epithet_before_a_known_name():
+    text = "Mayor Jane Roe heard the charge. “The harbour will stay open,” an angry Roe retaliated."
+    assert _speakers(text) == ["Jane Roe"]
+
+
+def test_a_party_member_left_unnamed_is_nobody():
+    text = "“Nobody has a home advantage here,” said one unaligned Valmora Republican strategist."
+    assert _speakers(text) == [None]
+
+
+def test_has_since_before_the_verb():
+    text = (
+        "Mayor Jane Roe was asked about the emails. Roe has since apologized for what "
+        "happened: “I should have used two addresses. I am sorry about it.”"
+    )
+    assert _speakers(text) == ["Jane Roe"]
+
+
+def test_who_told_with_when_asked_reports_the_antecedent():
+    text = (
+        "Any decision would involve Judge Mara Quill, who told reporters when asked last week "
+        "about the case: “The matter is with the prosecutors, and they will decide.”"
+    )
+    assert _speakers(text) == ["Mara Quill"]
+
+
+def test_us_style_single_quoted_headline_words_are_not_quotes():
+    text = (
+        "Roe calls harbour plan ‘reckless.’ Council to vote on Friday.\n\n"
+        "“We will fight it,” Mayor Jane Roe said. “Every one of us.”\n\n"
+        "‘A long week.’ The council meets again on Friday. “We are ready,” Roe said. "
+        "“Nobody will be left out,” she added."
+    )
+    assert [q.text for q in extract_quotes(text)] == [
+        "We will fight it,",
+        "Every one of us.",
+        "We are ready,",
+        "Nobody will be left out,",
+    ]
+
+
+def test_uk_style_single_quotes_stay_quotes():
+    text = (
+        "‘We will fight it,’ Mayor Jane Roe said on Monday.\n\n"
+        "‘The council has no plan,’ she added. She called the vote “a farce”."
+    )
+    texts = [q.text for q in extract_quotes(text)]
+    assert "We will fight it," in texts and "The council has no plan," in texts
+
+
+def test_a_book_title_after_a_comma_and_a_long_title():
+    text = (
+        "She wrote about it in her memoir, “Hard Water.” The story is also told in a book, "
+        "“Harbour Lights: How the Dockworkers of Valmora Won the Long Strike.”"
+    )
+    assert _texts(text) == []
+
+
+def test_a_one_word_label_is_not_a_quote():
+    text = "“We are done here,” Roe said. “Related:” Council votes on the harbour plan."
+    assert _texts(text) == ["We are done here,"]
+
+
+def test_a_digest_dash_name_colon_names_the_source():
+    text = (
+        "POLL ROUNDUP\n\nTurnout ran high on Tuesday - Valmorapoll: “Nine in ten voters came out, "
+        "more than in any year we have measured.”"
+    )
+    assert _speakers(text) == ["Valmorapoll"]
+
+
+def test_with_name_participle_reports_the_name():
+    text = (
+        "A protester was pushed out of the hall, with Roe reportedly yelling: "
+        "“Get him out of here!” Mayor Jane Roe later defended it."
+    )
+    assert extract_quotes(text)[0].speaker_mention == "Roe"
+
+
+def test_opener_then_name_then_participle():
+    text = (
+        "On Sunday, Dr. Ben Lorne posted a syllabus on his page, writing "
+        "“Here is the class you say never existed. Still waiting on the apology.”"
+    )
+    assert _speakers(text) == ["Ben Lorne"]
+
+
+def test_reacted_and_questioned_are_reporting_verbs():
+    text = (
+        "Mayor Jane Roe listened to the plan. “What was the turning point?” Roe questioned. "
+        "“Nobody knows,” reacted Roe."
+    )
+    assert _speakers(text) == ["Jane Roe", "Jane Roe"]
+
+
+def test_speaker_named_in_the_sentence_before_the_quote():
+    text = (
+        "The council voted on Monday night. Mayor Jane Roe spoke to reporters after the vote. "
+        "“We will not back down.”"
+    )
+    assert _speakers(text) == ["Jane Roe"]
+
+
+def test_a_name_that_is_not_the_subject_does_not_take_the_quote():
+    text = (
+        "The council voted on Monday night. After the vote, reporters spoke to Mayor Jane Roe "
+        "about the budget. “We will not back down.”"
+    )
+    assert _speakers(text) == [None]
+
+
+def test_an_adverb_before_the_verb_is_no_part_of_the_speaker():
+    text = (
+        "Mayor Jane Roe took questions. Roe jokingly said, “I will need a bigger office.” "
+        "Roe once said, “A harbour is a promise.”"
+    )
+    assert [q.speaker_mention for q in extract_quotes(text)] == ["Roe", "Roe"]
+
+
+def test_a_speaker_inside_an_open_parenthesis():
+    text = (
+        "Historians agree on what it was (Mara Quill, who wrote the first account, once said, "
+        "“It happened many times before anyone named it”)."
+    )
+    assert _speakers(text) == ["Mara Quill"]
+
+
+def test_a_name_ending_in_ly_is_not_an_adverb():
+    text = "Megan Kelly met the council. Kelly said, “We start on Monday.”"
+    assert _speakers(text) == ["Megan Kelly"]
+
+
+def test_inverted_cue_with_a_relative_clause_before_the_quote():
+    text = (
+        "Flowers piled up outside the museum. Said Dora Plimsoll, who grew up on the same "
+        "street, “We were all so proud of him.”"
+    )
+    assert _speakers(text) == ["Dora Plimsoll"]
+
+
+def test_transcript_name_with_party_tag_and_colon():
+    text = (
+        "The hearing ran late.\n\nRep. Sam Reed (R-Utah): “Who told you that? I have not heard "
+        "anyone else cite that figure.”"
+    )
+    assert _speakers(text) == ["Sam Reed"]
+
+
+def test_echoed_and_boomed_report_speech():
+    text = (
+        "Mayor Jane Roe spoke first. Her deputy Tom Reyes echoed: “We are ready for the vote "
+        "and so is the town.” Roe leaned in and boomed: “Let us win it.”"
+    )
+    assert _speakers(text) == ["Tom Reyes", "Jane Roe"]
+
+
+def test_the_n_year_old_is_the_person_given_that_age():
+    text = (
+        "Lena Ward, 46, spoke after her husband Tom Ward, 52, left the stage. "
+        "“He is a leader,” said the 46-year-old."
+    )
+    assert _speakers(text) == ["Lena Ward"]
+
+
+def test_her_twitter_account_posted_is_her():
+    text = (
+        "Maria Whitford thanked her staff on Monday. The next day, her Twitter account posted: "
+        "“Shop the look from the launch.”"
+    )
+    assert _speakers(text) == ["Maria Whitford"]
+
+
+def test_a_band_by_its_plural_name():
+    text = "As the Harbourmasters sang back in 1984, “They will turn us all into sailors.”"
+    assert _speakers(text) == ["Harbourmasters"]
+
+
+def test_a_royal_title_with_a_given_name():
+    text = (
+        "Prince Omar bin Khalid runs the fund. “You base your claims on doctored pictures,” "
+        "tweeted Prince Omar."
+    )
+    assert _speakers(text) == ["Omar bin Khalid"]
+
+
+def test_a_possessive_role_then_the_apposed_name():
+    text = (
+        "“We are treating the whole month as one long election day,” said Roe’s deputy "
+        "campaign manager, Rich Bellamy, who ran the last ground game."
+    )
+    assert _speakers(text) == ["Rich Bellamy"]
+
+
+def test_a_pronoun_after_an_abbreviation_starts_a_new_sentence_not_a_name():
+    text = (
+        "Senator Tom Reyes spoke in Washington D.C. He was blunt about the vote.\n\n"
+        "“It will fail,” he concluded."
+    )
+    assert _speakers(text) == ["Tom Reyes"]
+
+
+def test_an_adverb_before_the_main_verb_of_a_participle():
+    text = (
+        "Mayor Jane Roe immediately posted a note of her own, saying, "
+        "“We are so happy for the whole town.”"
+    )
+    assert extract_quotes(text)[0].speaker_mention == "Mayor Jane Roe"
+
+
+def test_may_have_said_it_best():
+    text = (
+        "Tom Reyes may have said it best when he blogged: “The harbour is the town, and the "
+        "town is the harbour.”"
+    )
+    assert extract_quotes(text)[0].speaker_mention == "Tom Reyes"
+
+
+def test_party_role_words_then_name_before_a_participle():
+    text = (
+        "Valmora party leader Jane Roe quickly took to the stage, writing: "
+        "“Another storm, another flood. When will we learn?”"
+    )
+    assert _speakers(text) == ["Jane Roe"]
+
+
+def test_a_named_speaker_calling_something_a_short_phrase():
+    text = "Mayor Jane Roe called the plan “a disgrace,” and walked out."
+    assert _speakers(text) == ["Jane Roe"]
+
+
+def test_a_memo_called_something_is_still_a_title():
+    text = "The memo, called “Project Harbour,” was sent on Monday."
+    assert _texts(text) == []
+
+
+def test_had_previously_said():
+    text = "Mayor Jane Roe met donors. Roe had previously said, “We’ll see,” when asked."
+    assert extract_quotes(text)[0].speaker_mention == "Roe"
+
+
+def test_a_quote_followed_by_by_the_is_not_a_title_unless_headline_shaped():
+    text = (
+        "The Example Cycling Campaign posted on Facebook that it was “disappointed but not "
+        "surprised” by the mayor’s decision."
+    )
+    assert _texts(text) == ["disappointed but not surprised"]
+
+
+def test_capitalised_plural_people_are_not_a_name():
+    text = "Protesters chanted “Books not budgets!” as they passed the town hall."
+    assert _speakers(text) in ([], [None])
+
+
+def test_a_unisex_given_name_does_not_fix_gender():
+    text = (
+        "Superintendent Keisha Barnes spoke first. Jordan Ellis, a student, told the board she "
+        "often fell asleep in class. “I like chemistry,” she said."
+    )
+    assert _speakers(text) == ["Jordan Ellis"]
+
+
+def test_a_one_name_speaker_is_a_person_for_later_descriptions():
+    text = (
+        "Obrecht defended the plan, though not its results. Obrecht said the harbour was "
+        "safe. “We did what we could,” the president told the paper."
+    )
+    assert _speakers(text) == ["Obrecht"]
+
+
+def test_senator_of_a_state_is_the_person():
+    text = "“We will hold the line,” said Sen. Sherrod Vance of Ohio."
+    assert _speakers(text) == ["Sherrod Vance"]
+
+
+def test_capitalised_role_words_before_a_given_name():
+    text = (
+        "Maricopa County Recorder Helen Purcell apologised on Monday. "
+        "“The lines were far too long,” said Maricopa County Recorder Helen Purcell."
+    )
+    assert _speakers(text) == ["Helen Purcell"]
+
+
+def test_time_words_after_a_name_are_no_part_of_it():
+    text = "Mayor Jane Roe spoke. “We are ready,” said Roe on Friday. Roe later Thursday said so."
+    assert _speakers(text) == ["Jane Roe"]
+
+
+def test_a_headline_verb_ends_the_name():
+    text = (
+        "Jane Roe Says Council Failed the Harbour\n\n“We were let down,” Jane Roe said on Monday."
+    )
+    assert _speakers(text) == ["Jane Roe"]
+
+
+def test_a_born_epithet_is_no_part_of_the_name():
+    text = (
+        "South Valmoran-born Monte Haines runs the ferry. “We never stop,” he said. "
+        "“Not even at Christmas,” Haines added."
+    )
+    assert _speakers(text) == ["Monte Haines", "Monte Haines"]
+
+
+def test_a_plural_possessive_campaign():
+    text = "“Every vote counts,” said Reyes’ campaign."
+    assert [(q.speaker, q.speaker_kind) for q in extract_quotes(text)] == [
+        ("Reyes campaign", "organization")
+    ]
+
+
+def test_that_quote_from_names_the_source_after_the_quote():
+    text = (
+        "Harbour talk.\n\n“I would rather sink than sell the pier.” That quote from Valmora "
+        "Port Commissioner Thomas Kreel appeared in a report on Monday."
+    )
+    assert _speakers(text) == ["Thomas Kreel"]
