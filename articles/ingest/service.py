@@ -32,6 +32,7 @@ from articles.models import Article, QuoteAppearance, Story, StorySpeakerAlias, 
 from articles.stories.joining import quotes_connect
 from articles.stories.placement import article_place
 from articles.stories.restructure import stories_consolidate
+from ops.logs import log_import_summary
 from sources.services import outlet_find, outlet_find_by_domain, outlet_get_or_create
 
 logger = logging.getLogger(__name__)
@@ -262,6 +263,7 @@ def ingest_payloads(
             item = ParsedItem(source=item_source, payload=payload)
         report.items.append(ingestor.ingest(item))
     _consolidate(ingestor, report)
+    log_import_summary(report, source)
     return report
 
 
@@ -287,4 +289,5 @@ def ingest_sources(
             if on_item:
                 on_item(item)
     _consolidate(ingestor, report)
+    log_import_summary(report)
     return report
