@@ -14,7 +14,6 @@ from django.test import RequestFactory
 from ops.logs import JsonFormatter, RequestContextFilter, log_import_summary, logging_config
 from ops.middleware import HEADER, RequestIdMiddleware
 
-
 _touched: list[tuple[logging.Logger, list, int, bool]] = []
 
 
@@ -96,7 +95,7 @@ def test_the_signed_in_user_is_named_in_log_records():
 def test_the_json_formatter_writes_one_object_a_line_with_the_traceback():
     logger, stream = _capture("json")
     try:
-        raise ValueError("feed said \"no\"\nat line 2")
+        raise ValueError('feed said "no"\nat line 2')
     except ValueError:
         logger.exception("import failed for %s", "gazette.example")
     logger.info("next", extra={"job": 42})
