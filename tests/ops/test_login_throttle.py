@@ -157,3 +157,12 @@ def test_requests_without_a_token_are_not_counted(db):
     for _ in range(settings.AXES_FAILURE_LIMIT + 1):
         assert APIClient(REMOTE_ADDR=ADDRESS).get("/api/v1/stories/").status_code == 200
     assert not AccessAttempt.objects.exists()
+
+
+def test_the_reset_command_lifts_a_users_lock_out(client, editor):
+    from django.core.management import call_command
+
+    _fail(client, "jroe", settings.AXES_FAILURE_LIMIT)
+    assert _login(client, "jroe", PASSWORD).status_code == 429
+    call_command("axes_reset_username", "jroe", verbosity=0)
+    assert _signed_in(_login(client, "jroe", PASSWORD))
