@@ -171,6 +171,9 @@ def _pg_check(path: Path) -> None:
     missing = [t for t in REQUIRED_TABLES if t not in tables]
     if missing:
         raise BackupError(f"{path}: not a Newsroom database (no {', '.join(missing)})")
+    # Read to the end (the listing reads only the table of contents): a truncated archive
+    # is refused here rather than half-way through a restore.
+    _run([_pg_tool("pg_restore"), "-f", os.devnull, str(path)], {**os.environ}, "reading it")
     # The applied migrations are in the archive's data: read them from a plain-text dump.
     data = _run(
         [_pg_tool("pg_restore"), "--data-only", "--table=django_migrations", "-f", "-", str(path)],
@@ -205,6 +208,8 @@ def database_backup(*, path: Path, using: str = "default") -> BackupResult:
     path = Path(path)
     if path.exists():
         raise BackupError(f"{path} exists already: choose a new file name")
+    if not path.parent.is_dir():
+        raise BackupError(f"{path.parent} is not a folder: create it first")
     vendor = _vendor(connections[using].settings_dict)
     # Written beside the target and renamed at the end: no half-written backup under its name.
     fd, partial = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent or ".")

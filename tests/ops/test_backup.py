@@ -131,6 +131,8 @@ def test_backup_refuses_to_overwrite_a_file(tmp_path):
     with pytest.raises(CommandError, match="exists already"):
         call_command("backup_database", str(existing), verbosity=0)
     assert existing.read_text() == "an operator's earlier file"
+    with pytest.raises(CommandError, match="not a folder"):
+        call_command("backup_database", str(tmp_path / "no-such-dir" / "x.backup"), verbosity=0)
 
 
 def _refused(path: Path, match: str) -> None:
