@@ -84,17 +84,17 @@ class ThrottledTokenAuthentication(TokenAuthentication):
         if not settings.AXES_ENABLED or not self._has_token_header(request):
             return super().authenticate(request)
         django_request = request._request
-        if not AxesProxyHandler.is_allowed(django_request, TOKEN_CREDENTIALS):
+        if not AxesProxyHandler.is_allowed(django_request, dict(TOKEN_CREDENTIALS)):
             raise self._locked_out(django_request)
         try:
             return super().authenticate(request)
         except exceptions.AuthenticationFailed:
             user_login_failed.send(
-                sender=type(self), credentials=TOKEN_CREDENTIALS, request=django_request
+                sender=type(self), credentials=dict(TOKEN_CREDENTIALS), request=django_request
             )
             if getattr(django_request, "axes_locked_out", False):
-                # This failure reached the limit: answer it as a lock-out already (the
-                # middleware would otherwise replace DRF's 401 with the lock-out page).
+                # This failure reached the limit: answer it as DRF's 429 now, rather than a
+                # 401 that axes' middleware would then rewrite.
                 django_request.axes_locked_out = False
                 raise self._locked_out(django_request) from None
             raise

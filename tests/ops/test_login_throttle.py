@@ -166,3 +166,11 @@ def test_the_reset_command_lifts_a_users_lock_out(client, editor):
     assert _login(client, "jroe", PASSWORD).status_code == 429
     call_command("axes_reset_username", "jroe", verbosity=0)
     assert _signed_in(_login(client, "jroe", PASSWORD))
+
+
+def test_an_address_locked_for_passwords_is_locked_for_tokens_too(client, reporter):
+    real = Token.objects.create(user=reporter).key
+    _fail(client, "asmith", settings.AXES_FAILURE_LIMIT, address=ADDRESS)
+    response = _api(real, address=ADDRESS).get("/api/v1/stories/")
+    assert response.status_code == 429
+    assert set(response.json()) == {"detail"}
