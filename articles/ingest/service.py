@@ -263,7 +263,8 @@ def ingest_payloads(
             item = ParsedItem(source=item_source, payload=payload)
         report.items.append(ingestor.ingest(item))
     _consolidate(ingestor, report)
-    log_import_summary(report, source)
+    if not dry_run:
+        log_import_summary(report, source)
     return report
 
 
@@ -289,5 +290,6 @@ def ingest_sources(
             if on_item:
                 on_item(item)
     _consolidate(ingestor, report)
-    log_import_summary(report)
+    if not dry_run:
+        log_import_summary(report)
     return report

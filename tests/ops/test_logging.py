@@ -146,3 +146,22 @@ def test_an_import_summary_is_one_info_line_with_its_counts():
         "1 errors, 0 skipped"
     )
     assert line["import_summary"]["created"] == 2
+
+
+@pytest.mark.django_db
+def test_the_ingest_service_logs_one_summary_per_run_and_none_for_a_dry_run(caplog):
+    from articles.ingest.service import ingest_payloads
+
+    payload = {
+        "outlet": "The Example Gazette",
+        "body": "Bridge opens\n\nThe Northfield bridge opened on Monday, the council said.",
+    }
+    with caplog.at_level(logging.INFO, logger="newsroom.imports"):
+        ingest_payloads([payload], source="api", dry_run=True)
+        assert not [r for r in caplog.records if r.name == "newsroom.imports"]
+        ingest_payloads([payload, payload], source="api")
+    [record] = [r for r in caplog.records if r.name == "newsroom.imports"]
+    assert record.levelno == logging.INFO
+    assert record.getMessage() == (
+        "import finished: api: 2 items, 1 created, 1 duplicates, 0 errors, 0 skipped"
+    )
