@@ -34,6 +34,7 @@ from articles.ingest.service import (
 )
 from articles.models import Article
 from jobs.models import Job, JobItem
+from ops.logs import log_import_summary
 
 logger = logging.getLogger(__name__)
 
@@ -251,6 +252,7 @@ class JobRunner:
         )
         if self.job.kind != Job.Kind.REREAD:
             _consolidate(self.ingestor, report)
+            log_import_summary(report, f"job {self.job.pk}: {self.job.label}"[:200])
             for row, item in zip(items, report.items, strict=True):
                 if row.story_id != item.story:
                     JobItem.objects.filter(pk=row.pk).update(story_id=item.story)

@@ -1,16 +1,20 @@
-"""Root URLs: public pages, feeds, the sitemap, the editors' admin, and the REST API."""
+"""Root URLs: health checks, public pages, feeds, the sitemap, the editors' admin, and the
+REST API."""
 
 from django.contrib import admin
 from django.contrib.sitemaps.views import sitemap
 from django.urls import include, path
 
 from articles.public.sitemaps import SITEMAPS
+from ops.health import healthz, readyz
 
 admin.site.site_header = "Newsroom"
 admin.site.site_title = "Newsroom admin"
 admin.site.index_title = "Editorial desk"
 
 urlpatterns = [
+    path("healthz", healthz, name="healthz"),
+    path("readyz", readyz, name="readyz"),
     path("admin/", admin.site.urls),
     path("api/", include("articles.api.urls")),
     path("sitemap.xml", sitemap, {"sitemaps": SITEMAPS}, name="sitemap"),

@@ -2,7 +2,8 @@
 
 Tiers, lowest first: the ORM-free engine; ``sources``; the ``articles`` models and core;
 ``stories``; ``ingest``; ``editorial`` (with the admin and the management commands); the
-public pages and the API (with the template tags); ``newsroom`` (settings and root URLs). A
+public pages and the API (with the template tags); ``newsroom`` (settings and root URLs).
+``ops`` (operations) imports no project module, so it sits at the bottom with the engine. A
 module may import its own tier and those below it, never one above; within a tier, modules
 may use each other without cycles. Nothing outside ``newsroom`` imports from ``newsroom``.
 """
@@ -16,12 +17,13 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-PACKAGES = ("articles", "sources", "newsroom")
+PACKAGES = ("articles", "sources", "ops", "newsroom")
 MAX_LINES = 400
 
 # (module prefix, tier); the longest matching prefix wins.
 TIERS = [
     ("articles.engine", 0),
+    ("ops", 0),  # operations (logins, health, logs, backups): imports no project module
     ("sources", 1),
     ("articles", 2),  # models, core, signals, apps, migrations
     ("articles.core", 2),

@@ -8,7 +8,8 @@
   corrections, history and restore, and the audit log (read only).
 - Everyone sees the background jobs (imports) and the subscribed feeds; editors subscribe to
   feeds and change them.
-- Administrator: every permission of the newsroom's apps, plus user and group management.
+- Administrator: every permission of the newsroom's apps, plus user and group management
+  (sign-in lock-outs included).
 
 The data migration ``articles/migrations/0003_roles.py`` creates the groups; ``manage.py
 sync_roles`` brings them up to date after new models arrive. Both call ``roles_sync`` with
@@ -78,6 +79,7 @@ ROLE_PERMISSIONS: dict[str, list[tuple[str, str]]] = {
         ("jobs", "*"),
         ("auth", "*"),
         ("authtoken", "*"),
+        ("axes", "*"),  # sign-in lock-outs: see and unlock
         ("admin", "view_logentry"),
     ],
 }

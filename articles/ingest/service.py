@@ -42,6 +42,7 @@ from articles.models import Article, QuoteAppearance, Story, StorySpeakerAlias, 
 from articles.stories.joining import quotes_connect
 from articles.stories.placement import article_place
 from articles.stories.restructure import stories_consolidate
+from ops.logs import log_import_summary
 from sources.models import Outlet
 from sources.services import outlet_find, outlet_find_by_domain, outlet_get_or_create
 
@@ -356,6 +357,8 @@ def ingest_payloads(
             item = ParsedItem(source=item_source, payload=payload)
         report.items.append(ingestor.ingest(item))
     _consolidate(ingestor, report)
+    if not dry_run:
+        log_import_summary(report, source)
     return report
 
 
@@ -381,4 +384,6 @@ def ingest_sources(
             if on_item:
                 on_item(item)
     _consolidate(ingestor, report)
+    if not dry_run:
+        log_import_summary(report)
     return report

@@ -4,10 +4,13 @@ Environment-specific modules (``dev``, ``test``, ``production``) import from her
 """
 
 import os
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
 from django.utils.csp import CSP
+
+from ops.logs import logging_config
 
 BASE_DIR = Path(__file__).resolve().parent.parent.parent
 
@@ -31,6 +34,8 @@ INSTALLED_APPS = [
     "drf_spectacular_sidecar",
     "simple_history",
     "django_tasks_db",
+    "axes",
+    "ops",
     "sources",
     "articles",
     "jobs",
@@ -38,6 +43,8 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # An id for every request, on the response and in every log record written meanwhile.
+    "ops.middleware.RequestIdMiddleware",
     "newsroom.errors.RejectNulMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -47,6 +54,8 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "simple_history.middleware.HistoryRequestMiddleware",
+    # Last, as django-axes asks: it turns a locked-out login into the lock-out response.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "newsroom.urls"
@@ -112,6 +121,23 @@ STORAGES = {
 
 LOGIN_URL = "admin:login"
 
+# Throttled logins (``ops/auth.py``, django-axes): this many failed passwords for one user
+# name, or failed passwords and API tokens from one address, lock it out for the cool-off
+# time; an administrator unlocks earlier in the admin (Axes -> Access attempts).
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_FAILURE_LIMIT = int(os.environ.get("NEWSROOM_LOGIN_FAILURE_LIMIT", "5"))
+AXES_COOLOFF_TIME = timedelta(minutes=int(os.environ.get("NEWSROOM_LOGIN_COOLOFF_MINUTES", "15")))
+AXES_LOCKOUT_PARAMETERS = "ops.auth.lockout_parameters"
+AXES_LOCKOUT_CALLABLE = "ops.auth.lockout_response"
+AXES_RESET_ON_SUCCESS = True
+# Behind N reverse proxies that each append to X-Forwarded-For, the client address is the N-th
+# from its right; with none, the connection's address.
+NEWSROOM_TRUSTED_PROXIES = int(os.environ.get("NEWSROOM_TRUSTED_PROXIES", "0"))
+AXES_CLIENT_IP_CALLABLE = "ops.auth.client_address"
+
 # Django's built-in Content Security Policy: everything from this origin, no inline script.
 SECURE_CSP = {
     "default-src": [CSP.SELF],
@@ -132,7 +158,7 @@ X_FRAME_OPTIONS = "DENY"
 
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "rest_framework.authentication.TokenAuthentication",
+        "ops.auth.ThrottledTokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": [
@@ -245,9 +271,10 @@ NEWSROOM_JOB_KEEP_DAYS = int(os.environ.get("NEWSROOM_JOB_KEEP_DAYS", "7"))
 NEWSROOM_FEED_MAX_ITEMS = int(os.environ.get("NEWSROOM_FEED_MAX_ITEMS", "200"))
 NEWSROOM_SCHEDULER_INTERVAL = float(os.environ.get("NEWSROOM_SCHEDULER_INTERVAL", "30"))
 
-LOGGING = {
-    "version": 1,
-    "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
-    "root": {"handlers": ["console"], "level": "WARNING"},
-}
+# Logs go to standard error with the request id and user (``ops/logs.py``): text, or one JSON
+# object a line with NEWSROOM_LOG_FORMAT=json. NEWSROOM_LOG_LEVEL is the project's own level
+# (production's default, INFO, includes one line per finished import); others log WARNING+.
+NEWSROOM_LOG_FORMAT = os.environ.get("NEWSROOM_LOG_FORMAT", "text")
+LOGGING = logging_config(
+    fmt=NEWSROOM_LOG_FORMAT, level=os.environ.get("NEWSROOM_LOG_LEVEL", "WARNING")
+)

@@ -4,8 +4,10 @@ import os
 
 from django.core.exceptions import ImproperlyConfigured
 
+from ops.logs import logging_config
+
 from .base import *  # noqa: F403
-from .base import MIDDLEWARE, STORAGES
+from .base import MIDDLEWARE, NEWSROOM_LOG_FORMAT, STORAGES
 
 SECRET_KEY = os.environ.get("DJANGO_SECRET_KEY", "")
 if not SECRET_KEY:
@@ -20,6 +22,8 @@ CSRF_TRUSTED_ORIGINS = [
 ]
 
 SECURE_SSL_REDIRECT = os.environ.get("DJANGO_SECURE_SSL_REDIRECT", "1") == "1"
+# Load balancers probe over plain HTTP: the health checks answer there too.
+SECURE_REDIRECT_EXEMPT = [r"^healthz$", r"^readyz$"]
 SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 SECURE_HSTS_SECONDS = int(os.environ.get("DJANGO_SECURE_HSTS_SECONDS", str(60 * 60 * 24 * 365)))
 SECURE_HSTS_INCLUDE_SUBDOMAINS = True
@@ -29,7 +33,10 @@ CSRF_COOKIE_SECURE = True
 
 # WhiteNoise serves the collected static files, right after the security middleware.
 MIDDLEWARE = [*MIDDLEWARE]
-MIDDLEWARE.insert(1, "whitenoise.middleware.WhiteNoiseMiddleware")
+MIDDLEWARE.insert(
+    MIDDLEWARE.index("django.middleware.security.SecurityMiddleware") + 1,
+    "whitenoise.middleware.WhiteNoiseMiddleware",
+)
 
 STORAGES = {
     **STORAGES,
@@ -43,3 +50,8 @@ if os.environ.get("REDIS_URL"):
             "LOCATION": os.environ["REDIS_URL"],
         }
     }
+
+# In production the project logs INFO by default: one line per finished import among them.
+LOGGING = logging_config(
+    fmt=NEWSROOM_LOG_FORMAT, level=os.environ.get("NEWSROOM_LOG_LEVEL", "INFO")
+)

@@ -192,3 +192,14 @@ def test_a_unit_cut_short_runs_again_from_where_it_stopped(monkeypatch):
         (3, "created"),
     ]
     assert Article.objects.count() == 4 and job.units_done == [0]
+
+
+def test_a_finished_job_logs_one_import_summary(caplog):
+    import logging
+
+    job = job_payloads([payload(1), payload(1)], enqueue=False)
+    with caplog.at_level(logging.INFO, logger="newsroom.imports"):
+        job_execute(job.pk)
+    [record] = [r for r in caplog.records if r.name == "newsroom.imports"]
+    assert record.getMessage().startswith(f"import finished: job {job.pk}: ")
+    assert "2 items, 1 created, 1 duplicates, 0 errors" in record.getMessage()
