@@ -71,10 +71,16 @@ def document_frequencies(terms: Iterable[str]) -> DocumentFrequencies:
     return DocumentFrequencies.from_dict({"n_docs": n_docs, "df": rows})
 
 
-def _count_documents(terms: set[str]) -> None:
-    """Add one document with ``terms`` to the frequencies (atomic increments)."""
+def _count_documents(terms: set[str], *, known: Iterable[str] | None = None) -> None:
+    """Add one document with ``terms`` to the frequencies (atomic increments).
+
+    ``known``: terms the caller just read from the frequencies (so their rows exist), so they
+    need not be looked up again; a row made since by someone else is ignored as a conflict."""
     terms = {t[:200] for t in terms} | {TermFrequency.DOCUMENT_COUNT}
-    existing = set(TermFrequency.objects.filter(term__in=terms).values_list("term", flat=True))
+    if known is None:
+        existing = set(TermFrequency.objects.filter(term__in=terms).values_list("term", flat=True))
+    else:
+        existing = terms & set(known)
     TermFrequency.objects.bulk_create(
         [TermFrequency(term=t, df=0) for t in terms - existing], ignore_conflicts=True
     )
@@ -264,6 +270,8 @@ def article_place(*, article: Article, user=None, names: list[str] | None = None
     placement_lock()
     features = raw = article_features(article, names=names)
     df = document_frequencies(features.df_terms())
+    # The terms with a row (before the article is added to ``df`` below).
+    stored = set(df.df) | ({TermFrequency.DOCUMENT_COUNT} if df.n_docs else set())
     features = replace(features, keys=tuple(index_keys(features, df)))
     if article.story_id is not None:
         story, created, score = article.story, False, None
@@ -300,7 +308,7 @@ def article_place(*, article: Article, user=None, names: list[str] | None = None
     scratch = StoryIndex(df=df)
     scratch.stories[story.pk] = profile
     scratch.add(story.pk, features)
-    _count_documents(features.df_terms())
+    _count_documents(features.df_terms(), known=stored)
     _save_profile(story.pk, profile, features.keys, exists=row is not None, new=created)
     return Placement(story=story, created=created, score=score, features=raw)
 
