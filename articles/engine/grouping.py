@@ -349,6 +349,8 @@ class StoryIndex:
         self.max_posting = max_posting
         self.stories: dict[StoryKey, StoryProfile] = {}
         self.postings: dict[str, dict[StoryKey, None]] = {}
+        # The last article scored and its weights (``_article_weights``).
+        self._scoring: tuple | None = None
 
     def __len__(self) -> int:
         return len(self.stories)
@@ -387,20 +389,18 @@ class StoryIndex:
         """How well the article fits the story, in [about -0.5, 1]."""
         profile = self.stories[story_key]
         idf = self.df.idf
-        a_vec = {t: w * idf(t) for t, w in features.terms.items()}
+        a_vec, weights, total = self._article_weights(features)
         s_vec = {t: w * idf(t) for t, w in profile.terms.items()}
         text = cosine(a_vec, s_vec)
 
         names = 0.0
         if features.names and profile.names:
-            weights = {n: idf(NAME_PREFIX + n) for n in features.names}
             shared = sum(w for n, w in weights.items() if n in profile.names)
             # Saturates: a few rare shared names are strong evidence, and an article that
             # quotes extra people is not less about the same event.
             # A long article names many people and places, and shares a couple of them (the
             # city, the state) with any story of its region: past the saturation point it has
             # to share a good part of what it names.
-            total = sum(weights.values())
             names = min(1.0, shared / min(total, max(NAME_SATURATION, NAME_FRACTION * total)))
 
         numbers = 0.0
@@ -430,6 +430,23 @@ class StoryIndex:
         total = W_TEXT * text + W_NAMES * names + W_NUMBERS * numbers - date_pen - conflict
         return ScoreBreakdown(total, text, names, numbers, date_pen, conflict)
 
+    def _article_weights(
+        self, features: ArticleFeatures
+    ) -> tuple[dict[str, float], dict[str, float], float]:
+        """The article's IDF-weighted terms, its name weights and their sum: the same for
+        every story it is scored against, so computed once while the frequencies stay as
+        they are (same object, same document count; ``add`` forgets them)."""
+        df = self.df
+        memo = self._scoring
+        if memo is not None and memo[0] is features and memo[1] is df and memo[2] == df.n_docs:
+            return memo[3]
+        idf = df.idf
+        a_vec = {t: w * idf(t) for t, w in features.terms.items()}
+        weights = {n: idf(NAME_PREFIX + n) for n in features.names}
+        found = (a_vec, weights, sum(weights.values()))
+        self._scoring = (features, df, df.n_docs, found)
+        return found
+
     def place(self, features: ArticleFeatures, *, limit: int = 30) -> StoryKey | None:
         """The story the article belongs to, or ``None`` when it starts a new one."""
         best = self.best(features, limit=limit)
@@ -450,6 +467,7 @@ class StoryIndex:
 
     def add(self, story_key: StoryKey, features: ArticleFeatures) -> None:
         """Record the article in ``story_key`` (created if new) and in the frequencies."""
+        self._scoring = None
         self.df.add(features.df_terms())
         profile = self.stories.get(story_key)
         if profile is None:

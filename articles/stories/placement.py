@@ -37,6 +37,8 @@ PLACEMENT_WINDOW_DAYS = 7
 
 
 MAX_CANDIDATE_ROWS = 4000
+# Candidate stories scored per placement (the engine's default).
+PLACEMENT_CANDIDATES = 30
 
 
 def article_features(
@@ -69,44 +71,104 @@ def document_frequencies(terms: Iterable[str]) -> DocumentFrequencies:
     return DocumentFrequencies.from_dict({"n_docs": n_docs, "df": rows})
 
 
-def _count_documents(terms: set[str]) -> None:
-    """Add one document with ``terms`` to the frequencies (atomic increments)."""
+def _count_documents(terms: set[str], *, known: Iterable[str] | None = None) -> None:
+    """Add one document with ``terms`` to the frequencies (atomic increments).
+
+    ``known``: terms the caller just read from the frequencies (so their rows exist), so they
+    need not be looked up again; a row made since by someone else is ignored as a conflict."""
     terms = {t[:200] for t in terms} | {TermFrequency.DOCUMENT_COUNT}
-    existing = set(TermFrequency.objects.filter(term__in=terms).values_list("term", flat=True))
+    if known is None:
+        existing = set(TermFrequency.objects.filter(term__in=terms).values_list("term", flat=True))
+    else:
+        existing = terms & set(known)
     TermFrequency.objects.bulk_create(
         [TermFrequency(term=t, df=0) for t in terms - existing], ignore_conflicts=True
     )
     TermFrequency.objects.filter(term__in=terms).update(df=F("df") + 1)
 
 
-def story_index_for(features: ArticleFeatures, df: DocumentFrequencies) -> StoryIndex:
-    """A small StoryIndex holding only the stories that share keys with the article."""
+def story_index_for(
+    features: ArticleFeatures,
+    df: DocumentFrequencies,
+    *,
+    limit: int | None = None,
+    exclude: int | None = None,
+) -> StoryIndex:
+    """A small StoryIndex holding only the stories that share keys with the article.
+
+    ``limit``: only the stories ``StoryIndex.candidates(features, limit)`` returns get their
+    full profile; the others hold just their first and last day (``StoryProfile(first=...,
+    last=...)``), which is all ``candidates`` reads of them. So ``candidates``, ``best`` and
+    ``place`` with that limit give exactly what the full index gives, while only ``limit``
+    profiles are read and decoded. Score only those candidates. ``exclude``: a story left out
+    of the index (consolidation scores a story against the others)."""
     index = StoryIndex(df=df, window_days=PLACEMENT_WINDOW_DAYS)
     keys = list(features.keys)
     rows = StoryIndexKey.objects.filter(key__in=keys).exclude(story__status=Story.Status.ARCHIVED)
     if features.published is not None:
         day = features.published.toordinal()
         rows = rows.filter(Q(last_day__isnull=True) | Q(last_day__gte=day - PLACEMENT_WINDOW_DAYS))
+    columns = ["key", "story_id"]
+    if limit is not None:
+        # The stories' own days (the profile row's columns, written with its JSON), and
+        # whether the profile row exists at all.
+        columns += [
+            "story__index_profile__story_id",
+            "story__index_profile__first_day",
+            "story__index_profile__last_day",
+        ]
     postings: dict[str, dict[int, None]] = {}
     if features.published is not None:
         # Oldest first, so that the engine's newest-first reading of a posting list holds.
-        found = rows.order_by("last_day", "story_id").values_list("key", "story_id")[
-            :MAX_CANDIDATE_ROWS
-        ]
+        found = rows.order_by("last_day", "story_id").values_list(*columns)[:MAX_CANDIDATE_ROWS]
     else:
         # No date, no window: the most recently active stories, read back oldest first.
-        newest = rows.order_by("-last_day", "-story_id").values_list("key", "story_id")
+        newest = rows.order_by("-last_day", "-story_id").values_list(*columns)
         found = list(newest[:MAX_CANDIDATE_ROWS])[::-1]
-    for key, story_id in found:
+    days: dict[int, tuple[int | None, int | None]] = {}
+    for key, story_id, *profile_days in found:
         postings.setdefault(key, {})[story_id] = None
+        if profile_days and profile_days[0] is not None:
+            days[story_id] = (profile_days[1], profile_days[2])
+    if exclude is not None:
+        # Left out after the read, so the rows read (and the cap) are the same as without it.
+        days.pop(exclude, None)
+        for posting in postings.values():
+            posting.pop(exclude, None)
     index.postings = postings
-    story_ids = {sid for posting in postings.values() for sid in posting}
-    index.stories = _profiles(story_ids)
+    if limit is None:
+        story_ids = {sid for posting in postings.values() for sid in posting}
+        index.stories = _profiles(story_ids)
+        if exclude is not None:
+            index.stories.pop(exclude, None)
+    else:
+        index.stories = {sid: EngineProfile(first=f, last=last) for sid, (f, last) in days.items()}
+    _drop_missing(index)
+    if limit is not None:
+        loaded: set[int] = set()
+        while True:
+            top = [sid for sid in index.candidates(features, limit) if sid not in loaded]
+            if not top:
+                break
+            full = _profiles(top)
+            index.stories.update(full)
+            loaded.update(full)
+            missing = [sid for sid in top if sid not in full]
+            if not missing:
+                break
+            # A profile gone since the key rows were read (a race with a rebuild): without
+            # it the story is no candidate, so the next one in line is read.
+            for sid in missing:
+                del index.stories[sid]
+            _drop_missing(index)
+    return index
+
+
+def _drop_missing(index: StoryIndex) -> None:
     # A key may point at a story whose profile is gone (a race with a rebuild): skip it.
-    for posting in postings.values():
+    for posting in index.postings.values():
         for sid in [s for s in posting if s not in index.stories]:
             del posting[sid]
-    return index
 
 
 # Decoded candidate profiles, each with the exact JSON text it was decoded from. Placement
@@ -165,7 +227,13 @@ def _save_profile(
         [StoryIndexKey(key=k, story_id=story_id, last_day=profile.last) for k in keys - existing],
         ignore_conflicts=True,
     )
-    StoryIndexKey.objects.filter(story_id=story_id).update(last_day=profile.last)
+    # Only the rows whose day changes are written: most placements leave the story's last
+    # day as it was, and rewriting every key row of a long story cost a write per row.
+    if profile.last is None:
+        stale = Q(last_day__isnull=False)
+    else:
+        stale = Q(last_day__isnull=True) | ~Q(last_day=profile.last)
+    StoryIndexKey.objects.filter(stale, story_id=story_id).update(last_day=profile.last)
 
 
 def placement_lock() -> None:
@@ -202,12 +270,14 @@ def article_place(*, article: Article, user=None, names: list[str] | None = None
     placement_lock()
     features = raw = article_features(article, names=names)
     df = document_frequencies(features.df_terms())
+    # The terms with a row (before the article is added to ``df`` below).
+    stored = set(df.df) | ({TermFrequency.DOCUMENT_COUNT} if df.n_docs else set())
     features = replace(features, keys=tuple(index_keys(features, df)))
     if article.story_id is not None:
         story, created, score = article.story, False, None
     else:
-        index = story_index_for(features, df)
-        best = index.best(features)
+        index = story_index_for(features, df, limit=PLACEMENT_CANDIDATES)
+        best = index.best(features, limit=PLACEMENT_CANDIDATES)
         if best is not None and best[1].total >= index.threshold:
             story = Story.objects.get(pk=best[0])
             created, score = False, best[1].total
@@ -238,7 +308,7 @@ def article_place(*, article: Article, user=None, names: list[str] | None = None
     scratch = StoryIndex(df=df)
     scratch.stories[story.pk] = profile
     scratch.add(story.pk, features)
-    _count_documents(features.df_terms())
+    _count_documents(features.df_terms(), known=stored)
     _save_profile(story.pk, profile, features.keys, exists=row is not None, new=created)
     return Placement(story=story, created=created, score=score, features=raw)
 

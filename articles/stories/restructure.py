@@ -203,6 +203,8 @@ def story_split(
 # Consolidating an import's stories ----------------------------------------------------------
 
 CONSOLIDATE_PASSES = 3
+# Candidate stories per article, as placement scores (the engine's default).
+CONSOLIDATE_CANDIDATES = 30
 
 
 def _machine_drafts(story_ids: Iterable[int]) -> dict[int, int]:
@@ -257,18 +259,21 @@ def _story_match(
     profiles: dict[int, EngineProfile] = {}
     candidates: set[int] = set()
     for f, df in features:
-        index = story_index_for(f, df)
-        index.stories.pop(story_id, None)
-        for posting in index.postings.values():
-            posting.pop(story_id, None)
-        profiles.update(index.stories)
-        candidates.update(index.candidates(f))
+        # Only the candidates' profiles are read in full (``limit``): only they are scored.
+        index = story_index_for(f, df, limit=CONSOLIDATE_CANDIDATES, exclude=story_id)
+        found = index.candidates(f, CONSOLIDATE_CANDIDATES)
+        profiles.update({sid: index.stories[sid] for sid in found})
+        candidates.update(found)
     best: tuple[int, float] | None = None
+    # One scoring index per article, so each article's own weights are computed once.
+    scratches = []
+    for f, df in features:
+        scratch = StoryIndex(df=df, window_days=PLACEMENT_WINDOW_DAYS)
+        scratch.stories = profiles
+        scratches.append((f, scratch))
     for candidate in sorted(candidates):
         total = 0.0
-        for f, df in features:
-            scratch = StoryIndex(df=df, window_days=PLACEMENT_WINDOW_DAYS)
-            scratch.stories = profiles
+        for f, scratch in scratches:
             total += scratch.score(f, candidate).total
         mean = total / len(features)
         if best is None or mean > best[1]:

@@ -11,6 +11,7 @@ from django.test.utils import CaptureQueriesContext
 from articles.ingest import service
 from articles.ingest.service import ingest_payloads
 from articles.models import Article, AuditEntry, KeyPoint, Story
+from articles.stories import restructure
 from articles.stories.restructure import stories_consolidate
 
 DEV = Path(__file__).parent.parent / "engine" / "data_connect" / "grouping_devset.jsonl"
@@ -96,24 +97,42 @@ def test_no_consolidation_in_a_dry_run(fake_engine, monkeypatch):
     assert calls == []
 
 
-def _consolidation_queries(monkeypatch, extra: list[str]) -> int:
+def _consolidation_queries(monkeypatch, extra: list[str]) -> tuple[int, int, int]:
+    """Queries other than candidate profile reads, candidate profile reads, and the
+    candidate look-ups (one per article scored)."""
     if extra:
         _split_import(monkeypatch, extra)
     report = _split_import(monkeypatch, LAYOFFS)
     ids = {i.story for i in report.items}
+    lookups = []
+    real = restructure.story_index_for
+    monkeypatch.setattr(
+        restructure, "story_index_for", lambda *a, **kw: lookups.append(1) or real(*a, **kw)
+    )
     with CaptureQueriesContext(connection) as ctx:
         mapping = stories_consolidate(story_ids=ids)
+    monkeypatch.setattr(restructure, "story_index_for", real)
     assert len(mapping) == 1
-    return len(ctx.captured_queries)
+    reads = [
+        q["sql"]
+        for q in ctx.captured_queries
+        if q["sql"].startswith('SELECT "articles_storyindexprofile"."story_id"')
+    ]
+    return len(ctx.captured_queries) - len(reads), len(reads), len(lookups)
 
 
 @pytest.mark.django_db
 def test_query_count_does_not_grow_with_stored_stories(fake_engine, monkeypatch):
-    alone = _consolidation_queries(monkeypatch, [])
+    # Only candidates' profiles are read, in one query per look-up that found any: a look-up
+    # finding none (an event alone in the database) reads none. Every other query is the same.
+    alone, alone_reads, lookups = _consolidation_queries(monkeypatch, [])
     Article.objects.all().delete()
     Story.objects.all().delete()
     others = ["dev-003", "dev-040", "dev-049", "dev-030", "dev-035", *RATES]
-    assert _consolidation_queries(monkeypatch, others) == alone
+    queries, reads, more_lookups = _consolidation_queries(monkeypatch, others)
+    assert queries == alone
+    assert more_lookups == lookups
+    assert alone_reads <= reads <= lookups
 
 
 @pytest.mark.django_db
