@@ -14,24 +14,16 @@ from articles.admin.imports import editor_error
 from articles.models import Article, Story
 from jobs.models import Feed, Job
 from jobs.services import feed_try
+from sources.admin import SystemRecordAdminMixin
 
 
 @admin.register(Job)
-class JobAdmin(admin.ModelAdmin):
+class JobAdmin(SystemRecordAdminMixin, admin.ModelAdmin):
     list_display = ["__str__", "kind", "state", "progress", "created_by", "created_at"]
     list_filter = ["state", "kind"]
     list_select_related = ["created_by"]
     search_fields = ["label"]
     date_hierarchy = "created_at"
-
-    def has_add_permission(self, request):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False
 
     @admin.display(description="Progress")
     def progress(self, job: Job):

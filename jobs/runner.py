@@ -31,6 +31,7 @@ from articles.ingest.service import (
     Ingestor,
     IngestReport,
     _consolidate,
+    describe_error,
 )
 from articles.models import Article
 from jobs.models import Job, JobItem
@@ -212,7 +213,7 @@ class JobRunner:
                 result = article_read(article=article, known=self.known)
             except Exception as exc:  # one article must not stop the others
                 logger.exception("Reading article %s again failed", article_id)
-                item = IngestItem(source=source, status=ERROR, error=describe(exc))
+                item = IngestItem(source=source, status=ERROR, error=describe_error(exc))
             else:
                 item = IngestItem(
                     source=source,
@@ -237,19 +238,7 @@ class JobRunner:
 
     def _finish(self) -> IngestReport:
         items = list(JobItem.objects.filter(job=self.job))
-        report = IngestReport(
-            items=[
-                IngestItem(
-                    source=i.source,
-                    status=i.status,
-                    article=i.article_id,
-                    story=i.story_id,
-                    quotes=i.quotes,
-                    error=i.error or None,
-                )
-                for i in items
-            ]
-        )
+        report = IngestReport(items=[IngestItem(**row.as_dict()) for row in items])
         if self.job.kind != Job.Kind.REREAD:
             _consolidate(self.ingestor, report)
             log_import_summary(report, f"job {self.job.pk}: {self.job.label}"[:200])
@@ -293,14 +282,6 @@ def _keys(mapping: dict) -> dict:
     return {str(k): v for k, v in mapping.items()}
 
 
-def describe(exc: BaseException) -> str:
-    """``Type: message``, even for an exception whose message itself fails to format."""
-    try:
-        return f"{type(exc).__name__}: {exc}"
-    except Exception:
-        return f"{type(exc).__name__} (its message could not be read)"
-
-
 def job_fail(job_id: int, token: str, error: str) -> None:
     Job.objects.filter(pk=job_id, claim=token).update(
         state=Job.State.FAILED, finished_at=timezone.now(), claim="", error=error[:5000], data=None
@@ -319,8 +300,8 @@ def job_execute(job_id: int) -> str:
         logger.warning("Job %s was taken over by another worker", job_id)
         return "taken over"
     except Exception as exc:
-        logger.error("Job %s failed: %s", job_id, describe(exc), exc_info=True)
-        job_fail(job_id, token, describe(exc))
+        logger.error("Job %s failed: %s", job_id, describe_error(exc), exc_info=True)
+        job_fail(job_id, token, describe_error(exc))
         return Job.State.FAILED
     return Job.objects.filter(pk=job_id).values_list("state", flat=True).first()
 
@@ -342,5 +323,5 @@ def job_run_here(
     try:
         return JobRunner(job, token, on_item=on_item, progress=progress, stdin=stdin).run()
     except BaseException as exc:  # Ctrl-C included: the job says it stopped
-        job_fail(job.pk, token, f"stopped: {describe(exc)}".rstrip(": "))
+        job_fail(job.pk, token, f"stopped: {describe_error(exc)}".rstrip(": "))
         raise

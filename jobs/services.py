@@ -181,18 +181,19 @@ def feed_poll(feed_id: int) -> str:
     summary = f"{counts['created']} new, {counts['duplicate']} already stored"
     if counts["skipped"]:
         summary += f", {counts['skipped']} over the cap"
+    failed = job.state == Job.State.FAILED
+    error = ""
     if counts["error"]:
         first = job.items.filter(status=JobItem.Status.ERROR).first()
-        Feed.objects.filter(pk=feed.pk).update(last_error=first.error if first else "")
+        error = first.error if first else ""
         summary += f", {counts['error']} error(s)"
-    elif job.state == Job.State.FAILED:
-        Feed.objects.filter(pk=feed.pk).update(last_error=job.error)
-    else:
-        Feed.objects.filter(pk=feed.pk).update(last_error="")
+    elif failed:
+        error = job.error
     Feed.objects.filter(pk=feed.pk).update(
         last_polled_at=timezone.now(),
-        last_status=summary[:200] if job.state != Job.State.FAILED else "failed",
-        errors_in_a_row=0 if job.state != Job.State.FAILED else feed.errors_in_a_row + 1,
+        last_status="failed" if failed else summary[:200],
+        last_error=error,
+        errors_in_a_row=feed.errors_in_a_row + 1 if failed else 0,
     )
     return state
 

@@ -19,6 +19,20 @@ class LabelledInlineFormSet(BaseInlineFormSet):
             field.widget.attrs.setdefault("aria-label", f"{label}{row}")
 
 
+class SystemRecordAdminMixin:
+    """Rows only the system writes (the audit log, background jobs): anyone allowed to see
+    them reads them; nobody adds, changes or deletes one in the admin."""
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+
 class NamedBlankValuesFilter(admin.AllValuesFieldListFilter):
     """A filter over a field's values where the blank value reads "(none)" instead of an
     empty, nameless link."""

@@ -25,7 +25,7 @@ from articles.models import (
     SummaryParagraph,
     Topic,
 )
-from sources.admin import LabelledInlineFormSet, NamedBlankValuesFilter
+from sources.admin import LabelledInlineFormSet, NamedBlankValuesFilter, SystemRecordAdminMixin
 from sources.versioning import VersionedAdminMixin
 
 
@@ -187,7 +187,7 @@ class CorrectionAdmin(StoryContentAdminMixin, VersionedAdminMixin, SimpleHistory
 
 
 @admin.register(AuditEntry)
-class AuditEntryAdmin(admin.ModelAdmin):
+class AuditEntryAdmin(SystemRecordAdminMixin, admin.ModelAdmin):
     list_display = ["at", "action", "story_link", "user"]
     list_filter = ["action"]
     search_fields = ["story__headline", "user__username"]
@@ -199,12 +199,3 @@ class AuditEntryAdmin(admin.ModelAdmin):
         if obj.story_id is None:
             return "—"
         return format_html('<a href="{}">{}</a>', obj.story.get_absolute_url(), obj.story)
-
-    def has_add_permission(self, request):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False

@@ -19,7 +19,7 @@ once per run (``Ingestor``'s caches, dropped after a failed item); no query per 
 ``bench/bench_ingest.py`` measures it.
 
 One bad item never stops a run: ``Ingestor.ingest`` turns any exception into that item's
-``error``, and describing the error cannot raise in turn (``_describe``).
+``error``, and describing the error cannot raise in turn (``describe_error``).
 """
 
 from __future__ import annotations
@@ -163,14 +163,14 @@ class Ingestor:
                 return IngestItem(source=source, status=ERROR, error=str(item.error))
             return self._ingest(item)
         except PayloadError as exc:
-            return IngestItem(source=source, status=ERROR, error=_describe(exc, plain=True))
+            return IngestItem(source=source, status=ERROR, error=describe_error(exc, plain=True))
         except Exception as exc:  # one broken article must not stop the run
             self._forget()  # what the failed transaction created is gone
             try:
                 logger.exception("Import of %s failed", source)
             except Exception:  # noqa: S110 (a broken log handler must not stop the run either)
                 pass
-            return IngestItem(source=source, status=ERROR, error=_describe(exc))
+            return IngestItem(source=source, status=ERROR, error=describe_error(exc))
 
     def _forget(self) -> None:
         """Drop the run's caches after a failed item: rows they point at may be gone."""
@@ -280,7 +280,7 @@ def _source_of(item) -> str:
         return "(unknown source)"
 
 
-def _describe(exc: BaseException, *, plain: bool = False) -> str:
+def describe_error(exc: BaseException, *, plain: bool = False) -> str:
     """The error as the report shows it, without ever raising.
 
     A ``ProtectedError`` (or ``RestrictedError``) is described by its message alone: its full

@@ -79,25 +79,31 @@ class LatestStoriesAtomFeed(LatestStoriesFeed):
     subtitle = LatestStoriesFeed.description
 
 
-class OutletStoriesFeed(LatestStoriesFeed):
+class NamedFeedMixin:
+    """A feed about one outlet or person, described in words naming them (``about``): as plain
+    text where the format says text (Atom's subtitle), escaped where readers take HTML (RSS's
+    description)."""
+
+    about = ""  # with a %(name)s
+
+    def link(self, obj):
+        return obj.get_absolute_url()
+
+    def subtitle(self, obj):
+        return self.about % {"name": obj.name}
+
+    def description(self, obj):
+        return self.about % {"name": escape(obj.name)}
+
+
+class OutletStoriesFeed(NamedFeedMixin, LatestStoriesFeed):
+    about = _("Published stories that use reporting from %(name)s.")
+
     def get_object(self, request, slug):
         return get_object_or_404(public_outlets(), slug=slug)
 
     def title(self, obj):
         return _("Newsroom: stories covered by %(outlet)s") % {"outlet": obj.name}
-
-    def link(self, obj):
-        return obj.get_absolute_url()
-
-    @staticmethod
-    def about(name: str) -> str:
-        return _("Published stories that use reporting from %(outlet)s.") % {"outlet": name}
-
-    def subtitle(self, obj):  # Atom: a text construct
-        return self.about(obj.name)
-
-    def description(self, obj):  # RSS: readers take it as HTML, so the name is escaped
-        return self.about(escape(obj.name))
 
     def items(self, obj):
         return self.stories(stories_for_outlet(obj))
@@ -107,26 +113,15 @@ class OutletStoriesAtomFeed(OutletStoriesFeed):
     feed_type = CleanAtomFeed
 
 
-class SpeakerStoriesFeed(LatestStoriesFeed):
+class SpeakerStoriesFeed(NamedFeedMixin, LatestStoriesFeed):
+    about = _("Published stories in which %(name)s is quoted or named.")
+
     def get_object(self, request, slug):
         # Same rule as the speaker page: no feed for someone only in unpublished work.
         return get_object_or_404(public_speakers(), slug=slug)
 
     def title(self, obj):
         return _("Newsroom: stories quoting or naming %(name)s") % {"name": obj.name}
-
-    def link(self, obj):
-        return obj.get_absolute_url()
-
-    @staticmethod
-    def about(name: str) -> str:
-        return _("Published stories in which %(name)s is quoted or named.") % {"name": name}
-
-    def subtitle(self, obj):  # Atom: a text construct
-        return self.about(obj.name)
-
-    def description(self, obj):  # RSS: readers take it as HTML, so the name is escaped
-        return self.about(escape(obj.name))
 
     def items(self, obj):
         return self.stories(stories_for_speaker(obj))
