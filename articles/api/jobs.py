@@ -3,11 +3,13 @@ job resource shows its state, progress and each item's outcome as the ingestion 
 
 from __future__ import annotations
 
+from django.db.models import Count, Q
 from drf_spectacular.utils import extend_schema, extend_schema_field, extend_schema_view
 from rest_framework import mixins, permissions, serializers, viewsets
 from rest_framework.reverse import reverse
 
-from articles.api.base import ID_REGEX, NOT_FOUND, UNAUTHENTICATED
+from articles.api.base import FIELD_ERRORS, ID_REGEX, NOT_FOUND, UNAUTHENTICATED
+from articles.api.pagination import Key
 from articles.api.submission import IngestItemSerializer
 from jobs.models import Job, JobItem
 
@@ -52,6 +54,8 @@ class JobSerializer(serializers.ModelSerializer):
         ]
 
     def _counts(self, job: Job) -> dict:
+        if hasattr(job, "n_created"):  # annotated by the list's queryset: no query per job
+            return {"created": job.n_created, "duplicate": job.n_duplicate, "error": job.n_error}
         if not hasattr(job, "_counts"):
             job._counts = job.counts()
         return job._counts
@@ -81,7 +85,28 @@ class JobSerializer(serializers.ModelSerializer):
         return [item.as_dict() for item in job.items.all()]
 
 
+class JobSummarySerializer(JobSerializer):
+    """A job in a list: everything but its items (follow ``url`` for those)."""
+
+    class Meta(JobSerializer.Meta):
+        fields = [f for f in JobSerializer.Meta.fields if f != "items"]
+
+
+def _with_counts(jobs):
+    def outcome(status):
+        return Count("items", filter=Q(items__status=status))
+
+    return jobs.annotate(
+        n_created=outcome("created"), n_duplicate=outcome("duplicate"), n_error=outcome("error")
+    )
+
+
 @extend_schema_view(
+    list=extend_schema(
+        summary="Your background jobs, newest first",
+        description="The jobs your token made (staff see all), without their items.",
+        responses={200: JobSummarySerializer(many=True), 400: FIELD_ERRORS, 401: UNAUTHENTICATED},
+    ),
     retrieve=extend_schema(
         summary="One background job: state, progress and each item's outcome",
         description="Jobs are made by batches sent to `POST /api/v1/articles/`. `state` is "
@@ -89,15 +114,19 @@ class JobSerializer(serializers.ModelSerializer):
         "`succeeded` or `failed` (`error` says why). Items have the statuses of the ingestion "
         "report. You see the jobs your token made; staff see all.",
         responses={200: JobSerializer, 401: UNAUTHENTICATED, 404: NOT_FOUND},
-    )
+    ),
 )
-class JobViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
-    serializer_class = JobSerializer
+class JobViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
     permission_classes = [permissions.IsAuthenticated]
     lookup_value_regex = ID_REGEX
-    pagination_class = None
+    keyset = (Key("created_at"), Key("id"))
+
+    def get_serializer_class(self):
+        return JobSummarySerializer if self.action == "list" else JobSerializer
 
     def get_queryset(self):
+        if getattr(self, "swagger_fake_view", False):  # the schema generator has no user
+            return Job.objects.none()
         user = self.request.user
-        jobs = Job.objects.all()
-        return jobs if user.is_staff else jobs.filter(created_by=user)
+        jobs = Job.objects.all() if user.is_staff else Job.objects.filter(created_by=user)
+        return _with_counts(jobs) if self.action == "list" else jobs

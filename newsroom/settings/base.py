@@ -203,6 +203,8 @@ SPECTACULAR_SETTINGS = {
         "CorrectionKindEnum": "articles.models.Correction.Kind",
         "StoryStatusEnum": "articles.models.Story.Status",
         "IngestStatusEnum": ["created", "duplicate", "error"],
+        "JobKindEnum": "jobs.models.Job.Kind",
+        "JobStateEnum": "jobs.models.Job.State",
     },
     "COMPONENT_SPLIT_REQUEST": True,
     # No call to the online validator (it would also break the CSP's img-src).

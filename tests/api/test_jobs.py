@@ -66,3 +66,21 @@ def test_a_single_article_is_still_answered_at_once(reporter):
     assert response.status_code == 201
     assert response.json()["created"] == 1
     assert not Job.objects.exists()
+
+
+def test_a_token_lists_its_jobs_newest_first_in_constant_queries(
+    reporter, reporter_user, django_assert_max_num_queries
+):
+    other = User.objects.create_user("other", "o@example.com", "pw")
+    mine = [
+        Job.objects.create(kind=Job.Kind.PAYLOADS, created_by=reporter_user, input=[])
+        for _ in range(3)
+    ]
+    Job.objects.create(kind=Job.Kind.PAYLOADS, created_by=other, input=[])
+    with django_assert_max_num_queries(6):
+        response = reporter.get("/api/v1/jobs/")
+    assert response.status_code == 200
+    listed = response.json()["results"]
+    assert [j["id"] for j in listed] == [j.pk for j in reversed(mine)]
+    assert "items" not in listed[0] and listed[0]["created"] == 0
+    assert listed[0]["url"].endswith(f"/api/v1/jobs/{mine[-1].pk}/")
