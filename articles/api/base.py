@@ -212,12 +212,19 @@ def schema_nonempty_query_parameters(result, generator, request, public):
 
 
 def schema_batch_limits(result, generator, request, public):
-    """Schema post-processing: a batch of articles holds 1 to ``MAX_BATCH`` of them."""
+    """Schema post-processing: a submission must have a body (one article or a batch), and a
+    batch of articles holds 1 to ``MAX_BATCH`` of them."""
     schemas = result.get("components", {}).get("schemas", {})
     for name in ("ArticleSubmissionOrBatchRequest", "ArticleSubmissionOrBatch"):
         for variant in schemas.get(name, {}).get("oneOf", []):
             if variant.get("type") == "array":
                 variant.update(minItems=1, maxItems=MAX_BATCH)
+    for path in result.get("paths", {}).values():
+        for operation in path.values():
+            body = operation.get("requestBody", {}) if isinstance(operation, dict) else {}
+            refs = [m.get("schema", {}).get("$ref", "") for m in body.get("content", {}).values()]
+            if any(ref.endswith("/ArticleSubmissionOrBatchRequest") for ref in refs):
+                body["required"] = True
     return result
 
 

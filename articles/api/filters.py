@@ -1,8 +1,10 @@
 """Filters for the story, quote and article lists: one FilterSet per model.
 
 Every FilterSet is applied to a queryset that already enforces visibility (the viewset's
-``get_queryset``), and every value it cannot honour is a 400 with a message rather than an
-empty 200: an unknown outlet slug, a story the caller may not see, a malformed date.
+``get_queryset``). A well-formed value that matches nothing is an empty page, whether it names
+nothing or something the caller may not see (a draft story), so filters reveal nothing; a value
+that is malformed (not a slug, not a date, not a language tag) is a 400 with a message. The
+schema states each parameter's pattern, so a client knows in advance which values are valid.
 """
 
 from __future__ import annotations
@@ -19,6 +21,8 @@ from django.core.exceptions import ValidationError
 from django.core.validators import RegexValidator, validate_slug
 from django.db import connections
 from django.db.models import Exists, OuterRef, Q, QuerySet
+from drf_spectacular.utils import extend_schema_field
+from rest_framework.exceptions import NotAuthenticated, PermissionDenied
 
 from articles.models import (
     Article,
@@ -27,7 +31,6 @@ from articles.models import (
     Quote,
     QuoteAppearance,
     Story,
-    Topic,
     may_preview,
 )
 from sources.models import Outlet, OutletAlias, Speaker, SpeakerAlias
@@ -82,27 +85,26 @@ def full_text(
 # --- Fields that turn bad input into a message, never a database error ----------------------
 
 
-class SlugChoiceField(django_filters.fields.ModelChoiceField):
-    """A model choice by slug that refuses non-slugs before they reach the database (a NUL
-    byte in a query would be a server error on PostgreSQL)."""
-
-    def to_python(self, value):
-        if value in self.empty_values:
-            return None
-        try:
-            validate_slug(value)
-        except ValidationError:
-            raise ValidationError(
-                self.error_messages["invalid_choice"], code="invalid_choice"
-            ) from None
-        return super().to_python(value)
+SLUG_PATTERN = r"^[-a-zA-Z0-9_]+$"
 
 
-class SlugChoiceFilter(django_filters.ModelChoiceFilter):
-    field_class = SlugChoiceField
+class SlugField(forms.CharField):
+    """A slug, refused before it reaches the database when it is not one (a NUL byte in a
+    query would be a server error on PostgreSQL)."""
+
+    default_validators = [validate_slug]
+
+
+@extend_schema_field({"type": "string", "pattern": SLUG_PATTERN, "maxLength": 255})
+class SlugFilter(django_filters.CharFilter):
+    """Rows linked to the object with this slug. A well-formed slug that names nothing the
+    caller may see matches nothing (an empty page, as for any filter), so a draft story and a
+    story that does not exist answer alike; a value that is not a slug is a 400."""
+
+    field_class = SlugField
 
     def __init__(self, *args, **kwargs):
-        kwargs.setdefault("to_field_name", "slug")
+        kwargs.setdefault("max_length", 255)
         super().__init__(*args, **kwargs)
 
 
@@ -120,15 +122,38 @@ class SafeDateTimeField(forms.DateTimeField):
         return result
 
 
+LANGUAGE_PATTERN = r"^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8}){0,3}$"
+
+
+@extend_schema_field({"type": "string", "pattern": LANGUAGE_PATTERN, "maxLength": 16})
+class LanguageFilter(django_filters.CharFilter):
+    """A BCP 47 language tag (``en``, ``pt-BR``); anything else is a 400 with a message."""
+
+    def __init__(self, *args, **kwargs):
+        kwargs.setdefault("max_length", 16)
+        kwargs.setdefault(
+            "validators",
+            [RegexValidator(LANGUAGE_PATTERN, "Enter a language tag such as en or pt-BR.")],
+        )
+        super().__init__(*args, **kwargs)
+
+
+COUNTRY_PATTERN = r"^[A-Za-z]{2}$"
+
+
+@extend_schema_field({"type": "string", "pattern": COUNTRY_PATTERN})
+class CountryFilter(django_filters.CharFilter):
+    """A two-letter country code; anything else is a 400 with a message."""
+
+    def __init__(self, *args, **kwargs):
+        kwargs.setdefault("max_length", 2)
+        code = RegexValidator(COUNTRY_PATTERN, "Enter a two-letter code such as GB.")
+        kwargs.setdefault("validators", [code])
+        super().__init__(*args, **kwargs)
+
+
 class DateTimeFilter(django_filters.DateTimeFilter):
     field_class = SafeDateTimeField
-
-
-def visible_stories(request):
-    """The stories the caller may see, so that naming a draft gives the same 400 as naming a
-    story that does not exist: no leak."""
-    user = getattr(request, "user", None)
-    return Story.objects.visible_to(user)
 
 
 def _published_range(prefix: str = ""):
@@ -150,19 +175,14 @@ def _published_range(prefix: str = ""):
 
 
 class StoryFilter(django_filters.FilterSet):
-    outlet = SlugChoiceFilter(
-        queryset=Outlet.objects.all(),
-        method="filter_outlet",
-        help_text="Slug of an outlet that covered the story.",
+    outlet = SlugFilter(
+        method="filter_outlet", help_text="Slug of an outlet that covered the story."
     )
-    speaker = SlugChoiceFilter(
-        queryset=Speaker.objects.all(),
+    speaker = SlugFilter(
         method="filter_speaker",
         help_text="Slug of a person or organisation quoted or named in the story.",
     )
-    topic = SlugChoiceFilter(
-        queryset=Topic.objects.all(), field_name="topics", help_text="Slug of a topic."
-    )
+    topic = SlugFilter(method="filter_topic", help_text="Slug of a topic.")
     status = django_filters.ChoiceFilter(
         choices=Story.Status.choices, help_text="Workflow status (staff only)."
     )
@@ -184,20 +204,25 @@ class StoryFilter(django_filters.FilterSet):
         ]
 
     def is_valid(self):
-        valid = super().is_valid()
         user = getattr(self.request, "user", None)
         if self.data.get("status") not in (None, "") and not may_preview(user):
-            self.form.add_error("status", "status filter requires staff")
-            return False
-        return valid
+            if user is None or not user.is_authenticated:
+                raise NotAuthenticated("The status filter is for staff: send a staff token.")
+            raise PermissionDenied("The status filter is for staff.")
+        return super().is_valid()
 
-    def filter_outlet(self, queryset, name, value: Outlet):
-        return queryset.filter(Exists(Article.objects.filter(story=OuterRef("pk"), outlet=value)))
+    def filter_outlet(self, queryset, name, value: str):
+        covered = Article.objects.filter(story=OuterRef("pk"), outlet__slug=value)
+        return queryset.filter(Exists(covered))
 
-    def filter_speaker(self, queryset, name, value: Speaker):
-        quoted = Quote.objects.filter(story=OuterRef("pk"), speaker=value)
-        named = ArticlePerson.objects.filter(article__story=OuterRef("pk"), speaker=value)
+    def filter_speaker(self, queryset, name, value: str):
+        quoted = Quote.objects.filter(story=OuterRef("pk"), speaker__slug=value)
+        named = ArticlePerson.objects.filter(article__story=OuterRef("pk"), speaker__slug=value)
         return queryset.filter(Exists(quoted) | Exists(named))
+
+    def filter_topic(self, queryset, name, value: str):
+        tagged = Story.topics.through.objects.filter(story=OuterRef("pk"), topic__slug=value)
+        return queryset.filter(Exists(tagged))
 
     def search(self, queryset, name, value: str):
         return full_text(
@@ -212,15 +237,13 @@ class StoryFilter(django_filters.FilterSet):
 
 
 class QuoteFilter(django_filters.FilterSet):
-    speaker = SlugChoiceFilter(
-        queryset=Speaker.objects.all(), help_text="Slug of the person or organisation quoted."
+    speaker = SlugFilter(
+        field_name="speaker__slug", help_text="Slug of the person or organisation quoted."
     )
-    outlet = SlugChoiceFilter(
-        queryset=Outlet.objects.all(),
-        method="filter_outlet",
-        help_text="Slug of an outlet that carried the quote.",
+    outlet = SlugFilter(
+        method="filter_outlet", help_text="Slug of an outlet that carried the quote."
     )
-    story = SlugChoiceFilter(queryset=visible_stories, help_text="Slug of the story.")
+    story = SlugFilter(field_name="story__slug", help_text="Slug of the story.")
     # Both bounds apply to the same appearance (one article's publication date), so they are
     # applied together in filter_queryset.
     published_after = DateTimeFilter(
@@ -255,10 +278,9 @@ class QuoteFilter(django_filters.FilterSet):
             Exists(QuoteAppearance.objects.filter(quote=OuterRef("pk"), **bounds))
         )
 
-    def filter_outlet(self, queryset, name, value: Outlet):
-        return queryset.filter(
-            Exists(QuoteAppearance.objects.filter(quote=OuterRef("pk"), article__outlet=value))
-        )
+    def filter_outlet(self, queryset, name, value: str):
+        carried = QuoteAppearance.objects.filter(quote=OuterRef("pk"), article__outlet__slug=value)
+        return queryset.filter(Exists(carried))
 
     def search(self, queryset, name, value: str):
         return full_text(
@@ -273,20 +295,11 @@ class QuoteFilter(django_filters.FilterSet):
 
 
 class ArticleFilter(django_filters.FilterSet):
-    outlet = SlugChoiceFilter(queryset=Outlet.objects.all(), help_text="Slug of the outlet.")
-    story = SlugChoiceFilter(queryset=visible_stories, help_text="Slug of the story.")
+    outlet = SlugFilter(field_name="outlet__slug", help_text="Slug of the outlet.")
+    story = SlugFilter(field_name="story__slug", help_text="Slug of the story.")
     published_after, published_before = _published_range()
-    language = django_filters.CharFilter(
-        field_name="language",
-        lookup_expr="iexact",
-        max_length=16,
-        validators=[
-            RegexValidator(
-                r"^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$",
-                "Enter a language tag such as en or pt-BR.",
-            )
-        ],
-        help_text="Language tag (BCP 47), e.g. en.",
+    language = LanguageFilter(
+        field_name="language", lookup_expr="iexact", help_text="Language tag (BCP 47), e.g. en."
     )
 
     class Meta:
@@ -296,11 +309,8 @@ class ArticleFilter(django_filters.FilterSet):
 
 class OutletFilter(django_filters.FilterSet):
     kind = django_filters.ChoiceFilter(choices=Outlet.Kind.choices)
-    country = django_filters.CharFilter(
-        field_name="country",
-        lookup_expr="iexact",
-        max_length=2,
-        help_text="ISO 3166-1 alpha-2 code, e.g. GB.",
+    country = CountryFilter(
+        field_name="country", lookup_expr="iexact", help_text="ISO 3166-1 alpha-2 code, e.g. GB."
     )
     q = django_filters.CharFilter(
         method="search", max_length=200, help_text="Part of the name or of an alias."

@@ -19,6 +19,7 @@ from rest_framework.response import Response
 
 from articles.api.base import (
     CONDITIONAL_PARAMETERS,
+    FORBIDDEN,
     SLUG_REGEX,
     ConditionalReadMixin,
     latest,
@@ -61,7 +62,10 @@ class JSONLDRenderer(JSONRenderer):
         summary="List stories",
         description="Published stories, newest first; staff with a token also see drafts.",
         parameters=CONDITIONAL_PARAMETERS,
-        responses=read_responses(StorySerializer(many=True), many=True),
+        responses={
+            **read_responses(StorySerializer(many=True), many=True),
+            403: FORBIDDEN,  # the status filter, for a token that is not staff
+        },
     ),
     retrieve=extend_schema(
         summary="One story with all its sources",

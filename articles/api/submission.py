@@ -5,7 +5,8 @@ from __future__ import annotations
 from datetime import UTC
 
 from django.conf import settings
-from django.core.validators import URLValidator
+from django.core.validators import RegexValidator, URLValidator
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from articles.engine.text import clean_text
@@ -35,12 +36,26 @@ class StrictStringMixin:
         return super().to_internal_value(data)
 
 
+# One character that survives cleaning and trimming: not a control character, not white space,
+# not a lone surrogate. A required text must hold one; the schema states it as a pattern.
+VISIBLE_TEXT = RegexValidator(
+    "[!-~\u00a1-\u167f\u1681-\u1fff\u200b-\u2027\u202a-\u202e\u2030-\u205e"
+    "\u2060-\u2fff\u3001-\ud7ff\ue000-\ufffd]",
+    "This field may not be blank.",
+)
+
+
 class StrictCharField(StrictStringMixin, serializers.CharField):
-    pass
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        if not self.allow_blank:
+            self.validators.append(VISIBLE_TEXT)
 
 
+@extend_schema_field({"type": "string", "format": "iri"})
 class StrictURLField(StrictStringMixin, serializers.URLField):
-    pass
+    """A web address, internationalised ones included (``https://bücher.example/``): an IRI,
+    so the schema says ``iri`` rather than ``uri``."""
 
 
 class StrictRegexField(StrictStringMixin, serializers.RegexField):
@@ -52,6 +67,25 @@ class StrictBooleanField(serializers.BooleanField):
         if not isinstance(data, bool):
             raise serializers.ValidationError("Enter true or false.", code="invalid")
         return data
+
+
+# The web addresses an article may have, stated so that the schema can carry them as a
+# pattern: http or https; a host name of dot-separated labels that fits in the 253 characters
+# DNS allows (up to three labels of up to 63 characters, or up to eight of up to 30) and no
+# user name or IP address; an optional port; then any path.
+_CHAR = "A-Za-z0-9\u00a1-\ud7ff\ue000-\ufffd"  # no surrogate, no noncharacter
+
+
+def _labels(longest: int, most: int) -> str:
+    label = f"[{_CHAR}](?:[-{_CHAR}]{{0,{longest - 2}}}[{_CHAR}])?"
+    return f"(?:{label}\\.){{1,{most - 1}}}"
+
+
+WEB_ADDRESS = RegexValidator(
+    f"^[Hh][Tt][Tt][Pp][Ss]?://(?:{_labels(63, 3)}|{_labels(30, 8)})"
+    "[A-Za-z\u00a1-\ud7ff\ue000-\ufffd]{2,24}(?::[0-9]{1,5})?(?:[/?#]\\S*)?$",
+    "Enter an http or https address with a host name such as news.example.com.",
+)
 
 
 class ArticleSubmissionSerializer(serializers.Serializer):
@@ -69,8 +103,9 @@ class ArticleSubmissionSerializer(serializers.Serializer):
         required=False,
         allow_blank=True,
         allow_null=True,
-        validators=[URLValidator(schemes=["http", "https"])],
-        help_text="The article's address (http or https); the same URL is imported once.",
+        validators=[URLValidator(schemes=["http", "https"]), WEB_ADDRESS],
+        help_text="The article's address (http or https, a host name of at most 253 "
+        "characters); the same URL is imported once.",
     )
     published_at = serializers.DateTimeField(required=False, allow_null=True)
     byline = StrictCharField(max_length=300, required=False, allow_blank=True)

@@ -100,6 +100,43 @@ def test_invalid_article_in_a_batch_names_its_position(reporter, fake_ingestion)
     assert fake_ingestion == []
 
 
+@pytest.mark.parametrize(
+    "url",
+    [
+        "https://bücher.example/nachrichten/brücke",  # an internationalised host name
+        "https://www.news.gazette.example.co.uk/2026/03/bridge?page=2#top",
+        "http://gazette.example:8080/bridge",
+    ],
+)
+def test_web_addresses_news_sites_use_are_accepted(reporter, fake_ingestion, url):
+    response = reporter.post("/api/v1/articles/", {**ARTICLE, "url": url}, format="json")
+    assert response.status_code == 201, response.json()
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "http://localhost/bridge",
+        "http://192.0.2.7/bridge",
+        "https://" + "long-label." * 30 + "example/",  # a host name DNS cannot hold
+        "https://gazette.example/bridge page",
+    ],
+)
+def test_addresses_no_article_can_have_are_400(reporter, fake_ingestion, url):
+    response = reporter.post("/api/v1/articles/", {**ARTICLE, "url": url}, format="json")
+    assert response.status_code == 400
+    assert "url" in response.json()
+    assert fake_ingestion == []
+
+
+def test_a_body_that_is_only_control_characters_is_blank(reporter, fake_ingestion):
+    response = reporter.post(
+        "/api/v1/articles/", {**ARTICLE, "body": "\u0002\u001b "}, format="json"
+    )
+    assert response.status_code == 400
+    assert response.json() == {"body": ["This field may not be blank."]}
+
+
 @pytest.mark.parametrize("payload", ["just text", 42, [], [1, 2], None])
 def test_wrong_shapes_are_400_never_500(reporter, fake_ingestion, payload):
     response = reporter.post("/api/v1/articles/", payload, format="json")
