@@ -7,6 +7,8 @@ that fits the documented schema, and never a server error.
 
 from __future__ import annotations
 
+import os
+
 import pytest
 import schemathesis
 from django.core.management import call_command
@@ -18,8 +20,9 @@ from hypothesis import HealthCheck, settings
 application = get_wsgi_application()
 schema = schemathesis.openapi.from_wsgi("/api/schema/", application)
 
+# 50 cases per operation in the suite; NEWSROOM_SCHEMA_EXAMPLES=500 for a longer hunt.
 FUZZ = settings(
-    max_examples=50,
+    max_examples=int(os.environ.get("NEWSROOM_SCHEMA_EXAMPLES", "50")),
     derandomize=True,
     deadline=None,
     database=None,
