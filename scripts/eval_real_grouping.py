@@ -12,16 +12,19 @@ each run.
     /work/main/.venv/bin/python scripts/eval_real_grouping.py [--orders in-order,shuffled]
         [--seeds 1,2,3] [-v] [--worst 10]
 
-Articles with no text at all (two in the set) are left out; ``-v`` lists the worst merges (stories holding more than one event, the costliest first) and
-splits (events spread over several stories). Articles without an outlet are imported under
-"Unknown outlet", as an importer without that field would; articles without a date are
-imported without one. The texts are read from the devset folder and never written anywhere
-but the temporary database, deleted afterwards. Skips with a message when the folder is absent.
+Articles with no text at all (two in the set) are left out. ``-v`` lists the worst merges
+(stories holding more than one event, the costliest first) and splits (events spread over
+several stories). Articles without an outlet are imported under "Unknown outlet", as an
+importer without that field would; articles without a date, or with a date that is not a
+calendar day (the set has one, "2013-03-46"), are imported without one. The texts are read
+from the devset folder and never written anywhere but the temporary database, deleted
+afterwards. Skips with a message when the folder is absent.
 """
 
 from __future__ import annotations
 
 import argparse
+import datetime
 import json
 import sys
 from collections import Counter, defaultdict
@@ -54,10 +57,18 @@ def load_rows(folder: Path) -> list[dict] | None:
                     "outlet": article.get("outlet_domain") or UNKNOWN_OUTLET,
                     "headline": article.get("title") or "",
                     "body": article["text"],
-                    "published_at": article.get("date") or "",
+                    "published_at": calendar_day(article.get("date")),
                 }
             )
     return rows
+
+
+def calendar_day(value: str | None) -> str:
+    """The gold date as an ISO day, or "" when it is missing or not a real calendar day."""
+    try:
+        return datetime.date.fromisoformat(value).isoformat() if value else ""
+    except ValueError:
+        return ""
 
 
 def date_order(rows: list[dict]) -> list[dict]:
