@@ -200,14 +200,19 @@ def exception_handler(exc, context):
     return response
 
 
+NO_NUL_PATTERN = r"^[^\x00]*$"
+
+
 def schema_nonempty_query_parameters(result, generator, request, public):
-    """Schema post-processing: query parameters may not be empty (see StrictFilterBackend)."""
+    """Schema post-processing: string query parameters may not be empty (see
+    StrictFilterBackend) nor hold a NUL character (RejectNulMiddleware answers 400)."""
     for path in result.get("paths", {}).values():
         for operation in path.values():
             for parameter in operation.get("parameters", []):
                 schema = parameter.get("schema", {})
                 if parameter.get("in") == "query" and schema.get("type") == "string":
                     schema.setdefault("minLength", 1)
+                    schema.setdefault("pattern", NO_NUL_PATTERN)
     return result
 
 

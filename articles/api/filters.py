@@ -109,17 +109,18 @@ class SlugFilter(django_filters.CharFilter):
 
 
 class SafeDateTimeField(forms.DateTimeField):
-    """A date or date-time that the database can store: out-of-range years and offsets are a
-    validation error, not an overflow in the driver."""
+    """A date or date-time that the database can store, sent to it in UTC: out-of-range years
+    are a validation error, not an overflow in the driver, and an offset Python accepts but
+    PostgreSQL does not (beyond ±15:59, such as +16:35) is converted rather than refused."""
 
     def to_python(self, value):
         result = super().to_python(value)
-        if result is not None:
-            try:
-                result.astimezone(UTC)
-            except (OverflowError, ValueError):
-                raise ValidationError("Enter a date and time within years 1 to 9999.") from None
-        return result
+        if result is None:
+            return None
+        try:
+            return result.astimezone(UTC)
+        except (OverflowError, ValueError):
+            raise ValidationError("Enter a date and time within years 1 to 9999.") from None
 
 
 LANGUAGE_PATTERN = r"^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8}){0,3}$"

@@ -70,12 +70,16 @@ def token(reporter_user):
 
 def issued_cursor(case) -> str | None:
     """A cursor the server itself issued for this list (its ``next`` link), or None."""
+    import json
     from urllib.parse import parse_qs, urlsplit
 
-    from django.test import Client
+    from werkzeug.test import Client
 
-    answer = Client().get(case.formatted_path, {"page_size": 1})
-    link = answer.json().get("next") if answer.status_code == 200 else None
+    # Through the same WSGI handler as the fuzzed requests: Django's test Client would
+    # reconnect the request signals that _keep_the_test_connection disconnected, and the
+    # next request would then close PostgreSQL's connection and the test's transaction.
+    answer = Client(application).get(case.formatted_path, query_string={"page_size": 1})
+    link = json.loads(answer.get_data()).get("next") if answer.status_code == 200 else None
     return parse_qs(urlsplit(link).query)["cursor"][0] if link else None
 
 

@@ -118,6 +118,16 @@ def test_filter_by_publication_date_range(anon, story):
     assert slugs(anon.get("/api/v1/stories/", {"published_before": "2000-01-01"})) == []
 
 
+def test_an_offset_beyond_postgresql_range_is_read_in_utc(anon, story):
+    """Python accepts offsets up to ±23:59, PostgreSQL only ±15:59: the filter converts."""
+    published = story.published_at.astimezone(timezone.get_fixed_timezone(16 * 60 + 35))
+    just_after = (published + timedelta(seconds=1)).isoformat()
+    assert slugs(anon.get("/api/v1/stories/", {"published_after": published.isoformat()})) == [
+        story.slug
+    ]
+    assert slugs(anon.get("/api/v1/stories/", {"published_after": just_after})) == []
+
+
 @pytest.mark.parametrize("value", ["yesterday", "2024-13-01", "9999-12-31T23:59:59-23:59"])
 def test_bad_dates_are_a_400(anon, value):
     response = anon.get("/api/v1/stories/", {"published_after": value})
