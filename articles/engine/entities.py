@@ -51,8 +51,13 @@ class Person:
     name: str
     role: str = ""
     gender: str = ""  # "m", "f" or ""
-    mentions: list[tuple[int, int]] = field(default_factory=list)
+    mentions: list[tuple[int, int]] = field(default_factory=list)  # in the order found
     known: bool = False
+
+    @property
+    def first_at(self) -> int:
+        """Where the text first names this person (mentions are not kept in text order)."""
+        return min(s for s, _ in self.mentions) if self.mentions else -1
 
 
 @dataclass(slots=True)
@@ -122,7 +127,7 @@ class Registry:
         cands = [p for p in self.person_by_surname(word) if p.mentions and " " in p.name]
         if len(cands) < 2:
             return None
-        return min(cands, key=lambda p: p.mentions[0][0]).name
+        return min(cands, key=lambda p: p.first_at).name
 
     def names_someone(self, word: str) -> bool:
         """Is ``word`` a person's name, surname or given name, or an organisation's?"""
@@ -152,6 +157,19 @@ def is_outlet_name(name: str) -> bool:
 _KIN_BEFORE = re.compile(r"\b([A-Za-z]+),?[ \t\u00a0]+$")
 _SUFFIXES = frozenset({"jr", "sr", "ii", "iii", "iv"})
 
+
+# A sentence that opens with a subordinate or prepositional clause: its subject comes after it.
+_FRONTED = re.compile(
+    r"(?:(?:[A-Z][a-z]+|\d+)\s+(?:days?|weeks?|months?|years?|hours?)\s+(?:after|before|since)"
+    r"|After|Before|When|While|Although|Though|Despite|Since|Because|Following|Unlike|Like"
+    r"|Asked|Hours after|Days after|Weeks after|Shortly after|Even as|Even though)\b[^,.;:“”\"]*$"
+)
+# A nickname between the given name and the surname: "Juan “Chico” Roe" is Juan Roe.
+_NICKNAME = re.compile(
+    r"[ \t\u00a0]+[\"“‘][^\W\d_a-z][\w’'\-]*(?: [^\W\d_a-z][\w’'\-]*){0,2}[\"”’]"
+    r"(?=[ \t\u00a0]+[^\W\d_a-z])"
+)
+_OPEN_MARKS = frozenset({'"', "“", "‘"})
 
 _WHO_OR_AGE = re.compile(r",\s*(?:who\b|\d{1,3}\s*,)")
 
@@ -186,6 +204,8 @@ def _tokenize_into(text: str, s0: int, end: int, out: list[tuple[int, int, str]]
 # these (with a little context before them) are tokenised, which keeps the scan cheap.
 _CANDIDATE = re.compile(
     r"[^\W\d_a-z][\w’'\-.]*+(?:(?:[ \t\u00a0]++|[ \t]*+\r?\n[ \t]*+)"
+    r"(?:[\"“‘][^\W\d_a-z][\w’'\-]*(?: [^\W\d_a-z][\w’'\-]*){0,2}[\"”’][ \t\u00a0]+"
+    r"(?=[^\W\d_a-z]))?"  # a nickname: Juan "Chico" Roe
     r"(?:(?:of|for|and|the|on|&|de|van|von|der|da|del|di|du|"
     r"la|le|al|el|bin|ibn|dos|das|y)[ \t\u00a0]+){0,2}[^\W\d_a-z][\w’'\-.]*+)*+"
 )
@@ -300,6 +320,8 @@ class _Builder:
 
     def add_person(self, name: str, s: int, e: int, role: str, gender: str) -> Person:
         reg = self.reg
+        if '"' in name or "“" in name or "‘" in name:
+            name = _NICKNAME.sub("", name)
         name = " ".join(name.split())  # no-break spaces, a line wrap inside a name
         if name.isupper() and " " in name:
             name = name.title()  # a transcript's "DAVID ORLOWSKI"
@@ -392,7 +414,15 @@ class _Builder:
         prev_end = 0
         text = self.text
         layout = self.reg.layout
+        nick_end = -1
         for i, (ts, te, t) in enumerate(toks):
+            if ts < nick_end:
+                continue
+            if cur and t in _OPEN_MARKS:
+                nm = _NICKNAME.match(text, prev_end)
+                if nm:
+                    nick_end = nm.end()  # the nickname and its marks: the name goes on after
+                    continue
             # A name does not run over a paragraph break (in hard-wrapped text, a blank line).
             if (
                 cur
@@ -781,10 +811,13 @@ class _Builder:
                 p.gender = "f"
 
     def mark_subjects(self) -> None:
+        """The first name of a sentence is its subject; after a fronted clause ("One month
+        after meeting Roe, Quill said"), the name that opens the main clause is."""
         layout = self.reg.layout
         text = self.text
         seen: set[int] = set()
         poss_at: dict[int, int] = {}
+        fronted: dict[int, Mention] = {}
         for m in sorted(self.reg.mentions, key=lambda m: m.start):
             ss = layout.sentence_start(m.start)
             if ss not in seen:
@@ -792,9 +825,16 @@ class _Builder:
                 m.subject = m.start - ss < 60
                 if m.subject and text.startswith(("’s", "'s"), m.end):
                     poss_at[ss] = m.end  # "As for Roe's plan, Quill said": Quill too
+                elif m.subject and _FRONTED.match(text, ss, m.start):
+                    fronted[ss] = m
             elif ss in poss_at and m.start - ss < 60 and not text.startswith(("’s", "'s"), m.end):
                 del poss_at[ss]
                 m.subject = True
+            elif ss in fronted:
+                first = fronted.pop(ss)
+                comma = text.find(",", first.end, m.start)
+                if comma >= 0 and not text[comma + 1 : m.start].strip() and m.start - ss < 160:
+                    first.subject, m.subject = False, True
 
 
 def build_registry(text: str, aliases: AliasIndex, layout: Layout | None = None) -> Registry:

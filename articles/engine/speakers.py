@@ -357,7 +357,7 @@ class Resolver:
         if gender and len(cands) > 1:
             cands = [p for p in cands if p.gender in ("", gender)]
         if len(cands) > 1:
-            cands = [p for p in cands if p.mentions and p.mentions[0][0] < pos] or cands
+            cands = [p for p in cands if p.mentions and p.first_at < pos] or cands
         if len(cands) == 1:
             return cands[0].name, "person"
         if len(cands) > 1:

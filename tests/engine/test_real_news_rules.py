@@ -547,3 +547,32 @@ def test_that_quote_from_names_the_source_after_the_quote():
         "Port Commissioner Thomas Kreel appeared in a report on Monday."
     )
     assert _speakers(text) == ["Thomas Kreel"]
+
+
+def test_a_shared_surname_means_the_person_named_first_in_the_text_not_first_found():
+    # Zorya is not a listed given name, so her first mention is only confirmed once the
+    # later "Zorya Vantelle, who ..." is read; she is still the one the text named first.
+    text = (
+        "Zorya Vantelle opened her first bakery in Port Alder in 2009.\n\n"
+        "Her father, Mayor Oren Vantelle, lent her the money.\n\n"
+        "Zorya Vantelle, who now runs four shops, spoke at the opening.\n\n"
+        "“Nobody thought a bakery could last here,” Vantelle said."
+    )
+    assert _speakers(text) == ["Zorya Vantelle"]
+
+
+def test_a_name_inside_a_fronted_clause_is_not_the_subject():
+    text = (
+        "One month after backing Mayor Jane Roe, Samuel Fenwick still doubts the harbour plan. "
+        "“I stand by every word,” the union leader told the Example Gazette."
+    )
+    assert _speakers(text) == ["Samuel Fenwick"]
+
+
+def test_a_nickname_inside_a_name_is_no_part_of_it():
+    text = (
+        'Juan "Chico" Moralto of Port Alder carried a banner at the parade. '
+        '"I cried the whole way," he said.\n\n'
+        "Dario “The Hammer” Fenwick marched beside him. “We will be back,” Fenwick said."
+    )
+    assert _speakers(text) == ["Juan Moralto", "Dario Fenwick"]
