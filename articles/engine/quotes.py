@@ -460,6 +460,7 @@ def extract_quotes_with(
             cue = att.cue
             mention, ms, me = att.mention, att.mention_start, att.mention_end
             speaker, kind = resolver.resolve(mention or "", ms or sp.open)
+            speaker, kind = _answerer(quotes, mention, speaker, kind)
         elif follows:
             continues = True
             speaker, kind = prev_quote.speaker, prev_quote.speaker_kind
@@ -489,6 +490,33 @@ def extract_quotes_with(
         prev, prev_quote = sp, q
         prev_att = att if att is not None else (prev_att if continues else None)
     return _introduced_runs(_backfill_runs(quotes, spans), spans, resolver, text, layout)
+
+
+_ASKING = frozenset({"asked", "asks", "wondered", "pressed", "queried"})
+
+
+def _answerer(
+    quotes: list[Quote], mention: str | None, speaker: str | None, kind: str | None
+) -> tuple[str | None, str | None]:
+    """In an exchange, the answer to a question is not the asker's.
+
+    `"Is that you?" Borger asked. "That would be me," the senator said.`: a pronoun or a
+    description that resolved to the one who just asked means the one asked, who spoke
+    before the question.
+    """
+    if len(quotes) < 2 or not speaker or not mention or mention[:1].isupper():
+        return speaker, kind
+    question, before = quotes[-1], quotes[-2]
+    if (
+        question.speaker == speaker
+        and (question.cue or "").split()[:1]
+        and question.cue.split()[0] in _ASKING
+        and question.text.rstrip("”’\"' ").endswith("?")
+        and before.speaker_kind == "person"
+        and before.speaker not in (None, speaker)
+    ):
+        return before.speaker, before.speaker_kind
+    return speaker, kind
 
 
 # "‘We will not be bullied’: Harlow defiant ..." or "“No surrender” – Roe": a headline quote

@@ -102,6 +102,7 @@ _NAME_OF_PLACE = re.compile(
     r"^((?:[A-Z][\w’'.\-]*\s+){1,3}[A-Z][\w’'\-]+) of (?:the )?"
     r"[A-Z][\w.’'\-]+(?:\s+[A-Z][\w.’'\-]+)?$"
 )
+_GENERIC_REACH = 1200  # characters back that "the company" or "the group" may reach
 _THE_AGED = re.compile(r"^the (\d{1,3})-year-old$", re.IGNORECASE)
 _OWNED_ACCOUNT = re.compile(
     r"^(his|her)\s+(?:official\s+)?(?:Twitter|Facebook|Instagram|social media)?\s*"
@@ -679,7 +680,8 @@ class Resolver:
                 for o in reg.orgs.values()
                 if not o.media and o.mentions
             ]
-            recent = [r for r in recent if r[0] >= 0]
+            # "the group said": an organisation named a few paragraphs back at most.
+            recent = [r for r in recent if r[0] >= 0 and pos - r[0] <= _GENERIC_REACH]
             if recent:
                 return max(recent)[1]
         return None

@@ -576,3 +576,24 @@ def test_a_nickname_inside_a_name_is_no_part_of_it():
         "Dario “The Hammer” Fenwick marched beside him. “We will be back,” Fenwick said."
     )
     assert _speakers(text) == ["Juan Moralto", "Dario Fenwick"]
+
+
+def test_the_answer_to_a_question_is_not_the_askers():
+    text = (
+        "Mara Quill spoke to the Example Gazette's Tom Reyes on Monday.\n\n"
+        "“One of us wants to keep the harbour open,” Quill said.\n\n"
+        "“That would be you?” Reyes asked.\n\n"
+        "“That would be me, yes,” the veteran said."
+    )
+    assert _speakers(text) == ["Mara Quill", "Tom Reyes", "Mara Quill"]
+
+
+def test_the_company_reaches_back_a_few_paragraphs_at_most():
+    filler = "The harbour board met again in the spring and the summer. " * 30
+    text = (
+        "Northfield Water Company built the pumping station in 1990.\n\n"
+        + filler
+        + "\n\nResidents of Port Alder marched on Saturday.\n\n"
+        "“We will not pay twice for the same pipes,” the group said in a statement."
+    )
+    assert _speakers(text) == [None]
