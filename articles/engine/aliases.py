@@ -27,6 +27,8 @@ def default_speakers() -> tuple[KnownSpeaker, ...]:
 
 
 def _strip_article(s: str) -> str:
+    if s[:1] not in "tTaA":
+        return s  # the cheap answer for most phrases
     low = s.lower()
     for art in ("the ", "a ", "an "):
         if low.startswith(art):
@@ -80,12 +82,12 @@ class AliasIndex:
         phrase = phrase.strip().rstrip(".,;:")
         if not phrase:
             return None
-        for form in (phrase, _strip_article(phrase)):
-            hit = self.exact.get(form)
-            if hit is not None:
-                return hit
-        for form in (phrase, _strip_article(phrase)):
-            hit = self.folded.get(form.casefold())
-            if hit is not None:
-                return hit
-        return None
+        bare = _strip_article(phrase)
+        hit = self.exact.get(phrase)
+        if hit is None and bare is not phrase:
+            hit = self.exact.get(bare)
+        if hit is None:
+            hit = self.folded.get(phrase.casefold())
+        if hit is None and bare is not phrase:
+            hit = self.folded.get(bare.casefold())
+        return hit

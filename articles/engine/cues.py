@@ -215,7 +215,7 @@ def _mention_after_verb(text: str, s: int, limit: int) -> tuple[int, int] | None
             if (
                 len(rw) <= 2
                 and text[wm.start() - 2 : wm.start()].rstrip()[-1:] in ("’", "'", "s")
-                and rw[-1] in lx.ORG_HEADS | lx.SPOKES_HEADS | {"campaign", "team"}
+                and rw[-1] in _WHOSE_HEADS
                 and re.search(r"[’']s?\s*$", text[s : wm.start()])
             ):
                 break  # "said Roe's campaign", "said Reyes' spokesman": whose it is
@@ -234,6 +234,10 @@ def _mention_after_verb(text: str, s: int, limit: int) -> tuple[int, int] | None
 
 
 _DAY_WORDS = frozenset(lx.WEEKDAYS) | frozenset(lx.MONTHS)
+# "said Roe's campaign", "said Reyes' spokesman": heads that say whose words these are.
+_WHOSE_HEADS = lx.ORG_HEADS | lx.SPOKES_HEADS | {"campaign", "team"}
+_SOURCE_HEADS = lx.SPOKES_HEADS | lx.MEDIA_HEADS
+_LEAD_IN_HEADS = lx.ORG_HEADS | lx.ROLE_NOUNS | lx.MEDIA_HEADS
 # Lower-case role words and a full name after them: "delegate Jane Roe", "chief of staff Jo Ro".
 _ROLE_THEN_NAME = re.compile(
     r"((?:[a-z][a-z\-]+[ \t\u00a0]+){0,3}[a-z][a-z\-]+(?:,?[ \t\u00a0]+))"
@@ -253,7 +257,7 @@ _SOURCE_IN = re.compile(r"\s+(?:from|of|by|in)\s+(?=[A-Z]|the\s+[A-Z])")
 def _with_source(text: str, span: tuple[int, int], limit: int) -> tuple[int, int]:
     """ "a statement" + " from the ministry": keep whose statement it is."""
     words = text[span[0] : span[1]].split()
-    if not words or words[-1].lower() not in lx.SPOKES_HEADS | lx.MEDIA_HEADS:
+    if not words or words[-1].lower() not in _SOURCE_HEADS:
         return span
     # "an editorial in The Example Gazette": an outlet's piece appears in it.
     rx = _SOURCE_IN if words[-1].lower() in lx.MEDIA_HEADS else _SOURCE_OF
@@ -623,7 +627,7 @@ def find_lead_in(text: str, start: int, open_pos: int, known) -> Attribution | N
             (subj[0][:1].isupper() and subj[0].lower() not in DETERMINERS)
             or subj[-1][:1].isupper()
             or head in lx.SUBJECT_PRONOUNS
-            or head in lx.ORG_HEADS | lx.ROLE_NOUNS | lx.MEDIA_HEADS
+            or head in _LEAD_IN_HEADS
         ):
             return None  # "The result was clear:" names nobody
         cue_text = " ".join(m.group().split()).rstrip(":, ")

@@ -174,10 +174,17 @@ _OPEN_MARKS = frozenset({'"', "“", "‘"})
 _WHO_OR_AGE = re.compile(r",\s*(?:who\b|\d{1,3}\s*,)")
 
 
+_PLAIN_CONNECTORS = lx.ORG_CONNECTORS - lx.NAME_PARTICLES
+_CONNECTORS_BUT_DE = lx.ORG_CONNECTORS - {"de"}
+
+
 def _clean(tok: str) -> str:
-    for suf in _POSSESSIVE:
-        if tok.endswith(suf) and len(tok) > len(suf):
-            return tok[: -len(suf)]
+    """The word without a possessive ending ("Roe’s", "Reyes’")."""
+    last = tok[-1:]
+    if last == "s":
+        return tok[:-2] if len(tok) > 2 and tok[-2] in "’'" else tok
+    if last in _POSSESSIVE and len(tok) > 1:
+        return tok[:-1]
     return tok
 
 
@@ -190,14 +197,15 @@ def _tokenize_into(text: str, s0: int, end: int, out: list[tuple[int, int, str]]
     abbreviations = ABBREVIATIONS
     append = out.append
     for m in _TOKEN_PARTS.finditer(text, s0, end):
-        w = m.group(1)
-        if w is not None and m.group(2) and len(w) >= 2 and w.lower() not in abbreviations:
+        w, dot = m.groups()
+        if dot and len(w) >= 2 and w.lower() not in abbreviations:
             s = m.start()
             e = s + len(w)
             append((s, e, w))
             append((e, e + 1, "."))
         else:
-            append((m.start(), m.end(), m.group()))
+            s, e = m.span()
+            append((s, e, m[0]))
 
 
 # Stretches that may hold a name: capitalised words joined by spaces and connectors. Only
@@ -432,7 +440,7 @@ class _Builder:
                 runs.append(cur)
                 cur, pending = [], []
             prev_end = te
-            if _is_cap(t) and t[0].isalpha():
+            if t[:1].isupper() and t[0].isalpha():
                 if cur and toks[cur[-1]][2].endswith(".") and t.lower() in _SENTENCE_OPENERS:
                     # "... in Washington D.C. He said": a new sentence after an abbreviation.
                     runs.append(cur)
@@ -511,7 +519,7 @@ class _Builder:
             (
                 k
                 for k in range(2, len(words) - 1)
-                if lows[k] in lx.ORG_CONNECTORS - lx.NAME_PARTICLES and words[k].islower()
+                if lows[k] in _PLAIN_CONNECTORS and words[k].islower()
             ),
             0,
         )
@@ -576,7 +584,7 @@ class _Builder:
             name_lows
         ) in lx.PLACES:
             return
-        if any(w in lx.ORG_CONNECTORS - {"de"} for w in name_lows):
+        if any(w in _CONNECTORS_BUT_DE for w in name_lows):
             return
         # "the Ice Expulsion Responsible": a name does not follow an article.
         j = run[0] - 1

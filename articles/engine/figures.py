@@ -146,12 +146,21 @@ _MOTION_BEFORE = re.compile(
 )
 _MAGNITUDE_BEFORE = re.compile(r"\bmagnitude\s+$", re.IGNORECASE)
 _MAGNITUDE_AFTER = re.compile(r"^-?magnitude\b", re.IGNORECASE)
+# "item No. 5", "#3", "COVID-19": a label's number, not a count.
+_LABEL_BEFORE = re.compile(r"[A-Za-z]-$|\bNo\.\s*$|#\s*$")
+_NAME_COMMA_BEFORE = re.compile(r"[A-Z][a-z]+,\s*$")
+_COMMA_SPACE = re.compile(r",\s")
+_CLAUSE_PUNCT = re.compile(r"[,.;:]")
+_ALL_BUT_BEFORE = re.compile(r"\ball but\s+$", re.IGNORECASE)
+_WORD_SPLIT = re.compile(r"[\s\-]+")
+_AND_GAP = re.compile(r"\s+and\s+")
+_BETWEEN_BEFORE = re.compile(r"\bbetween\s+$", re.IGNORECASE)
 
 
 def _words_value(words: str) -> float | None:
     total = 0.0
     current = 0.0
-    for w in re.split(r"[\s\-]+", words.lower()):
+    for w in _WORD_SPLIT.split(words.lower()):
         if w in ("a", "and", ""):
             if w == "a":
                 current = 1
@@ -221,9 +230,14 @@ def extract_figures(text: str) -> list[Figure]:
             continue
         if num and (_MONTH_RE.search(before) or _MONTH_AFTER.match(after)):
             continue
-        if num and re.search(r"[A-Za-z]-$|\bNo\.\s*$|#\s*$", before):
+        if num and _LABEL_BEFORE.search(before):
             continue
-        if num and re.match(r"^,\s", after) and re.search(r"[A-Z][a-z]+,\s*$", before):
+        if (
+            num
+            and after.startswith(",")
+            and _NAME_COMMA_BEFORE.search(before)
+            and _COMMA_SPACE.match(after)
+        ):
             continue  # "Aisha Rahman, 34," is an age
         start, end = m.start(), m.end()
         while start < end and text[start].isspace():
@@ -280,7 +294,7 @@ def extract_figures(text: str) -> list[Figure]:
             continue  # "two of them", "since six": spelled numbers need a counted noun
         per = ""
         pm = _PER.match(text, pos, min(len(text), pos + 50))
-        if pm and not re.search(r"[,.;:]", text[pos : pm.start(0) + len(pm.group(0))]):
+        if pm and not _CLAUSE_PUNCT.search(text, pos, pm.end()):
             per = (pm.group("p") or _ADV_PER.get(pm.group("adv").lower(), "")).lower()
             end = pos = pm.end()
         period = ""
@@ -300,8 +314,8 @@ def extract_figures(text: str) -> list[Figure]:
         low = None
         if figures and not figures[-1].unit and not figures[-1].qualifier:
             prev = figures[-1]
-            if re.fullmatch(r"\s+and\s+", text[prev.end : start]) and re.search(
-                r"\bbetween\s+$", text[max(0, prev.start - 10) : prev.start], re.IGNORECASE
+            if _AND_GAP.fullmatch(text, prev.end, start) and _BETWEEN_BEFORE.search(
+                text[max(0, prev.start - 10) : prev.start]
             ):
                 # "between 40 and 50 patients" is one figure, a range.
                 figures.pop()
@@ -316,7 +330,7 @@ def extract_figures(text: str) -> list[Figure]:
             kind = "average"
         elif last_t >= 0:
             kind = "target"
-        if re.search(r"\ball but\s+$", text[max(0, start - 12) : start], re.IGNORECASE):
+        if _ALL_BUT_BEFORE.search(text[max(0, start - 12) : start]):
             kind = "remainder"  # "all but 4,000 households": what is left, not the total
         sentence = _sentence(text, start, end)
         if not kind and _TOTAL_WORDS.search(sentence):

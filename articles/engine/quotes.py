@@ -160,10 +160,11 @@ def _scan_single(
     return nested
 
 
-def find_spans(text: str) -> list[_Span]:
+def find_spans(text: str, paragraphs: list[tuple[int, int]] | None = None) -> list[_Span]:
     """All quoted spans, in text order (not yet judged as speech)."""
     spans: list[_Span] = []
-    paragraphs = paragraph_spans(text)
+    if paragraphs is None:
+        paragraphs = paragraph_spans(text)
     pending: _Span | None = None
     for idx, (ps, pe) in enumerate(paragraphs):
         first_len = len(spans)
@@ -680,8 +681,9 @@ def _backfill_runs(quotes: list[Quote], spans: list[_Span]) -> list[Quote]:
 
 def prepare(text: str, known: Iterable[KnownSpeaker] = ()) -> tuple[Layout, Registry, list]:
     """Spans, layout and entity registry for one text (shared by quotes and entities)."""
-    spans = find_spans(text)
-    layout = build_layout(text, [(sp.open, sp.close) for sp in spans])
+    paragraphs = paragraph_spans(text)
+    spans = find_spans(text, paragraphs)
+    layout = build_layout(text, [(sp.open, sp.close) for sp in spans], paragraphs)
     registry = build_registry(text, AliasIndex(known), layout)
     return layout, registry, spans
 

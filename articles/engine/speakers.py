@@ -18,6 +18,9 @@ from articles.engine.entities import Mention, Registry
 _FUNCTION_WORDS = frozenset(
     "the a an his her their its our your my from of for at in on with by to and or".split()
 )
+_GENDERED_TITLES = lx.TITLES_MALE | lx.TITLES_FEMALE
+_SPOKES_OR_ORG_HEADS = lx.SPOKES_HEADS | lx.ORG_HEADS
+_SPOKES_NOT_OFFICIAL = lx.SPOKES_HEADS - {"official", "officials"}
 
 
 _HE_SHE = re.compile(r"\b(?:[Hh]e|[Ss]he)\b")
@@ -270,7 +273,7 @@ class Resolver:
             and len(body) >= 3
             and body[-1][:1].isupper()
             and all(w[:1].isupper() or w in _NAME_LINKS for w in body)
-            and body[0].lower().rstrip(".") not in lx.TITLES_MALE | lx.TITLES_FEMALE
+            and body[0].lower().rstrip(".") not in _GENDERED_TITLES
         ):
             # "The Harrowby Cycling Campaign": a proper name the registry did not hold.
             return " ".join(body), "organization"
@@ -386,7 +389,7 @@ class Resolver:
         # "a spokeswoman for the authority", "a statement from the ministry"
         pm = re.search(r"\b(?:for|of|from|at|with)\s+(.+)$", m)
         if pm and any(
-            w in lx.SPOKES_HEADS | lx.ORG_HEADS
+            w in _SPOKES_OR_ORG_HEADS
             for w in words[: words.index(pm.group(0).split()[0].lower())]
             if w
         ):
@@ -423,7 +426,7 @@ class Resolver:
             org = self._sentence_subject(pos, "organization")
             if org:
                 return org, "organization"
-        if head in lx.SPOKES_HEADS - {"official", "officials"}:
+        if head in _SPOKES_NOT_OFFICIAL:
             if self.spokes_org:
                 return self.spokes_org, "organization"
             back = None

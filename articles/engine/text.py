@@ -139,14 +139,20 @@ class Layout:
         return min(end, p[1])
 
 
-def build_layout(text: str, quote_regions: list[tuple[int, int]]) -> Layout:
+def build_layout(
+    text: str,
+    quote_regions: list[tuple[int, int]],
+    paragraphs: list[tuple[int, int]] | None = None,
+) -> Layout:
     """Find paragraphs and sentence ends, ignoring sentence ends inside quotations.
 
     ``quote_regions`` are (opening mark index, closing mark index) pairs; a boundary falling
     inside one is not a sentence end, so a quoted speech of several sentences stays in the
-    sentence that carries its attribution.
+    sentence that carries its attribution. ``paragraphs`` saves finding them again when the
+    caller has them (:func:`paragraph_spans` of the same text).
     """
-    paragraphs = paragraph_spans(text)
+    if paragraphs is None:
+        paragraphs = paragraph_spans(text)
     layout = Layout(text, paragraphs, [p[0] for p in paragraphs])
     opens = [q[0] for q in quote_regions]
     boundaries = []
