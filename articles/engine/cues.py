@@ -512,9 +512,7 @@ def find_before(text: str, start: int, open_pos: int) -> Attribution | None:
 
 
 TITLE_STRIP = re.compile(
-    r"^(?:(?:[A-Z][\w.]*|[a-z]+)\s+)*?(?:"
-    + "|".join(sorted(lx.TITLES, key=len, reverse=True)).replace(".", r"\.")
-    + r")\.?\s+",
+    r"^(?:(?:[A-Z][\w.]*|[a-z]+)\s+)*?(?:" + alternation(lx.TITLES) + r")\.?\s+",
     re.IGNORECASE,
 )
 

@@ -305,10 +305,11 @@ def _named(mention: str | None) -> bool:
     return first[:1].isupper() and first.lower() not in lx.STOP_CAPS
 
 
-def _judge(text: str, layout: Layout, sp: _Span, att: Attribution | None) -> bool:
-    """Is this span a direct quotation rather than a scare quote, title or nickname?"""
+def _judge(text: str, layout: Layout, sp: _Span, att: Attribution | None, words: list[str]) -> bool:
+    """Is this span a direct quotation rather than a scare quote, title or nickname?
+
+    ``words`` are the quotation's words (``text[sp.start : sp.end].split()``)."""
     inner = text[sp.start : sp.end]
-    words = inner.split()
     ends = inner.rstrip("’'\"”»")[-1:] in _END_PUNCT
     before = text[max(0, sp.open - 60) : sp.open]
     after = text[sp.close + 1 : sp.close + 3]
@@ -449,9 +450,9 @@ def extract_quotes_with(
         )
         words = text[sp.start : sp.end].split()
         if follows:
-            if _is_title_like(words) or not _judge(text, layout, sp, prev_att or att):
+            if not _judge(text, layout, sp, prev_att or att, words):
                 continue
-        elif not _judge(text, layout, sp, att):
+        elif not _judge(text, layout, sp, att, words):
             continue
         continues = False
         cue = None

@@ -284,7 +284,8 @@ class Resolver:
         reg = self.reg
         if " " not in m and m.lower() in lx.PLURAL_PEOPLE and not reg.names_someone(m):
             return None, None  # "Protesters chanted": people left unnamed, not a name
-        core = TITLE_STRIP.sub("", m).strip() or m
+        # A title needs a word after it: a mention without a space has none to strip.
+        core = (TITLE_STRIP.sub("", m).strip() or m) if m.split(None, 1) != [m] else m
         if len(core.split()) >= 3 and core.split()[-1] in lx.POST_NOMINALS:
             core = core.rsplit(None, 1)[0]
         if core.isupper() and " " in core:

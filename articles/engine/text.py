@@ -121,22 +121,24 @@ class Layout:
 
     def paragraph_index(self, pos: int) -> int:
         i = bisect_right(self.para_starts, pos) - 1
-        return max(i, 0)
+        return i if i > 0 else 0
 
     def sentence_start(self, pos: int) -> int:
-        p = self.paragraphs[self.paragraph_index(pos)] if self.paragraphs else (0, len(self.text))
-        i = bisect_right(self.boundaries, pos) - 1
-        start = self.boundaries[i] if i >= 0 else p[0]
-        start = max(start, p[0])
-        while start < pos and self.text[start].isspace():
+        p0 = self.para_starts[self.paragraph_index(pos)] if self.paragraphs else 0
+        boundaries = self.boundaries
+        i = bisect_right(boundaries, pos) - 1
+        start = boundaries[i] if i >= 0 and boundaries[i] > p0 else p0
+        text = self.text
+        while start < pos and text[start].isspace():
             start += 1
         return start
 
     def sentence_end(self, pos: int) -> int:
-        p = self.paragraphs[self.paragraph_index(pos)] if self.paragraphs else (0, len(self.text))
-        i = bisect_left(self.boundaries, pos + 1)
-        end = self.boundaries[i] if i < len(self.boundaries) else p[1]
-        return min(end, p[1])
+        p1 = self.paragraphs[self.paragraph_index(pos)][1] if self.paragraphs else len(self.text)
+        boundaries = self.boundaries
+        i = bisect_left(boundaries, pos + 1)
+        end = boundaries[i] if i < len(boundaries) and boundaries[i] < p1 else p1
+        return end
 
 
 def build_layout(
