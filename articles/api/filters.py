@@ -9,78 +9,26 @@ schema states each parameter's pattern, so a client knows in advance which value
 
 from __future__ import annotations
 
-import operator
-from collections.abc import Sequence
 from datetime import UTC
-from functools import reduce
 
 import django_filters
 from django import forms
-from django.contrib.postgres.search import SearchQuery, SearchVector
 from django.core.exceptions import ValidationError
 from django.core.validators import RegexValidator, validate_slug
-from django.db import connections
-from django.db.models import Exists, OuterRef, Q, QuerySet
+from django.db.models import Exists, OuterRef, Q
 from drf_spectacular.utils import extend_schema_field
 from rest_framework.exceptions import NotAuthenticated, PermissionDenied
 
+from articles.core.search import matching
 from articles.models import (
     Article,
     ArticlePerson,
-    KeyPoint,
     Quote,
     QuoteAppearance,
     Story,
     may_preview,
 )
 from sources.models import Outlet, OutletAlias, Speaker, SpeakerAlias
-
-# The text search configuration for PostgreSQL; GIN indexes over the same expressions serve it.
-SEARCH_CONFIG = "english"
-
-
-def full_text(
-    queryset: QuerySet,
-    value: str,
-    *,
-    fields: Sequence[str],
-    related: Sequence[tuple[QuerySet, str, Sequence[str]]] = (),
-) -> QuerySet:
-    """Rows whose ``fields``, or whose related rows' fields, match ``value``.
-
-    ``related`` holds ``(queryset, link, fields)``: rows of another table whose ``link`` column
-    points at the outer row, and the fields to search in them. On PostgreSQL this is full-text
-    search (web-search syntax: quoted phrases, ``or``, ``-word``): the matching ids of each table
-    are gathered by a UNION of searches over the very expressions the GIN indexes of migration
-    ``articles/0008_search_indexes`` cover, so the database answers from those indexes instead
-    of reading every row. Elsewhere it is a case-insensitive substring match.
-    """
-    if connections[queryset.db].vendor == "postgresql":
-        query = SearchQuery(value, search_type="websearch", config=SEARCH_CONFIG)
-        ids = (
-            queryset.model._default_manager.annotate(
-                _fts=SearchVector(*fields, config=SEARCH_CONFIG)
-            )
-            .filter(_fts=query)
-            .values("pk")
-        )
-        for rel, link, rel_fields in related:
-            rel_ids = (
-                rel.annotate(_fts=SearchVector(*rel_fields, config=SEARCH_CONFIG))
-                .filter(_fts=query)
-                .values(link)
-            )
-            ids = ids.union(rel_ids)
-        return queryset.filter(pk__in=ids)
-
-    def contains(names):
-        return reduce(operator.or_, (Q(**{f"{name}__icontains": value}) for name in names))
-
-    condition = contains(fields)
-    for rel, link, rel_fields in related:
-        condition |= Exists(rel.filter(contains(rel_fields), **{link: OuterRef("pk")}))
-    return queryset.filter(condition)
-
 
 # --- Fields that turn bad input into a message, never a database error ----------------------
 
@@ -226,12 +174,7 @@ class StoryFilter(django_filters.FilterSet):
         return queryset.filter(Exists(tagged))
 
     def search(self, queryset, name, value: str):
-        return full_text(
-            queryset,
-            value,
-            fields=["headline", "dek"],
-            related=[(KeyPoint.objects.all(), "story_id", ["text"])],
-        )
+        return matching(queryset, value, key="story", related=[("keypoint", "story_id")])
 
 
 # --- Quotes ---------------------------------------------------------------------------------
@@ -284,12 +227,7 @@ class QuoteFilter(django_filters.FilterSet):
         return queryset.filter(Exists(carried))
 
     def search(self, queryset, name, value: str):
-        return full_text(
-            queryset,
-            value,
-            fields=["text"],
-            related=[(QuoteAppearance.objects.all(), "quote_id", ["text"])],
-        )
+        return matching(queryset, value, key="quote", related=[("wording", "quote_id")])
 
 
 # --- Articles -------------------------------------------------------------------------------
@@ -302,10 +240,18 @@ class ArticleFilter(django_filters.FilterSet):
     language = LanguageFilter(
         field_name="language", lookup_expr="iexact", help_text="Language tag (BCP 47), e.g. en."
     )
+    q = django_filters.CharFilter(
+        method="search",
+        max_length=200,
+        help_text=('Words in the headline or body (web-search syntax: "a phrase", or, -word).'),
+    )
 
     class Meta:
         model = Article
-        fields = ["outlet", "story", "published_after", "published_before", "language"]
+        fields = ["outlet", "story", "published_after", "published_before", "language", "q"]
+
+    def search(self, queryset, name, value: str):
+        return matching(queryset, value, key="article")
 
 
 class OutletFilter(django_filters.FilterSet):

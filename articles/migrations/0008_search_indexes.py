@@ -1,4 +1,4 @@
-"""GIN indexes for the API's full-text search on PostgreSQL (``articles.filters.full_text``).
+"""GIN indexes for the API's full-text search on PostgreSQL (``articles.core.search``).
 
 Each index covers exactly the expression Django's ``SearchVector(..., config="english")``
 produces, so PostgreSQL can answer ``q`` from the index. Other databases search by substring

@@ -1,14 +1,14 @@
-"""On PostgreSQL the API's full-text search is answered from GIN indexes, not by reading
-every row."""
+"""On PostgreSQL searches are answered from GIN indexes, not by reading every row."""
 
 import pytest
 from django.db import connection
 
-from articles.api.filters import full_text
-from articles.models import KeyPoint, Quote, QuoteAppearance, Story
+from articles.core.search import matching, ranked
+from articles.models import Article, Quote, Story
+from sources.models import Speaker
 
 pytestmark = pytest.mark.skipif(
-    connection.vendor != "postgresql", reason="full-text indexes exist on PostgreSQL only"
+    connection.vendor != "postgresql", reason="these indexes exist on PostgreSQL only"
 )
 
 
@@ -23,12 +23,7 @@ def _plan(queryset) -> str:
 @pytest.mark.django_db
 def test_story_search_uses_the_story_and_key_point_indexes():
     plan = _plan(
-        full_text(
-            Story.objects.all(),
-            "bridge",
-            fields=["headline", "dek"],
-            related=[(KeyPoint.objects.all(), "story_id", ["text"])],
-        )
+        matching(Story.objects.all(), "bridge", key="story", related=[("keypoint", "story_id")])
     )
     assert "articles_story_search" in plan
     assert "articles_keypoint_search" in plan
@@ -37,12 +32,28 @@ def test_story_search_uses_the_story_and_key_point_indexes():
 @pytest.mark.django_db
 def test_quote_search_uses_the_quote_and_wording_indexes():
     plan = _plan(
-        full_text(
-            Quote.objects.all(),
-            "bridge",
-            fields=["text"],
-            related=[(QuoteAppearance.objects.all(), "quote_id", ["text"])],
-        )
+        matching(Quote.objects.all(), "bridge", key="quote", related=[("wording", "quote_id")])
     )
     assert "articles_quote_search" in plan
     assert "articles_quoteappearance_search" in plan
+
+
+@pytest.mark.django_db
+def test_article_search_uses_the_headline_and_body_index():
+    assert "articles_article_search" in _plan(
+        matching(Article.objects.all(), "bridge", key="article")
+    )
+    assert "articles_article_search" in _plan(
+        ranked(Article.objects.all(), "bridge", key="article")
+    )
+
+
+@pytest.mark.django_db
+def test_name_search_uses_the_trigram_indexes():
+    plan = _plan(
+        matching(
+            Speaker.objects.all(), "Roe", key="speaker", related=[("speakeralias", "speaker_id")]
+        )
+    )
+    assert "sources_speaker_name_trgm" in plan
+    assert "sources_speakeralias_alias_trgm" in plan

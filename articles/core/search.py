@@ -1,0 +1,290 @@
+"""Full-text search over stories, key points, articles, quotes and speakers, on both databases.
+
+One index per searchable text, defined once below (``DOCUMENTS``):
+
+- **PostgreSQL**: GIN indexes over ``to_tsvector('english', ...)`` of each document's fields
+  (migrations ``articles/0008`` and ``0013``), queried with ``websearch_to_tsquery`` (quoted
+  phrases, ``or``, ``-word``), ranked with ``ts_rank`` and shown with ``ts_headline``; names are
+  matched by trigram word similarity (``pg_trgm``), so "Roe" finds "Mayor Jane Roe" and a
+  misspelt "Jane Rowe" still does.
+- **SQLite**: FTS5 tables with external content, kept in step by triggers on the tables they
+  index, so every write (a save, a bulk insert, a delete, a raw update) updates the index in
+  the same transaction; ranked by ``bm25`` and shown with ``snippet``. Names use FTS5's
+  trigram tokenizer (substring matching). ``ensure_index`` creates what is missing and rebuilds
+  an index whose triggers went away (SQLite drops them when a migration remakes a table); it
+  runs after every ``migrate``.
+
+Searches go through :func:`matching` (a queryset narrowed to the rows matching a query) and
+:func:`ranked` (the same, best first); :func:`snippets` gives each shown row a short passage
+with the matching words marked, as safe HTML.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from django.contrib.postgres.search import SearchHeadline, SearchQuery, SearchRank, SearchVector
+from django.db import connections
+from django.db.models import F, FloatField, Q, QuerySet, Value
+from django.db.models.expressions import RawSQL
+from django.utils.html import escape
+from django.utils.safestring import SafeString, mark_safe
+
+SEARCH_CONFIG = "english"
+MAX_QUERY_LENGTH = 200
+# Marks around matching words in snippets: private-use characters, escaped text in between.
+_OPEN, _CLOSE = "\ue000", "\ue001"
+
+
+@dataclass(frozen=True)
+class Document:
+    """A searchable text: a table's fields, indexed together."""
+
+    key: str
+    table: str
+    fields: tuple[str, ...]
+    weights: tuple[float, ...] = ()  # bm25 weights per field on SQLite (headline above body)
+    names: bool = False  # a name: trigram matching rather than words
+
+    @property
+    def fts_table(self) -> str:
+        return f"search_{self.key}"
+
+
+DOCUMENTS = {
+    d.key: d
+    for d in (
+        Document("story", "articles_story", ("headline", "dek"), (4.0, 2.0)),
+        Document("keypoint", "articles_keypoint", ("text",)),
+        Document("article", "articles_article", ("headline", "body"), (4.0, 1.0)),
+        Document("quote", "articles_quote", ("text",)),
+        Document("wording", "articles_quoteappearance", ("text",)),
+        Document("speaker", "sources_speaker", ("name",), names=True),
+        Document("speakeralias", "sources_speakeralias", ("alias",), names=True),
+    )
+}
+
+
+def vendor(queryset: QuerySet) -> str:
+    return connections[queryset.db].vendor
+
+
+# --- Queries ---------------------------------------------------------------------------------
+
+_TERM = re.compile(r'(-?)"([^"]*)"?|(\S+)')
+
+
+def fts5_query(value: str, *, names: bool = False) -> str | None:
+    """Web-search syntax as an FTS5 query: words all present, ``"a phrase"``, ``or`` between
+    alternatives, ``-word`` to exclude. Every term is quoted, so nothing the reader types is
+    read as FTS5 syntax. ``None`` when nothing is left to look for.
+
+    For names (trigram tables) a term shorter than three characters cannot be looked up and
+    is dropped."""
+    groups: list[tuple[list[str], list[str]]] = [([], [])]
+    for m in _TERM.finditer(value):
+        negate, phrase, word = m.group(1), m.group(2), m.group(3)
+        if word is not None and word.lower() == "or":
+            groups.append(([], []))
+            continue
+        if word is not None:
+            negate = "-" if word.startswith("-") and len(word) > 1 else ""
+            phrase = word[1:] if negate else word
+        phrase = " ".join(phrase.split())
+        if not phrase or (names and len(phrase) < 3):
+            continue
+        literal = '"' + phrase.replace('"', '""') + '"'
+        groups[-1][1 if negate else 0].append(literal)
+    parts = []
+    for include, exclude in groups:
+        if not include:
+            continue  # "-word" alone excludes from nothing
+        expr = " AND ".join(include)
+        if exclude:
+            expr = f"({expr}) NOT ({' OR '.join(exclude)})"
+        parts.append(f"({expr})")
+    return " OR ".join(parts) or None
+
+
+def clean_query(value: str | None) -> str:
+    """A query as searched: single-line, at most ``MAX_QUERY_LENGTH`` characters, no NUL."""
+    value = " ".join((value or "").replace("\x00", " ").split())
+    return value[:MAX_QUERY_LENGTH]
+
+
+# --- Matching --------------------------------------------------------------------------------
+
+
+def matching_ids(key: str, value: str, *, using: str) -> QuerySet | RawSQL | None:
+    """The ids of ``key``'s rows matching ``value``, for ``pk__in`` (``None``: none match)."""
+    doc = DOCUMENTS[key]
+    if connections[using].vendor == "postgresql":
+        model = _model(doc)
+        if doc.names:
+            # word_similarity(query, name) >= pg_trgm.word_similarity_threshold, from the index.
+            field = doc.fields[0]
+            return RawSQL(f'SELECT id FROM {doc.table} WHERE %s <%% "{field}"', [value])
+        query = SearchQuery(value, search_type="websearch", config=SEARCH_CONFIG)
+        return (
+            model._default_manager.using(using)
+            .annotate(_fts=SearchVector(*doc.fields, config=SEARCH_CONFIG))
+            .filter(_fts=query)
+            .values("pk")
+        )
+    if connections[using].vendor == "sqlite":
+        expr = fts5_query(value, names=doc.names)
+        if expr is None:
+            return None
+        return RawSQL(f"SELECT rowid FROM {doc.fts_table} WHERE {doc.fts_table} MATCH %s", [expr])
+    return None
+
+
+def matching(
+    queryset: QuerySet,
+    value: str,
+    *,
+    key: str,
+    related: Sequence[tuple[str, str]] = (),
+) -> QuerySet:
+    """``queryset``'s rows whose own document ``key`` matches ``value``, or one of whose related
+    rows does: ``related`` holds ``(document key, link column)``, the link pointing at the outer
+    row ("keypoint", "story_id"). Each document is answered from its index."""
+    value = clean_query(value)
+    using = queryset.db
+    if not value:
+        return queryset.none()
+    condition = Q(pk__in=[])
+    own = matching_ids(key, value, using=using)
+    if own is None and connections[using].vendor not in ("postgresql", "sqlite"):
+        return _substring(queryset, value, key=key, related=related)
+    if own is not None:
+        condition |= Q(pk__in=own)
+    for rel_key, link in related:
+        ids = matching_ids(rel_key, value, using=using)
+        if ids is None:
+            continue
+        rel_model = _model(DOCUMENTS[rel_key])
+        linked = rel_model._default_manager.using(using).filter(pk__in=ids).values(link)
+        condition |= Q(pk__in=linked)
+    return queryset.filter(condition)
+
+
+def _substring(queryset, value, *, key, related):
+    """A database with neither index: case-insensitive substring matching."""
+    condition = Q()
+    for field in DOCUMENTS[key].fields:
+        condition |= Q(**{f"{field}__icontains": value})
+    for rel_key, link in related:
+        rel = DOCUMENTS[rel_key]
+        model = _model(rel)
+        rows = Q()
+        for field in rel.fields:
+            rows |= Q(**{f"{field}__icontains": value})
+        condition |= Q(pk__in=model._default_manager.filter(rows).values(link))
+    return queryset.filter(condition)
+
+
+def ranked(queryset: QuerySet, value: str, *, key: str) -> QuerySet:
+    """The rows of ``queryset`` matching document ``key``, best first, with ``search_rank``.
+
+    Ties (and names, ranked by similarity) fall back to the newest row first."""
+    value = clean_query(value)
+    doc = DOCUMENTS[key]
+    kind = vendor(queryset)
+    if not value:
+        return queryset.none()
+    if kind == "postgresql" and not doc.names:
+        query = SearchQuery(value, search_type="websearch", config=SEARCH_CONFIG)
+        vector = SearchVector(*doc.fields, config=SEARCH_CONFIG)
+        return (
+            queryset.annotate(_fts=vector, search_rank=SearchRank(vector, query))
+            .filter(_fts=query)
+            .order_by("-search_rank", "-pk")
+        )
+    if kind == "sqlite" and not doc.names:
+        expr = fts5_query(value)
+        if expr is None:
+            return queryset.none()
+        fts = doc.fts_table
+        weights = ", ".join(str(w) for w in doc.weights)
+        rank = f"-bm25({fts}{', ' + weights if weights else ''})"
+        # A join on the FTS table: SQLite starts from the index and reads rows by id. Django
+        # has no expression for a virtual table's MATCH, hence ``extra``.
+        return queryset.extra(
+            tables=[fts],
+            where=[f'{fts}.rowid = "{doc.table}"."id"', f"{fts} MATCH %s"],
+            params=[expr],
+            select={"search_rank": rank},
+        ).order_by("-search_rank", "-pk")
+    return (
+        matching(queryset, value, key=key)
+        .annotate(search_rank=Value(0.0, output_field=FloatField()))
+        .order_by("-pk")
+    )
+
+
+# --- Snippets --------------------------------------------------------------------------------
+
+_MARKED = re.compile(f"{_OPEN}([^{_OPEN}{_CLOSE}]*){_CLOSE}")
+
+
+def _marked_html(raw: str) -> SafeString:
+    """Escaped text with the marked words in ``<mark>``; stray marks are dropped."""
+    html = _MARKED.sub(r"<mark>\1</mark>", escape(raw))
+    return mark_safe(html.replace(_OPEN, "").replace(_CLOSE, ""))  # noqa: S308 (escaped above)
+
+
+def snippets(
+    model, pks: Iterable[int], value: str, *, key: str, field: str, words: int = 30
+) -> dict[int, SafeString]:
+    """For each row, a passage of ``field`` around the words matching ``value``, as HTML with
+    those words in ``<mark>``. Rows with nothing to show are left out."""
+    pks = list(pks)
+    value = clean_query(value)
+    doc = DOCUMENTS[key]
+    if not pks or not value:
+        return {}
+    manager = model._default_manager
+    kind = connections[manager.db].vendor
+    if kind == "postgresql":
+        query = SearchQuery(value, search_type="websearch", config=SEARCH_CONFIG)
+        rows = manager.filter(pk__in=pks).annotate(
+            _snippet=SearchHeadline(
+                F(field),
+                query,
+                config=SEARCH_CONFIG,
+                start_sel=_OPEN,
+                stop_sel=_CLOSE,
+                fragment_delimiter=" … ",
+                max_fragments=2,
+                max_words=words,
+                min_words=max(words // 2, 5),
+            )
+        )
+        return {pk: _marked_html(s) for pk, s in rows.values_list("pk", "_snippet") if s}
+    if kind == "sqlite":
+        expr = fts5_query(value, names=doc.names)
+        if expr is None:
+            return {}
+        fts = doc.fts_table
+        column = doc.fields.index(field)
+        marks = ", ".join(["%s"] * len(pks))
+        sql = (
+            f"SELECT rowid, snippet({fts}, {column}, %s, %s, '…', %s) FROM {fts} "
+            f"WHERE {fts} MATCH %s AND rowid IN ({marks})"
+        )
+        with connections[manager.db].cursor() as cursor:
+            cursor.execute(sql, [_OPEN, _CLOSE, min(words, 64), expr, *pks])
+            return {pk: _marked_html(s) for pk, s in cursor.fetchall() if s}
+    return {}
+
+
+def _model(doc: Document):
+    from django.apps import apps
+
+    for model in apps.get_models():
+        if model._meta.db_table == doc.table:
+            return model
+    raise LookupError(doc.table)
