@@ -147,10 +147,13 @@ def matching(
     *,
     key: str,
     related: Sequence[tuple[str, str]] = (),
+    via: Sequence[tuple[str, str, str]] = (),
 ) -> QuerySet:
     """``queryset``'s rows whose own document ``key`` matches ``value``, or one of whose related
     rows does: ``related`` holds ``(document key, link column)``, the link pointing at the outer
-    row ("keypoint", "story_id"). Each document is answered from its index."""
+    row ("keypoint", "story_id"); ``via`` holds ``(document key, field, column)``: the outer
+    row's ``field`` holds the ``column`` of a matching row ("speaker", "speaker_id", "id": the
+    quotes of a speaker whose name matches). Each document is answered from its index."""
     value = clean_query(value)
     using = queryset.db
     if not value:
@@ -168,6 +171,13 @@ def matching(
         rel_model = _model(DOCUMENTS[rel_key])
         linked = rel_model._default_manager.using(using).filter(pk__in=ids).values(link)
         condition |= Q(pk__in=linked)
+    for via_key, outer_field, column in via:
+        ids = matching_ids(via_key, value, using=using)
+        if ids is None:
+            continue
+        via_model = _model(DOCUMENTS[via_key])
+        pointed = via_model._default_manager.using(using).filter(pk__in=ids).values(column)
+        condition |= Q(**{f"{outer_field}__in": pointed})
     return queryset.filter(condition)
 
 
@@ -186,15 +196,28 @@ def _substring(queryset, value, *, key, related):
     return queryset.filter(condition)
 
 
-def ranked(queryset: QuerySet, value: str, *, key: str) -> QuerySet:
-    """The rows of ``queryset`` matching document ``key``, best first, with ``search_rank``.
-
-    Ties (and names, ranked by similarity) fall back to the newest row first."""
+def ranked(
+    queryset: QuerySet,
+    value: str,
+    *,
+    key: str,
+    related: Sequence[tuple[str, str]] = (),
+    via: Sequence[tuple[str, str, str]] = (),
+) -> QuerySet:
+    """The rows of ``queryset`` matching document ``key`` (or, with ``related``, one of their
+    related rows: see :func:`matching`), best first, with ``search_rank``: a row matched only
+    through a related row ranks after those matched by their own text. Ties, and names, fall
+    back to the newest row first."""
     value = clean_query(value)
     doc = DOCUMENTS[key]
     kind = vendor(queryset)
     if not value:
         return queryset.none()
+    if related or via:
+        rows = matching(queryset, value, key=key, related=related, via=via)
+        return rows.annotate(search_rank=_own_rank(doc, value, kind)).order_by(
+            F("search_rank").desc(nulls_last=True), "-pk"
+        )
     if kind == "postgresql" and not doc.names:
         query = SearchQuery(value, search_type="websearch", config=SEARCH_CONFIG)
         vector = SearchVector(*doc.fields, config=SEARCH_CONFIG)
@@ -222,6 +245,23 @@ def ranked(queryset: QuerySet, value: str, *, key: str) -> QuerySet:
         matching(queryset, value, key=key)
         .annotate(search_rank=Value(0.0, output_field=FloatField()))
         .order_by("-pk")
+    )
+
+
+def _own_rank(doc: Document, value: str, kind: str):
+    """A row's rank for its own text, ``NULL`` when only a related row matched."""
+    if kind == "postgresql" and not doc.names:
+        query = SearchQuery(value, search_type="websearch", config=SEARCH_CONFIG)
+        return SearchRank(SearchVector(*doc.fields, config=SEARCH_CONFIG), query)
+    expr = fts5_query(value, names=doc.names) if kind == "sqlite" and not doc.names else None
+    if expr is None:
+        return Value(None, output_field=FloatField())
+    fts = doc.fts_table
+    return RawSQL(
+        f"SELECT -bm25({fts}) FROM {fts} "
+        f'WHERE {fts} MATCH %s AND {fts}.rowid = "{doc.table}"."id"',
+        [expr],
+        output_field=FloatField(),
     )
 
 

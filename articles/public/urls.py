@@ -15,6 +15,7 @@ urlpatterns = [
     path("stories/<slug:slug>/", views.StoryDetailView.as_view(), name="story-detail"),
     path("articles/<int:pk>/", views.ArticleDetailView.as_view(), name="article-detail"),
     path("corrections/", views.CorrectionListView.as_view(), name="correction-list"),
+    path("search/", views.SearchView.as_view(), name="search"),
     path("feeds/stories.rss", feeds.LatestStoriesFeed(), name="story-feed-rss"),
     path("feeds/stories.atom", feeds.LatestStoriesAtomFeed(), name="story-feed-atom"),
 ]

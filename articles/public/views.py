@@ -4,7 +4,7 @@ Views are thin: each asks a selector for its rows. Only published stories are pu
 preview any story or article, with a banner saying it is not published.
 """
 
-from django.views.generic import DetailView, ListView
+from django.views.generic import DetailView, ListView, TemplateView
 
 from articles.core.visibility import (
     visible_articles,
@@ -21,6 +21,7 @@ from articles.public.pages.lists import (
     speaker_page,
     story_list,
 )
+from articles.public.pages.search import Filters, SearchForm, search
 from articles.public.pages.story import story_page
 
 
@@ -105,3 +106,43 @@ class SpeakerDetailView(DetailView):
         context = super().get_context_data(**kwargs)
         context.update(speaker_page(self.object))
         return context
+
+
+class SearchView(TemplateView):
+    """Search what readers may see: stories, quotes, articles and people, best first."""
+
+    template_name = "articles/search.html"
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        params = self.request.GET
+        form = SearchForm(params or None)
+        q, kind, sections = "", "", []
+        if form.is_valid():
+            q, kind = form.cleaned_data["q"], form.cleaned_data["kind"]
+            filters = Filters.from_form(form.cleaned_data)
+            sections = search(q, filters, kind=kind, page=params.get("page") or 1)
+            context["speaker"] = filters.speaker
+        base = params.copy()
+        base.pop("page", None)
+        context.update(
+            form=form,
+            q=q,
+            kind=kind,
+            sections=sections,
+            total=sum(s.count for s in sections),
+            query_without_page=base.urlencode(),
+            kind_links={s.kind: _with(base, kind=s.kind) for s in sections},
+            without_speaker=_with(base, speaker=None),
+        )
+        return context
+
+
+def _with(params, **changes) -> str:
+    """The query string with some parameters set (``None``: removed)."""
+    params = params.copy()
+    for name, value in changes.items():
+        params.pop(name, None)
+        if value is not None:
+            params[name] = value
+    return params.urlencode()
