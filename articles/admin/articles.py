@@ -8,6 +8,7 @@ from articles.admin.forms import ChooseStoryForm, NewStoryForm, choose_in_form
 from articles.admin.imports import import_view
 from articles.admin.live import StoryContentAdminMixin, StoryContentInlineMixin
 from articles.admin.review import read_articles_again, stamp_inline_reviews
+from articles.admin.search import ArticleSearchMixin
 from articles.editorial.review import REVIEW_PERMISSION, articles_accept
 from articles.ingest.reading import article_read
 from articles.models import (
@@ -56,7 +57,9 @@ class FigureInline(StoryContentInlineMixin, admin.TabularInline):
 
 
 @admin.register(Article)
-class ArticleAdmin(StoryContentAdminMixin, VersionedAdminMixin, SimpleHistoryAdmin):
+class ArticleAdmin(
+    ArticleSearchMixin, StoryContentAdminMixin, VersionedAdminMixin, SimpleHistoryAdmin
+):
     list_display = ["headline", "outlet", "story", "published_at", "review_state", "language"]
     list_filter = [
         "review_state",

@@ -15,6 +15,7 @@ from articles.admin.review import (
     save_review,
     unreview_appearances,
 )
+from articles.admin.search import IndexedSearchMixin
 from articles.editorial.review import quote_appearance_set_speaker
 from articles.engine.diff import diff_segments
 from articles.models import (
@@ -36,10 +37,20 @@ class AppearanceOfQuoteInline(StoryContentInlineMixin, VersionedInlineMixin, adm
 
 
 @admin.register(Quote)
-class QuoteAdmin(StoryContentAdminMixin, VersionedAdminMixin, SimpleHistoryAdmin):
+class QuoteAdmin(
+    IndexedSearchMixin, StoryContentAdminMixin, VersionedAdminMixin, SimpleHistoryAdmin
+):
     list_display = ["short_text", "speaker", "story", "appearance_count"]
     list_filter = [("speaker", admin.EmptyFieldListFilter)]
     search_fields = ["text", "speaker__name", "story__headline"]
+    search_document = "quote"
+    search_related = (("wording", "quote_id"),)
+    search_via = (
+        ("speaker", "speaker_id", "id"),
+        ("speakeralias", "speaker_id", "speaker_id"),
+        ("story", "story_id", "id"),
+    )
+    search_help_text = "Words of any wording, the speaker's name or the story's headline."
     autocomplete_fields = ["speaker", "story"]
     list_select_related = ["speaker", "story"]
     readonly_fields = ["wordings"]
@@ -92,7 +103,9 @@ class QuoteAdmin(StoryContentAdminMixin, VersionedAdminMixin, SimpleHistoryAdmin
 
 
 @admin.register(QuoteAppearance)
-class QuoteAppearanceAdmin(StoryContentAdminMixin, VersionedAdminMixin, SimpleHistoryAdmin):
+class QuoteAppearanceAdmin(
+    IndexedSearchMixin, StoryContentAdminMixin, VersionedAdminMixin, SimpleHistoryAdmin
+):
     """The review queue: each finding with its evidence; approve, reject or fix the speaker,
     one by one or in bulk. Findings come from the engine, so there is no add form here."""
 
@@ -101,6 +114,12 @@ class QuoteAppearanceAdmin(StoryContentAdminMixin, VersionedAdminMixin, SimpleHi
     list_display = ["text", "speaker_name", "article", "cue", "match", "review_state"]
     list_filter = ["review_state", "match", "article__outlet"]
     search_fields = ["text", "speaker_mention", "quote__speaker__name", "article__headline"]
+    search_document = "wording"
+    search_via = (
+        ("speaker", "quote__speaker_id", "id"),
+        ("speakeralias", "quote__speaker_id", "speaker_id"),
+    )
+    search_help_text = "Words of the wording or the speaker's name."
     list_select_related = ["quote__speaker", "article__outlet"]
     actions = [approve_appearances, reject_appearances, unreview_appearances, "set_speaker"]
     readonly_fields = [

@@ -258,8 +258,7 @@ def _own_rank(doc: Document, value: str, kind: str):
         return Value(None, output_field=FloatField())
     fts = doc.fts_table
     return RawSQL(
-        f"SELECT -bm25({fts}) FROM {fts} "
-        f'WHERE {fts} MATCH %s AND {fts}.rowid = "{doc.table}"."id"',
+        f'SELECT -bm25({fts}) FROM {fts} WHERE {fts} MATCH %s AND {fts}.rowid = "{doc.table}"."id"',
         [expr],
         output_field=FloatField(),
     )

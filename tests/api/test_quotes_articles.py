@@ -77,6 +77,16 @@ def test_quotes_search_any_wording(anon, story):
     assert ids(anon.get("/api/v1/quotes/", {"q": "ferry"})) == []
 
 
+def test_articles_search_headline_and_body_words_readers_may_see(anon, staff, story, draft):
+    body_word = Article.objects.filter(story=story).first()
+    Article.objects.filter(pk=body_word.pk).update(body="The lighthouse keepers went on strike.")
+    make_article(story=draft, body="A draft about the lighthouse keepers.")
+    assert ids(anon.get("/api/v1/articles/", {"q": "lighthouse keeper"})) == [body_word.pk]
+    assert len(ids(staff.get("/api/v1/articles/", {"q": "lighthouse keeper"}))) == 2
+    assert ids(anon.get("/api/v1/articles/", {"q": '"keepers lighthouse"'})) == []
+    assert anon.get("/api/v1/articles/", {"q": "x" * 201}).status_code == 400
+
+
 def test_public_articles_are_those_of_published_stories(anon, staff, story, draft):
     unplaced = make_article()
     public = set(ids(anon.get("/api/v1/articles/")))

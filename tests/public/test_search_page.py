@@ -63,7 +63,7 @@ def page(client, **params):
 def test_an_empty_search_shows_the_form_only(client):
     html = page(client)
     assert 'role="search"' in html
-    assert "search-section" not in html and "role=\"status\"" not in html
+    assert "search-section" not in html and 'role="status"' not in html
 
 
 def test_a_story_is_found_by_its_headline_and_by_its_key_points(client, harbour):

@@ -1,0 +1,56 @@
+"""Admin searches answered from the full-text index (``articles.core.search``).
+
+Article, quote and wording lists grow with every import; Django's default search (a
+case-insensitive substring test on every listed field) reads the whole table. These lists
+look words up in the index instead: all the words, in any form, web-search syntax. Short
+fields that name something exactly (an article's web address, its outlet) are still matched
+as the editor typed them, through indexed columns.
+"""
+
+from __future__ import annotations
+
+from django.db.models import Q
+
+from articles.core.search import matching
+from sources.models import Outlet
+
+
+class IndexedSearchMixin:
+    """``get_search_results`` from the index of ``search_document``, with ``search_related``
+    and ``search_via`` as for :func:`articles.core.search.matching`."""
+
+    search_document: str = ""
+    search_related: tuple = ()
+    search_via: tuple = ()
+    search_help_text = 'All the words, in any form; "a phrase", or, -word.'
+
+    def get_search_results(self, request, queryset, search_term):
+        term = search_term.strip()
+        if not term:
+            return queryset, False
+        found = matching(
+            queryset,
+            term,
+            key=self.search_document,
+            related=self.search_related,
+            via=self.search_via,
+        )
+        extra = self.exact_matches(term)
+        if extra is not None:
+            found = found | queryset.filter(extra)
+        return found, False
+
+    def exact_matches(self, term: str) -> Q | None:
+        """Rows the editor named exactly rather than by their words (none by default)."""
+        return None
+
+
+class ArticleSearchMixin(IndexedSearchMixin):
+    search_document = "article"
+    search_help_text = (
+        'Words of the headline or body ("a phrase", or, -word), a web address, or an outlet.'
+    )
+
+    def exact_matches(self, term: str) -> Q | None:
+        outlets = Outlet.objects.filter(Q(name__iexact=term) | Q(slug=term)).values("pk")
+        return Q(url=term) | Q(outlet__in=outlets)
