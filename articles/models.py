@@ -95,6 +95,31 @@ class StoryQuerySet(models.QuerySet):
         return self.filter(articles__outlet=outlet).distinct()
 
 
+class Storyline(models.Model):
+    """The events of one ongoing story, each a story of its own: a pier collapses, then
+    reopens; a bill passes, then is signed. Readers see it as a timeline."""
+
+    name = models.CharField(max_length=300)
+    slug = models.SlugField(max_length=100, unique=True)
+    description = models.TextField(blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["name"]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def save(self, *args, **kwargs):
+        if not self.slug:
+            self.slug = unique_slug(Storyline, self.name, max_length=100)
+        super().save(*args, **kwargs)
+
+    def get_absolute_url(self) -> str:
+        return reverse("articles:storyline-detail", kwargs={"slug": self.slug})
+
+
 class Story(models.Model):
     """One event, told from many outlets' articles."""
 
@@ -115,6 +140,22 @@ class Story(models.Model):
         null=True, blank=True, help_text="Hidden from every public page and feed until then."
     )
     topics = models.ManyToManyField(Topic, blank=True, related_name="stories")
+    storyline = models.ForeignKey(
+        Storyline,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="stories",
+        help_text="The ongoing story this event is part of.",
+    )
+    storyline_state = models.CharField(
+        "storyline link",
+        max_length=20,
+        choices=ReviewState,
+        default=ReviewState.APPROVED,
+        help_text="Suggested: found by the machine; readers see the link once an editor "
+        "approves it.",
+    )
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(default=timezone.now, db_index=True)
     created_by = models.ForeignKey(
@@ -154,9 +195,20 @@ class Story(models.Model):
         if not self.slug:
             self.slug = unique_slug(Story, self.headline, max_length=100)
         super().save(*args, **kwargs)
+        old = getattr(self, "_stored_slug", None)
+        if old and old != self.slug:
+            # The old address keeps working: a permanent redirect to the new one.
+            StoryRedirect.objects.update_or_create(old_slug=old, defaults={"story": self})
+        self._stored_slug = self.slug
 
     def get_absolute_url(self) -> str:
         return reverse("articles:story-detail", kwargs={"slug": self.slug})
+
+    @classmethod
+    def from_db(cls, db, field_names, values):
+        story = super().from_db(db, field_names, values)
+        story._stored_slug = story.__dict__.get("slug")  # to notice a change of address
+        return story
 
     @property
     def is_public(self) -> bool:
@@ -168,6 +220,18 @@ class Story(models.Model):
             and self.published_at <= now
             and (self.embargo_until is None or self.embargo_until <= now)
         )
+
+
+class StoryRedirect(models.Model):
+    """An address a story had: merged into another, or renamed. It answers with a permanent
+    redirect to the story it leads to now."""
+
+    old_slug = models.SlugField(max_length=100, unique=True)
+    story = models.ForeignKey(Story, on_delete=models.CASCADE, related_name="redirects")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return f"{self.old_slug} -> {self.story.slug}"
 
 
 class ArticleQuerySet(models.QuerySet):

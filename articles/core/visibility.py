@@ -148,3 +148,22 @@ def checked(rows: Iterable) -> list:
     no "not yet checked" label: partners get checked findings only, whatever the site shows
     its readers under ``NEWSROOM_SHOW_UNCHECKED``."""
     return [row for row in rows if row.review_state == ReviewState.APPROVED]
+
+
+def redirected_story(slug: str, user=None) -> Story | None:
+    """The story an old address leads to (merged, or renamed), if the user may open it.
+
+    Follows a chain of moves (a story merged into one later merged again), a few steps at most."""
+    from articles.models import StoryRedirect
+
+    seen: set[str] = set()
+    while slug not in seen and len(seen) < 8:
+        seen.add(slug)
+        move = StoryRedirect.objects.filter(old_slug=slug).select_related("story").first()
+        if move is None:
+            return None
+        story = visible_stories(user).filter(pk=move.story_id).first()
+        if story is not None:
+            return story
+        slug = move.story.slug
+    return None

@@ -77,6 +77,10 @@ _EVENT_WORDS = {
     "appoint": "appoint appoints appointed nominate nominates nominated hire hires hired",
     "open": "open opens opened launch launches launched",
     "close": "close closes closed shut shuts",
+    # A structure, a deal or talks failing, and what comes back after a stop: the collapse
+    # of a pier and its reopening days later are two events of one storyline.
+    "collapse": "collapse collapses collapsed",
+    "reopen": "reopen reopens reopened resume resumes resumed",
 }
 EVENT_CLASSES: dict[str, str] = {
     stem(word): cls for cls, ws in _EVENT_WORDS.items() for word in ws.split()
@@ -324,6 +328,27 @@ NAME_SATURATION = 10.0
 NAME_FRACTION = 0.5
 EVENT_CONFLICT = 0.25
 NEW_EVENT_CONFLICT = 0.12
+
+
+# Another event of the same ongoing story: the same people and subject, told apart only by
+# time or by what happened ("collapses" against "reopens").
+STORYLINE_TEXT = 0.2
+STORYLINE_NAMES = 0.3
+
+
+def same_storyline(score: ScoreBreakdown, threshold: float = DEFAULT_THRESHOLD) -> bool:
+    """Is the story scored a different event of the same ongoing story as the article?
+
+    Not the same event (below ``threshold``), held back by a gap in time or a clash of
+    events rather than by a lack of common ground, and sharing names and words well enough
+    to be the same subject: a pier's collapse and its reopening, an arrest and the charges."""
+    held_back = score.date_penalty > 0 or score.conflict_penalty > 0
+    return (
+        score.total < threshold
+        and held_back
+        and score.names >= STORYLINE_NAMES
+        and score.text >= STORYLINE_TEXT
+    )
 
 
 class StoryIndex:

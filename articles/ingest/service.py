@@ -42,6 +42,7 @@ from articles.models import Article, QuoteAppearance, Story, StorySpeakerAlias, 
 from articles.stories.joining import quotes_connect
 from articles.stories.placement import article_place
 from articles.stories.restructure import stories_consolidate
+from articles.stories.storylines import storylines_suggest
 from ops.logs import log_import_summary
 from sources.models import Outlet
 from sources.services import outlet_find, outlet_find_by_domain, outlet_get_or_create
@@ -314,6 +315,8 @@ def _consolidate(ingestor: Ingestor, report: IngestReport) -> None:
     for item in report.items:
         if item.story in mapping:
             item.story = mapping[item.story]
+    survivors = created.exclude(pk__in=list(mapping)).values_list("pk", flat=True)
+    storylines_suggest(story_ids=list(survivors), features=ingestor.features)
 
 
 def _existing(*, url: str | None, digest: str) -> Article | None:

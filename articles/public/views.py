@@ -4,9 +4,11 @@ Views are thin: each asks a selector for its rows. Only published stories are pu
 preview any story or article, with a banner saying it is not published.
 """
 
+from django.http import Http404, HttpResponsePermanentRedirect
 from django.views.generic import DetailView, ListView, TemplateView
 
 from articles.core.visibility import (
+    redirected_story,
     visible_articles,
     visible_outlets,
     visible_speakers,
@@ -44,6 +46,15 @@ class HomeView(ListView):
 
 class StoryDetailView(DetailView):
     context_object_name = "story"
+
+    def get(self, request, *args, **kwargs):
+        try:
+            return super().get(request, *args, **kwargs)
+        except Http404:
+            moved = redirected_story(kwargs["slug"], request.user)
+            if moved is None:
+                raise
+            return HttpResponsePermanentRedirect(moved.get_absolute_url())
 
     def get_queryset(self):
         return visible_stories(self.request.user)

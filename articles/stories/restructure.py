@@ -32,6 +32,7 @@ from articles.models import (
     Quote,
     ReviewState,
     Story,
+    StoryRedirect,
 )
 from articles.stories.placement import (
     PLACEMENT_WINDOW_DAYS,
@@ -148,6 +149,9 @@ def story_merge(
             correction.save(update_fields=["story"])
         other.status = Story.Status.ARCHIVED
         story_save(other, user=user, fields=["status"])
+        # Its address, and every address that led to it, now lead to the target.
+        StoryRedirect.objects.filter(story=other).update(story=target)
+        StoryRedirect.objects.update_or_create(old_slug=other.slug, defaults={"story": target})
         audit_record(
             action=AuditEntry.Action.MERGE,
             story=target,

@@ -1,0 +1,95 @@
+"""Storylines: the events of one ongoing story, linked by editors or suggested by the machine.
+
+A story belongs to at most one storyline. Links an editor makes are approved; links the
+machine finds (``storylines_suggest``, at the end of each import) are suggestions that
+readers do not see until an editor approves them, as for every machine finding.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import replace
+
+from django.db import transaction
+
+from articles.core.story_state import stories_touch
+from articles.engine.grouping import ArticleFeatures, index_keys, same_storyline
+from articles.models import Article, ReviewState, Story, Storyline
+from articles.stories.placement import article_features, document_frequencies, story_index_for
+
+SUGGEST_CANDIDATES = 30
+
+
+@transaction.atomic
+def storyline_link(
+    *, story: Story, to: Story, state: str = ReviewState.APPROVED, name: str = ""
+) -> Storyline:
+    """Put ``story`` in ``to``'s storyline; a new one (named ``name``, or after ``to``'s
+    headline) when ``to`` has none. A story leaves any storyline it was in."""
+    if story.pk == to.pk:
+        raise ValueError("A story cannot be linked to itself.")
+    line = to.storyline
+    if line is None:
+        line = Storyline.objects.create(name=name or to.headline)
+        Story.objects.filter(pk=to.pk).update(storyline=line, storyline_state=state)
+    old = story.storyline_id
+    Story.objects.filter(pk=story.pk).update(storyline=line, storyline_state=state)
+    story.storyline, story.storyline_state = line, state
+    _drop_if_alone(old)
+    stories_touch(story_ids=[story.pk, to.pk])
+    return line
+
+
+@transaction.atomic
+def storyline_unlink(*, story: Story) -> None:
+    """Take ``story`` out of its storyline; a storyline left with one story is removed."""
+    old = story.storyline_id
+    if old is None:
+        return
+    Story.objects.filter(pk=story.pk).update(storyline=None, storyline_state=ReviewState.APPROVED)
+    story.storyline = None
+    _drop_if_alone(old)
+    stories_touch(story_ids=[story.pk])
+
+
+def _drop_if_alone(storyline_id: int | None) -> None:
+    if storyline_id is None:
+        return
+    members = list(Story.objects.filter(storyline_id=storyline_id).values_list("pk", flat=True))
+    if len(members) <= 1:
+        Story.objects.filter(pk__in=members).update(storyline=None)
+        Storyline.objects.filter(pk=storyline_id).delete()
+
+
+def storylines_suggest(
+    *, story_ids: Iterable[int], features: dict[int, ArticleFeatures] | None = None
+) -> dict[int, int]:
+    """For each story not yet in a storyline, the earlier story the engine reads as another
+    event of the same ongoing story (``same_storyline``), linked as a suggestion. Candidates
+    are placement's (shared keys, within its window), never a scan. Returns story id -> the
+    story it was linked to."""
+    features = features or {}
+    linked: dict[int, int] = {}
+    stories = Story.objects.filter(pk__in=list(story_ids), storyline__isnull=True)
+    for story in stories:
+        first = (
+            Article.objects.filter(story=story)
+            .order_by("published_at", "pk")
+            .prefetch_related("people__speaker")
+            .first()
+        )
+        if first is None:
+            continue
+        f = features.get(first.pk) or article_features(first)
+        df = document_frequencies(f.df_terms())
+        f = replace(f, keys=tuple(index_keys(f, df)))
+        index = story_index_for(f, df, limit=SUGGEST_CANDIDATES, exclude=story.pk)
+        best = index.best(f, limit=SUGGEST_CANDIDATES)
+        if best is None or not same_storyline(best[1], index.threshold):
+            continue
+        other = Story.objects.filter(pk=best[0]).first()
+        if other is None or other.storyline_state == ReviewState.REJECTED:
+            continue
+        storyline_link(story=story, to=other, state=ReviewState.SUGGESTED)
+        linked[story.pk] = other.pk
+    return linked
