@@ -205,8 +205,8 @@ class Story(models.Model):
         return reverse("articles:story-detail", kwargs={"slug": self.slug})
 
     @classmethod
-    def from_db(cls, db, field_names, values):
-        story = super().from_db(db, field_names, values)
+    def from_db(cls, db, field_names, values, **kwargs):
+        story = super().from_db(db, field_names, values, **kwargs)
         story._stored_slug = story.__dict__.get("slug")  # to notice a change of address
         return story
 

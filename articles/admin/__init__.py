@@ -3,4 +3,13 @@
 Django autodiscovers this package; importing its modules registers their ModelAdmins.
 """
 
-from articles.admin import articles, content, imports, quotes, review, stories, workflow  # noqa: F401
+from articles.admin import (  # noqa: F401
+    articles,
+    content,
+    imports,
+    quotes,
+    review,
+    stories,
+    storylines,
+    workflow,
+)

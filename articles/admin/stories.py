@@ -7,6 +7,7 @@ from simple_history.admin import SimpleHistoryAdmin
 
 from articles.admin.forms import MergeForm, choose_in_form
 from articles.admin.live import EvidenceOverrideReadOnlyMixin
+from articles.admin.storylines import StorylineActionsMixin
 from articles.admin.workflow import StoryWorkflowAdminMixin
 from articles.models import (
     Article,
@@ -71,17 +72,18 @@ class CorrectionInline(VersionedInlineMixin, admin.StackedInline):
 
 
 @admin.register(Story)
-class StoryAdmin(StoryWorkflowAdminMixin, SimpleHistoryAdmin):
+class StoryAdmin(StorylineActionsMixin, StoryWorkflowAdminMixin, SimpleHistoryAdmin):
     list_display = ["headline", "status", "published_at", "embargo_until", "article_count"]
-    list_filter = ["status", "topics", "published_at"]
+    list_filter = ["status", "topics", "published_at", "storyline_state"]
     search_fields = ["headline", "dek", "slug"]
     prepopulated_fields = {"slug": ["headline"]}
     date_hierarchy = "published_at"
-    autocomplete_fields = ["topics"]
+    autocomplete_fields = ["topics", "storyline"]
     readonly_fields = ["created_at", "updated_at", "created_by", "updated_by", "editor_checks"]
     fieldsets = [
         (None, {"fields": ["headline", "slug", "dek", "topics"]}),
         ("Publishing", {"fields": ["status", "published_at", "embargo_until"]}),
+        ("Storyline", {"fields": ["storyline", "storyline_state"]}),
         ("Sources and checks", {"fields": ["editor_checks"]}),
         ("Record", {"fields": readonly_fields[:4], "classes": ["collapse"]}),
     ]
@@ -92,7 +94,13 @@ class StoryAdmin(StoryWorkflowAdminMixin, SimpleHistoryAdmin):
         StorySpeakerAliasInline,
         CorrectionInline,
     ]
-    actions = [*StoryWorkflowAdminMixin.actions, "merge_stories", "find_evidence"]
+    actions = [
+        *StoryWorkflowAdminMixin.actions,
+        "merge_stories",
+        "find_evidence",
+        "approve_storyline_links",
+        "reject_storyline_links",
+    ]
 
     @admin.display(description="before publishing")
     def editor_checks(self, obj):

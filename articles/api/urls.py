@@ -9,6 +9,7 @@ from articles.api.jobs import JobViewSet
 from articles.api.quotes import QuoteViewSet
 from articles.api.sources import OutletViewSet, SpeakerViewSet
 from articles.api.stories import StoryViewSet
+from articles.api.storylines import StorylineViewSet
 
 app_name = "api"
 
@@ -26,6 +27,7 @@ router.register("articles", ArticleViewSet, basename="article")
 router.register("quotes", QuoteViewSet, basename="quote")
 router.register("speakers", SpeakerViewSet, basename="speaker")
 router.register("outlets", OutletViewSet, basename="outlet")
+router.register("storylines", StorylineViewSet, basename="storyline")
 router.register("jobs", JobViewSet, basename="job")
 
 urlpatterns = [

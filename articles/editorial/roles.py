@@ -5,7 +5,8 @@
   attributions, outlets and speakers; submits stories for review. Cannot publish.
 - Editor: everything a reporter does, plus review and publish (``publish_story``), vouch for
   key points without evidence (``override_evidence``), merge and split (``merge_story``),
-  corrections, history and restore, and the audit log (read only).
+  corrections, history and restore, storylines (name them, link stories, check the machine's
+  links), and the audit log (read only).
 - Everyone sees the background jobs (imports) and the subscribed feeds; editors subscribe to
   feeds and change them.
 - Administrator: every permission of the newsroom's apps, plus user and group management
@@ -91,6 +92,9 @@ ROLE_PERMISSIONS[EDITOR] = [
     ("articles", "override_evidence"),
     ("articles", "merge_story"),
     ("articles", "change_topic"),
+    ("articles", "add_storyline"),
+    ("articles", "change_storyline"),
+    ("articles", "delete_storyline"),
     ("articles", "add_correction"),
     ("articles", "change_correction"),
     ("articles", "delete_quoteappearance"),

@@ -10,8 +10,9 @@ from django.utils.translation import gettext_lazy as _
 
 from articles.core.visibility import public_outlets, public_speakers
 from articles.engine.text import clean_text
-from articles.models import Correction
+from articles.models import Correction, reader_review_states
 from articles.public.pages.lists import stories_for_outlet, stories_for_speaker, story_list
+from articles.public.pages.storyline import public_storylines
 
 FEED_LENGTH = 30
 
@@ -128,4 +129,22 @@ class SpeakerStoriesFeed(NamedFeedMixin, LatestStoriesFeed):
 
 
 class SpeakerStoriesAtomFeed(SpeakerStoriesFeed):
+    feed_type = CleanAtomFeed
+
+
+class StorylineFeed(NamedFeedMixin, LatestStoriesFeed):
+    about = _("The events of %(name)s, newest first.")
+
+    def get_object(self, request, slug):
+        return get_object_or_404(public_storylines(), slug=slug)
+
+    def title(self, obj):
+        return _("Newsroom: %(name)s") % {"name": obj.name}
+
+    def items(self, obj):
+        visible = story_list().filter(storyline=obj, storyline_state__in=reader_review_states())
+        return self.stories(visible)
+
+
+class StorylineAtomFeed(StorylineFeed):
     feed_type = CleanAtomFeed

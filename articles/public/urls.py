@@ -16,6 +16,13 @@ urlpatterns = [
     path("articles/<int:pk>/", views.ArticleDetailView.as_view(), name="article-detail"),
     path("corrections/", views.CorrectionListView.as_view(), name="correction-list"),
     path("search/", views.SearchView.as_view(), name="search"),
+    path("storylines/<slug:slug>/", views.StorylineDetailView.as_view(), name="storyline-detail"),
+    path("feeds/storylines/<slug:slug>.rss", feeds.StorylineFeed(), name="storyline-feed-rss"),
+    path(
+        "feeds/storylines/<slug:slug>.atom",
+        feeds.StorylineAtomFeed(),
+        name="storyline-feed-atom",
+    ),
     path("feeds/stories.rss", feeds.LatestStoriesFeed(), name="story-feed-rss"),
     path("feeds/stories.atom", feeds.LatestStoriesAtomFeed(), name="story-feed-atom"),
 ]

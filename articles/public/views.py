@@ -25,6 +25,7 @@ from articles.public.pages.lists import (
 )
 from articles.public.pages.search import Filters, SearchForm, search
 from articles.public.pages.story import story_page
+from articles.public.pages.storyline import public_storylines, story_timeline, storyline_events
 
 
 class HomeView(ListView):
@@ -64,6 +65,7 @@ class StoryDetailView(DetailView):
         context["page"] = story_page(self.object)
         context["jsonld"] = story_jsonld(self.object, request=self.request)
         context["is_preview"] = not self.object.is_live
+        context["storyline"], context["timeline"] = story_timeline(self.object)
         return context
 
 
@@ -157,3 +159,17 @@ def _with(params, **changes) -> str:
         if value is not None:
             params[name] = value
     return params.urlencode()
+
+
+class StorylineDetailView(DetailView):
+    """A storyline as a timeline of its events readers may see."""
+
+    context_object_name = "storyline"
+
+    def get_queryset(self):
+        return public_storylines()
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        context["events"] = storyline_events(self.object)
+        return context

@@ -28,11 +28,14 @@ def storyline_link(
     headline) when ``to`` has none. A story leaves any storyline it was in."""
     if story.pk == to.pk:
         raise ValueError("A story cannot be linked to itself.")
-    line = to.storyline
+    # As stored now: the caller's instance may predate an earlier link.
+    current = Story.objects.filter(pk=to.pk).values_list("storyline_id", flat=True).first()
+    line = Storyline.objects.filter(pk=current).first() if current else None
     if line is None:
         line = Storyline.objects.create(name=name or to.headline)
         Story.objects.filter(pk=to.pk).update(storyline=line, storyline_state=state)
-    old = story.storyline_id
+    to.storyline = line
+    old = Story.objects.filter(pk=story.pk).values_list("storyline_id", flat=True).first()
     Story.objects.filter(pk=story.pk).update(storyline=line, storyline_state=state)
     story.storyline, story.storyline_state = line, state
     _drop_if_alone(old)
