@@ -3,7 +3,7 @@
 from django.contrib.syndication.views import Feed
 from django.db.models import Prefetch
 from django.shortcuts import get_object_or_404
-from django.urls import reverse_lazy
+from django.urls import reverse, reverse_lazy
 from django.utils.feedgenerator import Atom1Feed, Rss201rev2Feed
 from django.utils.html import escape
 from django.utils.translation import gettext_lazy as _
@@ -11,6 +11,7 @@ from django.utils.translation import gettext_lazy as _
 from articles.core.visibility import public_outlets, public_speakers
 from articles.engine.text import clean_text
 from articles.models import Correction, reader_review_states
+from articles.public.pages.browse import stories_for_topic, story_feed_items, topics_index
 from articles.public.pages.lists import stories_for_outlet, stories_for_speaker, story_list
 from articles.public.pages.storyline import public_storylines
 
@@ -147,4 +148,75 @@ class StorylineFeed(NamedFeedMixin, LatestStoriesFeed):
 
 
 class StorylineAtomFeed(StorylineFeed):
+    feed_type = CleanAtomFeed
+
+
+class TopicStoriesFeed(NamedFeedMixin, LatestStoriesFeed):
+    about = _("Published stories about %(name)s.")
+
+    def get_object(self, request, slug):
+        return get_object_or_404(topics_index(), slug=slug)
+
+    def link(self, obj):
+        return reverse("articles:topic-detail", kwargs={"slug": obj.slug})
+
+    def title(self, obj):
+        return _("Newsroom: %(name)s") % {"name": obj.name}
+
+    def items(self, obj):
+        return self.stories(stories_for_topic(obj))
+
+
+class TopicStoriesAtomFeed(TopicStoriesFeed):
+    feed_type = CleanAtomFeed
+
+
+class StoryUpdatesFeed(Feed):
+    """One story as it grows: each outlet's article as it joins, and each correction."""
+
+    feed_type = CleanRssFeed
+
+    def get_object(self, request, slug):
+        return get_object_or_404(story_list(), slug=slug)
+
+    def title(self, obj):
+        return _("Newsroom: %(headline)s") % {"headline": obj.headline}
+
+    def link(self, obj):
+        return obj.get_absolute_url()
+
+    def description(self, obj):
+        return _("New coverage and corrections of this story.")
+
+    subtitle = description
+
+    def items(self, obj):
+        return story_feed_items(obj)
+
+    def item_title(self, item):
+        if isinstance(item, Correction):
+            return f"{item.get_kind_display()}: {item.text[:120]}"
+        return f"{item.outlet.name}: {item.headline}"
+
+    def item_description(self, item):
+        if isinstance(item, Correction):
+            return escape(item.text)
+        return escape(_("Reported by %(outlet)s.") % {"outlet": item.outlet.name})
+
+    def item_link(self, item):
+        if isinstance(item, Correction):
+            return item.story.get_absolute_url() + "#corrections-heading"
+        return item.get_absolute_url()
+
+    def item_guid(self, item):
+        kind = "correction" if isinstance(item, Correction) else "article"
+        return f"{self.item_link(item)}#{kind}-{item.pk}"
+
+    item_guid_is_permalink = False
+
+    def item_pubdate(self, item):
+        return item.published_at
+
+
+class StoryUpdatesAtomFeed(StoryUpdatesFeed):
     feed_type = CleanAtomFeed

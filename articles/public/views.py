@@ -4,7 +4,9 @@ Views are thin: each asks a selector for its rows. Only published stories are pu
 preview any story or article, with a banner saying it is not published.
 """
 
-from django.http import Http404, HttpResponsePermanentRedirect
+from django.core.paginator import Paginator
+from django.http import Http404, HttpResponse, HttpResponsePermanentRedirect
+from django.urls import reverse
 from django.views.generic import DetailView, ListView, TemplateView
 
 from articles.core.visibility import (
@@ -16,6 +18,13 @@ from articles.core.visibility import (
 )
 from articles.public.jsonld import story_jsonld
 from articles.public.pages.article import highlighted_body, parse_passage
+from articles.public.pages.browse import (
+    outlets_index,
+    people_index,
+    related_stories,
+    stories_for_topic,
+    topics_index,
+)
 from articles.public.pages.lists import (
     attach_outlets,
     outlet_page,
@@ -66,6 +75,7 @@ class StoryDetailView(DetailView):
         context["jsonld"] = story_jsonld(self.object, request=self.request)
         context["is_preview"] = not self.object.is_live
         context["storyline"], context["timeline"] = story_timeline(self.object)
+        context["related"] = related_stories(self.object) if self.object.is_live else []
         return context
 
 
@@ -173,3 +183,71 @@ class StorylineDetailView(DetailView):
         context = super().get_context_data(**kwargs)
         context["events"] = storyline_events(self.object)
         return context
+
+
+class StoryArchiveView(HomeView):
+    """Every published story, newest first, twenty a page."""
+
+    template_name = "articles/story_archive.html"
+
+
+class TopicListView(ListView):
+    context_object_name = "topics"
+    template_name = "articles/topic_list.html"
+
+    def get_queryset(self):
+        return topics_index()
+
+
+class TopicDetailView(DetailView):
+    """A topic's published stories, newest first, paged."""
+
+    context_object_name = "topic"
+    template_name = "articles/topic_detail.html"
+
+    def get_queryset(self):
+        return topics_index()
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        page = Paginator(stories_for_topic(self.object), 20).get_page(self.request.GET.get("page"))
+        stories = attach_outlets(list(page.object_list))
+        context.update(stories=stories, page_obj=page, is_paginated=page.has_other_pages())
+        return context
+
+
+class PeopleListView(ListView):
+    """People and organisations with a public page, by name."""
+
+    context_object_name = "people"
+    paginate_by = 60
+    template_name = "articles/speaker_list.html"
+
+    def get_queryset(self):
+        return people_index()
+
+
+class OutletListView(ListView):
+    """Outlets with published coverage, or cited by a published story, by name."""
+
+    context_object_name = "outlets"
+    paginate_by = 60
+    template_name = "articles/outlet_list.html"
+
+    def get_queryset(self):
+        return outlets_index()
+
+
+ROBOTS_TXT = """User-agent: *
+Disallow: /admin/
+Disallow: /search/
+Allow: /
+
+Sitemap: {sitemap}
+"""
+
+
+def robots_txt(request):
+    """Crawlers: everything public but the admin and search results; where the sitemap is."""
+    sitemap = request.build_absolute_uri(reverse("sitemap"))
+    return HttpResponse(ROBOTS_TXT.format(sitemap=sitemap), content_type="text/plain")

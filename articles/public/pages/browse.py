@@ -1,0 +1,66 @@
+"""Browsing for readers: the story archive, topics, people and outlets indexes, and the
+stories related to a story. Every list is built on what the public may see."""
+
+from __future__ import annotations
+
+from django.db.models import Count, Exists, OuterRef, Q, QuerySet
+
+from articles.core.visibility import public_outlets, public_speakers, reader_articles
+from articles.models import Quote, Story, Topic, published_q
+from articles.public.pages.lists import story_list
+
+
+def topics_index() -> QuerySet[Topic]:
+    """Topics with at least one published story, each with ``story_count``."""
+    published = Count("stories", filter=published_q(prefix="stories__"), distinct=True)
+    return Topic.objects.annotate(story_count=published).filter(story_count__gt=0)
+
+
+def stories_for_topic(topic: Topic) -> QuerySet[Story]:
+    return story_list().filter(topics=topic)
+
+
+def people_index() -> QuerySet:
+    """People and organisations readers may open a page for, by name."""
+    return public_speakers().order_by("name", "pk")
+
+
+def outlets_index() -> QuerySet:
+    """Outlets with published coverage or cited by a published story, by name, each with
+    ``article_count``: its articles accepted into published stories."""
+    articles = Count(
+        "articles",
+        filter=published_q(prefix="articles__story__") & Q(articles__review_state="approved"),
+        distinct=True,
+    )
+    return public_outlets().annotate(article_count=articles).order_by("name", "pk")
+
+
+def related_stories(story: Story, *, limit: int = 5) -> list[Story]:
+    """Other published stories on a topic of this one, or quoting one of its speakers,
+    newest first; none of its own storyline (the timeline shows those)."""
+    if not story.pk:
+        return []
+    topics = story.topics.values("pk")
+    speakers = Quote.objects.filter(story=story, speaker__isnull=False).values("speaker")
+    quoting = Quote.objects.public().filter(story=OuterRef("pk"), speaker__in=speakers)
+    rows = story_list().exclude(pk=story.pk).filter(Q(topics__in=topics) | Exists(quoting))
+    if story.storyline_id:
+        rows = rows.exclude(storyline_id=story.storyline_id)
+    return list(rows.distinct()[:limit])
+
+
+def story_feed_items(story: Story, *, limit: int = 30) -> list:
+    """A story's coverage and corrections as one list, newest first: the articles readers
+    see in it (each with its outlet) and its corrections."""
+    articles = list(
+        reader_articles()
+        .filter(story=story)
+        .select_related("outlet")
+        .defer("body")
+        .order_by("-published_at", "-pk")[:limit]
+    )
+    corrections = list(story.corrections.order_by("-published_at", "-pk")[:limit])
+    items = [*articles, *corrections]
+    items.sort(key=lambda i: (i.published_at is not None, i.published_at), reverse=True)
+    return items[:limit]
