@@ -50,7 +50,6 @@ class QuoteAdmin(
         ("speakeralias", "speaker_id", "speaker_id"),
         ("story", "story_id", "id"),
     )
-    search_help_text = "Words of any wording, the speaker's name or the story's headline."
     autocomplete_fields = ["speaker", "story"]
     list_select_related = ["speaker", "story"]
     readonly_fields = ["wordings"]
@@ -119,7 +118,6 @@ class QuoteAppearanceAdmin(
         ("speaker", "quote__speaker_id", "id"),
         ("speakeralias", "quote__speaker_id", "speaker_id"),
     )
-    search_help_text = "Words of the wording or the speaker's name."
     list_select_related = ["quote__speaker", "article__outlet"]
     actions = [approve_appearances, reject_appearances, unreview_appearances, "set_speaker"]
     readonly_fields = [

@@ -22,7 +22,6 @@ class IndexedSearchMixin:
     search_document: str = ""
     search_related: tuple = ()
     search_via: tuple = ()
-    search_help_text = 'All the words, in any form; "a phrase", or, -word.'
 
     def get_search_results(self, request, queryset, search_term):
         term = search_term.strip()
@@ -47,9 +46,6 @@ class IndexedSearchMixin:
 
 class ArticleSearchMixin(IndexedSearchMixin):
     search_document = "article"
-    search_help_text = (
-        'Words of the headline or body ("a phrase", or, -word), a web address, or an outlet.'
-    )
 
     def exact_matches(self, term: str) -> Q | None:
         outlets = Outlet.objects.filter(Q(name__iexact=term) | Q(slug=term)).values("pk")

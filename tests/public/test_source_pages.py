@@ -12,7 +12,9 @@ from tests.factories import make_article, make_outlet, make_speaker, make_story
 from tests.story_builders import build_story
 
 NOW = datetime(2025, 3, 4, 12, 0, tzinfo=UTC)
-OUTLET_PAGE_QUERIES = 3  # the outlet, its stories (with article counts), its articles
+# The outlet, its stories, their outlets with articles and those cited, its articles, which
+# of its stories have an article of it.
+OUTLET_PAGE_QUERIES = 6
 SPEAKER_PAGE_QUERIES = 5  # the speaker, quotes, their appearances, stories, roles
 
 pytestmark = pytest.mark.django_db

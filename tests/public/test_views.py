@@ -21,10 +21,11 @@ NOW = datetime(2025, 3, 4, 12, 0, tzinfo=UTC)
 
 # Query budgets. The story page: the story, its articles, their figures, the people they
 # name, quotes, their appearances, key points and their attributions, summary paragraphs and
-# their attributions, corrections. The home page: the page count, the stories (with their
-# article counts), the outlets of those stories.
-STORY_PAGE_QUERIES = 11
-HOME_PAGE_QUERIES = 3
+# their attributions, corrections, related stories. The home page: the page count, the
+# stories (with their article counts), the outlets with an article in them, the outlets their
+# claims cite.
+STORY_PAGE_QUERIES = 12
+HOME_PAGE_QUERIES = 4
 CORRECTIONS_PAGE_QUERIES = 2
 
 pytestmark = pytest.mark.django_db
@@ -77,7 +78,7 @@ def test_according_to_names_each_outlet_once_in_order():
 # --- home ---------------------------------------------------------------------------------
 
 
-def test_home_lists_published_stories_with_outlets_and_article_count(client):
+def test_home_lists_published_stories_with_the_outlets_that_reported_them(client):
     built = build_story(articles=3)
     response = client.get(reverse("articles:home"))
 
@@ -85,7 +86,8 @@ def test_home_lists_published_stories_with_outlets_and_article_count(client):
     html = response.content.decode()
     assert built.story.headline in html
     assert built.story.dek in html
-    assert "3 articles" in html
+    outlets = {a.outlet_id for a in built.story.articles.all()}
+    assert f"Reported by {len(outlets)} outlets" in html
     assert "The Example Gazette" in html and "Northfield Courier" in html
 
 

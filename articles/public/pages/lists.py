@@ -11,10 +11,17 @@ from django.db.models import (
     Exists,
     OuterRef,
     Prefetch,
+    Q,
     QuerySet,
 )
+from django.db.models.functions import Coalesce
 
-from articles.core.visibility import reader_appearances, reader_articles, reader_people
+from articles.core.visibility import (
+    reader_appearances,
+    reader_articles,
+    reader_attributions,
+    reader_people,
+)
 from articles.models import (
     Article,
     Correction,
@@ -37,9 +44,12 @@ def story_list() -> QuerySet[Story]:
 
 
 def stories_for_outlet(outlet: Outlet) -> QuerySet[Story]:
-    return story_list().filter(
-        Exists(reader_articles().filter(story=OuterRef("pk"), outlet=outlet))
+    """Published stories with an article of the outlet, or whose claims cite it."""
+    covered = reader_articles().filter(story=OuterRef("pk"), outlet=outlet)
+    cited = reader_attributions().filter(
+        Q(key_point__story=OuterRef("pk")) | Q(paragraph__story=OuterRef("pk")), outlet=outlet
     )
+    return story_list().filter(Exists(covered) | Exists(cited))
 
 
 def stories_for_speaker(speaker: Speaker) -> QuerySet[Story]:
@@ -49,27 +59,50 @@ def stories_for_speaker(speaker: Speaker) -> QuerySet[Story]:
 
 
 def attach_outlets(stories: Sequence[Story]) -> Sequence[Story]:
-    """Give each story an ``outlet_list`` (its outlets by name) in one query for all."""
-    by_story: dict[int, list[Outlet]] = defaultdict(list)
+    """Give each story the outlets that reported it, counted as the story page counts them:
+    ``outlet_list``, the outlets with an article accepted into it (aggregators aside) and
+    then those its published claims cite without one, by name; ``summarised_by``, the
+    aggregators whose summaries it holds. Two queries for all the stories."""
+    own: dict[int, dict[int, Outlet]] = defaultdict(dict)
+    cited: dict[int, dict[int, Outlet]] = defaultdict(dict)
+    summaries: dict[int, dict[int, Outlet]] = defaultdict(dict)
     ids = [s.pk for s in stories]
     if ids:
         rows = (
             Outlet.objects.filter(
                 articles__story__in=ids, articles__review_state=ReviewState.APPROVED
             )
-            .values_list("articles__story_id", "pk", "name", "slug")
+            .values_list("articles__story_id", "pk", "name", "slug", "kind")
             .distinct()
-            .order_by("name", "pk")
         )
-        for story_id, pk, name, slug in rows:
-            by_story[story_id].append(Outlet(pk=pk, name=name, slug=slug))
+        for story_id, pk, name, slug, kind in rows:
+            target = summaries if kind == Outlet.Kind.AGGREGATOR else own
+            target[story_id][pk] = Outlet(pk=pk, name=name, slug=slug, kind=kind)
+        citations = (
+            reader_attributions()
+            .filter(Q(key_point__story__in=ids) | Q(paragraph__story__in=ids))
+            .values_list(
+                Coalesce("key_point__story_id", "paragraph__story_id"),
+                "outlet_id",
+                "outlet__name",
+                "outlet__slug",
+                "outlet__kind",
+            )
+            .distinct()
+        )
+        for story_id, pk, name, slug, kind in citations:
+            if kind != Outlet.Kind.AGGREGATOR and pk not in own[story_id]:
+                cited[story_id][pk] = Outlet(pk=pk, name=name, slug=slug, kind=kind)
     for story in stories:
-        story.outlet_list = by_story.get(story.pk, [])
+        by_name = sorted(own[story.pk].values(), key=lambda o: (o.name, o.pk))
+        also = sorted(cited[story.pk].values(), key=lambda o: (o.name, o.pk))
+        story.outlet_list = [*by_name, *also]
+        story.summarised_by = sorted(summaries[story.pk].values(), key=lambda o: o.name)
     return stories
 
 
 def outlet_page(outlet: Outlet, *, limit: int = 50) -> dict:
-    stories = list(stories_for_outlet(outlet)[:limit])
+    stories = list(attach_outlets(list(stories_for_outlet(outlet)[:limit])))
     articles = list(
         Article.objects.public()
         .filter(outlet=outlet)
@@ -77,7 +110,12 @@ def outlet_page(outlet: Outlet, *, limit: int = 50) -> dict:
         .defer("body")
         .order_by("-published_at", "-id")[:limit]
     )
-    return {"stories": stories, "articles": articles}
+    ids = [s.pk for s in stories]
+    with_article = set(
+        reader_articles().filter(outlet=outlet, story__in=ids).values_list("story_id", flat=True)
+    )
+    cited_only = {s.pk for s in stories if s.pk not in with_article}
+    return {"stories": stories, "articles": articles, "cited_only": cited_only}
 
 
 def speaker_page(speaker: Speaker, *, limit: int = 100) -> dict:
