@@ -2,7 +2,7 @@ from django.contrib import admin
 from django.db.models import Count
 from django.forms.models import BaseInlineFormSet
 
-from sources.models import Outlet, OutletAlias, Speaker, SpeakerAlias
+from sources.models import Outlet, OutletAlias, OutletRating, Speaker, SpeakerAlias
 from sources.versioning import VersionedAdminMixin
 
 
@@ -50,13 +50,20 @@ class OutletAliasInline(admin.TabularInline):
     extra = 1
 
 
+class OutletRatingInline(admin.TabularInline):
+    formset = LabelledInlineFormSet
+    model = OutletRating
+    extra = 0
+    fields = ["aspect", "value", "source", "source_url", "rated_on"]
+
+
 @admin.register(Outlet)
 class OutletAdmin(VersionedAdminMixin, admin.ModelAdmin):
-    list_display = ["name", "kind", "country", "homepage", "article_count"]
+    list_display = ["name", "kind", "country", "owner", "homepage", "article_count"]
     list_filter = ["kind", ("country", NamedBlankValuesFilter)]
-    search_fields = ["name", "aliases__alias", "homepage"]
+    search_fields = ["name", "aliases__alias", "homepage", "owner"]
     prepopulated_fields = {"slug": ["name"]}
-    inlines = [OutletAliasInline]
+    inlines = [OutletAliasInline, OutletRatingInline]
 
     def get_queryset(self, request):
         return super().get_queryset(request).annotate(_articles=Count("articles"))

@@ -40,6 +40,9 @@ class Outlet(Versioned):
         max_length=2, blank=True, help_text="ISO 3166-1 alpha-2 code, e.g. US, GB, IN."
     )
     kind = models.CharField(max_length=20, choices=Kind, default=Kind.NEWSPAPER)
+    owner = models.CharField(
+        max_length=200, blank=True, help_text="Who owns it, as an editor checked it."
+    )
     description = models.TextField(blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
@@ -57,6 +60,28 @@ class Outlet(Versioned):
 
     def get_absolute_url(self) -> str:
         return reverse("articles:outlet-detail", kwargs={"slug": self.slug})
+
+
+class OutletRating(models.Model):
+    """What a named third party says of an outlet (its bias, its factual record), as of a
+    date. Newsroom never rates outlets itself: every rating names its source."""
+
+    outlet = models.ForeignKey(Outlet, on_delete=models.CASCADE, related_name="ratings")
+    source = models.CharField(
+        max_length=200, help_text="Who gives the rating, e.g. a media-bias research group."
+    )
+    source_url = models.URLField(blank=True, help_text="Where the source publishes it.")
+    aspect = models.CharField(
+        max_length=100, default="bias", help_text="What is rated: bias, factual reporting, ..."
+    )
+    value = models.CharField(max_length=100, help_text="The rating as the source words it.")
+    rated_on = models.DateField(help_text="When the source gave or last checked it.")
+
+    class Meta:
+        ordering = ["aspect", "source", "-rated_on"]
+
+    def __str__(self) -> str:
+        return f"{self.outlet}: {self.aspect} {self.value} ({self.source}, {self.rated_on})"
 
 
 class OutletAlias(models.Model):

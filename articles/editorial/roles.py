@@ -6,7 +6,7 @@
 - Editor: everything a reporter does, plus review and publish (``publish_story``), vouch for
   key points without evidence (``override_evidence``), merge and split (``merge_story``),
   corrections, history and restore, storylines (name them, link stories, check the machine's
-  links), and the audit log (read only).
+  links), outlets' third-party ratings, and the audit log (read only).
 - Everyone sees the background jobs (imports) and the subscribed feeds; editors subscribe to
   feeds and change them.
 - Administrator: every permission of the newsroom's apps, plus user and group management
@@ -95,6 +95,9 @@ ROLE_PERMISSIONS[EDITOR] = [
     ("articles", "add_storyline"),
     ("articles", "change_storyline"),
     ("articles", "delete_storyline"),
+    ("sources", "add_outletrating"),
+    ("sources", "change_outletrating"),
+    ("sources", "delete_outletrating"),
     ("articles", "add_correction"),
     ("articles", "change_correction"),
     ("articles", "delete_quoteappearance"),

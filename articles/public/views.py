@@ -25,6 +25,7 @@ from articles.public.pages.browse import (
     stories_for_topic,
     topics_index,
 )
+from articles.public.pages.facets import coverage_facets
 from articles.public.pages.lists import (
     attach_outlets,
     outlet_page,
@@ -76,6 +77,7 @@ class StoryDetailView(DetailView):
         context["is_preview"] = not self.object.is_live
         context["storyline"], context["timeline"] = story_timeline(self.object)
         context["related"] = related_stories(self.object) if self.object.is_live else []
+        context["coverage_facets"] = coverage_facets(context["page"].reporting_outlets)
         return context
 
 

@@ -14,7 +14,7 @@ from tests.story_builders import build_story
 NOW = datetime(2025, 3, 4, 12, 0, tzinfo=UTC)
 # The outlet, its stories, their outlets with articles and those cited, its articles, which
 # of its stories have an article of it.
-OUTLET_PAGE_QUERIES = 6
+OUTLET_PAGE_QUERIES = 7  # and its third-party ratings
 SPEAKER_PAGE_QUERIES = 5  # the speaker, quotes, their appearances, stories, roles
 
 pytestmark = pytest.mark.django_db

@@ -21,10 +21,11 @@ NOW = datetime(2025, 3, 4, 12, 0, tzinfo=UTC)
 
 # Query budgets. The story page: the story, its articles, their figures, the people they
 # name, quotes, their appearances, key points and their attributions, summary paragraphs and
-# their attributions, corrections, related stories. The home page: the page count, the
+# their attributions, corrections, related stories, the cited outlets' ratings, the kinds of
+# outlet known. The home page: the page count, the
 # stories (with their article counts), the outlets with an article in them, the outlets their
 # claims cite.
-STORY_PAGE_QUERIES = 12
+STORY_PAGE_QUERIES = 14
 HOME_PAGE_QUERIES = 4
 CORRECTIONS_PAGE_QUERIES = 2
 
@@ -754,7 +755,7 @@ def test_coverage_without_publication_times_says_so_instead_of_drawing_an_empty_
         article.published_at = None
         article.save()
     html = client.get(built.story.get_absolute_url()).content.decode()
-    assert "<svg" not in html
+    assert "timeline__chart" not in html
     assert "no publication times for these articles" in html
 
 
@@ -855,7 +856,7 @@ def test_demo_story_generates_each_paragraphs_attribution_from_its_citations(dem
 
 
 def test_demo_story_has_no_publication_times_and_draws_no_empty_chart(demo_html):
-    assert "<svg" not in demo_html
+    assert "timeline__chart" not in demo_html
     assert "no publication times for these articles" in demo_html
 
 
