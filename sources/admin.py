@@ -83,9 +83,9 @@ class SpeakerAliasInline(admin.TabularInline):
 
 @admin.register(Speaker)
 class SpeakerAdmin(VersionedAdminMixin, admin.ModelAdmin):
-    list_display = ["name", "kind", "role", "alias_list", "quote_count"]
+    list_display = ["name", "kind", "role", "role_checked", "alias_list", "quote_count"]
     ordering = ["name", "id"]
-    list_filter = ["kind"]
+    list_filter = ["kind", "role_checked"]
     search_fields = ["name", "role", "aliases__alias"]
     prepopulated_fields = {"slug": ["name"]}
     inlines = [SpeakerAliasInline]
@@ -97,6 +97,11 @@ class SpeakerAdmin(VersionedAdminMixin, admin.ModelAdmin):
             .annotate(_quotes=Count("quotes", distinct=True))
             .prefetch_related("aliases")
         )
+
+    def save_model(self, request, obj, form, change):
+        if "role" in form.changed_data and obj.role:
+            obj.role_checked = True  # an editor wrote it
+        super().save_model(request, obj, form, change)
 
     @admin.display(description="aliases")
     def alias_list(self, obj):

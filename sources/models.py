@@ -120,6 +120,12 @@ class Speaker(Versioned):
     slug = models.SlugField(max_length=80, unique=True)
     kind = models.CharField(max_length=20, choices=Kind, default=Kind.PERSON)
     role = models.CharField("role or title", max_length=300, blank=True)
+    role_checked = models.BooleanField(
+        "role checked",
+        default=False,
+        help_text="An editor checked the role: readers see it as a fact. Until then they see "
+        "only what each outlet called this person (a translation's wording included).",
+    )
     description = models.TextField(blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)

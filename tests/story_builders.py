@@ -73,7 +73,7 @@ def build_story(
         "Northfield Courier", homepage="https://courier.example/", kind="digital"
     )
     mayor = Speaker.objects.filter(name="Mayor Jane Roe").first() or make_speaker(
-        "Mayor Jane Roe", role="Mayor of Northfield"
+        "Mayor Jane Roe", role="Mayor of Northfield", role_checked=True
     )
     engineer = Speaker.objects.filter(name="Sam Public").first() or make_speaker(
         "Sam Public", role="Chief engineer"

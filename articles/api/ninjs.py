@@ -64,7 +64,7 @@ def story_ninjs(story: Story, *, request=None) -> dict[str, Any]:
             "rel": "mentions",
             "uri": absolute_url(speaker.get_absolute_url(), request),
         }
-        if speaker.role:
+        if speaker.role and speaker.role_checked:
             entry["literal"] = speaker.role
         return entry
 

@@ -66,7 +66,7 @@ class SpeakerSummarySerializer(serializers.ModelSerializer):
 
     class Meta:
         model = Speaker
-        fields = ["slug", "name", "kind", "role"]
+        fields = ["slug", "name", "kind", "role", "role_checked"]
         read_only_fields = fields
 
 
@@ -78,7 +78,17 @@ class SpeakerSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = Speaker
-        fields = ["api_url", "slug", "name", "kind", "role", "description", "aliases", "updated_at"]
+        fields = [
+            "api_url",
+            "slug",
+            "name",
+            "kind",
+            "role",
+            "role_checked",
+            "description",
+            "aliases",
+            "updated_at",
+        ]
         read_only_fields = fields
 
 

@@ -37,9 +37,9 @@ def _agent(speaker: Speaker, request=None) -> dict[str, Any]:
         "name": speaker.name,
         "url": absolute_url(speaker.get_absolute_url(), request),
     }
-    if speaker.role and kind == "Person":
+    if speaker.role and speaker.role_checked and kind == "Person":
         agent["jobTitle"] = speaker.role
-    elif speaker.role:
+    elif speaker.role and speaker.role_checked:
         agent["description"] = speaker.role
     return agent
 

@@ -30,6 +30,7 @@ from articles.models import (
     Story,
     published_q,
 )
+from articles.public.pages.people import Described
 from articles.public.pages.quotes import quote_view
 from sources.models import Outlet, Speaker
 
@@ -135,14 +136,24 @@ def speaker_page(speaker: Speaker, *, limit: int = 100) -> dict:
     )
     views = [v for v in (quote_view(q) for q in quotes) if v is not None]
     stories = list(stories_for_speaker(speaker)[:limit])
-    roles = list(
+    rows = (
         reader_people()
         .filter(published_q(prefix="article__story__"), speaker=speaker)
         .exclude(role="")
-        .values_list("role", flat=True)
+        .values_list(
+            "role",
+            "article__outlet_id",
+            "article__outlet__name",
+            "article__outlet__slug",
+            "article__is_translation",
+        )
         .distinct()
-        .order_by("role")[:10]
+        .order_by("role", "article__outlet__name")[:10]
     )
+    roles = [
+        Described(role, Outlet(pk=pk, name=name, slug=slug), bool(translated))
+        for role, pk, name, slug, translated in rows
+    ]
     return {"quotes": views, "stories": stories, "roles": roles}
 
 

@@ -12,12 +12,26 @@ from articles.public.pages.quotes import SpeakerQuotes
 from sources.models import Outlet, Speaker
 
 
+@dataclass(frozen=True)
+class Described:
+    """What one outlet called a person: its words, not Newsroom's."""
+
+    role: str
+    outlet: Outlet
+    translated: bool = False
+
+
 @dataclass
 class PersonView:
     speaker: Speaker
-    roles: list[str]
+    roles: list[Described]
     quote_count: int
     outlets: list[Outlet]
+
+    @property
+    def checked_role(self) -> str:
+        """The role an editor checked, shown as a fact."""
+        return self.speaker.role if self.speaker.role_checked else ""
 
 
 def people_of(articles: Iterable[Article], speaker_quotes: Iterable[SpeakerQuotes]):
@@ -26,8 +40,10 @@ def people_of(articles: Iterable[Article], speaker_quotes: Iterable[SpeakerQuote
     for article in articles:
         for mention in article.people.all():
             person = people.setdefault(mention.speaker_id, PersonView(mention.speaker, [], 0, []))
-            if mention.role and mention.role not in person.roles:
-                person.roles.append(mention.role)
+            if mention.role and all(d.role != mention.role for d in person.roles):
+                person.roles.append(
+                    Described(mention.role, article.outlet, bool(article.is_translation))
+                )
             if article.outlet not in person.outlets:
                 person.outlets.append(article.outlet)
     for group in speaker_quotes:
@@ -37,7 +53,4 @@ def people_of(articles: Iterable[Article], speaker_quotes: Iterable[SpeakerQuote
         person.quote_count = len(group.quotes)
         for view in group.quotes:
             person.outlets.extend(o for o in view.outlets if o not in person.outlets)
-    for person in people.values():
-        if not person.roles and person.speaker.role:
-            person.roles.append(person.speaker.role)
     return sorted(people.values(), key=lambda p: (-p.quote_count, p.speaker.name))
