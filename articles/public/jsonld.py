@@ -105,6 +105,8 @@ def story_jsonld(story: Story, *, request=None) -> dict[str, Any]:
         "datePublished": iso_datetime(story.published_at),
         "dateModified": iso_datetime(modified),
         "publisher": {"@type": "Organization", "name": "Newsroom"},
+        # Written by the desk from the outlets' reporting (``isBasedOn``), not by one reporter.
+        "author": {"@type": "Organization", "name": "Newsroom editors"},
         "isBasedOn": list(
             dict.fromkeys(absolute_url(a.get_absolute_url(), request) for a in articles)
         ),

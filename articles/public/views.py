@@ -16,6 +16,7 @@ from articles.core.visibility import (
     visible_speakers,
     visible_stories,
 )
+from articles.models import ReviewState, reader_review_states
 from articles.public.jsonld import story_jsonld
 from articles.public.pages.article import highlighted_body, parse_passage
 from articles.public.pages.browse import (
@@ -78,6 +79,7 @@ class StoryDetailView(DetailView):
         context["storyline"], context["timeline"] = story_timeline(self.object)
         context["related"] = related_stories(self.object) if self.object.is_live else []
         context["coverage_facets"] = coverage_facets(context["page"].reporting_outlets)
+        context["show_unchecked"] = ReviewState.SUGGESTED in reader_review_states()
         return context
 
 

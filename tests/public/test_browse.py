@@ -85,3 +85,11 @@ def test_robots_txt_points_at_the_sitemap(client):
     assert response["Content-Type"].startswith("text/plain")
     body = response.content.decode()
     assert "Disallow: /admin/" in body and "Sitemap: http://testserver/sitemap.xml" in body
+
+
+def test_a_story_has_social_card_tags(client, desk):
+    page = html(client, desk["ferry"].get_absolute_url())
+    assert '<meta property="og:type" content="article">' in page
+    assert '<meta property="og:title" content="Ferry returns">' in page
+    assert 'property="og:url" content="http://testserver/stories/' in page
+    assert '<meta name="twitter:card" content="summary">' in page

@@ -127,7 +127,7 @@ def test_story_page_shows_key_points_with_source_chips(client):
     # A chip with a passage links to the evidence listed on the page ...
     assert f'href="#evidence-{evidence.pk}"' in html
     assert f'id="evidence-{evidence.pk}"' in html
-    assert 'aria-label="Source: The Example Gazette (see the evidence)"' in html
+    assert 'The Example Gazette<span class="visually-hidden">: see the evidence</span>' in html
     # ... one without links to the outlet's coverage.
     assert 'href="#coverage-northfield-courier"' in html
     assert 'id="coverage-northfield-courier"' in html
@@ -584,7 +584,7 @@ def test_evidence_chips_open_the_passages_under_the_key_point(client, settings):
     assert "found by machine, not yet checked by an editor" in details
     # An editor cites the Courier too, so the chip itself is not the machine's alone.
     assert not item.chips[0].machine_found
-    assert 'aria-label="Source: Northfield Courier (see the evidence)"' in html
+    assert 'Northfield Courier<span class="visually-hidden">: see the evidence</span>' in html
     # The passage link opens the story's copy of the article with the passage highlighted.
     assert f"/articles/{article.pk}/?passage={found.start}-{found.end}#passage" in details
 
@@ -596,7 +596,10 @@ def test_a_chip_only_the_engine_found_says_so(client, settings):
     Attribution.objects.filter(key_point=point).delete()
     _engine_evidence(point, built.articles[1], "The council said 3,000 vehicles", score=0.5)
     html = client.get(built.story.get_absolute_url()).content.decode()
-    assert 'aria-label="Source: Northfield Courier (see the evidence, found by machine)"' in html
+    assert (
+        'Northfield Courier<span class="visually-hidden">: see the evidence, found by '
+        "machine</span>" in html
+    )
     # The sources are the machine's; the key point's words are still the editors'.
     assert (
         '<span class="claim-sources__status">sources found by machine, not yet checked by an '
@@ -651,7 +654,10 @@ def test_an_outlet_cited_without_an_article_in_the_story_is_shown_as_such(client
 
     chip = response.context["page"].key_points[1].chips[-1]
     assert (chip.outlet, chip.kind, chip.href) == (wire, "cited", "#key-point-2-cited")
-    assert 'aria-label="Source: Northern Wire (cited, no article in this story)"' in html
+    assert (
+        'Northern Wire <span class="chip__note">cited</span><span class="visually-hidden">, no '
+        "article" in html
+    )
     assert '<ul class="cited-list" id="key-point-2-cited">' in html
     assert "cited, no article in this story" in html
     assert 'Also cited, with no article in this story: <a href="https://wire.example/"' in html
