@@ -21,8 +21,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from django.conf import settings
-from django.db import connections, models, router
+from django.db import models
 from django.utils import timezone
+
+from articles.core.bulk import rows_insert
 
 CREATED, CHANGED, DELETED = "+", "~", "-"
 
@@ -30,8 +32,9 @@ CREATED, CHANGED, DELETED = "+", "~", "-"
 _HISTORICAL: dict[type[models.Model], type[models.Model] | None] = {}
 # What a historical row holds besides the tracked fields, in the order ``history_bulk`` fills.
 _HISTORY_FIELDS = ["history_date", "history_user_id", "history_change_reason", "history_type"]
-# Per historical model and database: the INSERT and the fields it writes, in column order.
-_INSERTS: dict[tuple[type[models.Model], str], tuple] = {}
+# Per historical model: the fields its rows are written with, the tracked attributes copied
+# from the row, and the other columns (filled with their defaults).
+_FIELDS: dict[type[models.Model], tuple] = {}
 
 
 def _historical(model: type[models.Model]) -> type[models.Model] | None:
@@ -42,40 +45,33 @@ def _historical(model: type[models.Model]) -> type[models.Model] | None:
     return _HISTORICAL[model]
 
 
-def _insert(historical: type[models.Model], connection) -> tuple[str, list, list[str], list]:
-    """The historical model's INSERT (every concrete column but its own auto key), its fields
-    in that order, the tracked attributes copied from the row, and the defaults of any other
-    column (what the model's constructor would fill in)."""
-    key = (historical, connection.alias)
-    if key not in _INSERTS:
+def _fields(historical: type[models.Model]) -> tuple[list, list[str], list]:
+    """The historical model's columns but its own auto key, in the order ``history_bulk``
+    fills them; the tracked attributes copied from the row; the other columns, which get
+    their defaults (what the model's constructor would fill in)."""
+    if historical not in _FIELDS:
         meta = historical._meta
         names = [f.attname for f in historical.tracked_fields]
         given = names + _HISTORY_FIELDS
         by_attname = {f.attname: f for f in meta.concrete_fields}
         others = [f for f in meta.concrete_fields if f.attname not in given and f is not meta.pk]
-        fields = [by_attname[n] for n in given] + others
-        quote = connection.ops.quote_name
-        columns = ", ".join(quote(f.column) for f in fields)
-        marks = ", ".join(["%s"] * len(fields))
-        sql = f"INSERT INTO {quote(meta.db_table)} ({columns}) VALUES ({marks})"
-        _INSERTS[key] = (sql, fields, names, others)
-    return _INSERTS[key]
+        _FIELDS[historical] = ([by_attname[n] for n in given] + others, names, others)
+    return _FIELDS[historical]
 
 
 def history_bulk(model: type[models.Model], objs: Sequence[models.Model], kind: str) -> None:
     """The historical rows ``save()``/``delete()`` would have written for ``objs``, in one
     statement. ``objs`` hold their values as stored (pks set).
 
-    The rows are never read back here, so they are sent as plain values (each prepared by its
-    field, as ``bulk_create`` would) without building a model instance per row: that was
-    most of the cost of an import's some thirty history rows per article."""
+    The rows are never read back, so they go as plain values (``articles.core.bulk``),
+    without a model instance per row: building those was most of the cost of an import's
+    thirty-odd history rows per article."""
     if not objs or not getattr(settings, "SIMPLE_HISTORY_ENABLED", True):
         return
     historical = _historical(model)
     if historical is None:  # a model without history
         return
-    connection = connections[router.db_for_write(historical)]
-    sql, fields, names, others = _insert(historical, connection)
+    fields, names, others = _fields(historical)
     now = timezone.now()
     user = None
     rows = []
@@ -95,10 +91,7 @@ def history_bulk(model: type[models.Model], objs: Sequence[models.Model], kind: 
         ]
         values += [f.get_default() for f in others]
         rows.append(values)
-    prepare = [field.get_db_prep_save for field in fields]
-    params = [[p(v, connection) for p, v in zip(prepare, row, strict=True)] for row in rows]
-    with connection.cursor() as cursor:
-        cursor.executemany(sql, params)
+    rows_insert(historical, fields, rows)
 
 
 def story_touch(story_id: int | None) -> None:
