@@ -30,6 +30,14 @@ def rows_insert(model: type[models.Model], fields: Sequence[models.Field], rows)
     _execute(connection, sql, fields, rows)
 
 
+def objs_insert(model: type[models.Model], objs: Sequence[models.Model]) -> None:
+    """``model.objects.bulk_create(objs)`` for rows nobody needs the ids of: each field's
+    value as ``bulk_create`` takes it (``pre_save``, which fills automatic dates in)."""
+    meta = model._meta
+    fields = [f for f in meta.concrete_fields if f is not meta.pk]
+    rows_insert(model, fields, ([f.pre_save(obj, True) for f in fields] for obj in objs))
+
+
 def rows_update(model: type[models.Model], objs: Sequence[models.Model], names: Sequence[str]):
     """``model.objects.bulk_update(objs, names)``: each row's ``names`` fields set to the
     values its copy holds, one UPDATE per row by primary key, sent together."""

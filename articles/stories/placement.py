@@ -258,14 +258,20 @@ class Placement:
 
 
 @transaction.atomic(savepoint=False)  # an import places inside its article's transaction
-def article_place(*, article: Article, user=None, names: list[str] | None = None) -> Placement:
+def article_place(
+    *,
+    article: Article,
+    user=None,
+    names: list[str] | None = None,
+    quotes: list[Quote] | None = None,
+) -> Placement:
     """Put ``article`` into the story about the same event, or start a new draft story.
 
     An article already in a story stays there (editors decide moves); its index entry is
     refreshed. Candidates come from the key index, never from a scan of stored articles.
     Joining its quotes to other outlets' wordings is the next step, ``quotes_connect``.
-    ``names``: the article's people (``ArticlePerson`` speakers in row order), when the
-    caller just stored them.
+    ``names``: the article's people (``ArticlePerson`` speakers in row order), and
+    ``quotes``: its quotes (in id order), when the caller just stored them.
     """
     placement_lock()
     features = raw = article_features(article, names=names)
@@ -300,7 +306,9 @@ def article_place(*, article: Article, user=None, names: list[str] | None = None
         history_bulk(Article, [article], CHANGED)
     # The article's quotes not yet in a story join its story: one UPDATE, and the version
     # step and history row each quote's save() would give.
-    quotes = list(Quote.objects.filter(story__isnull=True, appearances__article=article).distinct())
+    if quotes is None:
+        quotes = Quote.objects.filter(story__isnull=True, appearances__article=article).distinct()
+    quotes = [q for q in quotes if q.story_id is None]
     versions_bump(Quote, quotes, story=story, updated_at=timezone.now())
     history_bulk(Quote, quotes, CHANGED)
     row = StoryIndexProfile.objects.select_for_update().filter(story=story).first()
