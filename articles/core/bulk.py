@@ -14,28 +14,46 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from django.db import connections, models, router
+from django.db.models.constants import OnConflict
 
 
-def rows_insert(model: type[models.Model], fields: Sequence[models.Field], rows) -> None:
+def rows_insert(
+    model: type[models.Model],
+    fields: Sequence[models.Field],
+    rows,
+    *,
+    ignore_conflicts: bool = False,
+) -> None:
     """Insert ``rows`` (each a sequence of values in the order of ``fields``) into
-    ``model``'s table."""
+    ``model``'s table; ``ignore_conflicts`` as for ``bulk_create``."""
     rows = list(rows)
     if not rows:
         return
     connection = connections[router.db_for_write(model)]
-    quote = connection.ops.quote_name
-    columns = ", ".join(quote(f.column) for f in fields)
+    ops = connection.ops
+    on_conflict = OnConflict.IGNORE if ignore_conflicts else None
+    columns = ", ".join(ops.quote_name(f.column) for f in fields)
     marks = ", ".join(["%s"] * len(fields))
-    sql = f"INSERT INTO {quote(model._meta.db_table)} ({columns}) VALUES ({marks})"
+    sql = (
+        f"{ops.insert_statement(on_conflict=on_conflict)} {ops.quote_name(model._meta.db_table)}"
+        f" ({columns}) VALUES ({marks})"
+    )
+    suffix = ops.on_conflict_suffix_sql(fields, on_conflict, None, None)
+    if suffix:
+        sql = f"{sql} {suffix}"
     _execute(connection, sql, fields, rows)
 
 
-def objs_insert(model: type[models.Model], objs: Sequence[models.Model]) -> None:
-    """``model.objects.bulk_create(objs)`` for rows nobody needs the ids of: each field's
-    value as ``bulk_create`` takes it (``pre_save``, which fills automatic dates in)."""
+def objs_insert(
+    model: type[models.Model], objs: Sequence[models.Model], *, ignore_conflicts: bool = False
+) -> None:
+    """``model.objects.bulk_create(objs, ignore_conflicts=...)`` for rows nobody needs the ids
+    of: each field's value as ``bulk_create`` takes it (``pre_save``, which fills automatic
+    dates in)."""
     meta = model._meta
     fields = [f for f in meta.concrete_fields if f is not meta.pk]
-    rows_insert(model, fields, ([f.pre_save(obj, True) for f in fields] for obj in objs))
+    rows = ([f.pre_save(obj, True) for f in fields] for obj in objs)
+    rows_insert(model, fields, rows, ignore_conflicts=ignore_conflicts)
 
 
 def rows_update(model: type[models.Model], objs: Sequence[models.Model], names: Sequence[str]):
