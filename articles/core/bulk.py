@@ -1,10 +1,11 @@
-"""Many rows in one statement, without the ORM compiling SQL for every row.
+"""Many rows in few statements, without the ORM compiling SQL for every value.
 
-``bulk_create`` compiles every value of every row into one long statement, and
-``bulk_update`` a ``CASE`` per field with a ``WHEN`` per row: for the few dozen rows an import
-writes per article, compiling cost more than writing. These send one parametrised statement
-with ``executemany``, each value still prepared by its field (``get_db_prep_save``) as the ORM
-prepares it. Like ``bulk_create`` and ``bulk_update`` they send no signals; unlike
+``bulk_create`` compiles every value of every row into its statement, and ``bulk_update`` a
+``CASE`` per field with a ``WHEN`` per row: for the few dozen rows an import writes per
+article, compiling cost more than writing. ``rows_insert`` sends one multi-row INSERT (per
+batch the backend allows, as ``bulk_create`` does) and ``rows_update`` one UPDATE per row
+through ``executemany``; each value is still prepared by its field (``get_db_prep_save``) as
+the ORM prepares it. Like ``bulk_create`` and ``bulk_update`` they send no signals; unlike
 ``bulk_create`` they give no ids back. What a ``save()`` does besides the row is the caller's
 (``articles.core.history``).
 """
@@ -12,6 +13,7 @@ prepares it. Like ``bulk_create`` and ``bulk_update`` they send no signals; unli
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import chain
 
 from django.db import connections, models, router
 from django.db.models.constants import OnConflict
@@ -32,16 +34,19 @@ def rows_insert(
     connection = connections[router.db_for_write(model)]
     ops = connection.ops
     on_conflict = OnConflict.IGNORE if ignore_conflicts else None
-    columns = ", ".join(ops.quote_name(f.column) for f in fields)
-    marks = ", ".join(["%s"] * len(fields))
-    sql = (
+    head = (
         f"{ops.insert_statement(on_conflict=on_conflict)} {ops.quote_name(model._meta.db_table)}"
-        f" ({columns}) VALUES ({marks})"
+        f" ({', '.join(ops.quote_name(f.column) for f in fields)}) VALUES "
     )
     suffix = ops.on_conflict_suffix_sql(fields, on_conflict, None, None)
-    if suffix:
-        sql = f"{sql} {suffix}"
-    _execute(connection, sql, fields, rows)
+    row_marks = f"({', '.join(['%s'] * len(fields))})"
+    prepared = _prepared(connection, fields, rows)
+    size = max(ops.bulk_batch_size(fields, rows), 1)
+    with connection.cursor() as cursor:
+        for start in range(0, len(prepared), size):
+            batch = prepared[start : start + size]
+            sql = head + ", ".join([row_marks] * len(batch))
+            cursor.execute(f"{sql} {suffix}" if suffix else sql, list(chain.from_iterable(batch)))
 
 
 def objs_insert(
@@ -68,11 +73,10 @@ def rows_update(model: type[models.Model], objs: Sequence[models.Model], names: 
     sets = ", ".join(f"{quote(f.column)} = %s" for f in fields[:-1])
     sql = f"UPDATE {quote(meta.db_table)} SET {sets} WHERE {quote(meta.pk.column)} = %s"
     rows = [[getattr(obj, f.attname) for f in fields] for obj in objs]
-    _execute(connection, sql, fields, rows)
-
-
-def _execute(connection, sql: str, fields: Sequence[models.Field], rows) -> None:
-    prepare = [field.get_db_prep_save for field in fields]
-    params = [[p(v, connection) for p, v in zip(prepare, row, strict=True)] for row in rows]
     with connection.cursor() as cursor:
-        cursor.executemany(sql, params)
+        cursor.executemany(sql, _prepared(connection, fields, rows))
+
+
+def _prepared(connection, fields: Sequence[models.Field], rows) -> list[list]:
+    prepare = [field.get_db_prep_save for field in fields]
+    return [[p(v, connection) for p, v in zip(prepare, row, strict=True)] for row in rows]
