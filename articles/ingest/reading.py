@@ -6,13 +6,14 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from django.db import transaction
 from django.db.models import Count
 from django.utils import timezone
 
 from articles import engine
+from articles.core.bulk import objs_insert
 from articles.core.history import CREATED, history_bulk, story_touch
 from articles.engine.types import KnownSpeaker, Reading
 from articles.ingest.speakers import (  # noqa: F401 (their home was here: callers import them)
@@ -55,6 +56,9 @@ class ReadResult:
     # The speakers of the article's people in row order, when they were all just created
     # (a new article): placement needs them, and they need no query then.
     names: list[str] | None = None
+    # The quotes this reading created, as stored: of a new article, all of its quotes, which
+    # placement then moves into the story without looking them up.
+    created_quotes: list[Quote] = field(default_factory=list)
 
 
 def article_read(
@@ -204,6 +208,7 @@ def _write_quotes(article, planned, result, speaker_for) -> int:
     if new_quotes:
         Quote.objects.bulk_create(new_quotes)
         history_bulk(Quote, new_quotes, CREATED)
+        result.created_quotes = new_quotes
     if new_appearances:
         for appearance in new_appearances:
             appearance.quote_id = appearance.quote.pk
@@ -265,7 +270,7 @@ def _write_people(article, planned, result, speaker_for) -> int:
                     person.save(update_fields=["role", "mentions"])
         result.people += 1
     if new:
-        ArticlePerson.objects.bulk_create(list(new.values()))
+        objs_insert(ArticlePerson, list(new.values()))
     if len(new) == len(rows):  # every row is new: their order is the order created
         result.names = [p.speaker.name for p in new.values()]
     return len(new)
@@ -308,7 +313,7 @@ def _store_figures(article, reading, result, new: bool) -> int:
                 setattr(row, k, v)
             row.save()
     if created:
-        Figure.objects.bulk_create(created)
+        objs_insert(Figure, created)
     stale = [
         f.pk
         for span, f in existing.items()

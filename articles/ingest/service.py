@@ -250,7 +250,12 @@ class Ingestor:
             result = article_read(
                 article=article, reading=reading, speakers=self.speakers, new=True
             )
-            placed = article_place(article=article, user=self.user, names=result.names)
+            placed = article_place(
+                article=article,
+                user=self.user,
+                names=result.names,
+                quotes=result.created_quotes,
+            )
             story = placed.story
             reread = False
             if not placed.created and StorySpeakerAlias.objects.filter(story=story).exists():

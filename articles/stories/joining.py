@@ -22,6 +22,7 @@ from django.db import transaction
 from django.db.models import Prefetch
 from django.utils import timezone
 
+from articles.core.bulk import rows_update
 from articles.core.history import CHANGED, DELETED, history_bulk, story_touch
 from articles.engine.quote_match import group_quotes, match_quote
 from articles.models import (
@@ -157,13 +158,13 @@ def _write(
     emptied: list[Quote],
 ) -> None:
     versions_next(moved)
-    QuoteAppearance.objects.bulk_update(moved, ["quote", "match", "match_score", "version"])
+    rows_update(QuoteAppearance, moved, ["quote", "match", "match_score", "version"])
     history_bulk(QuoteAppearance, moved, CHANGED)
     now = timezone.now()
     versions_next(retexted)
     for quote in retexted:
         quote.updated_at = now
-    Quote.objects.bulk_update(retexted, ["text", "updated_at", "version"])
+    rows_update(Quote, retexted, ["text", "updated_at", "version"])
     history_bulk(Quote, retexted, CHANGED)
     # Every wording has moved to its target: nothing protects these quotes any more.
     history_bulk(Quote, emptied, DELETED)

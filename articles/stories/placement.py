@@ -13,6 +13,7 @@ from django.db.models import F, Q, TextField
 from django.db.models.functions import Cast
 from django.utils import timezone
 
+from articles.core.bulk import objs_insert
 from articles.core.history import CHANGED, history_bulk
 from articles.engine.grouping import (
     ArticleFeatures,
@@ -81,8 +82,10 @@ def _count_documents(terms: set[str], *, known: Iterable[str] | None = None) -> 
         existing = set(TermFrequency.objects.filter(term__in=terms).values_list("term", flat=True))
     else:
         existing = terms & set(known)
-    TermFrequency.objects.bulk_create(
-        [TermFrequency(term=t, df=0) for t in terms - existing], ignore_conflicts=True
+    objs_insert(
+        TermFrequency,
+        [TermFrequency(term=t, df=0) for t in terms - existing],
+        ignore_conflicts=True,
     )
     TermFrequency.objects.filter(term__in=terms).update(df=F("df") + 1)
 
@@ -211,7 +214,7 @@ def _save_profile(
     new: bool = False,
 ) -> None:
     """``exists``: the caller holds the story's profile row (locked): update it in place.
-    ``new``: the story was created in this transaction, so it has no row yet."""
+    ``new``: the story was created in this transaction, so it has no rows yet."""
     values = {"profile": profile.as_dict(), "first_day": profile.first, "last_day": profile.last}
     if exists:
         StoryIndexProfile.objects.filter(story_id=story_id).update(**values)
@@ -220,10 +223,17 @@ def _save_profile(
     else:
         StoryIndexProfile.objects.update_or_create(story_id=story_id, defaults=values)
     keys = {k[:200] for k in keys}
-    existing = set(
-        StoryIndexKey.objects.filter(story_id=story_id, key__in=keys).values_list("key", flat=True)
+    existing = (
+        set()  # a story created in this transaction has no key rows yet
+        if new
+        else set(
+            StoryIndexKey.objects.filter(story_id=story_id, key__in=keys).values_list(
+                "key", flat=True
+            )
+        )
     )
-    StoryIndexKey.objects.bulk_create(
+    objs_insert(
+        StoryIndexKey,
         [StoryIndexKey(key=k, story_id=story_id, last_day=profile.last) for k in keys - existing],
         ignore_conflicts=True,
     )
@@ -258,14 +268,20 @@ class Placement:
 
 
 @transaction.atomic(savepoint=False)  # an import places inside its article's transaction
-def article_place(*, article: Article, user=None, names: list[str] | None = None) -> Placement:
+def article_place(
+    *,
+    article: Article,
+    user=None,
+    names: list[str] | None = None,
+    quotes: list[Quote] | None = None,
+) -> Placement:
     """Put ``article`` into the story about the same event, or start a new draft story.
 
     An article already in a story stays there (editors decide moves); its index entry is
     refreshed. Candidates come from the key index, never from a scan of stored articles.
     Joining its quotes to other outlets' wordings is the next step, ``quotes_connect``.
-    ``names``: the article's people (``ArticlePerson`` speakers in row order), when the
-    caller just stored them.
+    ``names``: the article's people (``ArticlePerson`` speakers in row order), and
+    ``quotes``: its quotes (in id order), when the caller just stored them.
     """
     placement_lock()
     features = raw = article_features(article, names=names)
@@ -300,10 +316,17 @@ def article_place(*, article: Article, user=None, names: list[str] | None = None
         history_bulk(Article, [article], CHANGED)
     # The article's quotes not yet in a story join its story: one UPDATE, and the version
     # step and history row each quote's save() would give.
-    quotes = list(Quote.objects.filter(story__isnull=True, appearances__article=article).distinct())
+    if quotes is None:
+        quotes = Quote.objects.filter(story__isnull=True, appearances__article=article).distinct()
+    quotes = [q for q in quotes if q.story_id is None]
     versions_bump(Quote, quotes, story=story, updated_at=timezone.now())
     history_bulk(Quote, quotes, CHANGED)
-    row = StoryIndexProfile.objects.select_for_update().filter(story=story).first()
+    # A story created just now has no profile row yet.
+    row = (
+        None
+        if created
+        else StoryIndexProfile.objects.select_for_update().filter(story=story).first()
+    )
     profile = EngineProfile.from_dict(row.profile) if row else EngineProfile()
     scratch = StoryIndex(df=df)
     scratch.stories[story.pk] = profile

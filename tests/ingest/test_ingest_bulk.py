@@ -261,7 +261,9 @@ def test_queries_per_article_do_not_grow_with_its_quotes(fake_engine):
     many, second = _queries_for(library)
     assert first != second
     assert few == many, (few, many)
-    assert many <= 50
+    # 37 on SQLite, 39 on PostgreSQL (its advisory locks). A new story has no profile or key
+    # rows to look up, and the article's quotes come from its reading, not a query.
+    assert many <= 39
 
 
 @pytest.mark.django_db
@@ -274,7 +276,7 @@ def test_queries_per_article_joining_a_story_do_not_grow_with_its_quotes(fake_en
     many, _ = _queries_for(_event_payload("Exampleton Herald", _saying(14, "bridge"), 3))
     assert Article.objects.values("story").distinct().count() == 1
     assert few == many, (few, many)
-    assert many <= 55
+    assert many <= 48  # 46 on SQLite, 48 on PostgreSQL
 
 
 @pytest.mark.django_db
