@@ -133,11 +133,12 @@ class StoryViewSet(ConditionalReadMixin, viewsets.ReadOnlyModelViewSet):
 
     def _export(self, render):
         instance = self.get_object()
-        etag, last_modified, not_modified = self._conditional([instance])
-        if not_modified is not None:
-            return self._stamp(not_modified, etag, last_modified)
-        prefetch_related_objects([instance], *self.detail_prefetch)
-        return self._stamp(Response(render(instance, request=self.request)), etag, last_modified)
+
+        def build():
+            prefetch_related_objects([instance], *self.detail_prefetch)
+            return Response(render(instance, request=self.request))
+
+        return self.conditional_answer([instance], build)
 
     @extend_schema(
         summary="The story as schema.org JSON-LD",

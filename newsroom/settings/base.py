@@ -222,6 +222,10 @@ SPECTACULAR_SETTINGS = {
 CACHES = {
     "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
 }
+# Readers' pages, feeds and API answers are cached (articles/public/cache.py) until a change
+# or a scheduled go-live retires them, and at most this many seconds; 0 stores none (answers
+# still carry ETag and Last-Modified and get their 304s).
+NEWSROOM_CACHE_SECONDS = int(os.environ.get("NEWSROOM_CACHE_SECONDS", "600"))
 
 # Ingestion of URLs: only http(s), with a timeout and a size limit; private and loopback
 # addresses are refused unless allowed here (tests and trusted intranets).

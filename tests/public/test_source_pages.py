@@ -12,8 +12,9 @@ from tests.factories import make_article, make_outlet, make_speaker, make_story
 from tests.story_builders import build_story
 
 NOW = datetime(2025, 3, 4, 12, 0, tzinfo=UTC)
-OUTLET_PAGE_QUERIES = 3  # the outlet, its stories (with article counts), its articles
-SPEAKER_PAGE_QUERIES = 5  # the speaker, quotes, their appearances, stories, roles
+# Each page first reads the content generation for its cache key (articles/public/cache.py).
+OUTLET_PAGE_QUERIES = 4  # the generation, the outlet, its stories (with counts), its articles
+SPEAKER_PAGE_QUERIES = 6  # the generation, the speaker, quotes, appearances, stories, roles
 
 pytestmark = pytest.mark.django_db
 
