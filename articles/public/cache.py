@@ -33,14 +33,20 @@ import hashlib
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from functools import cache as cache_in_process
 from functools import wraps
 
 from django.conf import settings
 from django.core.cache import cache
-from django.db.models import Subquery
+from django.db import connection
 from django.http import HttpRequest, HttpResponse
 from django.utils import timezone
-from django.utils.cache import get_conditional_response, patch_cache_control
+from django.utils.cache import (
+    get_conditional_response,
+    patch_cache_control,
+    patch_vary_headers,
+)
+from django.utils.dateparse import parse_datetime
 from django.utils.http import http_date, parse_http_date_safe
 
 from articles.models import Story, may_preview
@@ -79,15 +85,38 @@ class Freshness:
         return max(seconds, 0)
 
 
-def _moment(field: str, *, passed: bool, now: datetime) -> Subquery:
-    """The latest ``field`` of a published story at or before ``now`` (``passed``), or the
-    earliest after it: one index seek each (``status`` leads both indexes)."""
-    stories = Story.objects.filter(status=Story.Status.PUBLISHED)
-    if passed:
-        stories = stories.filter(**{f"{field}__lte": now}).order_by(f"-{field}")
-    else:
-        stories = stories.filter(**{f"{field}__gt": now}).order_by(field)
-    return Subquery(stories.values(field)[:1])
+def _moment(field: str, *, passed: bool) -> str:
+    """SQL for the latest ``field`` of a published story at or before a moment (``passed``),
+    or the earliest after it: one index seek each (``status`` leads both indexes)."""
+    qn = connection.ops.quote_name
+    op, order = ("<=", "DESC") if passed else (">", "ASC")
+    return (
+        f"(SELECT {qn(field)} FROM {qn(Story._meta.db_table)} WHERE {qn('status')} = %s "
+        f"AND {qn(field)} {op} %s ORDER BY {qn(field)} {order} LIMIT 1)"
+    )
+
+
+@cache_in_process
+def _freshness_sql() -> str:
+    # Raw SQL written once: the ORM would build the same query anew on every request, which
+    # costs more than running it.
+    qn = connection.ops.quote_name
+    moments = ", ".join(
+        _moment(field, passed=passed)
+        for passed in (True, False)
+        for field in ("published_at", "embargo_until")
+    )
+    table = qn(ContentGeneration._meta.db_table)
+    return f"SELECT {qn('value')}, {qn('changed_at')}, {moments} FROM {table}"
+
+
+def _as_datetime(value) -> datetime | None:
+    """A moment as the database returned it (SQLite gives a subquery's as text)."""
+    if value is None:
+        return None
+    if isinstance(value, str):
+        value = parse_datetime(value)
+    return value if timezone.is_aware(value) else timezone.make_aware(value, UTC)
 
 
 def freshness(now: datetime | None = None) -> Freshness:
@@ -97,19 +126,15 @@ def freshness(now: datetime | None = None) -> Freshness:
     taking either moment as a boundary is conservative (an entry may end early, never late).
     """
     now = now or timezone.now()
-    rows = list(
-        ContentGeneration.objects.annotate(
-            last_live=_moment("published_at", passed=True, now=now),
-            last_lift=_moment("embargo_until", passed=True, now=now),
-            next_live=_moment("published_at", passed=False, now=now),
-            next_lift=_moment("embargo_until", passed=False, now=now),
-        ).values_list("value", "changed_at", "last_live", "last_lift", "next_live", "next_lift")
-    )
+    at = connection.ops.adapt_datetimefield_value(now)
+    with connection.cursor() as cursor:
+        cursor.execute(_freshness_sql(), [Story.Status.PUBLISHED, at] * 4)
+        rows = cursor.fetchall()
     generation_read()
     if not rows:  # no slots (a flushed database): nothing is known, nothing is cached
         return Freshness(0, None, now, now)
-    generation, changed_at = generation_of([(r[0], r[1]) for r in rows])
-    _, _, last_live, last_lift, next_live, next_lift = rows[0]
+    generation, changed_at = generation_of([(r[0], _as_datetime(r[1])) for r in rows])
+    last_live, last_lift, next_live, next_lift = (_as_datetime(m) for m in rows[0][2:])
     passed = [m for m in (last_live, last_lift) if m is not None]
     coming = [m for m in (next_live, next_lift) if m is not None]
     return Freshness(generation, changed_at, max(passed, default=None), min(coming, default=None))
@@ -125,8 +150,10 @@ def request_freshness(request: HttpRequest) -> Freshness:
 
 def reader_request(request: HttpRequest) -> bool:
     """Whether the answer is the readers' one: no staff preview, no API token."""
-    if getattr(request, "auth", None) is not None:
+    if getattr(request, "auth", None) is not None or "HTTP_AUTHORIZATION" in request.META:
         return False
+    if settings.SESSION_COOKIE_NAME not in request.COOKIES:
+        return True  # no session, no staff (and no session to load to find out)
     return not may_preview(getattr(request, "user", None))
 
 
@@ -148,12 +175,18 @@ def _key(request: HttpRequest, fresh: Freshness, variant: str) -> str:
     return f"{KEY_PREFIX}:{fresh.token}:{digest}"
 
 
+# Readers' browsers and shared caches may keep an answer, but must ask again before using it.
+READER_CACHE_CONTROL = "public, max-age=0, must-revalidate"
+
+
 def _answer(request: HttpRequest, entry: dict, fresh: Freshness) -> HttpResponse:
     modified = fresh.modified
-    if entry.get("modified") and (modified is None or entry["modified"] > modified):
+    if entry["modified"] and (modified is None or entry["modified"] > modified):
         modified = entry["modified"]
     timestamp = int(modified.timestamp()) if modified else None
-    response = get_conditional_response(request, etag=entry["etag"], last_modified=timestamp)
+    response = None
+    if "HTTP_IF_NONE_MATCH" in request.META or "HTTP_IF_MODIFIED_SINCE" in request.META:
+        response = get_conditional_response(request, etag=entry["etag"], last_modified=timestamp)
     if response is None:
         response = HttpResponse(entry["content"], content_type=entry["content_type"])
     for header, value in entry["headers"].items():
@@ -161,8 +194,9 @@ def _answer(request: HttpRequest, entry: dict, fresh: Freshness) -> HttpResponse
     response["ETag"] = entry["etag"]
     if timestamp is not None:
         response["Last-Modified"] = http_date(timestamp)
-    # Readers' browsers and shared caches may keep it, but must ask again before using it.
-    patch_cache_control(response, public=True, max_age=0, must_revalidate=True)
+    response["Cache-Control"] = READER_CACHE_CONTROL
+    # Staff, with their session, get another answer under the same address.
+    patch_vary_headers(response, ("Cookie",))
     return response
 
 
@@ -199,7 +233,8 @@ def cached_answer(
             "headers": {
                 h: v
                 for h, v in response.headers.items()
-                if h.lower() not in ("content-type", "content-length", "etag", "last-modified")
+                if h.lower()
+                not in ("content-type", "content-length", "etag", "last-modified", "cache-control")
             },
         }
         now = timezone.now()

@@ -228,6 +228,7 @@ def test_each_answer_gets_its_own_request_id_and_policy_from_the_cache(client):
     assert first.content == second.content
     assert first["X-Request-ID"] != second["X-Request-ID"]
     assert "script-src 'self'" in second["Content-Security-Policy"]
+    assert "Cookie" in second["Vary"]  # staff get their own answer at this address
     assert "nonce" not in second.content.decode()
 
 
