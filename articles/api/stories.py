@@ -34,8 +34,8 @@ from articles.api.serializers import (
     StorySerializer,
 )
 from articles.core.visibility import (
+    reader_appearances,
     reader_attributions,
-    visible_appearances,
     visible_figures,
     visible_people,
     visible_story_articles,
@@ -49,6 +49,7 @@ from articles.models import (
     SummaryParagraph,
 )
 from articles.public.jsonld import story_jsonld
+from articles.public.pages.story import share_articles
 
 # --- Stories --------------------------------------------------------------------------------
 
@@ -115,7 +116,9 @@ class StoryViewSet(ConditionalReadMixin, viewsets.ReadOnlyModelViewSet):
             Prefetch(
                 "quotes",
                 queryset=Quote.objects.select_related("speaker").prefetch_related(
-                    Prefetch("appearances", queryset=visible_appearances(user))
+                    # The story is visible, so are its wordings readers may see; their
+                    # articles are the ones loaded below (``share_articles``).
+                    Prefetch("appearances", queryset=reader_appearances())
                 ),
             ),
             Prefetch(
@@ -131,11 +134,16 @@ class StoryViewSet(ConditionalReadMixin, viewsets.ReadOnlyModelViewSet):
             "corrections",
         )
 
+    def render_detail(self, instance) -> dict:
+        share_articles(instance)
+        return super().render_detail(instance)
+
     def _export(self, render):
         instance = self.get_object()
 
         def build():
             prefetch_related_objects([instance], *self.detail_prefetch)
+            share_articles(instance)
             return Response(render(instance, request=self.request))
 
         return self.conditional_answer([instance], build)
