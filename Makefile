@@ -7,7 +7,7 @@ STAMP := $(VENV)/.installed
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: setup run worker test test-fast lint format bench eval clean
+.PHONY: setup run serve worker test test-fast lint format bench eval clean
 
 setup: $(STAMP)
 	$(PY) manage.py migrate --noinput
@@ -35,6 +35,17 @@ run: setup
 	$(PY) manage.py run_worker & worker=$$!; \
 	trap 'kill $$worker 2>/dev/null; wait $$worker 2>/dev/null' EXIT INT TERM; \
 	$(PY) manage.py runserver $(HOST):$(PORT)
+
+# Production-style: gunicorn (ops/gunicorn.conf.py) with the production settings, static files
+# collected and served by WhiteNoise, and one background worker beside it. Production refuses
+# to start without DJANGO_SECRET_KEY and DJANGO_ALLOWED_HOSTS (see README, Operations).
+serve: setup
+	DJANGO_SETTINGS_MODULE=$${DJANGO_SETTINGS_MODULE:-newsroom.settings.production} $(PY) manage.py collectstatic --noinput -v 0
+	@set -e; \
+	export DJANGO_SETTINGS_MODULE=$${DJANGO_SETTINGS_MODULE:-newsroom.settings.production}; \
+	$(PY) manage.py run_worker & worker=$$!; \
+	trap 'kill $$worker 2>/dev/null; wait $$worker 2>/dev/null' EXIT INT TERM; \
+	GUNICORN_BIND=$${GUNICORN_BIND:-$(HOST):$(PORT)} $(VENV)/bin/gunicorn -c ops/gunicorn.conf.py
 
 worker: setup
 	$(PY) manage.py run_worker

@@ -181,7 +181,11 @@ class Story(models.Model):
     class Meta:
         verbose_name_plural = "stories"
         ordering = ["-published_at", "-id"]
-        indexes = [models.Index(fields=["status", "published_at"])]
+        indexes = [
+            models.Index(fields=["status", "published_at"]),
+            # The next and the latest embargo lift, for cached pages' lifetimes.
+            models.Index(fields=["status", "embargo_until"], name="story_status_embargo"),
+        ]
         permissions = [
             ("publish_story", "Can publish and unpublish stories"),
             ("override_evidence", "Can publish key points without evidence"),

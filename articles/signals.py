@@ -1,25 +1,43 @@
-"""Keep a story's update time true when what it shows changes outside a save of the story.
+"""Keep what readers are shown fresh when a row they see changes.
 
-Key points, paragraphs, their evidence, quote wordings, figures and people are edited on their
-own (the admin, the review queue, the evidence finder). The API's ETag and Last-Modified and the
-feeds read ``Story.updated_at``, so each such change touches it: one UPDATE, no history row, and
-``Story.version`` (the edit lock) is left alone so no editor's form goes stale because of it.
+- A story's update time: key points, paragraphs, their evidence, quote wordings, figures and
+  people are edited on their own (the admin, the review queue, the evidence finder). The
+  API's ETag and Last-Modified and the feeds read ``Story.updated_at``, so each such change
+  touches it: one UPDATE, no history row, and ``Story.version`` (the edit lock) is left alone
+  so no editor's form goes stale because of it.
+- Cached pages: every save or delete of a row readers see (``SHOWN``), and every change of a
+  story's topics, moves the content generation on (``ops.generation``), which retires every
+  cached page, feed and API answer at once. Bulk writes skip these signals; they go through
+  ``articles/core/history.py``, which does the same. ``NOT_SHOWN`` rows reach no reader.
 """
 
 from __future__ import annotations
 
-from django.db.models.signals import post_delete, post_save
+from django.db.models.signals import m2m_changed, post_delete, post_save
 from django.utils import timezone
 
 from articles.models import (
+    Article,
     ArticlePerson,
     Attribution,
+    AuditEntry,
+    Correction,
     Figure,
     KeyPoint,
+    Quote,
     QuoteAppearance,
     Story,
+    StoryIndexKey,
+    StoryIndexProfile,
+    Storyline,
+    StoryRedirect,
+    StorySpeakerAlias,
     SummaryParagraph,
+    TermFrequency,
+    Topic,
 )
+from ops.generation import content_changed
+from sources.models import Outlet, OutletAlias, OutletRating, Speaker, SpeakerAlias
 
 
 def _touch(**lookup) -> None:
@@ -78,8 +96,45 @@ HANDLERS = [
 ]
 
 
+# Rows readers see, on pages, in feeds or through the API (aliases in the API's outlets and
+# speakers); and rows they never see (a story's own aliases only steer the reading engine,
+# whose findings are saved as rows above).
+SHOWN = [
+    Story,
+    Topic,
+    Article,
+    ArticlePerson,
+    Quote,
+    QuoteAppearance,
+    Figure,
+    KeyPoint,
+    SummaryParagraph,
+    Attribution,
+    Correction,
+    Outlet,
+    OutletAlias,
+    Speaker,
+    SpeakerAlias,
+    Storyline,
+    StoryRedirect,
+    OutletRating,
+]
+NOT_SHOWN = [AuditEntry, StorySpeakerAlias, StoryIndexProfile, StoryIndexKey, TermFrequency]
+
+
+def shown_row_changed(sender, **kwargs) -> None:
+    content_changed(using=kwargs.get("using") or "default")
+
+
 def connect() -> None:
     for model, handler in HANDLERS:
         uid = f"touch-story-{model._meta.label_lower}"
         post_save.connect(handler, sender=model, dispatch_uid=uid + "-save")
         post_delete.connect(handler, sender=model, dispatch_uid=uid + "-delete")
+    for model in SHOWN:
+        uid = f"content-changed-{model._meta.label_lower}"
+        post_save.connect(shown_row_changed, sender=model, dispatch_uid=uid + "-save")
+        post_delete.connect(shown_row_changed, sender=model, dispatch_uid=uid + "-delete")
+    m2m_changed.connect(
+        shown_row_changed, sender=Story.topics.through, dispatch_uid="content-changed-topics"
+    )

@@ -5,6 +5,7 @@ from django.contrib import admin
 from django.contrib.sitemaps.views import sitemap
 from django.urls import include, path
 
+from articles.public.cache import cached_page
 from articles.public.sitemaps import SITEMAPS
 from ops.health import healthz, readyz
 
@@ -17,7 +18,7 @@ urlpatterns = [
     path("readyz", readyz, name="readyz"),
     path("admin/", admin.site.urls),
     path("api/", include("articles.api.urls")),
-    path("sitemap.xml", sitemap, {"sitemaps": SITEMAPS}, name="sitemap"),
+    path("sitemap.xml", cached_page(sitemap), {"sitemaps": SITEMAPS}, name="sitemap"),
     path("", include("articles.public.urls")),
 ]
 

@@ -28,6 +28,7 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
+from django.core.cache import cache
 from django.db import connections
 from django.db.migrations.loader import MigrationLoader
 
@@ -260,3 +261,8 @@ def database_restore(*, path: Path, using: str = "default", settings_dict: dict 
             _sqlite_restore(path, target)
         finally:
             target.close()
+    if live:
+        # Cached pages belong to the database as it was, and the content generation they are
+        # keyed by (ops.generation) went back to the backup's: a shared cache (Redis) would
+        # otherwise serve them again.
+        cache.clear()

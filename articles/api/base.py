@@ -18,7 +18,7 @@ from django.db.models import (
     prefetch_related_objects,
 )
 from django.db.models.functions import Coalesce, Greatest
-from django.http import JsonResponse
+from django.http import HttpResponseBase, JsonResponse
 from django.utils.cache import get_conditional_response, patch_vary_headers
 from django.utils.http import http_date
 from django_filters.rest_framework import DjangoFilterBackend
@@ -36,6 +36,7 @@ from rest_framework.views import set_rollback
 
 from articles.api.submission import MAX_BATCH
 from articles.models import may_preview
+from articles.public.cache import cached_answer, request_freshness
 
 logger = logging.getLogger(__name__)
 
@@ -96,14 +97,17 @@ def _etag(parts) -> str:
 
 
 class ConditionalReadMixin:
-    """ETag and Last-Modified on list and detail reads, answering 304 before serialising.
+    """ETag and Last-Modified on list and detail reads, answering 304 before serialising, and
+    readers' answers cached under their ETag.
 
     Each resource says what changes it: ``freshness_field`` names a datetime on the row (often
     an annotation that also takes the newest related row), and ``version_field`` an optional
-    counter. The ETag hashes the audience (staff see drafts), the query string of a list, and
-    each row's key, freshness and version, so the check costs the one query that fetches the
-    rows; related rows for the body (``detail_prefetch`` / ``list_prefetch``) are loaded only
-    when the answer is not 304.
+    counter. The ETag hashes the audience (staff see drafts), the query string of a list, each
+    row's key, freshness and version, and the site's content generation (a speaker renamed or
+    a quote approved changes what a story shows without touching its rows; see
+    ``articles/public/cache.py``), so the check costs the query that fetches the rows and the
+    one that reads the generation; related rows for the body (``detail_prefetch`` /
+    ``list_prefetch``) are loaded only when the answer is neither 304 nor in the cache.
     """
 
     freshness_field = "updated_at"
@@ -115,8 +119,10 @@ class ConditionalReadMixin:
         user = self.request.user
         audience = "staff" if may_preview(user) else "public"
         stamps = [getattr(obj, self.freshness_field) for obj in objs]
+        content = request_freshness(self.request)
         parts = [
             audience,
+            content.token,
             self.action,
             self.request.get_full_path() if self.action == "list" else "",
             *(
@@ -128,7 +134,7 @@ class ConditionalReadMixin:
                 for obj, stamp in zip(objs, stamps, strict=True)
             ),
         ]
-        known = [s for s in stamps if s is not None]
+        known = [s for s in (*stamps, content.modified) if s is not None]
         return _etag(parts), (max(known) if known else None)
 
     def _conditional(self, objs):
@@ -148,27 +154,39 @@ class ConditionalReadMixin:
         patch_vary_headers(response, ("Authorization", "Cookie"))
         return response
 
+    def conditional_answer(self, objs, build) -> HttpResponseBase:
+        """304 when the client's validators match; else ``build()``'s response, stamped, from
+        the readers' cache when it holds this ETag's answer."""
+        etag, last_modified, not_modified = self._conditional(objs)
+        if not_modified is not None:
+            return self._stamp(not_modified, etag, last_modified)
+
+        def rendered():
+            response = self._stamp(build(), etag, last_modified)
+            return self.finalize_response(self.request, response, *self.args, **self.kwargs)
+
+        return cached_answer(self.request, rendered, variant=etag)
+
     def list(self, request, *args, **kwargs):
         queryset = self.filter_queryset(self.get_queryset())
         page = self.paginate_queryset(queryset)
-        etag, last_modified, not_modified = self._conditional(page)
-        if not_modified is not None:
-            return self._stamp(not_modified, etag, last_modified)
-        if self.list_prefetch:
-            prefetch_related_objects(page, *self.list_prefetch)
-        serializer = self.get_serializer(page, many=True)
-        response = self.get_paginated_response(serializer.data)
-        return self._stamp(response, etag, last_modified)
+
+        def build():
+            if self.list_prefetch:
+                prefetch_related_objects(page, *self.list_prefetch)
+            return self.get_paginated_response(self.get_serializer(page, many=True).data)
+
+        return self.conditional_answer(page, build)
 
     def retrieve(self, request, *args, **kwargs):
         instance = self.get_object()
-        etag, last_modified, not_modified = self._conditional([instance])
-        if not_modified is not None:
-            return self._stamp(not_modified, etag, last_modified)
-        if self.detail_prefetch:
-            prefetch_related_objects([instance], *self.detail_prefetch)
-        response = Response(self.render_detail(instance))
-        return self._stamp(response, etag, last_modified)
+
+        def build():
+            if self.detail_prefetch:
+                prefetch_related_objects([instance], *self.detail_prefetch)
+            return Response(self.render_detail(instance))
+
+        return self.conditional_answer([instance], build)
 
     def render_detail(self, instance) -> dict:
         return self.get_serializer(instance).data

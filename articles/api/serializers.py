@@ -6,6 +6,8 @@ query), so a page of any size costs the same number of queries.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
@@ -30,6 +32,20 @@ class OutletSummarySerializer(serializers.ModelSerializer):
         model = Outlet
         fields = ["slug", "name", "country", "kind"]
         read_only_fields = fields
+
+
+def outlet_summaries(outlets: Iterable[Outlet], context: dict) -> list[dict]:
+    """``OutletSummarySerializer`` data for ``outlets``, with one serializer for the whole
+    request and each outlet serialised once: a story's hundreds of quotes name the same few
+    outlets again and again."""
+    serializer = context.get("outlet_summary")
+    if serializer is None:
+        serializer = context["outlet_summary"] = OutletSummarySerializer()
+    done = context.setdefault("outlet_summaries", {})
+    for outlet in outlets:
+        if outlet.pk not in done:
+            done[outlet.pk] = serializer.to_representation(outlet)
+    return [done[outlet.pk] for outlet in outlets]
 
 
 class OutletSerializer(serializers.ModelSerializer):
@@ -202,7 +218,7 @@ class QuoteSerializer(serializers.ModelSerializer):
         seen = {}
         for appearance in obj.appearances.all():
             seen.setdefault(appearance.article.outlet_id, appearance.article.outlet)
-        return OutletSummarySerializer(seen.values(), many=True).data
+        return outlet_summaries(seen.values(), self.context)
 
 
 class FigureSerializer(serializers.ModelSerializer):
@@ -337,9 +353,7 @@ class StoryDetailSerializer(StorySerializer):
     @extend_schema_field(OutletSummarySerializer(many=True))
     def get_outlets(self, obj: Story):
         outlets = {a.outlet_id: a.outlet for a in obj.articles.all()}
-        return OutletSummarySerializer(
-            sorted(outlets.values(), key=lambda o: o.name), many=True
-        ).data
+        return outlet_summaries(sorted(outlets.values(), key=lambda o: o.name), self.context)
 
 
 class ArticleSerializer(serializers.ModelSerializer):

@@ -34,8 +34,8 @@ from articles.api.serializers import (
     StorySerializer,
 )
 from articles.core.visibility import (
+    reader_appearances,
     reader_attributions,
-    visible_appearances,
     visible_figures,
     visible_people,
     visible_story_articles,
@@ -49,6 +49,7 @@ from articles.models import (
     SummaryParagraph,
 )
 from articles.public.jsonld import story_jsonld
+from articles.public.pages.story import share_articles
 
 # --- Stories --------------------------------------------------------------------------------
 
@@ -115,7 +116,9 @@ class StoryViewSet(ConditionalReadMixin, viewsets.ReadOnlyModelViewSet):
             Prefetch(
                 "quotes",
                 queryset=Quote.objects.select_related("speaker").prefetch_related(
-                    Prefetch("appearances", queryset=visible_appearances(user))
+                    # The story is visible, so are its wordings readers may see; their
+                    # articles are the ones loaded below (``share_articles``).
+                    Prefetch("appearances", queryset=reader_appearances())
                 ),
             ),
             Prefetch(
@@ -131,13 +134,19 @@ class StoryViewSet(ConditionalReadMixin, viewsets.ReadOnlyModelViewSet):
             "corrections",
         )
 
+    def render_detail(self, instance) -> dict:
+        share_articles(instance)
+        return super().render_detail(instance)
+
     def _export(self, render):
         instance = self.get_object()
-        etag, last_modified, not_modified = self._conditional([instance])
-        if not_modified is not None:
-            return self._stamp(not_modified, etag, last_modified)
-        prefetch_related_objects([instance], *self.detail_prefetch)
-        return self._stamp(Response(render(instance, request=self.request)), etag, last_modified)
+
+        def build():
+            prefetch_related_objects([instance], *self.detail_prefetch)
+            share_articles(instance)
+            return Response(render(instance, request=self.request))
+
+        return self.conditional_answer([instance], build)
 
     @extend_schema(
         summary="The story as schema.org JSON-LD",

@@ -10,10 +10,13 @@
   ``version`` on by one; a created row starts at 1 (the field default):
   ``sources.versioning.versions_bump``, ``versioned_update`` and ``versions_next``;
 - the story's update time (``articles.signals``): a change to a quote wording, figure or
-  person of an article in a story touches ``Story.updated_at``: ``story_touch``.
+  person of an article in a story touches ``Story.updated_at``: ``story_touch``;
+- cached pages (``articles.signals``): a change to any row readers see moves the content
+  generation on (``ops.generation.content_changed``). ``history_bulk`` and ``story_touch``
+  do it, so a bulk path that writes history or touches its story needs nothing more.
 
-There is no stored search index (search is computed in the query, ``articles/api/filters.py``)
-and no cache to purge (pages and the API validate with ``Story.updated_at``), so nothing else.
+There is no stored search index (search is computed in the query, ``articles/api/filters.py``),
+so nothing else.
 """
 
 from __future__ import annotations
@@ -25,6 +28,7 @@ from django.db import models
 from django.utils import timezone
 
 from articles.core.bulk import rows_insert
+from ops.generation import content_changed
 
 CREATED, CHANGED, DELETED = "+", "~", "-"
 
@@ -61,12 +65,16 @@ def _fields(historical: type[models.Model]) -> tuple[list, list[str], list]:
 
 def history_bulk(model: type[models.Model], objs: Sequence[models.Model], kind: str) -> None:
     """The historical rows ``save()``/``delete()`` would have written for ``objs``, in one
-    statement. ``objs`` hold their values as stored (pks set).
+    statement, and the content generation moved on as their signals would. ``objs`` hold
+    their values as stored (pks set).
 
     The rows are never read back, so they go as plain values (``articles.core.bulk``),
     without a model instance per row: building those was most of the cost of an import's
     thirty-odd history rows per article."""
-    if not objs or not getattr(settings, "SIMPLE_HISTORY_ENABLED", True):
+    if not objs:
+        return
+    content_changed()
+    if not getattr(settings, "SIMPLE_HISTORY_ENABLED", True):
         return
     historical = _historical(model)
     if historical is None:  # a model without history
@@ -100,3 +108,4 @@ def story_touch(story_id: int | None) -> None:
         from articles.models import Story
 
         Story.objects.filter(pk=story_id).update(updated_at=timezone.now())
+        content_changed()

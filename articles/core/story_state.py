@@ -25,6 +25,7 @@ from articles.models import (
     Story,
     SummaryParagraph,
 )
+from ops.generation import content_changed
 
 
 class WorkflowError(ValidationError):
@@ -143,3 +144,4 @@ def stories_touch(*, story_ids: Iterable[int]) -> None:
     """Mark stories as changed (their articles or quotes moved) without a new version: the
     rows an editor edits on the story itself did not change, so no open form goes stale."""
     Story.objects.filter(pk__in=list(story_ids)).update(updated_at=timezone.now())
+    content_changed()

@@ -7,13 +7,14 @@ on the story page, where they are already loaded, it runs no query at all.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from django.conf import settings
 
 from articles.core.visibility import checked
 from articles.models import Story
-from articles.public.pages.quotes import quote_view
+from articles.public.pages.quotes import QuoteView, quote_view
 from articles.public.pages.story import prefetch_story
 from sources.models import Speaker
 
@@ -51,13 +52,28 @@ def _outlet(outlet) -> dict[str, Any]:
     return data
 
 
-def story_jsonld(story: Story, *, request=None) -> dict[str, Any]:
+def story_jsonld(
+    story: Story, *, request=None, quote_views: Iterable[QuoteView] | None = None
+) -> dict[str, Any]:
     """The story as a schema.org ``NewsArticle``: its sources (``isBasedOn``), its quotes as
     ``Quotation`` items with their ``creator`` (``citation``), the people and organisations it
-    quotes or names (``mentions``), and its corrections (``correction``)."""
+    quotes or names (``mentions``), and its corrections (``correction``).
+
+    ``quote_views``: the quotes to cite, already worked out (the story page passes those it
+    shows); by default every quote of the story."""
     prefetch_story(story)
     url = absolute_url(story.get_absolute_url(), request)
     articles = list(story.articles.all())
+    # Each article's address worked out once, however many quotes it carries.
+    article_urls: dict[int, str] = {}
+
+    def article_url(article) -> str:
+        if article.pk not in article_urls:
+            article_urls[article.pk] = absolute_url(article.get_absolute_url(), request)
+        return article_urls[article.pk]
+
+    if quote_views is None:
+        quote_views = (quote_view(q) for q in story.quotes.all())
     corrections = list(story.corrections.all())
     key_points = [p.text for p in story.key_points.all()]
 
@@ -68,31 +84,31 @@ def story_jsonld(story: Story, *, request=None) -> dict[str, Any]:
 
     quotations = []
     mentioned: dict[int, dict[str, Any]] = {}
-    for quote in story.quotes.all():
-        view = quote_view(quote)
+    for view in quote_views:
         wordings = [w for w in view.wordings if checked(w.appearances)] if view else []
         if not wordings:
             continue
+        quote = view.quote
         item: dict[str, Any] = {
             "@type": "Quotation",
             "text": wordings[0].text,
             "isBasedOn": list(
                 dict.fromkeys(
-                    absolute_url(a.article.get_absolute_url(), request)
-                    for w in wordings
-                    for a in checked(w.appearances)
+                    article_url(a.article) for w in wordings for a in checked(w.appearances)
                 )
             ),
         }
         if len(wordings) > 1:
             item["alternateName"] = [w.text for w in wordings[1:]]
         if quote.speaker is not None:
-            item["creator"] = _agent(quote.speaker, request)
-            mentioned.setdefault(quote.speaker.pk, item["creator"])
+            if quote.speaker.pk not in mentioned:
+                mentioned[quote.speaker.pk] = _agent(quote.speaker, request)
+            item["creator"] = mentioned[quote.speaker.pk]
         quotations.append(item)
     for article in articles:
         for person in checked(article.people.all()):
-            mentioned.setdefault(person.speaker_id, _agent(person.speaker, request))
+            if person.speaker_id not in mentioned:
+                mentioned[person.speaker_id] = _agent(person.speaker, request)
 
     data: dict[str, Any] = {
         "@context": "https://schema.org",
@@ -107,9 +123,7 @@ def story_jsonld(story: Story, *, request=None) -> dict[str, Any]:
         "publisher": {"@type": "Organization", "name": "Newsroom"},
         # Written by the desk from the outlets' reporting (``isBasedOn``), not by one reporter.
         "author": {"@type": "Organization", "name": "Newsroom editors"},
-        "isBasedOn": list(
-            dict.fromkeys(absolute_url(a.get_absolute_url(), request) for a in articles)
-        ),
+        "isBasedOn": list(dict.fromkeys(article_url(a) for a in articles)),
         "sourceOrganization": [_outlet(o) for o in dict.fromkeys(a.outlet for a in articles)],
         "citation": quotations,
         "mentions": list(mentioned.values()),

@@ -1,6 +1,7 @@
 from django.urls import path
 
 from articles.public import feeds, views
+from articles.public.cache import cached_page
 
 app_name = "articles"
 
@@ -36,3 +37,7 @@ urlpatterns = [
     path("feeds/stories.rss", feeds.LatestStoriesFeed(), name="story-feed-rss"),
     path("feeds/stories.atom", feeds.LatestStoriesAtomFeed(), name="story-feed-atom"),
 ]
+
+# Every page and feed here is cached for readers and answers conditional GETs (``cache.py``).
+for pattern in urlpatterns:
+    pattern.callback = cached_page(pattern.callback)

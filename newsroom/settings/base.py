@@ -80,11 +80,16 @@ WSGI_APPLICATION = "newsroom.wsgi.application"
 ASGI_APPLICATION = "newsroom.asgi.application"
 
 # DATABASE_URL picks the database; the default is an SQLite file in the project folder.
+# DJANGO_CONN_MAX_AGE keeps a connection open across requests for that many seconds (the
+# production settings default to 60; runserver starts a thread per request, so 0 here), and
+# a kept connection is checked before each request reuses it, so a database restart costs
+# no failed request.
 DATABASES = {
     "default": dj_database_url.config(
         env="DATABASE_URL",
         default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}",
         conn_max_age=int(os.environ.get("DJANGO_CONN_MAX_AGE", "0")),
+        conn_health_checks=True,
     )
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
@@ -176,9 +181,12 @@ REST_FRAMEWORK = {
         "rest_framework.throttling.AnonRateThrottle",
         "rest_framework.throttling.UserRateThrottle",
     ],
+    # Per address for anonymous readers (a reader app, or many readers behind one NAT, pages
+    # through lists in bursts), per token for signed-in clients; imports have their own, lower
+    # limit. Counts live in the cache: shared with REDIS_URL, per process with local memory.
     "DEFAULT_THROTTLE_RATES": {
-        "anon": os.environ.get("NEWSROOM_THROTTLE_ANON", "600/hour"),
-        "user": os.environ.get("NEWSROOM_THROTTLE_USER", "5000/hour"),
+        "anon": os.environ.get("NEWSROOM_THROTTLE_ANON", "120/minute"),
+        "user": os.environ.get("NEWSROOM_THROTTLE_USER", "300/minute"),
         "ingest": os.environ.get("NEWSROOM_THROTTLE_INGEST", "120/hour"),
     },
 }
@@ -214,6 +222,10 @@ SPECTACULAR_SETTINGS = {
 CACHES = {
     "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
 }
+# Readers' pages, feeds and API answers are cached (articles/public/cache.py) until a change
+# or a scheduled go-live retires them, and at most this many seconds; 0 stores none (answers
+# still carry ETag and Last-Modified and get their 304s).
+NEWSROOM_CACHE_SECONDS = int(os.environ.get("NEWSROOM_CACHE_SECONDS", "600"))
 
 # Ingestion of URLs: only http(s), with a timeout and a size limit; private and loopback
 # addresses are refused unless allowed here (tests and trusted intranets).

@@ -7,7 +7,7 @@ from django.core.exceptions import ImproperlyConfigured
 from ops.logs import logging_config
 
 from .base import *  # noqa: F403
-from .base import MIDDLEWARE, NEWSROOM_LOG_FORMAT, STORAGES
+from .base import DATABASES, MIDDLEWARE, NEWSROOM_LOG_FORMAT, STORAGES
 
 SECRET_KEY = os.environ.get("DJANGO_SECRET_KEY", "")
 if not SECRET_KEY:
@@ -30,6 +30,10 @@ SECURE_HSTS_INCLUDE_SUBDOMAINS = True
 SECURE_HSTS_PRELOAD = True
 SESSION_COOKIE_SECURE = True
 CSRF_COOKIE_SECURE = True
+
+# Persistent database connections (checked before reuse): a gunicorn worker keeps its
+# connection for a minute instead of opening one per request.
+DATABASES["default"]["CONN_MAX_AGE"] = int(os.environ.get("DJANGO_CONN_MAX_AGE", "60"))
 
 # WhiteNoise serves the collected static files, right after the security middleware.
 MIDDLEWARE = [*MIDDLEWARE]

@@ -118,10 +118,15 @@ def test_restore_through_the_commands_replaces_what_changed_since(tmp_path):
     Story.objects.all().update(headline="Changed after the backup")
     make_story("A story written after the backup")
 
+    from django.core.cache import cache
+
+    cache.set("newsroom:page:a-page-of-the-database-as-it-was", "cached", 600)
     call_command("restore_database", str(backup), "--no-input", verbosity=0)
     assert list(Story.objects.values_list("headline", flat=True)) == [
         "Northfield council approves new bridge"
     ]
+    # Cached pages went with the database they were rendered from.
+    assert cache.get("newsroom:page:a-page-of-the-database-as-it-was") is None
 
 
 @pytest.mark.django_db

@@ -12,10 +12,11 @@ from tests.factories import make_article, make_outlet, make_speaker, make_story
 from tests.story_builders import build_story
 
 NOW = datetime(2025, 3, 4, 12, 0, tzinfo=UTC)
-# The outlet, its stories, their outlets with articles and those cited, its articles, which
-# of its stories have an article of it.
-OUTLET_PAGE_QUERIES = 7  # and its third-party ratings
-SPEAKER_PAGE_QUERIES = 5  # the speaker, quotes, their appearances, stories, roles
+# Each page first reads the content generation for its cache key (articles/public/cache.py).
+# The outlet page: the generation, the outlet, its stories, their outlets with articles and
+# those cited, its articles, which of its stories have an article of it, its ratings.
+OUTLET_PAGE_QUERIES = 8
+SPEAKER_PAGE_QUERIES = 6  # the generation, the speaker, quotes, appearances, stories, roles
 
 pytestmark = pytest.mark.django_db
 

@@ -7,6 +7,7 @@ import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import datetime
+from functools import cached_property
 
 from django.utils.translation import gettext as _
 
@@ -53,11 +54,18 @@ class Wording:
     match: str  # QuoteAppearance.Match value of the wording's earliest appearance
     appearances: list[QuoteAppearance] = field(default_factory=list)
     is_first: bool = False
-    diff: list[DiffPiece] = field(default_factory=list)
+    first_statement: str = ""  # the first wording's statement (later wordings only)
 
     @property
     def text(self) -> str:
         return " … ".join(self.parts)
+
+    @cached_property
+    def diff(self) -> list[DiffPiece]:
+        """Worked out when a page shows it: a long story shows only some of its quotes."""
+        if self.is_first or not self.first_statement:
+            return []
+        return wording_diff(self.first_statement, self.statement)
 
     @property
     def unchecked(self) -> bool:
@@ -136,10 +144,24 @@ class QuoteView:
         return out
 
 
+# A story page shows each speaker's first quotes and links to the rest, so that a story with
+# hundreds of quotes stays a page a reader can take in (and one that renders fast).
+QUOTES_SHOWN = 5
+
+
 @dataclass
 class SpeakerQuotes:
     speaker: Speaker | None
     quotes: list[QuoteView]
+
+    @property
+    def shown(self) -> list[QuoteView]:
+        return self.quotes[:QUOTES_SHOWN]
+
+    @property
+    def more(self) -> int:
+        """How many of the speaker's quotes the story page leaves to the speaker's page."""
+        return max(len(self.quotes) - QUOTES_SHOWN, 0)
 
 
 _QUOTE_MARKS = str.maketrans({"’": "'", "‘": "'", "“": '"', "”": '"'})
@@ -183,7 +205,7 @@ def quote_view(quote: Quote) -> QuoteView | None:
     first = ordered[0]
     first.is_first = True
     for wording in ordered[1:]:
-        wording.diff = wording_diff(first.statement, wording.statement)
+        wording.first_statement = first.statement
     return QuoteView(quote, ordered)
 
 

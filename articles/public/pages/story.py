@@ -27,6 +27,7 @@ from articles.models import (
     Correction,
     KeyPoint,
     Quote,
+    QuoteAppearance,
     ReviewState,
     Story,
     SummaryParagraph,
@@ -253,12 +254,8 @@ def story_prefetches() -> list[Prefetch]:
         Prefetch(
             "quotes",
             queryset=Quote.objects.select_related("speaker").prefetch_related(
-                Prefetch(
-                    "appearances",
-                    queryset=reader_appearances()
-                    .select_related("article__outlet")
-                    .defer("article__body"),
-                )
+                # Their articles are the story's, loaded once above (``share_articles``).
+                Prefetch("appearances", queryset=reader_appearances())
             ),
         ),
         Prefetch(
@@ -284,8 +281,27 @@ def story_prefetches() -> list[Prefetch]:
 
 def prefetch_story(story: Story) -> Story:
     """Load a story's related rows once; a second call runs no query."""
-    prefetch_related_objects([story], *story_prefetches())
+    if "quotes" not in getattr(story, "_prefetched_objects_cache", {}):
+        prefetch_related_objects([story], *story_prefetches())
+        share_articles(story)
     return story
+
+
+def share_articles(story: Story) -> None:
+    """Give each quote wording the story's own copy of its article (and so of its outlet)
+    rather than a copy of its own: one object per article, however many quotes it carries.
+
+    A wording printed in an article of another story (left behind by a move) is loaded with
+    one more query, only then."""
+    articles = {article.pk: article for article in story.articles.all()}
+    appearances = [a for quote in story.quotes.all() for a in quote.appearances.all()]
+    missing = {a.article_id for a in appearances} - articles.keys()
+    if missing:
+        others = Article.objects.select_related("outlet").defer("body").in_bulk(missing)
+        articles.update(others)
+    cache = QuoteAppearance.article.field.set_cached_value
+    for appearance in appearances:
+        cache(appearance, articles[appearance.article_id])
 
 
 @dataclass

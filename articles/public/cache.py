@@ -1,0 +1,262 @@
+"""Cached public pages, feeds and API answers, with conditional GET.
+
+What readers get is cached whole (the rendered body, its type and its ETag) under a key made
+of the content generation (``ops.generation``: every change readers could see moves it on),
+the current schedule window, and the address asked for. So:
+
+- a write makes every older entry unreachable at once: publish, unpublish, correction, merge,
+  split, move, approval, an outlet or speaker edited, an import (see ``articles/signals.py``
+  and ``articles/core/history.py`` for where the generation moves);
+- a scheduled story going live or an embargo lifting happens with no write: an entry lives
+  at most until the next such moment, and the window (the latest such moment passed) is in
+  the key, so after it every page is rendered again;
+- staff may preview drafts: their requests are neither served from nor stored in the cache
+  and are marked ``private`` for any cache downstream; API calls with a token likewise.
+
+Per-response headers are not cached: the view is wrapped inside the middleware, so the
+request id, the Content Security Policy and the session's ``Vary`` are added to every
+answer, a cached one too. The public pages need no CSP nonce (they have no inline script or
+style; the JSON-LD is a data block, which the policy does not govern), and an answer whose
+rendering generated one (a template that used ``csp_nonce``) is never stored, so a nonce is
+never frozen into a cached body. Nor is an answer that sets a cookie.
+
+Conditional GET: every answer carries an ETag (the body's digest, or the API's own from its
+rows) and Last-Modified (when the content last changed), and a request whose validators
+still match is answered 304, from the cache without rendering.
+
+``freshness()`` is the one query a cached request costs besides the cache look-up.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from functools import cache as cache_in_process
+from functools import wraps
+
+from django.conf import settings
+from django.core.cache import cache
+from django.db import connection
+from django.http import HttpRequest, HttpResponse
+from django.utils import timezone
+from django.utils.cache import (
+    get_conditional_response,
+    patch_cache_control,
+    patch_vary_headers,
+)
+from django.utils.dateparse import parse_datetime
+from django.utils.http import http_date, parse_http_date_safe
+
+from articles.models import Story, may_preview
+from ops.generation import generation_of, generation_read
+from ops.models import ContentGeneration
+
+KEY_PREFIX = "newsroom:page"
+
+
+@dataclass(frozen=True)
+class Freshness:
+    """How current the public content is, read once per request."""
+
+    generation: int
+    changed_at: datetime | None  # the last write readers could see
+    window_start: datetime | None  # the latest go-live or embargo lift passed
+    window_end: datetime | None  # the next one: cached entries end there
+
+    @property
+    def modified(self) -> datetime | None:
+        """When what readers see last changed: a write, or a story going live."""
+        moments = [m for m in (self.changed_at, self.window_start) if m is not None]
+        return max(moments, default=None)
+
+    @property
+    def token(self) -> str:
+        start = self.window_start.timestamp() if self.window_start else 0
+        return f"{self.generation}.{start:.6f}"
+
+    def seconds_left(self, now: datetime) -> int:
+        """How long an entry made now may live (0: do not store it)."""
+        seconds = settings.NEWSROOM_CACHE_SECONDS
+        if self.window_end is not None:
+            # Rounded down: an entry ends a little before the moment rather than after it.
+            seconds = min(seconds, int((self.window_end - now).total_seconds()))
+        return max(seconds, 0)
+
+
+def _moment(field: str, *, passed: bool) -> str:
+    """SQL for the latest ``field`` of a published story at or before a moment (``passed``),
+    or the earliest after it: one index seek each (``status`` leads both indexes)."""
+    qn = connection.ops.quote_name
+    op, order = ("<=", "DESC") if passed else (">", "ASC")
+    return (
+        f"(SELECT {qn(field)} FROM {qn(Story._meta.db_table)} WHERE {qn('status')} = %s "
+        f"AND {qn(field)} {op} %s ORDER BY {qn(field)} {order} LIMIT 1)"
+    )
+
+
+@cache_in_process
+def _freshness_sql() -> str:
+    # Raw SQL written once: the ORM would build the same query anew on every request, which
+    # costs more than running it.
+    qn = connection.ops.quote_name
+    moments = ", ".join(
+        _moment(field, passed=passed)
+        for passed in (True, False)
+        for field in ("published_at", "embargo_until")
+    )
+    table = qn(ContentGeneration._meta.db_table)
+    return f"SELECT {qn('value')}, {qn('changed_at')}, {moments} FROM {table}"
+
+
+def _as_datetime(value) -> datetime | None:
+    """A moment as the database returned it (SQLite gives a subquery's as text)."""
+    if value is None:
+        return None
+    if isinstance(value, str):
+        value = parse_datetime(value)
+    return value if timezone.is_aware(value) else timezone.make_aware(value, UTC)
+
+
+def freshness(now: datetime | None = None) -> Freshness:
+    """The content generation and the schedule window around ``now``, in one query.
+
+    A story turns public at ``published_at`` or when its embargo lifts, whichever is later;
+    taking either moment as a boundary is conservative (an entry may end early, never late).
+    """
+    now = now or timezone.now()
+    at = connection.ops.adapt_datetimefield_value(now)
+    with connection.cursor() as cursor:
+        cursor.execute(_freshness_sql(), [Story.Status.PUBLISHED, at] * 4)
+        rows = cursor.fetchall()
+    generation_read()
+    if not rows:  # no slots (a flushed database): nothing is known, nothing is cached
+        return Freshness(0, None, now, now)
+    generation, changed_at = generation_of([(r[0], _as_datetime(r[1])) for r in rows])
+    last_live, last_lift, next_live, next_lift = (_as_datetime(m) for m in rows[0][2:])
+    passed = [m for m in (last_live, last_lift) if m is not None]
+    coming = [m for m in (next_live, next_lift) if m is not None]
+    return Freshness(generation, changed_at, max(passed, default=None), min(coming, default=None))
+
+
+def request_freshness(request: HttpRequest) -> Freshness:
+    """``freshness()`` once per request, however many parts of it ask."""
+    request = getattr(request, "_request", request)  # a DRF request wraps Django's
+    if not hasattr(request, "_newsroom_freshness"):
+        request._newsroom_freshness = freshness()
+    return request._newsroom_freshness
+
+
+def reader_request(request: HttpRequest) -> bool:
+    """Whether the answer is the readers' one: no staff preview, no API token."""
+    if getattr(request, "auth", None) is not None or "HTTP_AUTHORIZATION" in request.META:
+        return False
+    if settings.SESSION_COOKIE_NAME not in request.COOKIES:
+        return True  # no session, no staff (and no session to load to find out)
+    return not may_preview(getattr(request, "user", None))
+
+
+def _storable(request: HttpRequest, response: HttpResponse) -> bool:
+    nonce = getattr(getattr(request, "_request", request), "_csp_nonce", None)
+    return (
+        response.status_code == 200
+        and not response.streaming
+        and not response.cookies
+        and not request.META.get("CSRF_COOKIE_NEEDS_UPDATE")
+        and not nonce  # a LazyNonce is true once generated, i.e. used in the body
+        and "private" not in response.get("Cache-Control", "")
+    )
+
+
+def _key(request: HttpRequest, fresh: Freshness, variant: str) -> str:
+    address = f"{request.scheme}://{request.get_host()}{request.get_full_path()}"
+    digest = hashlib.blake2b(f"{variant}|{address}".encode(), digest_size=16).hexdigest()
+    return f"{KEY_PREFIX}:{fresh.token}:{digest}"
+
+
+# Readers' browsers and shared caches may keep an answer, but must ask again before using it.
+READER_CACHE_CONTROL = "public, max-age=0, must-revalidate"
+
+
+def _answer(request: HttpRequest, entry: dict, fresh: Freshness) -> HttpResponse:
+    modified = fresh.modified
+    if entry["modified"] and (modified is None or entry["modified"] > modified):
+        modified = entry["modified"]
+    timestamp = int(modified.timestamp()) if modified else None
+    response = None
+    if "HTTP_IF_NONE_MATCH" in request.META or "HTTP_IF_MODIFIED_SINCE" in request.META:
+        response = get_conditional_response(request, etag=entry["etag"], last_modified=timestamp)
+    if response is None:
+        response = HttpResponse(entry["content"], content_type=entry["content_type"])
+    for header, value in entry["headers"].items():
+        response[header] = value
+    response["ETag"] = entry["etag"]
+    if timestamp is not None:
+        response["Last-Modified"] = http_date(timestamp)
+    response["Cache-Control"] = READER_CACHE_CONTROL
+    # Staff, with their session, get another answer under the same address.
+    patch_vary_headers(response, ("Cookie",))
+    return response
+
+
+def cached_answer(
+    request: HttpRequest,
+    build: Callable[[], HttpResponse],
+    *,
+    variant: str = "",
+) -> HttpResponse:
+    """``build()``'s answer to a reader, from the cache when it holds one for the content as
+    it is now; anyone else's, built and marked private. ``variant`` tells apart answers that
+    differ under one address (the API's ETag, which follows its rows)."""
+    django_request = getattr(request, "_request", request)
+    if request.method not in ("GET", "HEAD") or not reader_request(request):
+        response = build()
+        if request.method in ("GET", "HEAD"):
+            patch_cache_control(response, private=True)
+        return response
+    fresh = request_freshness(request)
+    key = _key(django_request, fresh, variant)
+    entry = cache.get(key)
+    if entry is None:
+        response = build()
+        if hasattr(response, "render") and not response.is_rendered:
+            response.render()
+        if response.status_code == 304 or not _storable(request, response):
+            return response
+        entry = {
+            "content": response.content,
+            "content_type": response["Content-Type"],
+            "etag": response.get("ETag") or _etag(response.content),
+            "modified": _parse_modified(response),
+            # What the view set (Vary, X-Robots-Tag, ...); the middleware adds the rest anew.
+            "headers": {
+                h: v
+                for h, v in response.headers.items()
+                if h.lower()
+                not in ("content-type", "content-length", "etag", "last-modified", "cache-control")
+            },
+        }
+        now = timezone.now()
+        if seconds := fresh.seconds_left(now):
+            cache.set(key, entry, seconds)
+    return _answer(django_request, entry, fresh)
+
+
+def _etag(content: bytes) -> str:
+    return f'"{hashlib.blake2b(content, digest_size=16).hexdigest()}"'
+
+
+def _parse_modified(response: HttpResponse) -> datetime | None:
+    stamp = parse_http_date_safe(response.get("Last-Modified", ""))
+    return datetime.fromtimestamp(stamp, tz=UTC) if stamp is not None else None
+
+
+def cached_page(view: Callable) -> Callable:
+    """A public page or feed view, cached for readers (see the module's docstring)."""
+
+    @wraps(view)
+    def cached_view(request, *args, **kwargs):
+        return cached_answer(request, lambda: view(request, *args, **kwargs))
+
+    return cached_view

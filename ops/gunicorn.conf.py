@@ -1,0 +1,38 @@
+"""gunicorn's settings for ``make serve`` (production-style serving): ``gunicorn -c
+ops/gunicorn.conf.py``. Every value can be overridden from the environment.
+
+- ``GUNICORN_BIND`` (``127.0.0.1:8000``): where to listen; behind a proxy, the proxy's side.
+- ``WEB_CONCURRENCY``: worker processes; by default two per core plus one, the usual figure
+  for sync workers whose requests wait on the database part of the time.
+- ``GUNICORN_TIMEOUT`` (30 s): a worker silent this long is killed and replaced; no web
+  request runs a batch (imports are background jobs), so a page taking longer is a fault.
+- ``GUNICORN_MAX_REQUESTS`` (1000): a worker is recycled after this many requests (with
+  jitter, so they do not all restart at once), which bounds any slow leak.
+- ``FORWARDED_ALLOW_IPS`` (``127.0.0.1``): proxies trusted for ``X-Forwarded-*``.
+
+Access log lines go to standard error beside the application's logs, one a request, ending
+with the request id the application answers in ``X-Request-ID`` (``ops/middleware.py``), so a
+line of the access log and the application's records for it share one id.
+
+This file is read by gunicorn, not imported by the project.
+"""
+
+import multiprocessing
+import os
+
+wsgi_app = "newsroom.wsgi:application"
+bind = os.environ.get("GUNICORN_BIND", "127.0.0.1:8000")
+workers = int(os.environ.get("WEB_CONCURRENCY") or multiprocessing.cpu_count() * 2 + 1)
+worker_class = "sync"
+timeout = int(os.environ.get("GUNICORN_TIMEOUT", "30"))
+graceful_timeout = timeout
+keepalive = 5
+max_requests = int(os.environ.get("GUNICORN_MAX_REQUESTS", "1000"))
+max_requests_jitter = max_requests // 10
+forwarded_allow_ips = os.environ.get("FORWARDED_ALLOW_IPS", "127.0.0.1")
+
+accesslog = "-"
+errorlog = "-"
+access_log_format = (
+    '%(h)s "%(r)s" %(s)s %(B)s %(M)sms "%(f)s" "%(a)s" request_id=%({x-request-id}o)s'
+)
