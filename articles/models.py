@@ -148,6 +148,15 @@ class Story(models.Model):
         related_name="stories",
         help_text="The ongoing story this event is part of.",
     )
+    image = models.ForeignKey(
+        "ArticleImage",
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        help_text="The story's image, chosen from its articles' images (otherwise the first "
+        "ready one is shown).",
+    )
     storyline_state = models.CharField(
         "storyline link",
         max_length=20,
@@ -330,6 +339,36 @@ class Article(Versioned):
         if self.url:
             return self.url
         return reverse("articles:article-detail", kwargs={"pk": self.pk})
+
+
+class ArticleImage(models.Model):
+    """An article's lead image: found in its page or feed, fetched in the background through
+    the safe fetcher, checked and re-encoded, and served from Newsroom's own storage."""
+
+    class State(models.TextChoices):
+        PENDING = "pending", "Waiting to be fetched"
+        READY = "ready", "Ready"
+        FAILED = "failed", "Could not be fetched"
+
+    article = models.OneToOneField(Article, on_delete=models.CASCADE, related_name="image")
+    source_url = models.URLField(max_length=1000, help_text="Where the outlet published it.")
+    file = models.FileField(upload_to="images/", blank=True)
+    width = models.PositiveIntegerField(null=True, blank=True)
+    height = models.PositiveIntegerField(null=True, blank=True)
+    alt = models.CharField(
+        "alt text",
+        max_length=500,
+        blank=True,
+        help_text="What the image shows, for readers "
+        "who cannot see it. Leave empty only if it adds nothing to the text.",
+    )
+    credit = models.CharField(max_length=300, blank=True, help_text="Photographer or agency.")
+    state = models.CharField(max_length=20, choices=State, default=State.PENDING)
+    error = models.CharField(max_length=500, blank=True)
+    fetched_at = models.DateTimeField(null=True, blank=True)
+
+    def __str__(self) -> str:
+        return f"Image of {self.article}"
 
 
 class ArticlePerson(models.Model):

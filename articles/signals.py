@@ -18,6 +18,7 @@ from django.utils import timezone
 
 from articles.models import (
     Article,
+    ArticleImage,
     ArticlePerson,
     Attribution,
     AuditEntry,
@@ -118,6 +119,7 @@ SHOWN = [
     Storyline,
     StoryRedirect,
     OutletRating,
+    ArticleImage,
 ]
 NOT_SHOWN = [AuditEntry, StorySpeakerAlias, StoryIndexProfile, StoryIndexKey, TermFrequency]
 

@@ -16,3 +16,11 @@ def poll_feed(feed_id: int) -> str:
     from jobs.services import feed_poll
 
     return feed_poll(feed_id)
+
+
+@task
+def fetch_image(image_id: int) -> str:
+    """An article's lead image, fetched, checked and stored (``articles.ingest.images``)."""
+    from articles.ingest.images import image_fetch
+
+    return image_fetch(image_id)

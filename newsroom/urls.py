@@ -7,6 +7,7 @@ from django.urls import include, path
 
 from articles.public.cache import cached_page
 from articles.public.sitemaps import SITEMAPS
+from articles.public.views import image_file
 from ops.health import healthz, readyz
 
 admin.site.site_header = "Newsroom"
@@ -19,6 +20,8 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("api/", include("articles.api.urls")),
     path("sitemap.xml", cached_page(sitemap), {"sitemaps": SITEMAPS}, name="sitemap"),
+    # Article images from our own storage (not cached in the page cache: files, not pages).
+    path("media/<path:name>", image_file, name="image-file"),
     path("", include("articles.public.urls")),
 ]
 

@@ -2,6 +2,7 @@
 
 from django.contrib import admin, messages
 from django.urls import path
+from django.utils.html import format_html
 from simple_history.admin import SimpleHistoryAdmin
 
 from articles.admin.forms import ChooseStoryForm, NewStoryForm, choose_in_form
@@ -10,9 +11,11 @@ from articles.admin.live import StoryContentAdminMixin, StoryContentInlineMixin
 from articles.admin.review import read_articles_again, stamp_inline_reviews
 from articles.admin.search import ArticleSearchMixin
 from articles.editorial.review import REVIEW_PERMISSION, articles_accept
+from articles.ingest.images import image_refetch
 from articles.ingest.reading import article_read
 from articles.models import (
     Article,
+    ArticleImage,
     ArticlePerson,
     Figure,
     QuoteAppearance,
@@ -56,6 +59,22 @@ class FigureInline(StoryContentInlineMixin, admin.TabularInline):
     fields = ["text", "value", "unit", "per", "period", "qualifier", "kind"]
 
 
+class ArticleImageInline(admin.StackedInline):
+    """The lead image: editors write its alt text and credit; the fetch fills the rest."""
+
+    model = ArticleImage
+    extra = 0
+    max_num = 1
+    fields = ["preview", "alt", "credit", "source_url", "state", "error", "fetched_at"]
+    readonly_fields = ["preview", "source_url", "state", "error", "fetched_at"]
+
+    @admin.display(description="image")
+    def preview(self, obj):
+        if obj is None or obj.state != ArticleImage.State.READY or not obj.file:
+            return "-"
+        return format_html('<img src="{}" alt="" width="240">', obj.file.url)
+
+
 @admin.register(Article)
 class ArticleAdmin(
     ArticleSearchMixin, StoryContentAdminMixin, VersionedAdminMixin, SimpleHistoryAdmin
@@ -79,8 +98,14 @@ class ArticleAdmin(
         ("Text", {"fields": ["body"]}),
         ("Record", {"fields": ["source", *readonly_fields], "classes": ["collapse"]}),
     ]
-    inlines = [QuoteAppearanceInline, ArticlePersonInline, FigureInline]
-    actions = ["accept_into_story", "move_to_story", "split_off", read_articles_again]
+    inlines = [ArticleImageInline, QuoteAppearanceInline, ArticlePersonInline, FigureInline]
+    actions = [
+        "accept_into_story",
+        "move_to_story",
+        "split_off",
+        read_articles_again,
+        "fetch_images_again",
+    ]
 
     def save_model(self, request, obj, form, change):
         if not change:
@@ -116,6 +141,11 @@ class ArticleAdmin(
 
     def has_review_permission(self, request):
         return request.user.has_perm(REVIEW_PERMISSION)
+
+    @admin.action(description="Fetch their images again", permissions=["change"])
+    def fetch_images_again(self, request, queryset):
+        n = image_refetch(article_ids=queryset.values_list("pk", flat=True))
+        self.message_user(request, f"Fetching {n} images again.", messages.SUCCESS)
 
     @admin.action(
         description="Accept selected into their published stories", permissions=["review"]

@@ -79,11 +79,13 @@ class StoryAdmin(StorylineActionsMixin, StoryWorkflowAdminMixin, SimpleHistoryAd
     prepopulated_fields = {"slug": ["headline"]}
     date_hierarchy = "published_at"
     autocomplete_fields = ["topics", "storyline"]
+    raw_id_fields = ["image"]
     readonly_fields = ["created_at", "updated_at", "created_by", "updated_by", "editor_checks"]
     fieldsets = [
         (None, {"fields": ["headline", "slug", "dek", "topics"]}),
         ("Publishing", {"fields": ["status", "published_at", "embargo_until"]}),
         ("Storyline", {"fields": ["storyline", "storyline_state"]}),
+        ("Image", {"fields": ["image"]}),
         ("Sources and checks", {"fields": ["editor_checks"]}),
         ("Record", {"fields": readonly_fields[:4], "classes": ["collapse"]}),
     ]

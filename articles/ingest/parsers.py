@@ -231,6 +231,7 @@ def parse_html(text: str, *, source: str, url: str | None = None) -> ParsedItem:
         "published_at": doc.date,
         "byline": doc.author,
         "language": doc.language,
+        "image_url": doc.image if _is_http(doc.image) else None,  # og:image, twitter:image
     }
     payload = {k: v for k, v in payload.items() if v}
     host = doc.hostname or (urlsplit(page_url).hostname if page_url else None)
@@ -301,6 +302,8 @@ def parse_feed(data: bytes, *, source: str) -> list[ParsedItem]:
             ),
             "byline": _feed_author(entry),
             "language": language,
+            "image_url": _feed_image(entry),
+            "image_credit": _feed_credit(entry),
         }
         payload = {k: v for k, v in payload.items() if v}
         host = urlsplit(link or feed_link).hostname
@@ -313,6 +316,29 @@ def parse_feed(data: bytes, *, source: str) -> list[ParsedItem]:
             )
         )
     return items
+
+
+def _feed_image(entry) -> str | None:
+    """The entry's image: Media RSS content or thumbnail, or an image enclosure."""
+    candidates = [
+        *(m for m in entry.get("media_content", []) if m.get("medium", "image") == "image"),
+        *entry.get("media_thumbnail", []),
+        *(e for e in entry.get("enclosures", []) if e.get("type", "").startswith("image/")),
+    ]
+    for found in candidates:
+        url = found.get("url") or found.get("href")
+        if _is_http(url):
+            return url
+    return None
+
+
+def _feed_credit(entry) -> str:
+    credit = entry.get("media_credit")
+    if isinstance(credit, list) and credit:
+        credit = credit[0]
+    if isinstance(credit, dict):
+        credit = credit.get("content", "")
+    return html_to_text(credit) if isinstance(credit, str) else ""
 
 
 def _feed_author(entry) -> str:

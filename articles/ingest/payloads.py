@@ -25,6 +25,10 @@ FIELDS: dict[str, tuple[type, int | None]] = {
     "body": (str, None),
     "is_translation": (bool, None),
     "original_language": (str, 16),
+    # The lead image, fetched in the background (``articles/ingest/images.py``).
+    "image_url": (str, 1000),
+    "image_alt": (str, 500),
+    "image_credit": (str, 300),
 }
 
 
@@ -97,6 +101,11 @@ def validate_payload(payload: dict) -> dict:
             _url_validator(clean["url"])
         except ValidationError:
             errors.append(f"url: not a valid http(s) URL ({clean['url'][:80]!r})")
+    if "image_url" in clean:
+        try:
+            _url_validator(clean["image_url"])
+        except ValidationError:
+            errors.append(f"image_url: not a valid http(s) URL ({clean['image_url'][:80]!r})")
     if "published_at" in clean:
         try:
             clean["published_at"] = parse_published(clean["published_at"])

@@ -34,6 +34,7 @@ from django.utils import timezone
 
 from articles.engine.grouping import ArticleFeatures
 from articles.engine.types import Reading
+from articles.ingest.images import image_request
 from articles.ingest.inputs import expand_sources, read_source
 from articles.ingest.parsers import ParsedItem
 from articles.ingest.payloads import PayloadError, validate_payload
@@ -264,6 +265,13 @@ class Ingestor:
                 reread = True  # its people may have changed since placement saw them
             if not placed.created:  # a new story holds no other article's quotes to join
                 quotes_connect(article=article)
+            if clean.get("image_url"):  # fetched in the background once this commits
+                image_request(
+                    article=article,
+                    url=clean["image_url"],
+                    alt=clean.get("image_alt", ""),
+                    credit=clean.get("image_credit", ""),
+                )
         # The speakers it created are in the database now: the next texts must find them.
         self.known.forget(self.speakers.created)
         self.speakers.created.clear()

@@ -4,8 +4,11 @@ Views are thin: each asks a selector for its rows. Only published stories are pu
 preview any story or article, with a banner saying it is not published.
 """
 
+import re
+
+from django.core.files.storage import default_storage
 from django.core.paginator import Paginator
-from django.http import Http404, HttpResponse, HttpResponsePermanentRedirect
+from django.http import FileResponse, Http404, HttpResponse, HttpResponsePermanentRedirect
 from django.urls import reverse
 from django.views.generic import DetailView, ListView, TemplateView
 
@@ -16,10 +19,11 @@ from articles.core.visibility import (
     visible_speakers,
     visible_stories,
 )
-from articles.models import ReviewState, reader_review_states
+from articles.models import ArticleImage, ReviewState, reader_review_states
 from articles.public.jsonld import story_jsonld
 from articles.public.pages.article import highlighted_body, parse_passage
 from articles.public.pages.browse import (
+    lead_image,
     outlets_index,
     people_index,
     related_stories,
@@ -81,6 +85,9 @@ class StoryDetailView(DetailView):
         context["storyline"], context["timeline"] = story_timeline(self.object)
         context["related"] = related_stories(self.object) if self.object.is_live else []
         context["coverage_facets"] = coverage_facets(context["page"].reporting_outlets)
+        context["lead_image"] = image = lead_image(self.object)
+        if image is not None:
+            context["jsonld"]["image"] = self.request.build_absolute_uri(image.file.url)
         context["show_unchecked"] = ReviewState.SUGGESTED in reader_review_states()
         return context
 
@@ -98,6 +105,11 @@ class ArticleDetailView(DetailView):
         context["paragraphs"] = highlighted_body(self.object, passage=passage)
         context["passage"] = passage
         context["is_preview"] = not self.object.is_live
+        context["image"] = (
+            ArticleImage.objects.filter(article=self.object, state=ArticleImage.State.READY)
+            .select_related("article__outlet")
+            .first()
+        )
         return context
 
 
@@ -257,3 +269,17 @@ def robots_txt(request):
     """Crawlers: everything public but the admin and search results; where the sitemap is."""
     sitemap = request.build_absolute_uri(reverse("sitemap"))
     return HttpResponse(ROBOTS_TXT.format(sitemap=sitemap), content_type="text/plain")
+
+
+_IMAGE_NAME = re.compile(r"images/[A-Za-z0-9_-]+\.jpg")
+
+
+def image_file(request, name: str):
+    """An article image from our own storage: only files the image fetch wrote (re-encoded
+    JPEGs under ``images/``), never any other path."""
+    if not _IMAGE_NAME.fullmatch(name) or not default_storage.exists(name):
+        raise Http404("No such image.")
+    response = FileResponse(default_storage.open(name, "rb"), content_type="image/jpeg")
+    response["Cache-Control"] = "public, max-age=86400"
+    response["X-Content-Type-Options"] = "nosniff"
+    return response

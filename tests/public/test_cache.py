@@ -125,7 +125,8 @@ def test_a_merge_is_on_the_next_request_to_every_page_it_touches(client, editor)
         assert "Sample Courier counts the vote" in text(client, urls[name]), name
     for name in ("home", "rss", "atom", "api-stories", "sitemap"):
         assert "the count" not in text(client, urls[name]), name
-    assert client.get(other_url).status_code == 404
+    gone = client.get(other_url)  # merged: its old address leads to the survivor
+    assert (gone.status_code, gone["Location"]) == (301, built.story.get_absolute_url())
     assert built.story.headline in text(client, courier_url)
     assert "The Sample Courier" in text(client, urls["home"])
 

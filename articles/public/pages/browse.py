@@ -64,3 +64,22 @@ def story_feed_items(story: Story, *, limit: int = 30) -> list:
     items = [*articles, *corrections]
     items.sort(key=lambda i: (i.published_at is not None, i.published_at), reverse=True)
     return items[:limit]
+
+
+def lead_image(story: Story):
+    """The story's image: the editor's choice when it is ready, else the image of its first
+    article readers see that has one ready; ``None`` without one."""
+    from articles.models import ArticleImage
+
+    ready = ArticleImage.objects.filter(state=ArticleImage.State.READY).select_related(
+        "article__outlet"
+    )
+    if story.image_id:
+        chosen = ready.filter(pk=story.image_id).first()
+        if chosen is not None:
+            return chosen
+    return (
+        ready.filter(article__in=reader_articles().filter(story=story))
+        .order_by("article__published_at", "article_id")
+        .first()
+    )
