@@ -122,5 +122,7 @@ def test_feeds_and_sitemap_run_a_fixed_number_of_queries(client, django_assert_n
     # Each first reads the content generation for its cache key (articles/public/cache.py).
     with django_assert_num_queries(3):  # the generation, stories, their corrections
         client.get(reverse("articles:story-feed-rss"))
-    with django_assert_num_queries(7):  # per section: the count, then the page of items
+    # The generation, then per section (stories, storylines, topics, outlets, people) the
+    # count, and the page of items when there are any (no storyline or topic here).
+    with django_assert_num_queries(9):
         client.get("/sitemap.xml")

@@ -23,9 +23,10 @@ NOW = datetime(2025, 3, 4, 12, 0, tzinfo=UTC)
 # (articles/public/cache.py). The story page: the story, its articles, their figures, the
 # people they name, quotes, their appearances, key points and their attributions, summary
 # paragraphs and their attributions, corrections, related stories, the cited outlets'
-# ratings, the kinds of outlet known. The home page: the page count, the stories (with their
-# article counts), the outlets with an article in them, the outlets their claims cite.
-STORY_PAGE_QUERIES = 15
+# ratings, the kinds of outlet known, its lead image. The home page: the page count, the
+# stories (with their article counts), the outlets with an article in them, the outlets their
+# claims cite.
+STORY_PAGE_QUERIES = 16
 HOME_PAGE_QUERIES = 5
 CORRECTIONS_PAGE_QUERIES = 3
 
@@ -267,7 +268,8 @@ def test_story_page_draws_an_accessible_timeline_with_a_table_fallback(client):
     html = client.get(built.story.get_absolute_url()).content.decode()
 
     svg = re.search(r"<svg[^>]*>.*?</svg>", html, re.S).group(0)
-    assert 'role="img"' in svg and 'aria-labelledby="timeline-title timeline-desc"' in svg
+    # A group, not an image: its dots are links.
+    assert 'role="group"' in svg and 'aria-labelledby="timeline-title timeline-desc"' in svg
     assert '<title id="timeline-title">Who published when</title>' in svg
     assert svg.count("<circle") == 4
     assert "style=" not in svg
