@@ -11,6 +11,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from django.conf import settings
+from django.templatetags.static import static
 
 from articles.core.visibility import checked
 from articles.models import Story
@@ -120,7 +121,16 @@ def story_jsonld(
         "description": story.dek or (key_points[0] if key_points else story.headline),
         "datePublished": iso_datetime(story.published_at),
         "dateModified": iso_datetime(modified),
-        "publisher": {"@type": "Organization", "name": "Newsroom"},
+        "publisher": {
+            "@type": "Organization",
+            "name": "Newsroom",
+            "logo": {
+                "@type": "ImageObject",
+                "url": absolute_url(static("icons/logo-512.png"), request),
+                "width": 512,
+                "height": 512,
+            },
+        },
         # Written by the desk from the outlets' reporting (``isBasedOn``), not by one reporter.
         "author": {"@type": "Organization", "name": "Newsroom editors"},
         "isBasedOn": list(dict.fromkeys(article_url(a) for a in articles)),

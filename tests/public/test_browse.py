@@ -93,3 +93,14 @@ def test_a_story_has_social_card_tags(client, desk):
     assert '<meta property="og:title" content="Ferry returns">' in page
     assert 'property="og:url" content="http://testserver/stories/' in page
     assert '<meta name="twitter:card" content="summary">' in page
+
+
+def test_json_ld_names_the_publisher_with_its_logo_and_the_author(client, desk):
+    import json
+    import re
+
+    page = html(client, desk["ferry"].get_absolute_url())
+    block = re.search(r'<script type="application/ld\+json">(.*?)</script>', page, re.S)
+    data = json.loads(block.group(1))
+    assert data["publisher"]["logo"]["url"].endswith("/static/icons/logo-512.png")
+    assert data["author"] == {"@type": "Organization", "name": "Newsroom editors"}
