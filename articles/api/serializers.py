@@ -94,17 +94,8 @@ class SpeakerSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = Speaker
-        fields = [
-            "api_url",
-            "slug",
-            "name",
-            "kind",
-            "role",
-            "role_checked",
-            "description",
-            "aliases",
-            "updated_at",
-        ]
+        fields = ["api_url", *SpeakerSummarySerializer.Meta.fields, "description", "aliases"]
+        fields += ["updated_at"]
         read_only_fields = fields
 
 

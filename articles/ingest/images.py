@@ -32,11 +32,15 @@ class ImageError(ValueError):
     """The bytes are not an image we show."""
 
 
-def image_request(*, article: Article, url: str, alt: str = "", credit: str = "") -> ArticleImage:
-    """Record the article's lead image and fetch it once this transaction commits."""
-    image, created = ArticleImage.objects.get_or_create(
-        article=article, defaults={"source_url": url, "alt": alt, "credit": credit}
-    )
+def image_request(*, article: Article, payload: dict) -> ArticleImage:
+    """Record the article's lead image (``image_url``, ``image_alt``, ``image_credit`` of its
+    clean payload) and fetch it once this transaction commits."""
+    fields = {
+        "source_url": payload["image_url"],
+        "alt": payload.get("image_alt", ""),
+        "credit": payload.get("image_credit", ""),
+    }
+    image, created = ArticleImage.objects.get_or_create(article=article, defaults=fields)
     if created:
         transaction.on_commit(lambda: _enqueue(image.pk))
     return image

@@ -266,12 +266,7 @@ class Ingestor:
             if not placed.created:  # a new story holds no other article's quotes to join
                 quotes_connect(article=article)
             if clean.get("image_url"):  # fetched in the background once this commits
-                image_request(
-                    article=article,
-                    url=clean["image_url"],
-                    alt=clean.get("image_alt", ""),
-                    credit=clean.get("image_credit", ""),
-                )
+                image_request(article=article, payload=clean)
         # The speakers it created are in the database now: the next texts must find them.
         self.known.forget(self.speakers.created)
         self.speakers.created.clear()
