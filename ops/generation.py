@@ -29,7 +29,6 @@ from __future__ import annotations
 
 import os
 import threading
-from datetime import datetime
 
 from django.db import DEFAULT_DB_ALIAS, connections, transaction
 from django.db.models import F
@@ -74,10 +73,3 @@ def content_changed(*, using: str = DEFAULT_DB_ALIAS) -> None:
 def generation_read(*, using: str = DEFAULT_DB_ALIAS) -> None:
     """Note that the number was read on this connection: the next change moves it again."""
     setattr(connections[using], _MARKER, None)
-
-
-def generation_of(rows) -> tuple[int, datetime | None]:
-    """(generation, last change) from ``ContentGeneration`` rows' ``(value, changed_at)``."""
-    value = sum(v for v, _ in rows)
-    moments = [c for _, c in rows if c is not None]
-    return value, max(moments, default=None)

@@ -98,7 +98,7 @@ def _etag(parts) -> str:
 
 class ConditionalReadMixin:
     """ETag and Last-Modified on list and detail reads, answering 304 before serialising, and
-    readers' answers cached under their ETag.
+    readers' answers cached as the public pages are (``articles/public/cache.py``).
 
     Each resource says what changes it: ``freshness_field`` names a datetime on the row (often
     an annotation that also takes the newest related row), and ``version_field`` an optional
@@ -107,7 +107,8 @@ class ConditionalReadMixin:
     a quote approved changes what a story shows without touching its rows; see
     ``articles/public/cache.py``), so the check costs the query that fetches the rows and the
     one that reads the generation; related rows for the body (``detail_prefetch`` /
-    ``list_prefetch``) are loaded only when the answer is neither 304 nor in the cache.
+    ``list_prefetch``) are loaded only when the answer is not 304. A reader's answer found
+    in the cache is answered (or 304'd) from there, without fetching the rows.
     """
 
     freshness_field = "updated_at"
@@ -155,38 +156,40 @@ class ConditionalReadMixin:
         return response
 
     def conditional_answer(self, objs, build) -> HttpResponseBase:
-        """304 when the client's validators match; else ``build()``'s response, stamped, from
-        the readers' cache when it holds this ETag's answer."""
+        """304 when the client's validators match ``objs``; else ``build()``'s response,
+        stamped and rendered."""
         etag, last_modified, not_modified = self._conditional(objs)
         if not_modified is not None:
             return self._stamp(not_modified, etag, last_modified)
-
-        def rendered():
-            response = self._stamp(build(), etag, last_modified)
-            return self.finalize_response(self.request, response, *self.args, **self.kwargs)
-
-        return cached_answer(self.request, rendered, variant=etag)
+        response = self._stamp(build(), etag, last_modified)
+        return self.finalize_response(self.request, response, *self.args, **self.kwargs)
 
     def list(self, request, *args, **kwargs):
-        queryset = self.filter_queryset(self.get_queryset())
-        page = self.paginate_queryset(queryset)
+        def answer():
+            page = self.paginate_queryset(self.filter_queryset(self.get_queryset()))
 
-        def build():
-            if self.list_prefetch:
-                prefetch_related_objects(page, *self.list_prefetch)
-            return self.get_paginated_response(self.get_serializer(page, many=True).data)
+            def build():
+                if self.list_prefetch:
+                    prefetch_related_objects(page, *self.list_prefetch)
+                return self.get_paginated_response(self.get_serializer(page, many=True).data)
 
-        return self.conditional_answer(page, build)
+            return self.conditional_answer(page, build)
+
+        # A reader's answer from the cache costs no query but the content generation's.
+        return cached_answer(request, answer)
 
     def retrieve(self, request, *args, **kwargs):
-        instance = self.get_object()
+        def answer():
+            instance = self.get_object()
 
-        def build():
-            if self.detail_prefetch:
-                prefetch_related_objects([instance], *self.detail_prefetch)
-            return Response(self.render_detail(instance))
+            def build():
+                if self.detail_prefetch:
+                    prefetch_related_objects([instance], *self.detail_prefetch)
+                return Response(self.render_detail(instance))
 
-        return self.conditional_answer([instance], build)
+            return self.conditional_answer([instance], build)
+
+        return cached_answer(request, answer)
 
     def render_detail(self, instance) -> dict:
         return self.get_serializer(instance).data

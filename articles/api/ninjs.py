@@ -20,6 +20,7 @@ from articles.core.visibility import checked
 from articles.engine.citations import sourced_text
 from articles.models import Story
 from articles.public.jsonld import absolute_url, iso_datetime
+from articles.public.pages.quotes import wordings_of
 from sources.models import Speaker
 
 NINJS_SCHEMA = "http://www.iptc.org/std/ninjs/ninjs-schema_2.1.json"
@@ -52,7 +53,7 @@ def story_ninjs(story: Story, *, request=None) -> dict[str, Any]:
 
     speakers: dict[int, Speaker] = {}
     for quote in story.quotes.all():
-        if quote.speaker_id and checked(quote.appearances.all()):
+        if quote.speaker_id and checked(wordings_of(quote)):
             speakers.setdefault(quote.speaker_id, quote.speaker)
     for article in articles:
         for mention in checked(article.people.all()):

@@ -48,6 +48,7 @@ from articles.models import (
     Story,
     SummaryParagraph,
 )
+from articles.public.cache import cached_answer
 from articles.public.jsonld import story_jsonld
 from articles.public.pages.story import share_articles
 
@@ -139,14 +140,17 @@ class StoryViewSet(ConditionalReadMixin, viewsets.ReadOnlyModelViewSet):
         return super().render_detail(instance)
 
     def _export(self, render):
-        instance = self.get_object()
+        def answer():
+            instance = self.get_object()
 
-        def build():
-            prefetch_related_objects([instance], *self.detail_prefetch)
-            share_articles(instance)
-            return Response(render(instance, request=self.request))
+            def build():
+                prefetch_related_objects([instance], *self.detail_prefetch)
+                share_articles(instance)
+                return Response(render(instance, request=self.request))
 
-        return self.conditional_answer([instance], build)
+            return self.conditional_answer([instance], build)
+
+        return cached_answer(self.request, answer)
 
     @extend_schema(
         summary="The story as schema.org JSON-LD",

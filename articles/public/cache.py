@@ -50,7 +50,7 @@ from django.utils.dateparse import parse_datetime
 from django.utils.http import http_date, parse_http_date_safe
 
 from articles.models import Story, may_preview
-from ops.generation import generation_of, generation_read
+from ops.generation import generation_read
 from ops.models import ContentGeneration
 
 KEY_PREFIX = "newsroom:page"
@@ -107,7 +107,7 @@ def _freshness_sql() -> str:
         for field in ("published_at", "embargo_until")
     )
     table = qn(ContentGeneration._meta.db_table)
-    return f"SELECT {qn('value')}, {qn('changed_at')}, {moments} FROM {table}"
+    return f"SELECT SUM({qn('value')}), MAX({qn('changed_at')}), {moments} FROM {table}"
 
 
 def _as_datetime(value) -> datetime | None:
@@ -129,15 +129,14 @@ def freshness(now: datetime | None = None) -> Freshness:
     at = connection.ops.adapt_datetimefield_value(now)
     with connection.cursor() as cursor:
         cursor.execute(_freshness_sql(), [Story.Status.PUBLISHED, at] * 4)
-        rows = cursor.fetchall()
+        generation, *moments = cursor.fetchone()
     generation_read()
-    if not rows:  # no slots (a flushed database): nothing is known, nothing is cached
-        return Freshness(0, None, now, now)
-    generation, changed_at = generation_of([(r[0], _as_datetime(r[1])) for r in rows])
-    last_live, last_lift, next_live, next_lift = (_as_datetime(m) for m in rows[0][2:])
+    changed_at, last_live, last_lift, next_live, next_lift = map(_as_datetime, moments)
     passed = [m for m in (last_live, last_lift) if m is not None]
     coming = [m for m in (next_live, next_lift) if m is not None]
-    return Freshness(generation, changed_at, max(passed, default=None), min(coming, default=None))
+    return Freshness(
+        int(generation or 0), changed_at, max(passed, default=None), min(coming, default=None)
+    )
 
 
 def request_freshness(request: HttpRequest) -> Freshness:
@@ -169,9 +168,9 @@ def _storable(request: HttpRequest, response: HttpResponse) -> bool:
     )
 
 
-def _key(request: HttpRequest, fresh: Freshness, variant: str) -> str:
+def _key(request: HttpRequest, fresh: Freshness) -> str:
     address = f"{request.scheme}://{request.get_host()}{request.get_full_path()}"
-    digest = hashlib.blake2b(f"{variant}|{address}".encode(), digest_size=16).hexdigest()
+    digest = hashlib.blake2b(address.encode(), digest_size=16).hexdigest()
     return f"{KEY_PREFIX}:{fresh.token}:{digest}"
 
 
@@ -203,12 +202,9 @@ def _answer(request: HttpRequest, entry: dict, fresh: Freshness) -> HttpResponse
 def cached_answer(
     request: HttpRequest,
     build: Callable[[], HttpResponse],
-    *,
-    variant: str = "",
 ) -> HttpResponse:
     """``build()``'s answer to a reader, from the cache when it holds one for the content as
-    it is now; anyone else's, built and marked private. ``variant`` tells apart answers that
-    differ under one address (the API's ETag, which follows its rows)."""
+    it is now; anyone else's, built and marked private."""
     django_request = getattr(request, "_request", request)
     if request.method not in ("GET", "HEAD") or not reader_request(request):
         response = build()
@@ -216,7 +212,7 @@ def cached_answer(
             patch_cache_control(response, private=True)
         return response
     fresh = request_freshness(request)
-    key = _key(django_request, fresh, variant)
+    key = _key(django_request, fresh)
     entry = cache.get(key)
     if entry is None:
         response = build()

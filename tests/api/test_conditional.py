@@ -8,7 +8,7 @@ import pytest
 from django.utils import timezone
 from django.utils.http import http_date
 
-from articles.models import Article, Story
+from articles.models import Story
 
 pytestmark = pytest.mark.django_db
 
@@ -39,16 +39,21 @@ def test_same_etag_gets_a_304_with_no_body(anon, story, path):
     assert again["ETag"] == first["ETag"]
 
 
-def test_not_modified_answer_costs_two_queries(anon, story, django_assert_num_queries):
+def test_not_modified_answer_costs_one_query(anon, story, django_assert_num_queries):
     etag = anon.get(f"/api/v1/stories/{story.slug}/")["ETag"]
-    with django_assert_num_queries(2):  # the story's validators, the content generation
+    with django_assert_num_queries(1):  # the content generation; the answer is cached
         response = anon.get(f"/api/v1/stories/{story.slug}/", HTTP_IF_NONE_MATCH=etag)
     assert response.status_code == 304
 
 
+# Edits are saved as the admin and the services save them: a raw QuerySet.update() skips the
+# signals that retire cached answers (articles/signals.py), as it skips history.
+
+
 def test_editing_the_story_changes_its_etag(anon, story):
     etag = anon.get(f"/api/v1/stories/{story.slug}/")["ETag"]
-    Story.objects.filter(pk=story.pk).update(version=story.version + 1)
+    story.dek = "The Example Gazette reports the vote."
+    story.save()
     response = anon.get(f"/api/v1/stories/{story.slug}/", HTTP_IF_NONE_MATCH=etag)
     assert response.status_code == 200
     assert response["ETag"] != etag
@@ -57,7 +62,8 @@ def test_editing_the_story_changes_its_etag(anon, story):
 def test_editing_a_source_article_changes_the_story_etag(anon, story):
     etag = anon.get(f"/api/v1/stories/{story.slug}/")["ETag"]
     article = story.articles.first()
-    Article.objects.filter(pk=article.pk).update(updated_at=timezone.now() + timedelta(seconds=5))
+    article.updated_at = timezone.now() + timedelta(seconds=5)
+    article.save()
     assert anon.get(f"/api/v1/stories/{story.slug}/", HTTP_IF_NONE_MATCH=etag).status_code == 200
 
 

@@ -84,7 +84,7 @@ def test_api_answers_are_cached_for_readers(django_assert_num_queries):
     anon = APIClient()
     url = f"/api/v1/stories/{built.story.slug}/"
     first = anon.get(url)
-    with django_assert_num_queries(2):  # the story's validators, the content generation
+    with django_assert_num_queries(1):  # the content generation, nothing else
         again = anon.get(url)
     assert again.content == first.content
     assert again["Vary"] == first["Vary"]
@@ -320,3 +320,27 @@ def test_bulk_moves_in_a_merge_move_the_generation(editor):
     story_merge(target=built.story, others=[other], user=editor)
     assert freshness().generation > start
     assert Story.objects.get(pk=other.pk).status == Story.Status.ARCHIVED
+
+
+def test_an_accepted_article_is_on_the_next_request_to_every_page_it_touches(client, editor):
+    from articles.editorial.review import articles_accept
+
+    built = build_story()
+    courier = make_outlet("The Sample Courier")
+    waiting = make_article(
+        outlet=courier,
+        story=built.story,
+        headline="Sample Courier sees the bridge vote",
+        review_state=ReviewState.SUGGESTED,
+    )
+    urls = pages_of(built)
+    warm(client, urls.values())
+    assert client.get(courier.get_absolute_url()).status_code == 404  # no public article yet
+
+    articles_accept(articles=[waiting], user=editor)
+
+    for name in ("story", "api-story"):
+        assert "Sample Courier sees the bridge vote" in text(client, urls[name]), name
+    assert waiting.get_absolute_url() in text(client, urls["api-jsonld"])
+    assert "The Sample Courier" in text(client, urls["home"])
+    assert built.story.headline in text(client, courier.get_absolute_url())

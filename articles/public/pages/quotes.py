@@ -177,6 +177,16 @@ def _appearance_order(appearance: QuoteAppearance):
     return (published is None, published or datetime.min, appearance.article_id, appearance.start)
 
 
+# Where a page's prefetch puts a quote's wordings readers may see (``Prefetch(to_attr=...)``).
+WORDINGS = "reader_wordings"
+
+
+def wordings_of(quote: Quote) -> list[QuoteAppearance]:
+    """A quote's wordings as prefetched: the story page's list, or its related manager's."""
+    rows = getattr(quote, WORDINGS, None)
+    return rows if rows is not None else list(quote.appearances.all())
+
+
 def quote_view(quote: Quote) -> QuoteView | None:
     """Every visible wording of a quote, earliest outlet first; None when nothing is visible.
 
@@ -184,7 +194,7 @@ def quote_view(quote: Quote) -> QuoteView | None:
     ("I am not satisfied with the figures, … We have to increase."), so one utterance is one
     wording. Each later wording carries its word-level difference from the first.
     """
-    appearances = sorted(quote.appearances.all(), key=_appearance_order)
+    appearances = sorted(wordings_of(quote), key=_appearance_order)
     if not appearances:
         return None
     utterances: list[tuple[list[str], QuoteAppearance]] = []

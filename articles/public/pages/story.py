@@ -35,7 +35,12 @@ from articles.models import (
 from articles.public.pages.coverage import OutletCoverage, Timeline, coverage_timeline
 from articles.public.pages.figures import FigureTableView, figure_table
 from articles.public.pages.people import PersonView, people_of
-from articles.public.pages.quotes import SpeakerQuotes, group_quotes_by_speaker
+from articles.public.pages.quotes import (
+    WORDINGS,
+    SpeakerQuotes,
+    group_quotes_by_speaker,
+    wordings_of,
+)
 from sources.models import Outlet
 
 # ---------------------------------------------------------------------------------------------
@@ -254,8 +259,9 @@ def story_prefetches() -> list[Prefetch]:
         Prefetch(
             "quotes",
             queryset=Quote.objects.select_related("speaker").prefetch_related(
-                # Their articles are the story's, loaded once above (``share_articles``).
-                Prefetch("appearances", queryset=reader_appearances())
+                # Their articles are the story's, loaded once above (``share_articles``). A
+                # list rather than a queryset per quote: cheaper for hundreds of quotes.
+                Prefetch("appearances", queryset=reader_appearances(), to_attr=WORDINGS)
             ),
         ),
         Prefetch(
@@ -294,7 +300,7 @@ def share_articles(story: Story) -> None:
     A wording printed in an article of another story (left behind by a move) is loaded with
     one more query, only then."""
     articles = {article.pk: article for article in story.articles.all()}
-    appearances = [a for quote in story.quotes.all() for a in quote.appearances.all()]
+    appearances = [a for quote in story.quotes.all() for a in wordings_of(quote)]
     missing = {a.article_id for a in appearances} - articles.keys()
     if missing:
         others = Article.objects.select_related("outlet").defer("body").in_bulk(missing)
