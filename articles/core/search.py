@@ -47,6 +47,9 @@ class Document:
     fields: tuple[str, ...]
     weights: tuple[float, ...] = ()  # bm25 weights per field on SQLite (headline above body)
     names: bool = False  # a name: trigram matching rather than words
+    # On PostgreSQL, a stored ``tsvector`` column of the fields (a large text: ranking many
+    # matches must not parse every body again), GIN-indexed; else an expression index.
+    pg_vector: str = ""
 
     @property
     def fts_table(self) -> str:
@@ -58,7 +61,13 @@ DOCUMENTS = {
     for d in (
         Document("story", "articles_story", ("headline", "dek"), (4.0, 2.0)),
         Document("keypoint", "articles_keypoint", ("text",)),
-        Document("article", "articles_article", ("headline", "body"), (4.0, 1.0)),
+        Document(
+            "article",
+            "articles_article",
+            ("headline", "body"),
+            (4.0, 1.0),
+            pg_vector="search_vector",
+        ),
         Document("quote", "articles_quote", ("text",)),
         Document("wording", "articles_quoteappearance", ("text",)),
         Document("speaker", "sources_speaker", ("name",), names=True),
@@ -117,6 +126,9 @@ def clean_query(value: str | None) -> str:
 # --- Matching --------------------------------------------------------------------------------
 
 
+_PG_QUERY = "websearch_to_tsquery(%s::regconfig, %s)"
+
+
 def matching_ids(key: str, value: str, *, using: str) -> QuerySet | RawSQL | None:
     """The ids of ``key``'s rows matching ``value``, for ``pk__in`` (``None``: none match)."""
     doc = DOCUMENTS[key]
@@ -126,6 +138,11 @@ def matching_ids(key: str, value: str, *, using: str) -> QuerySet | RawSQL | Non
             # word_similarity(query, name) >= pg_trgm.word_similarity_threshold, from the index.
             field = doc.fields[0]
             return RawSQL(f'SELECT id FROM {doc.table} WHERE %s <%% "{field}"', [value])
+        if doc.pg_vector:
+            return RawSQL(
+                f"SELECT id FROM {doc.table} WHERE {doc.pg_vector} @@ {_PG_QUERY}",
+                [SEARCH_CONFIG, value],
+            )
         query = SearchQuery(value, search_type="websearch", config=SEARCH_CONFIG)
         return (
             model._default_manager.using(using)
@@ -218,6 +235,20 @@ def ranked(
         return rows.annotate(search_rank=_own_rank(doc, value, kind)).order_by(
             F("search_rank").desc(nulls_last=True), "-pk"
         )
+    if kind == "postgresql" and doc.pg_vector:
+        column = f'"{doc.table}"."{doc.pg_vector}"'
+        # Headline words weigh more: the stored vector is of the headline and body together,
+        # so the headline's own match is added (cheap: a short text, parsed per ranked row).
+        return queryset.extra(
+            where=[f"{column} @@ {_PG_QUERY}"],
+            params=[SEARCH_CONFIG, value],
+            select={
+                "search_rank": f"ts_rank({column}, {_PG_QUERY}) + 3 * ts_rank("
+                f'to_tsvector(%s::regconfig, COALESCE("{doc.table}"."headline", \'\')), '
+                f"{_PG_QUERY})"
+            },
+            select_params=[SEARCH_CONFIG, value, SEARCH_CONFIG, SEARCH_CONFIG, value],
+        ).order_by("-search_rank", "-pk")
     if kind == "postgresql" and not doc.names:
         query = SearchQuery(value, search_type="websearch", config=SEARCH_CONFIG)
         vector = SearchVector(*doc.fields, config=SEARCH_CONFIG)
@@ -250,6 +281,11 @@ def ranked(
 
 def _own_rank(doc: Document, value: str, kind: str):
     """A row's rank for its own text, ``NULL`` when only a related row matched."""
+    if kind == "postgresql" and doc.pg_vector:
+        column = f'"{doc.table}"."{doc.pg_vector}"'
+        return RawSQL(
+            f"ts_rank({column}, {_PG_QUERY})", [SEARCH_CONFIG, value], output_field=FloatField()
+        )
     if kind == "postgresql" and not doc.names:
         query = SearchQuery(value, search_type="websearch", config=SEARCH_CONFIG)
         return SearchRank(SearchVector(*doc.fields, config=SEARCH_CONFIG), query)

@@ -39,11 +39,11 @@ def test_quote_search_uses_the_quote_and_wording_indexes():
 
 
 @pytest.mark.django_db
-def test_article_search_uses_the_headline_and_body_index():
-    assert "articles_article_search" in _plan(
+def test_article_search_uses_the_stored_vector_index():
+    assert "articles_article_search_vector" in _plan(
         matching(Article.objects.all(), "bridge", key="article")
     )
-    assert "articles_article_search" in _plan(
+    assert "articles_article_search_vector" in _plan(
         ranked(Article.objects.all(), "bridge", key="article")
     )
 
