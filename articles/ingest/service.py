@@ -13,9 +13,10 @@ report says so: importing from a new outlet should not need a separate step, and
 outlet is easy to merge in the admin. An item with no outlet at all is an error.
 
 Speed: one transaction per article (stored whole or not at all), its new rows written in bulk
-with the history rows, versions and story touches their saves would give
-(``articles.core.history``); outlets, speakers, candidate names and outlet aliases looked up
-once per run (``Ingestor``'s caches, dropped after a failed item); no query per quote.
+(multi-row statements, ``articles.core.bulk`` where no ids are needed back) with the history
+rows, versions and story touches their saves would give (``articles.core.history``); outlets,
+speakers, candidate names and outlet aliases looked up once per run (``Ingestor``'s caches,
+dropped after a failed item); no query per quote.
 ``bench/bench_ingest.py`` measures it.
 
 One bad item never stops a run: ``Ingestor.ingest`` turns any exception into that item's

@@ -2,11 +2,11 @@
 story is one ``Quote`` with several wordings (``QuoteAppearance``), the first outlet's being
 the original.
 
-Joining reads the story's quotes of the article's speakers once (two queries), decides in
-memory, and writes in bulk: the moved wordings, the quotes whose original wording changed and
-the quotes left empty, each with the history row and version step their ``save()`` or
-``delete()`` would give (``articles.core.history``), and one touch of the story's update time
-(what ``articles.signals`` does for a changed wording).
+Joining reads the wordings of the story's quotes by the article's speakers, with their quotes,
+once (one query), decides in memory, and writes in bulk: the moved wordings, the quotes whose
+original wording changed and the quotes left empty, each with the history row and version
+step their ``save()`` or ``delete()`` would give (``articles.core.history``), and one touch of
+the story's update time (what ``articles.signals`` does for a changed wording).
 
 A quote is joined only to a quote that other articles carry too. Joining it to another quote
 of the same article would be wrong (the article says both) and was the cause of a
@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from django.db import transaction
-from django.db.models import Prefetch
+from django.db.models import F
 from django.utils import timezone
 
 from articles.core.bulk import rows_update
@@ -59,28 +59,29 @@ def quotes_connect(*, article: Article) -> int:
         .exclude(speaker__isnull=True)
         .values("speaker_id")
     )
-    # Every quote of the article's speakers in the story, with its wordings, loaded once (and
-    # locked on PostgreSQL until the import's transaction ends, as each save's version check
-    # would have guarded them).
-    wordings_qs = (
-        QuoteAppearance.objects.select_related("article")
-        .only(
-            *(f.attname for f in QuoteAppearance._meta.concrete_fields),
-            "article__id",
-            "article__published_at",
-            "article__created_at",
+    # Every wording of the article's speakers' quotes in the story, with its quote, in one
+    # query (and locked on PostgreSQL until the import's transaction ends, as each save's
+    # version check would have guarded them). A quote without wordings has no part here.
+    wordings = (
+        QuoteAppearance.objects.filter(
+            quote__story_id=article.story_id, quote__speaker_id__in=speakers
         )
-        .select_for_update(of=("self",))
+        .select_related("quote")
+        .annotate(
+            article_published_at=F("article__published_at"),
+            article_created_at=F("article__created_at"),
+        )
+        .select_for_update(of=("self", "quote"))
+        # Quotes in id order, each one's wordings in their own order (article, start).
+        .order_by("quote_id", *QuoteAppearance._meta.ordering)
     )
-    quotes = {
-        q.pk: q
-        for q in Quote.objects.filter(story_id=article.story_id, speaker_id__in=speakers)
-        .select_for_update(of=("self",))
-        .prefetch_related(Prefetch("appearances", queryset=wordings_qs, to_attr="wordings"))
-    }
+    quotes: dict[int, Quote] = {}
+    held: dict[int, list[QuoteAppearance]] = {}
+    for wording in wordings:
+        quotes.setdefault(wording.quote_id, wording.quote)
+        held.setdefault(wording.quote_id, []).append(wording)
     if not quotes:
         return 0
-    held: dict[int, list[QuoteAppearance]] = {pk: list(q.wordings) for pk, q in quotes.items()}
     own = [q for q in quotes.values() if any(a.article_id == article.pk for a in held[q.pk])]
     # Candidates: per speaker, the quotes other articles carry, with their wordings.
     groups: dict[int, dict[int, list[str]]] = {}
@@ -128,8 +129,8 @@ def _mark_original(
     first = min(
         appearances,
         key=lambda a: (
-            a.article.published_at is None,
-            a.article.published_at or a.article.created_at,
+            a.article_published_at is None,
+            a.article_published_at or a.article_created_at,
             a.article_id,
             a.start,
         ),
