@@ -32,9 +32,11 @@ class ImageError(ValueError):
     """The bytes are not an image we show."""
 
 
-def image_request(*, article: Article, payload: dict) -> ArticleImage:
+def image_request(*, article: Article, payload: dict) -> ArticleImage | None:
     """Record the article's lead image (``image_url``, ``image_alt``, ``image_credit`` of its
-    clean payload) and fetch it once this transaction commits."""
+    clean payload) and fetch it once this transaction commits; ``None`` without one."""
+    if not payload.get("image_url"):
+        return None
     fields = {
         "source_url": payload["image_url"],
         "alt": payload.get("image_alt", ""),

@@ -266,8 +266,7 @@ class Ingestor:
                 reread = True  # its people may have changed since placement saw them
             if not placed.created:  # a new story holds no other article's quotes to join
                 quotes_connect(article=article)
-            if clean.get("image_url"):  # fetched in the background once this commits
-                image_request(article=article, payload=clean)
+            image_request(article=article, payload=clean)  # fetched once this commits
         # The speakers it created are in the database now: the next texts must find them.
         self.known.forget(self.speakers.created)
         self.speakers.created.clear()
