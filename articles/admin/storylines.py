@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from django.contrib import admin, messages
-from django.db.models import Count
+from django.db.models import Count, Q
 
 from articles.models import ReviewState, Story, Storyline
 
@@ -44,9 +44,7 @@ class StorylineAdmin(admin.ModelAdmin):
         return obj._unchecked
 
 
-def _suggested():
-    from django.db.models import Q
-
+def _suggested() -> Q:
     return Q(stories__storyline_state=ReviewState.SUGGESTED)
 
 

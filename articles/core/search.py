@@ -357,9 +357,12 @@ def snippets(
 
 
 def _model(doc: Document):
+    """The model whose table the document indexes (a dictionary look-up, once per table)."""
     from django.apps import apps
 
-    for model in apps.get_models():
-        if model._meta.db_table == doc.table:
-            return model
-    raise LookupError(doc.table)
+    if doc.table not in _MODELS:
+        _MODELS.update({m._meta.db_table: m for m in apps.get_models()})
+    return _MODELS[doc.table]
+
+
+_MODELS: dict[str, type] = {}

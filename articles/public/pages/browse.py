@@ -6,7 +6,7 @@ from __future__ import annotations
 from django.db.models import Count, Exists, OuterRef, Q, QuerySet
 
 from articles.core.visibility import public_outlets, public_speakers, reader_articles
-from articles.models import Quote, Story, Topic, published_q
+from articles.models import ArticleImage, Quote, Story, Topic, published_q
 from articles.public.pages.lists import story_list
 
 
@@ -69,8 +69,6 @@ def story_feed_items(story: Story, *, limit: int = 30) -> list:
 def lead_image(story: Story):
     """The story's image: the editor's choice when it is ready, else the image of its first
     article readers see that has one ready; ``None`` without one."""
-    from articles.models import ArticleImage
-
     ready = ArticleImage.objects.filter(state=ArticleImage.State.READY).select_related(
         "article__outlet"
     )
