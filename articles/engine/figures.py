@@ -75,6 +75,47 @@ _NUMBER = re.compile(
     """,
     re.VERBOSE | re.IGNORECASE,
 )
+# Where a figure can start: a digit or a currency sign ("US$" two characters before its
+# sign), or a spelled number (with "a" before it: "a dozen"). ``_NUMBER`` is tried only there.
+# Trying it at every character of the text cost as much as all the rest of reading figures.
+_DIGIT_OR_SIGN = re.compile(r"[\d$€£¥]")
+_NUMBER_WORDS = (*_SMALL, "hundred", "thousand", "million", "billion")
+_US = re.compile(r"US", re.IGNORECASE)
+# Characters that ``re.IGNORECASE`` matches with an ASCII letter of a number word ("ſ" with
+# "s", "ı" with "i") or whose lower case is longer ("İ"): with any of them, the finding of
+# spelled numbers by plain string search is not exact, so the whole regex scan is used.
+_CASE_TRAPS = ("ſ", "ı", "İ", "\u212a")
+
+
+def _number_matches(text: str):
+    """``_NUMBER.finditer(text)``, trying the pattern only where a figure can start."""
+    if any(c in text for c in _CASE_TRAPS):
+        yield from _NUMBER.finditer(text)
+        return
+    starts = {m.start() for m in _DIGIT_OR_SIGN.finditer(text)}
+    starts.update(p - 2 for p in [p for p in starts if text[p] == "$"] if _US.match(text, p - 2))
+    low = text.lower()
+    for word in _NUMBER_WORDS:
+        q = low.find(word)
+        while q >= 0:
+            starts.add(q)
+            j = q
+            while j > 0 and low[j - 1].isspace():
+                j -= 1
+            if j < q and j > 0 and low[j - 1] == "a":
+                starts.add(j - 1)  # "a dozen", "a hundred"
+            q = low.find(word, q + 1)
+    match = _NUMBER.match
+    end = 0
+    for p in sorted(starts):
+        if p < end:
+            continue
+        m = match(text, p)
+        if m is not None:
+            yield m
+            end = m.end()
+
+
 _QUALIFIER = re.compile(
     r"(more than|over|at least|nearly|almost|about|around|roughly|approximately|some|up to|"
     r"fewer than|less than|a minimum of|a maximum of|an estimated|as many as|as much as|"
@@ -202,7 +243,7 @@ def extract_figures(text: str) -> list[Figure]:
     """Figures in ``text``, in order."""
     figures: list[Figure] = []
     consumed_until = -1
-    for m in _NUMBER.finditer(text):
+    for m in _number_matches(text):
         if m.start() < consumed_until:
             continue
         cur, num, words = m.group("cur"), m.group("num"), m.group("words")
