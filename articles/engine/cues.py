@@ -299,6 +299,17 @@ def _looks_like_name(phrase: str) -> bool:
     )
 
 
+# When, written between the speaker and the verb: "The Gazette on Monday said", "the board
+# on October 3 said", "Roe later Tuesday told".
+_TRAILING_WHEN = re.compile(
+    r"\s+(?:(?:later|earlier|again|also)\s+)?(?:(?:on|early|late|last|this)\s+)?"
+    rf"(?:(?:{alternation(w.title() for w in lx.WEEKDAYS)})"
+    r"(?:\s+(?:morning|afternoon|evening|night))?"
+    rf"|(?:{alternation(w.title() for w in lx.MONTHS if len(w) > 3 or w == 'may')})\.?"
+    r"\s+\d{1,2}(?:st|nd|rd|th)?(?:,?\s+\d{4})?)$"
+)
+
+
 def _trailing_mention(text: str, s: int, e: int) -> tuple[int, int] | None:
     """The noun phrase ending right before a verb: "the company", "Tom Homan", "she".
 
@@ -307,6 +318,11 @@ def _trailing_mention(text: str, s: int, e: int) -> tuple[int, int] | None:
     s, e = _trim(text, s, e)
     if s >= e:
         return None
+    when = _TRAILING_WHEN.search(text, s, e)
+    if when is not None:
+        s, e = _trim(text, s, when.start())
+        if s >= e:
+            return None
     seg = text[s:e]
     po = seg.rfind("(")
     if po >= 0 and ")" not in seg[po:]:

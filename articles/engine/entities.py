@@ -36,6 +36,16 @@ _KNOWN_AS = re.compile(
 )
 _HEADLINE_VERBS = frozenset({"Says", "Said", "Tells", "Told", "Slams", "Warns", "Calls", "Urges"})
 _SENTENCE_OPENERS = frozenset({"he", "she", "it", "they", "we", "the", "this", "that", "but"})
+# A day or a month after a name is when, not part of the name: "told CNN Tuesday", "the White
+# House on Monday", "the commission on October 3". (A month right after a name, with no date
+# after it, may still be a name: "Ruth June".)
+_WEEKDAYS = frozenset(w.title() for w in lx.WEEKDAYS)
+_MONTH_NAMES = frozenset(w.title() for w in lx.MONTHS if len(w) > 3 or w == "may")
+# Days with names of their own: "Super Tuesday", "Black Friday" name no one.
+_NAMED_DAY_WORDS = frozenset(
+    {"Super", "Black", "Cyber", "Easter", "Palm", "Good", "Ash", "Fat", "Bloody", "Holy"}
+)
+_DAY_NUMBER_AFTER = re.compile(r"\.?[ \t\u00a0]+\d{1,2}\b")
 _GIVEN_NAME_TITLES = frozenset(
     {"sir", "dame", "prince", "princess", "king", "queen", "lord", "lady", "sheikh", "emir"}
 )
@@ -444,6 +454,19 @@ class _Builder:
                 if cur and toks[cur[-1]][2].endswith(".") and t.lower() in _SENTENCE_OPENERS:
                     # "... in Washington D.C. He said": a new sentence after an abbreviation.
                     runs.append(cur)
+                    cur, pending = [], []
+                    continue
+                if cur and (
+                    t in _WEEKDAYS
+                    or t in _MONTH_NAMES
+                    and (pending or _DAY_NUMBER_AFTER.match(text, te))
+                ):
+                    if toks[cur[-1]][2] in _NAMED_DAY_WORDS:
+                        cur.pop()  # "... on Super Tuesday"
+                        while cur and not toks[cur[-1]][2][:1].isupper():
+                            cur.pop()
+                    if cur:
+                        runs.append(cur)
                     cur, pending = [], []
                     continue
                 if cur and t in _HEADLINE_VERBS:

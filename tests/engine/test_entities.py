@@ -115,3 +115,18 @@ def test_organisation_words_then_a_given_name_split_into_role_and_person():
     ents = _by_name("Board Member Ruth Achebe voted against the plan.")
     assert ents["Ruth Achebe"].kind == "person"
     assert ents["Ruth Achebe"].role == "Board Member"
+
+
+def test_a_day_or_date_after_a_name_is_not_part_of_it():
+    ents = _by_name(
+        "Jane Roe told WXMP Tuesday that the vote was close. The Exampleton Water Board on "
+        "October 3 ordered a review, and the Example Gazette on Monday printed the letter. "
+        "Voters in Exampleton go to the polls on Super Tuesday."
+    )
+    assert set(ents) == {"Jane Roe", "WXMP", "Exampleton Water Board", "Example Gazette"}
+    assert ents["WXMP"].kind == "organization"
+
+
+def test_a_month_after_a_name_with_no_date_stays_in_the_name():
+    ents = _by_name("Ruth June, a teacher in Exampleton, spoke at the meeting.")
+    assert "Ruth June" in ents

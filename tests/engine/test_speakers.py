@@ -221,3 +221,17 @@ def test_role_noun_with_two_holders_resolves_to_the_one_last_named():
         "“The bridge can wait another year,” the senator said."
     )
     assert _one(text).speaker == "Bob Marsh"
+
+
+def test_when_between_speaker_and_verb_is_not_part_of_the_speaker():
+    text = (
+        "The Example Gazette on Monday said: “We stand by the report.”\n\n"
+        "Tom Bell later Thursday told reporters: “We are done here.”\n\n"
+        "The Exampleton Water Board on October 3 said: “Boil the water.”"
+    )
+    got = [(q.speaker, q.speaker_mention) for q in extract_quotes(text)]
+    assert got == [
+        ("Example Gazette", "The Example Gazette"),
+        ("Tom Bell", "Tom Bell"),
+        ("Exampleton Water Board", "The Exampleton Water Board"),
+    ]
