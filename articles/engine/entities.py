@@ -89,6 +89,37 @@ class Mention:
     subject: bool = False
 
 
+# Short words that a title-case line capitalises and running text does not.
+_TITLE_FUNCTION_WORDS = frozenset(
+    "A An And As At Be By For From In Into Is Of On Or Over Than The To Was Were Will With".split()
+)
+_LINE_WORDS = re.compile(r"[^\W\d_][\w’'\-]*")
+
+
+def _title_case_lines(text: str) -> list[tuple[int, int]]:
+    """Spans of the lines written in title case: at least four words, three in four of them
+    capitalised, among them a short function word ("Roe Says Council Is Failing Us").
+    Consecutive such lines make one span."""
+    spans = []
+    start = 0
+    for line in text.split("\n"):
+        end = start + len(line)
+        if len(line) < 200:
+            words = _LINE_WORDS.findall(line)
+            if len(words) >= 4:
+                caps = sum(1 for w in words if w[0].isupper())
+                if caps * 4 >= len(words) * 3 and any(w in _TITLE_FUNCTION_WORDS for w in words):
+                    if spans and spans[-1][1] == start - 1:
+                        start = spans.pop()[0]  # one block with the line before
+                    spans.append((start, end))
+        start = end + 1
+    return spans
+
+
+def _all_within(mentions: list[tuple[int, int]], spans: list[tuple[int, int]]) -> bool:
+    return bool(spans) and all(any(a <= s and e <= b for a, b in spans) for s, e in mentions)
+
+
 @dataclass(slots=True)
 class Registry:
     """Everything known about who is named where; the speaker resolver reads it."""
@@ -104,12 +135,16 @@ class Registry:
     org_alias: dict[str, str] = field(default_factory=dict)
 
     def entities(self) -> list[Entity]:
+        """The people and organisations of the text, but for those named only in title-case
+        lines (a headline's "Roe Wins Runoff", a list of related links), where any run of
+        capitalised words looks like a name."""
         out: list[Entity] = []
+        titles = _title_case_lines(self.text)
         for p in self.persons.values():
-            if p.mentions:
+            if p.mentions and not _all_within(p.mentions, titles):
                 out.append(Entity(p.name, "person", p.role, self._mention_texts(p.mentions)))
         for o in self.orgs.values():
-            if o.mentions:
+            if o.mentions and not _all_within(o.mentions, titles):
                 out.append(
                     Entity(
                         o.name,

@@ -130,3 +130,14 @@ def test_a_day_or_date_after_a_name_is_not_part_of_it():
 def test_a_month_after_a_name_with_no_date_stays_in_the_name():
     ents = _by_name("Ruth June, a teacher in Exampleton, spoke at the meeting.")
     assert "Ruth June" in ents
+
+
+def test_names_only_in_title_case_lines_are_not_entities():
+    text = (
+        "Roe Wins Runoff As Council Is Split Over Harbour Plan\n\n"
+        "Mayor Jane Roe won the runoff on Sunday, the Exampleton Harbour Board said.\n\n"
+        "Related: Gazette Poll Shows Support For Pier Plan Among Dock Workers\n"
+        "Related: Quill Family Fund Is Backing The Bid"
+    )
+    ents = _by_name(text)
+    assert set(ents) == {"Jane Roe", "Exampleton Harbour Board"}
