@@ -124,7 +124,8 @@ ORG_WORDS = frozenset(
     commons lords tribunal exchange institution charity alliance coalition movement
     league federation chronicle broadcaster broadcasters wire motors motor biotech pharma
     pharmaceuticals logistics retail hydro utilities insurance securities capital partnership
-    ventures computer computers electronics software""".split()
+    ventures computer computers electronics software pac initiative caucus convention survey
+    forum conference festival""".split()
 )
 # Words marking a capitalised run as a place.
 PLACE_WORDS = frozenset(
