@@ -96,28 +96,42 @@ _TITLE_FUNCTION_WORDS = frozenset(
 _LINE_WORDS = re.compile(r"[^\W\d_][\w’'\-]*")
 
 
-def _title_case_lines(text: str) -> list[tuple[int, int]]:
-    """Spans of the lines written in title case: at least four words, three in four of them
-    capitalised, among them a short function word ("Roe Says Council Is Failing Us").
-    Consecutive such lines make one span."""
-    spans = []
-    start = 0
-    for line in text.split("\n"):
-        end = start + len(line)
-        if len(line) < 200:
-            words = _LINE_WORDS.findall(line)
-            if len(words) >= 4:
-                caps = sum(1 for w in words if w[0].isupper())
-                if caps * 4 >= len(words) * 3 and any(w in _TITLE_FUNCTION_WORDS for w in words):
-                    if spans and spans[-1][1] == start - 1:
-                        start = spans.pop()[0]  # one block with the line before
-                    spans.append((start, end))
-        start = end + 1
-    return spans
+def _is_title_case(line: str) -> bool:
+    """At least four words, three in four of them capitalised, among them a short function
+    word ("Roe Says Council Is Failing Us")."""
+    if len(line) >= 200:
+        return False
+    words = _LINE_WORDS.findall(line)
+    if len(words) < 4 or not any(w in _TITLE_FUNCTION_WORDS for w in words):
+        return False
+    return sum(1 for w in words if w[0].isupper()) * 4 >= len(words) * 3
 
 
-def _all_within(mentions: list[tuple[int, int]], spans: list[tuple[int, int]]) -> bool:
-    return bool(spans) and all(any(a <= s and e <= b for a, b in spans) for s, e in mentions)
+class _TitleLines:
+    """Whether a stretch of text lies in title-case lines, line by line, each line judged
+    once and only when asked about."""
+
+    __slots__ = ("text", "judged")
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.judged: dict[int, bool] = {}
+
+    def holds(self, s: int, e: int) -> bool:
+        text = self.text
+        a = text.rfind("\n", 0, s) + 1
+        while True:
+            b = text.find("\n", a)
+            if b < 0:
+                b = len(text)
+            title = self.judged.get(a)
+            if title is None:
+                title = self.judged[a] = _is_title_case(text[a:b])
+            if not title:
+                return False
+            if b >= e:
+                return True
+            a = b + 1
 
 
 @dataclass(slots=True)
@@ -139,12 +153,12 @@ class Registry:
         lines (a headline's "Roe Wins Runoff", a list of related links), where any run of
         capitalised words looks like a name."""
         out: list[Entity] = []
-        titles = _title_case_lines(self.text)
+        titles = _TitleLines(self.text)
         for p in self.persons.values():
-            if p.mentions and not _all_within(p.mentions, titles):
+            if p.mentions and not all(titles.holds(s, e) for s, e in p.mentions):
                 out.append(Entity(p.name, "person", p.role, self._mention_texts(p.mentions)))
         for o in self.orgs.values():
-            if o.mentions and not _all_within(o.mentions, titles):
+            if o.mentions and not all(titles.holds(s, e) for s, e in o.mentions):
                 out.append(
                     Entity(
                         o.name,
@@ -233,7 +247,7 @@ def _clean(tok: str) -> str:
     return tok
 
 
-_TOKEN_PARTS = re.compile(r"([^\W_][\w’'\-]*)(\.?)|[^\w\s]")
+_TOKEN_PARTS = re.compile(r"[^\W_][\w’'\-]*\.?|[^\w\s]")
 
 
 def _tokenize_into(text: str, s0: int, end: int, out: list[tuple[int, int, str]]) -> None:
@@ -242,15 +256,14 @@ def _tokenize_into(text: str, s0: int, end: int, out: list[tuple[int, int, str]]
     abbreviations = ABBREVIATIONS
     append = out.append
     for m in _TOKEN_PARTS.finditer(text, s0, end):
-        w, dot = m.groups()
-        if dot and len(w) >= 2 and w.lower() not in abbreviations:
-            s = m.start()
-            e = s + len(w)
-            append((s, e, w))
+        t = m[0]
+        s = m.start()
+        if len(t) >= 3 and t[-1] == "." and t[:-1].lower() not in abbreviations:
+            e = s + len(t) - 1
+            append((s, e, t[:-1]))
             append((e, e + 1, "."))
         else:
-            s, e = m.span()
-            append((s, e, m[0]))
+            append((s, s + len(t), t))
 
 
 # Stretches that may hold a name: capitalised words joined by spaces and connectors. Only
