@@ -550,6 +550,7 @@ class _Builder:
         for run in runs:
             self.classify(toks, run)
         self.accept_maybe_persons()
+        self.drop_title_case_persons()
         self.link_short_forms()
         self.gender_from_pronouns()
         self.mark_subjects()
@@ -768,6 +769,37 @@ class _Builder:
         ):
             return -1
         return 0
+
+    def drop_title_case_persons(self) -> None:
+        """Forget a person named only in title-case lines when the story names someone else
+        with that surname in its running text ("Liberal Oscar-Winner Roe Says..." above a
+        story about Jane Roe): any capitalised run there looks like a name, and that one
+        would otherwise claim the story's "Roe" and "she". A headline's full name for a
+        person the story calls by surname alone stays."""
+        reg = self.reg
+        titles = _TitleLines(self.text)
+        only_titles = {
+            name
+            for name, p in reg.persons.items()
+            if p.mentions and all(titles.holds(s, e) for s, e in p.mentions)
+        }
+        if not only_titles:
+            return
+        gone = {
+            name
+            for name in only_titles
+            if reg.surnames.get(_clean(name.split()[-1]), set()) - only_titles
+        }
+        if not gone:
+            return
+        for name in gone:
+            del reg.persons[name]
+        for index in (reg.surnames, reg.given):
+            for key in list(index):
+                index[key] -= gone
+                if not index[key]:
+                    del index[key]
+        reg.mentions = [m for m in reg.mentions if not (m.kind == "person" and m.key in gone)]
 
     def accept_maybe_persons(self) -> None:
         """A run without a given name or title is a person if its surname is used alone."""

@@ -235,3 +235,22 @@ def test_when_between_speaker_and_verb_is_not_part_of_the_speaker():
         ("Tom Bell", "Tom Bell"),
         ("Exampleton Water Board", "The Exampleton Water Board"),
     ]
+
+
+def test_a_name_only_in_a_title_case_headline_does_not_claim_the_story_s_speaker():
+    text = (
+        "Outspoken Harbour Champion Roe Says Plan Will Pass\n\n"
+        "Mayor Jane Roe defended the harbour plan on Monday.\n\n"
+        "“We will not back down,” Roe said. “The plan is sound.”\n\n"
+        "She added: “The vote is next week.”"
+    )
+    assert [q.speaker for q in extract_quotes(text)] == ["Jane Roe"] * 3
+
+
+def test_a_headline_s_full_name_stays_for_a_person_the_story_calls_by_surname():
+    text = (
+        "Dario Fenwick Says The Union Will Strike On Friday\n\n"
+        "The dockworkers' leader spoke after the vote.\n\n"
+        "“We have waited long enough,” Fenwick said."
+    )
+    assert [q.speaker for q in extract_quotes(text)] == ["Dario Fenwick"]
