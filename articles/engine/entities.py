@@ -147,13 +147,16 @@ class Registry:
     surnames: dict[str, set[str]] = field(default_factory=dict)
     given: dict[str, set[str]] = field(default_factory=dict)
     org_alias: dict[str, str] = field(default_factory=dict)
+    titles: _TitleLines | None = None  # which lines are in title case, judged when asked
 
     def entities(self) -> list[Entity]:
         """The people and organisations of the text, but for those named only in title-case
         lines (a headline's "Roe Wins Runoff", a list of related links), where any run of
         capitalised words looks like a name."""
         out: list[Entity] = []
-        titles = _TitleLines(self.text)
+        if self.titles is None:
+            self.titles = _TitleLines(self.text)
+        titles = self.titles
         for p in self.persons.values():
             if p.mentions and not all(titles.holds(s, e) for s, e in p.mentions):
                 out.append(Entity(p.name, "person", p.role, self._mention_texts(p.mentions)))
@@ -777,7 +780,7 @@ class _Builder:
         would otherwise claim the story's "Roe" and "she". A headline's full name for a
         person the story calls by surname alone stays."""
         reg = self.reg
-        titles = _TitleLines(self.text)
+        titles = reg.titles = _TitleLines(self.text)
         only_titles = {
             name
             for name, p in reg.persons.items()
