@@ -590,13 +590,17 @@ class _Builder:
             return
         # "Health Minister Ruth Abernathy on Monday", "Marisol Vance of Tulsa": a person's name
         # ends at a lower-case connector unless the run is an organisation's name.
-        conn = next(
-            (
-                k
-                for k in range(2, len(words) - 1)
-                if lows[k] in _PLAIN_CONNECTORS and words[k].islower()
-            ),
-            0,
+        conn = (
+            next(
+                (
+                    k
+                    for k in range(2, len(words) - 1)
+                    if lows[k] in _PLAIN_CONNECTORS and words[k].islower()
+                ),
+                0,
+            )
+            if len(words) > 3
+            else 0
         )
         if (
             conn
@@ -634,7 +638,7 @@ class _Builder:
         for k in range(len(words) - 1):
             if lows[k].rstrip(".") in lx.TITLES or lows[k] in lx.TITLES:
                 cut = k + 1
-        if not cut:
+        if not cut and len(lows) > 2:
             cut = _role_then_given_name(lows)
         name_idx = run[cut:]
         name_words = words[cut:]
@@ -680,7 +684,11 @@ class _Builder:
             name_idx = name_idx[1:]
             name_words = name_words[1:]
             ns = toks[name_idx[0]][0]
-        born = [i for i, w in enumerate(name_words[:-2]) if w.lower().endswith(("-born", "-based"))]
+        born = (
+            [i for i, w in enumerate(name_words[:-2]) if w.lower().endswith(("-born", "-based"))]
+            if len(name_words) > 2
+            else None
+        )
         if born:
             # "Korean-born Monte Haines": an epithet, then the name.
             k = born[-1] + 1
@@ -689,9 +697,17 @@ class _Builder:
             name_words = name_words[k:]
             ns = toks[name_idx[0]][0]
         # "Maricopa County Recorder Helen Purcell": capitalised role words, then a given name.
-        k = next(
-            (i for i in range(1, len(name_words) - 1) if name_words[i].lower() in lx.FIRST_NAMES),
-            0,
+        k = (
+            next(
+                (
+                    i
+                    for i in range(1, len(name_words) - 1)
+                    if name_words[i].lower() in lx.FIRST_NAMES
+                ),
+                0,
+            )
+            if len(name_words) > 2
+            else 0
         )
         if k and len(name_words) - k <= 3 and name_words[0].lower() not in lx.FIRST_NAMES:
             title = (title + " " + " ".join(name_words[:k])).strip()
@@ -705,7 +721,7 @@ class _Builder:
             e = toks[name_idx[-1]][1]
         if len(name_words) > 4:
             return
-        gender = _gender_of(lows[:cut])
+        gender = _gender_of(lows[:cut]) if cut else ""
         if len(name_words) == 1:
             if cut:
                 self.titled.append((ns, e, name_words[0], title, gender))
