@@ -544,9 +544,8 @@ class _Builder:
                     cur, pending = [], []
                 else:
                     pending.append(i)
-            else:
-                if cur:
-                    runs.append(cur)
+            elif cur:  # (no pending connectors without a run)
+                runs.append(cur)
                 cur, pending = [], []
         if cur:
             runs.append(cur)
