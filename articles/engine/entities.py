@@ -15,8 +15,10 @@ from dataclasses import dataclass, field
 
 from articles.engine import lexicon as lx
 from articles.engine.aliases import AliasIndex
+from articles.engine.similarity import stem
 from articles.engine.text import ABBREVIATIONS, Layout, build_layout
 from articles.engine.types import Entity, KnownSpeaker
+from articles.engine.weights import BACKGROUND_DF
 
 _TOKEN = re.compile(r"[^\W_][\w’'\-]*\.?|[^\w\s]")
 _POSSESSIVE = ("’s", "'s", "’", "'")
@@ -333,6 +335,26 @@ def _is_acronym(t: str) -> bool:
     return 2 <= len(core) <= 6 and core.isupper() and core.isalpha()
 
 
+# "MIAMI —", "RENO, Nev. —": a dateline's place opening the story.
+_DATELINE_AFTER = re.compile(r"(?:,[ \t]+[A-Z][A-Za-z.]{1,12})?[ \t]*(?:\(\w+\)[ \t]*)?[—–-]")
+# Share of generic English documents above which a word in capitals is just a word ("WORK",
+# "VIDEO", "STUPID"), not an organisation's initials (CNN: 0.8%, NASA: 0.7%).
+_COMMON_WORD_SHARE = 0.02
+
+
+def _capitals_not_an_org(text: str, s: int, e: int) -> bool:
+    """Whether a word in capitals is not an organisation's name: a time zone, a place's code,
+    a common abbreviation ("EDT", "FL", "DNA"), an ordinary word set in capitals ("UPDATE",
+    "STUPID") or a dateline's place ("LONDON —")."""
+    word = text[s:e].replace(".", "")
+    low = word.lower()
+    if word in lx.NOT_ORG_ACRONYMS or low in lx.STOP_CAPS:
+        return True
+    if max(BACKGROUND_DF.get(low, 0.0), BACKGROUND_DF.get(stem(low), 0.0)) >= _COMMON_WORD_SHARE:
+        return True
+    return (s == 0 or text[s - 1] == "\n") and _DATELINE_AFTER.match(text, e) is not None
+
+
 def _gender_of(tokens: list[str]) -> str:
     for t in tokens:
         lo = t.lower()
@@ -647,6 +669,8 @@ class _Builder:
         ns = toks[name_idx[0]][0]
         title = text[s:ns].strip()
         if len(words) == 1 and words[0] in lx.ROLE_ACRONYMS:
+            return
+        if len(words) == 1 and _is_acronym(words[0]) and _capitals_not_an_org(text, s, e):
             return
         if any(w in lx.ORG_WORDS for w in name_lows) or (
             len(name_words) == 1 and _is_acronym(name_words[0])

@@ -87,6 +87,13 @@ POST_NOMINALS = frozenset({"KC", "QC", "MP", "MEP", "MSP", "OBE", "MBE", "CBE", 
 ROLE_ACRONYMS = frozenset(
     {"MP", "MPs", "MEP", "MSP", "CEO", "CFO", "COO", "GP", "PM", "DJ", "MC", "VP"}
 )
+# Capitals that name no organisation: time zones, places' codes, common abbreviations.
+NOT_ORG_ACRONYMS = frozenset(
+    """EST EDT CST CDT MST MDT PST PDT GMT BST UTC CET CEST AEST US USA UK UAE DC NYC SF
+    AL AK AZ AR CA CO CT DE FL GA HI IA KS KY LA MD MA MN MS MO MT NE NV NH NJ NM NY NC ND OH
+    PA RI SC SD TN TX UT VT VA WA WV WI WY TV DNA HIV AIDS GDP GNP VAT CPI LGBT LGBTQ WWI WWII
+    AM ID IQ OK DVD CD RV VR MBA FAQ PDF URL USD SUV ATM IPO""".split()
+)
 # Lower-case role nouns that may sit just before a name ("station commander Ruth Ibsen").
 ROLE_NOUNS = frozenset(
     """commander owner lawyer chief director representative minister leader tenant manager

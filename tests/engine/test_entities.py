@@ -141,3 +141,13 @@ def test_names_only_in_title_case_lines_are_not_entities():
     )
     ents = _by_name(text)
     assert set(ents) == {"Jane Roe", "Exampleton Harbour Board"}
+
+
+def test_words_in_capitals_that_are_not_organisations():
+    text = (
+        "EXAMPLETON — The WXMP newsroom said at 9 p.m. EDT that the vote in NY was close.\n\n"
+        "UPDATE: The Exampleton Water Board said the DNA results were STUPID, adding that "
+        "the TV report was wrong."
+    )
+    ents = _by_name(text)
+    assert set(ents) == {"WXMP", "Exampleton Water Board"}
