@@ -315,6 +315,7 @@ def _trailing_mention(text: str, s: int, e: int) -> tuple[int, int] | None:
 
     An apposition between commas is skipped ("Eleanor Shaw, a senior economist, remarked").
     """
+    verb_at = e
     s, e = _trim(text, s, e)
     if s >= e:
         return None
@@ -349,8 +350,12 @@ def _trailing_mention(text: str, s: int, e: int) -> tuple[int, int] | None:
             or last_low.endswith(("’s", "'s", "s’"))
             or (last[:1].islower() and last_low not in lx.SUBJECT_PRONOUNS)
         ):
-            if _looks_like_name(prev):
-                # apposition: "Name, a role," -> "Name"
+            if _looks_like_name(prev) or (
+                last_low in {"who", "whose"} and prev and text[s:verb_at].rstrip().endswith(",")
+            ):
+                # apposition: "Name, a role," -> "Name"; a relative clause closed before the
+                # verb: "An aide, who spoke on condition of anonymity, said" -> "An aide"
+                # (not "Roe, who Quill called": there "who" is the verb's object)
                 off = s + seg.rfind(prev, 0, len(seg) - len(parts[-1]) - 1)
                 return _trailing_mention(text, off, off + len(prev))
         if last and last[:1].isupper() and not last_low.endswith(("’s", "'s")):

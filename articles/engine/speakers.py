@@ -78,6 +78,9 @@ _REPORTED_AFTER = re.compile(
 )
 _REPORTED_BEFORE = re.compile(r"\b(?:" + "|".join(lx.CUE_VERBS) + r")\s+$")
 
+# "The harbour master, who has run the port since 1998, said": a description brought in
+# with a clause of its own is someone new, not the person just written about.
+_RELATIVE_AFTER = re.compile(r"\s*,\s*(?:who|whose)\b")
 _GAVE_NAME = re.compile(
     r"[^.!?;\n“”\"]{0,60}?\bwho (?:gave|would give|would only give) (?:his|her|their) "
     r"(?:name|full name)(?: only)? as ((?:[A-ZÀ-ÖØ-Þ][\w’'\-]+)(?:\s+[A-ZÀ-ÖØ-Þ][\w’'\-]+){0,2})"
@@ -497,7 +500,13 @@ class Resolver:
         # "Asante, 19, was making his third appearance. “...,” the teenager said": a definite
         # description with no role holder refers back to the person just written about,
         # unless the story introduced someone new with it ("a state official ... the official").
-        if low.startswith("the ") and head and not holders and not self._introduced(head, pos):
+        if (
+            low.startswith("the ")
+            and head
+            and not holders
+            and not self._introduced(head, pos)
+            and not _RELATIVE_AFTER.match(self.reg.text, pos + len(m))
+        ):
             who = self._sentence_subject(pos, "person")
             if who:
                 return who, "person"

@@ -254,3 +254,31 @@ def test_a_headline_s_full_name_stays_for_a_person_the_story_calls_by_surname():
         "“We have waited long enough,” Fenwick said."
     )
     assert [q.speaker for q in extract_quotes(text)] == ["Dario Fenwick"]
+
+
+def test_a_relative_clause_between_speaker_and_verb_is_skipped():
+    text = (
+        "Mayor Jane Roe spoke on Monday. A Roe adviser, who spoke on the condition of "
+        "anonymity, said of the mayor: “She takes the threat very seriously and will act.”"
+    )
+    (q,) = extract_quotes(text)
+    # an adviser of Roe's, unnamed: not Roe, whom the statement is about
+    assert (q.speaker, q.speaker_mention) == (None, "A Roe adviser")
+
+
+def test_who_as_the_object_of_the_verb_does_not_make_its_antecedent_the_speaker():
+    text = (
+        "Tom Bell spoke at length. Much of his anger was directed at Roe, who Bell on "
+        "Wednesday called “a danger to the harbour and to everyone who works in it.”"
+    )
+    (q,) = extract_quotes(text)
+    assert q.speaker == "Tom Bell"
+
+
+def test_a_description_brought_in_with_its_own_clause_is_someone_new():
+    text = (
+        "Mayor Jane Roe spoke on Monday. The harbour master, who has run the port since "
+        "1998, said: “We are ready for the storm tonight.”"
+    )
+    (q,) = extract_quotes(text)
+    assert (q.speaker, q.speaker_mention) == (None, "The harbour master")
