@@ -560,6 +560,17 @@ _LEAD_PHRASE = re.compile(
 _AS_PUT_IT = re.compile(
     r"\b[Aa]s\s+(.{2,80}?)\s+(?:once\s+|has\s+|memorably\s+)?(?:put|puts)\s+it\s*[,:]\s*$"
 )
+# `in the Gazette’s words, “...”` / `in the words of Jane Roe, “...”`
+_IN_WORDS = re.compile(
+    r"\b[Ii]n\s+(?:the\s+words\s+of\s+(.{2,80}?)|(.{2,60}?)(?:[’']s?)?\s+(?:own\s+)?words)"
+    r"\s*,\s*$"
+)
+_POSSESSIVE_PRONOUNS = {"his": "he", "her": "she", "their": "they", "its": "it"}
+# `Here’s Roe in December 1992: “...”`
+_HERE_IS = re.compile(
+    r"\b[Hh]ere[’']s\s+((?:[A-Z][\w’'.\-]+\s+){0,3}[A-Z][\w’'\-]+)"
+    r"(?:\s+(?:in|on|at|from|during|last|this)\s+[^:“”\"]{1,40})?\s*:\s*$"
+)
 # `More from Roe:` / `– Roe:` / `Roe:` opening its sentence
 _LEAD_NAME = re.compile(
     r"(?:^|[\s(][–—-]\s*|\b(?:[Mm]ore|[Aa]nd)\s+from\s+)"
@@ -570,7 +581,8 @@ _LEAD_NAME = re.compile(
 # `Roe issued a statement, “...”` / `she released a statement saying, “...”`
 _LEAD_ISSUED = re.compile(
     r"\s+(?:also\s+|later\s+|then\s+)?(?:issued|issues|released|releases|put\s+out|sent|posted)"
-    r"\s+(?:a|an)\s+(?:[\w\-]+\s+){0,2}?(?:statement|release|message|tweet|email|e-mail)"
+    r"\s+(?:a|an|the\s+following|this|the)\s+(?:[\w\-]+\s+){0,2}?"
+    r"(?:statement|release|message|tweet|email|e-mail|letter|note)"
     r"(?:\s+(?:saying|that\s+read|reading))?\s*[,:]\s*$",
     re.IGNORECASE,
 )
@@ -616,6 +628,24 @@ def find_lead_in(text: str, start: int, open_pos: int, known) -> Attribution | N
         if span and _valid_subject(text[span[0] : span[1]]):
             return Attribution("put it", start + m.end(1), text[span[0] : span[1]], *span, True)
         return None
+    m = _IN_WORDS.search(window)
+    if m:
+        g = 1 if m.group(1) else 2
+        who = m.group(g)
+        ms = start + m.start(g)
+        low = who.lower()
+        if low in _POSSESSIVE_PRONOUNS:
+            return Attribution(
+                "words", start + m.start(), _POSSESSIVE_PRONOUNS[low], ms, ms + len(who), True
+            )
+        span = _trailing_mention(text, ms, ms + len(who))
+        if span and _valid_subject(text[span[0] : span[1]]):
+            return Attribution("words", start + m.start(), text[span[0] : span[1]], *span, True)
+        return None
+    m = _HERE_IS.search(window)
+    if m:
+        ms = start + m.start(1)
+        return Attribution(":", ms, m.group(1), ms, start + m.end(1), True)
     m = _LEAD_AND_SAID.search(window)
     if m and not _GAP_STOP.search(window[: m.start()]):
         span = _clause_subject(text, start, start + m.start())

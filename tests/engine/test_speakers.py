@@ -282,3 +282,17 @@ def test_a_description_brought_in_with_its_own_clause_is_someone_new():
     )
     (q,) = extract_quotes(text)
     assert (q.speaker, q.speaker_mention) == (None, "The harbour master")
+
+
+def test_lead_ins_that_name_the_source_without_a_reporting_verb():
+    text = (
+        "Mayor Jane Roe toured the port on Monday.\n\n"
+        "Investors flocked to Exampleton, founded by Tom Bell, because, in the words of "
+        "Mayor Jane Roe, “it is the most entrepreneurial place on the planet right now.”\n\n"
+        "The town is, in her words, “a harbour that never sleeps, whatever the weather.”\n\n"
+        "She has said it before. Here’s Roe in December 2019: “Our new direction must rest "
+        "on the harbour and on the people who work there every day.”\n\n"
+        "After Tom Bell died in 1998, Mayor Jane Roe released the following statement: “We "
+        "offer our condolences to the family and friends of a great man.”"
+    )
+    assert [q.speaker for q in extract_quotes(text)] == ["Jane Roe"] * 4
