@@ -274,6 +274,8 @@ def _valid_subject(phrase: str, inverted: bool = False) -> bool:
     words = phrase.split()
     if not words or len(words) > 10:
         return False
+    if len(words) == 1 and words[0].lower() in ("the", "a", "an"):
+        return False  # "the charged term": an article alone names no one
     if inverted and any(w[:1].isupper() for w in words[:4]):
         return True
     first = words[0]
@@ -586,9 +588,14 @@ _LEAD_ISSUED = re.compile(
     r"(?:\s+(?:saying|that\s+read|reading))?\s*[,:]\s*$",
     re.IGNORECASE,
 )
-# `..., and later said, “...”` / `..., saying, “...”`: the clause's subject opens the sentence.
+# `..., and later said, “...”` / `..., saying, “...”` / `..., but went on to say, “...”`: the
+# clause's subject opens the sentence.
 _LEAD_AND_SAID = re.compile(
-    rf"(?:\s+and|,)\s+(?:(?:later|then|also|again|\w+ly)\s+)?(?:{_VERB_ALT}|saying|adding)\s*[,:]\s*$"
+    rf"(?:\s+and|\s+but|,(?:\s+but)?)\s+(?:(?:later|then|also|again|\w+ly)\s+)?"
+    rf"(?:went\s+on\s+to\s+(?:say|add|tell)|{_VERB_ALT}|saying|adding)"
+    # `..., but told his supporters, “...”`
+    r"(?:\s+(?:(?:his|her|their|its|the)\s+)?(?:supporters|reporters|listeners|viewers|"
+    r"readers|audience|crowd|members|staff|followers|voters))?\s*[,:]\s*$"
 )
 _CLAUSE_SUBJECT = re.compile(
     r"\s*((?:[A-Z][\w’'.\-]+\s+){0,4}[A-Z][\w’'\-]+|[Hh]e|[Ss]he|[Tt]hey)"

@@ -24,7 +24,8 @@ CUE_VERBS = tuple(
     thunders opined opines crowed crows griped gripes gushed gushes chided chides sneered
     sneers mocked mocks hinted hints demurred demurs retaliated retaliates rebutted rebuts
     apologized apologised apologizes apologises reacted reacts questioned echoed echoes
-    boomed booms sang sings chanted chants pressed presses beamed beams
+    boomed booms sang sings chanted chants pressed presses beamed beams charged
+    bragged brags emailed
     sagte erklärte betonte dijo afirmó declaró explicó""".split()
 ) + (
     "a déclaré",

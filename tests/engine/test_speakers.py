@@ -296,3 +296,19 @@ def test_lead_ins_that_name_the_source_without_a_reporting_verb():
         "offer our condolences to the family and friends of a great man.”"
     )
     assert [q.speaker for q in extract_quotes(text)] == ["Jane Roe"] * 4
+
+
+def test_a_clause_after_but_keeps_its_sentence_s_subject_as_speaker():
+    text = (
+        "Tom Bell did not mention any of his rivals by name, but told his supporters, “our "
+        "town is in horrible trouble and we must act now.”\n\n"
+        "Jane Roe joked that Exampleton was her answer, but went on to say, “There are "
+        "places in this county that are among the most dangerous anywhere.”\n\n"
+        "“You have called the harbour workers lazy and worse,” Roe charged in her speech."
+    )
+    assert [q.speaker for q in extract_quotes(text)] == ["Tom Bell", "Jane Roe", "Jane Roe"]
+
+
+def test_an_article_alone_is_not_a_speaker():
+    text = "She also steered around the charged term, “radical harbourism,” which rivals use."
+    assert extract_quotes(text) == []
