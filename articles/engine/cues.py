@@ -568,6 +568,13 @@ _IN_WORDS = re.compile(
     r"\s*,\s*$"
 )
 _POSSESSIVE_PRONOUNS = {"his": "he", "her": "she", "their": "they", "its": "it"}
+# `From Roe’s Facebook post:` / `Roe’s response was:` / `Roe’s statement read:`
+_POSSESSOR_DOC = re.compile(
+    r"(?:\b[Ff]rom\s+|^|(?<=[\s(]))((?:[A-Z][\w’'.\-]+\s+){0,3}[A-Z][\w\-]+)[’']s?\s+"
+    r"(?:[\w\-]+\s+){0,2}?(?:post|tweet|statement|response|reply|answer|letter|email|e-mail|"
+    r"message|note|memo|op-ed|column|speech|remarks)"
+    r"(?:\s+(?:was|read|reads|said|says|went))?\s*:\s*$"
+)
 # `Here’s Roe in December 1992: “...”`
 _HERE_IS = re.compile(
     r"\b[Hh]ere[’']s\s+((?:[A-Z][\w’'.\-]+\s+){0,3}[A-Z][\w’'\-]+)"
@@ -582,9 +589,11 @@ _LEAD_NAME = re.compile(
 
 # `Roe issued a statement, “...”` / `she released a statement saying, “...”`
 _LEAD_ISSUED = re.compile(
-    r"\s+(?:also\s+|later\s+|then\s+)?(?:issued|issues|released|releases|put\s+out|sent|posted)"
+    r"\s+(?:also\s+|later\s+|then\s+)?"
+    r"(?:issued|issues|released|releases|put\s+out|sent|posted|delivered|delivers)"
     r"\s+(?:a|an|the\s+following|this|the)\s+(?:[\w\-]+\s+){0,2}?"
     r"(?:statement|release|message|tweet|email|e-mail|letter|note)"
+    r"(?:\s+to\s+(?:[\w’'\-]+\s+){0,3}?[\w’'\-]+)?"  # "a blunt message to Roe:"
     r"(?:\s+(?:saying|that\s+read|reading))?\s*[,:]\s*$",
     re.IGNORECASE,
 )
@@ -598,7 +607,9 @@ _LEAD_AND_SAID = re.compile(
     r"readers|audience|crowd|members|staff|followers|voters))?\s*[,:]\s*$"
 )
 _CLAUSE_SUBJECT = re.compile(
-    r"\s*((?:[A-Z][\w’'.\-]+\s+){0,4}[A-Z][\w’'\-]+|[Hh]e|[Ss]he|[Tt]hey)"
+    # after an opening conjunction: "And then Roe went on the attack, saying, ..."
+    r"\s*(?:(?:And|But|So|Then|Yet)\s+(?:then\s+|later\s+|so\s+)?)?"
+    r"((?:[A-Z][\w’'.\-]+\s+){0,4}[A-Z][\w’'\-]+|[Hh]e|[Ss]he|[Tt]hey)"
     r"(?=\s+(?:\w+ly\s+|also\s+|then\s+|later\s+)?[a-z]{3,})"
 )
 
@@ -649,6 +660,10 @@ def find_lead_in(text: str, start: int, open_pos: int, known) -> Attribution | N
         if span and _valid_subject(text[span[0] : span[1]]):
             return Attribution("words", start + m.start(), text[span[0] : span[1]], *span, True)
         return None
+    m = _POSSESSOR_DOC.search(window)
+    if m and _looks_like_name(m.group(1)):
+        ms = start + m.start(1)
+        return Attribution(":", ms, m.group(1), ms, start + m.end(1), True)
     m = _HERE_IS.search(window)
     if m:
         ms = start + m.start(1)

@@ -312,3 +312,25 @@ def test_a_clause_after_but_keeps_its_sentence_s_subject_as_speaker():
 def test_an_article_alone_is_not_a_speaker():
     text = "She also steered around the charged term, “radical harbourism,” which rivals use."
     assert extract_quotes(text) == []
+
+
+def test_more_lead_ins_news_writes_without_a_reporting_verb_before_the_quote():
+    text = (
+        "Mayor Jane Roe was angry. And then Roe went fully on the attack, saying, “Is the "
+        "council going to mention the harbour at last? If not it should resign.”\n\n"
+        "Council Leader Tom Bell delivered a blunt message to Roe: “It is time to quit "
+        "attacking people and get on with the work.”\n\n"
+        "The former mayor backs Bell. From Ada Quill’s Facebook post: “For the sake of our "
+        "town, we must move to overcome the divisions of this race.”\n\n"
+        "Bell asked about the storm. Roe’s response was: “Is the harbour wall off the north "
+        "side or the south side?”\n\n"
+        "When the scandal broke, Roe proclaimed at a press conference, “I did not send any "
+        "secret plans to anyone at all.”"
+    )
+    assert [q.speaker for q in extract_quotes(text)] == [
+        "Jane Roe",
+        "Tom Bell",
+        "Ada Quill",
+        "Jane Roe",
+        "Jane Roe",
+    ]
