@@ -646,7 +646,7 @@ def find_lead_in(text: str, start: int, open_pos: int, known) -> Attribution | N
         if span and _valid_subject(text[span[0] : span[1]]):
             return Attribution("put it", start + m.end(1), text[span[0] : span[1]], *span, True)
         return None
-    m = _IN_WORDS.search(window)
+    m = _IN_WORDS.search(window) if "words" in window else None
     if m:
         g = 1 if m.group(1) else 2
         who = m.group(g)
@@ -660,11 +660,16 @@ def find_lead_in(text: str, start: int, open_pos: int, known) -> Attribution | N
         if span and _valid_subject(text[span[0] : span[1]]):
             return Attribution("words", start + m.start(), text[span[0] : span[1]], *span, True)
         return None
-    m = _POSSESSOR_DOC.search(window)
+    tail = window.rstrip()
+    m = (
+        _POSSESSOR_DOC.search(window)
+        if tail.endswith(":") and ("’" in window or "'" in window)
+        else None
+    )
     if m and _looks_like_name(m.group(1)):
         ms = start + m.start(1)
         return Attribution(":", ms, m.group(1), ms, start + m.end(1), True)
-    m = _HERE_IS.search(window)
+    m = _HERE_IS.search(window) if tail.endswith(":") and "ere" in window else None
     if m:
         ms = start + m.start(1)
         return Attribution(":", ms, m.group(1), ms, start + m.end(1), True)
