@@ -568,12 +568,13 @@ _IN_WORDS = re.compile(
     r"\s*,\s*$"
 )
 _POSSESSIVE_PRONOUNS = {"his": "he", "her": "she", "their": "they", "its": "it"}
-# `From Roe’s Facebook post:` / `Roe’s response was:` / `Roe’s statement read:`
+# `From Roe’s Facebook post:` / `Roe’s response was:` / `Roe’s letter makes the case:`
 _POSSESSOR_DOC = re.compile(
     r"(?:\b[Ff]rom\s+|^|(?<=[\s(]))((?:[A-Z][\w’'.\-]+\s+){0,3}[A-Z][\w\-]+)[’']s?\s+"
     r"(?:[\w\-]+\s+){0,2}?(?:post|tweet|statement|response|reply|answer|letter|email|e-mail|"
     r"message|note|memo|op-ed|column|speech|remarks)"
-    r"(?:\s+(?:was|read|reads|said|says|went))?\s*:\s*$"
+    # "Roe’s letter makes a libertarian-style case:"
+    r"(?:\s+[\w\-]+){0,5}\s*:\s*$"
 )
 # `Here’s Roe in December 1992: “...”`
 _HERE_IS = re.compile(

@@ -324,6 +324,8 @@ def test_more_lead_ins_news_writes_without_a_reporting_verb_before_the_quote():
         "town, we must move to overcome the divisions of this race.”\n\n"
         "Bell asked about the storm. Roe’s response was: “Is the harbour wall off the north "
         "side or the south side?”\n\n"
+        "Ada Quill’s letter makes a plain case: “The harbour must stay open to everyone "
+        "who works there.”\n\n"
         "When the scandal broke, Roe proclaimed at a press conference, “I did not send any "
         "secret plans to anyone at all.”"
     )
@@ -332,5 +334,6 @@ def test_more_lead_ins_news_writes_without_a_reporting_verb_before_the_quote():
         "Tom Bell",
         "Ada Quill",
         "Jane Roe",
+        "Ada Quill",
         "Jane Roe",
     ]
