@@ -342,6 +342,12 @@ _DATELINE_AFTER = re.compile(r"(?:,[ \t]+[A-Z][A-Za-z.]{1,12})?[ \t]*(?:\(\w+\)[
 _COMMON_WORD_SHARE = 0.02
 
 
+def _common_word(word: str) -> bool:
+    """An ordinary English word ("Powerful", "STUPID"), by its share of generic documents."""
+    low = word.lower()
+    return max(BACKGROUND_DF.get(low, 0.0), BACKGROUND_DF.get(stem(low), 0.0)) >= _COMMON_WORD_SHARE
+
+
 def _capitals_not_an_org(text: str, s: int, e: int) -> bool:
     """Whether a word in capitals is not an organisation's name: a time zone, a place's code,
     a common abbreviation ("EDT", "FL", "DNA"), an ordinary word set in capitals ("UPDATE",
@@ -350,7 +356,7 @@ def _capitals_not_an_org(text: str, s: int, e: int) -> bool:
     low = word.lower()
     if word in lx.NOT_ORG_ACRONYMS or low in lx.STOP_CAPS:
         return True
-    if max(BACKGROUND_DF.get(low, 0.0), BACKGROUND_DF.get(stem(low), 0.0)) >= _COMMON_WORD_SHARE:
+    if _common_word(low):
         return True
     return (s == 0 or text[s - 1] == "\n") and _DATELINE_AFTER.match(text, e) is not None
 
@@ -815,9 +821,10 @@ class _Builder:
     def drop_title_case_persons(self) -> None:
         """Forget a person named only in title-case lines when the story names someone else
         with that surname in its running text ("Liberal Oscar-Winner Roe Says..." above a
-        story about Jane Roe): any capitalised run there looks like a name, and that one
-        would otherwise claim the story's "Roe" and "she". A headline's full name for a
-        person the story calls by surname alone stays."""
+        story about Jane Roe), or when the name opens with an ordinary word ("Powerful
+        Things Latinos"): any capitalised run there looks like a name, and that one would
+        otherwise claim the story's "Roe" and "she". A headline's full name for a person the
+        story calls by surname alone stays."""
         reg = self.reg
         titles = reg.titles = _TitleLines(self.text)
         only_titles = {
@@ -831,6 +838,7 @@ class _Builder:
             name
             for name in only_titles
             if reg.surnames.get(_clean(name.split()[-1]), set()) - only_titles
+            or _common_word(name.split()[0])  # "Powerful Things Roe Said In 2015"
         }
         if not gone:
             return

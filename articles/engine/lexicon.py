@@ -115,7 +115,9 @@ PLURAL_PEOPLE = frozenset(
     activists students workers fans crowds parents teachers neighbours neighbors marchers
     witnesses opponents organisers organizers campaigners members staff aides observers
     analysts experts economists lawmakers legislators senators democrats republicans
-    conservatives liberals progressives""".split()
+    conservatives liberals progressives independents evangelicals latinos latinas hispanics
+    americans europeans africans asians canadians mexicans britons christians muslims jews
+    catholics protestants immigrants refugees veterans millennials""".split()
 )
 # Words marking a capitalised run as an organisation.
 ORG_WORDS = frozenset(

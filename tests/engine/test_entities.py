@@ -151,3 +151,11 @@ def test_words_in_capitals_that_are_not_organisations():
     )
     ents = _by_name(text)
     assert set(ents) == {"WXMP", "Exampleton Water Board"}
+
+
+def test_a_headline_run_opening_with_an_ordinary_word_is_no_person():
+    text = (
+        "17 Of The Most Powerful Things Harbourers Said In 2025\n\n"
+        "Harbourers gave us plenty to think about this year, and Mayor Jane Roe said so."
+    )
+    assert set(_by_name(text)) == {"Jane Roe"}

@@ -337,3 +337,14 @@ def test_more_lead_ins_news_writes_without_a_reporting_verb_before_the_quote():
         "Ada Quill",
         "Jane Roe",
     ]
+
+
+def test_widely_known_organisations_by_their_short_names():
+    text = (
+        "“We stand by the report,” the DNC said in a statement.\n\n"
+        "According to HuffPo: “The senator has had a mixed record on the harbour.”"
+    )
+    assert [q.speaker for q in extract_quotes(text)] == [
+        "Democratic National Committee",
+        "Huffington Post",
+    ]
