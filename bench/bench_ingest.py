@@ -28,8 +28,9 @@ stored; the pool's speakers are (as if earlier imports had created them), so spe
 find existing rows, as in a running newsroom.
 
 Timed: the next ``--articles`` articles as JSON payloads through ``articles.ingest.service``
-(``Ingestor.ingest`` per article and ``_consolidate`` per batch of ``--batch``, which is what
-``ingest_payloads`` does), committed, one process. Printed: articles per second (wall), articles
+(``ingest_each``, which commits in the service's transaction batches, ``NEWSROOM_INGEST_BATCH``
+items, and ``_consolidate`` per run of ``--batch``, which is what ``ingest_payloads`` does),
+committed, one process. Printed: articles per second (wall), articles
 per CPU-second, SQL queries per article (median, max, mean, counted with an execute wrapper),
 time in SQL, the most frequent query shapes, history rows written per article, the reading
 engine's own CPU time per article on the same texts, and how many items were created,
@@ -369,13 +370,20 @@ def run_ingest(payloads: list[dict], batch: int, profiler) -> dict:
         profiler.enable()
     with connection.execute_wrapper(log):
         for start in range(0, len(payloads), batch):
-            # One run per batch, as one API call or one job would be.
+            # One run per batch, as one API call or one job would be; its items committed in
+            # the service's own transaction batches (``ingest_each``).
             ingestor = Ingestor(user=None, default_outlet=None, dry_run=False)
             report = IngestReport()
-            for n, payload in enumerate(payloads[start : start + batch], start + 1):
-                before = len(log.calls)
-                item = ingestor.ingest(ParsedItem(source=f"bench#{n}", payload=payload))
+            items = [
+                ParsedItem(source=f"bench#{n}", payload=payload)
+                for n, payload in enumerate(payloads[start : start + batch], start + 1)
+            ]
+            before = len(log.calls)
+            # The queries between two outcomes are the next article's (with the commit and
+            # the next BEGIN when a transaction batch ends before it).
+            for item in service.ingest_each(ingestor, items):
                 per_article.append(len(log.calls) - before)
+                before = len(log.calls)
                 report.items.append(item)
                 statuses[item.status] += 1
                 if item.error:
