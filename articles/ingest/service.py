@@ -81,6 +81,7 @@ class _Batch:
     started: float
     items: int = 0
     articles: list[int] = field(default_factory=list)
+    aliased: set[int] | None = None  # the stories with aliases of their own
 
 
 class Ingestor:
@@ -123,6 +124,17 @@ class Ingestor:
             raise
         finally:
             self._batch = None
+
+    def _story_has_aliases(self, story_id: int) -> bool:
+        """Whether the story resolves descriptions of its own (``StorySpeakerAlias``): asked
+        once per batch (an import writes none; editors add them, and the next batch sees
+        theirs), once per article outside a batch."""
+        aliases = StorySpeakerAlias.objects
+        if self._batch is None:
+            return aliases.filter(story=story_id).exists()
+        if self._batch.aliased is None:
+            self._batch.aliased = set(aliases.values_list("story_id", flat=True).distinct())
+        return story_id in self._batch.aliased
 
     @property
     def batch_full(self) -> bool:
@@ -241,7 +253,7 @@ class Ingestor:
             )
             story = placed.story
             reread = False
-            if not placed.created and StorySpeakerAlias.objects.filter(story=story).exists():
+            if not placed.created and self._story_has_aliases(story.pk):
                 # Its story resolves descriptions of its own ("the ministry"): read again.
                 result = article_read(article=article, known=self.known, speakers=self.speakers)
                 reread = True  # its people may have changed since placement saw them
