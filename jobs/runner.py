@@ -102,6 +102,11 @@ class JobRunner:
         self.ingestor = Ingestor(user=job.created_by, default_outlet=job.default_outlet or None)
         # Drafts made since the job first started are this job's to consolidate.
         self.ingestor.started = job.created_at
+        # The heartbeat is written with each batch: a batch open for longer than a third of
+        # the stale limit could make a live job look dead and be taken from it.
+        self.ingestor.batch_seconds = min(
+            self.ingestor.batch_seconds, settings.NEWSROOM_JOB_STALE_SECONDS / 3
+        )
         self.known = KnownSpeakers()
         self.units_done: list[int] = list(job.units_done)
         self.total = job.total

@@ -232,3 +232,13 @@ def test_a_finished_job_logs_one_import_summary(caplog):
     [record] = [r for r in caplog.records if r.name == "newsroom.imports"]
     assert record.getMessage().startswith(f"import finished: job {job.pk}: ")
     assert "2 items, 1 created, 1 duplicates, 0 errors" in record.getMessage()
+
+
+def test_a_jobs_batches_commit_well_within_the_stale_limit(settings):
+    # The heartbeat commits with each batch: a batch must not outlast a third of the time
+    # after which a silent job is taken from its worker.
+    settings.NEWSROOM_JOB_STALE_SECONDS = 30
+    settings.NEWSROOM_INGEST_BATCH_SECONDS = 3600
+    job = job_payloads([payload(1)], enqueue=False)
+    job, token = job_claim(job.pk)
+    assert JobRunner(job, token).ingestor.batch_seconds == 10
