@@ -386,7 +386,8 @@ def run_service(payloads: list[dict], batch: int, log, statuses: Counter, errors
     (with the commit and the next BEGIN when a transaction batch ends before it)."""
     from articles.ingest import service
     from articles.ingest.parsers import ParsedItem
-    from articles.ingest.service import Ingestor, IngestReport
+    from articles.ingest.report import IngestReport
+    from articles.ingest.service import Ingestor
 
     per_article = []
     for start in range(0, len(payloads), batch):

@@ -30,16 +30,15 @@ from django.utils import timezone
 from articles.ingest.inputs import read_source
 from articles.ingest.parsers import ParsedItem, parse_bytes
 from articles.ingest.reading import KnownSpeakers, article_read
-from articles.ingest.service import (
+from articles.ingest.report import (
     CREATED,
     DUPLICATE,
     ERROR,
     IngestItem,
-    Ingestor,
     IngestReport,
-    _consolidate,
     describe_error,
 )
+from articles.ingest.service import Ingestor, _consolidate
 from articles.models import Article
 from jobs.models import Job, JobItem
 from ops.logs import log_import_summary

@@ -1,6 +1,5 @@
 """What an import reports: each item's outcome (``IngestItem``) and the run's (``IngestReport``),
-and errors described without ever raising. Split from ``articles.ingest.service``, whose
-callers import these names from there."""
+and errors described without ever raising (split from ``articles.ingest.service``)."""
 
 from __future__ import annotations
 

@@ -44,7 +44,7 @@ from articles.engine.grouping import ArticleFeatures
 from articles.engine.types import Reading
 from articles.ingest.images import image_request
 from articles.ingest.inputs import expand_sources, read_source
-from articles.ingest.outlets import OUTLET_MISSING, outlet_choice  # noqa: F401 (callers import it)
+from articles.ingest.outlets import outlet_choice
 from articles.ingest.parsers import ParsedItem
 from articles.ingest.payloads import PayloadError, validate_payload
 from articles.ingest.reading import KnownSpeakers, SpeakerResolver, article_read, read_text
