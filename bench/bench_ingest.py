@@ -7,7 +7,7 @@ fictional articles of realistic length and variety". This is that script.
 
     /work/main/.venv/bin/python bench/bench_ingest.py [--stored 10000] [--articles 500]
         [--batch 100] [--database-url postgres://postgres@127.0.0.1:5432/newsroom_bench]
-        [--profile] [--keep-db] [--seed S]
+        [--profile] [--keep-db] [--seed S] [--jobs]
 
 Database: as ``bench/bench_placement_db.py`` (whose set-up it reuses): only
 ``--database-url`` is used, its name must contain "bench" (the script drops and recreates it),
@@ -28,12 +28,15 @@ stored; the pool's speakers are (as if earlier imports had created them), so spe
 find existing rows, as in a running newsroom.
 
 Timed: the next ``--articles`` articles as JSON payloads through ``articles.ingest.service``
-(``Ingestor.ingest`` per article and ``_consolidate`` per batch of ``--batch``, which is what
-``ingest_payloads`` does), committed, one process. Printed: articles per second (wall), articles
-per CPU-second, SQL queries per article (median, max, mean, counted with an execute wrapper),
-time in SQL, the most frequent query shapes, history rows written per article, the reading
-engine's own CPU time per article on the same texts, and how many items were created,
-duplicates or errors. ``--profile`` adds a cProfile of the timed run.
+(``ingest_each``, which commits in the service's transaction batches, ``NEWSROOM_INGEST_BATCH``
+items, and ``_consolidate`` per run of ``--batch``, which is what ``ingest_payloads`` does),
+committed, one process. With ``--jobs``, each run of ``--batch`` articles is a job run here
+as a worker runs it (``jobs.runner.job_execute``: its records, progress and heartbeats
+included); queries per article are then each job's over its articles. Printed: articles per
+second (wall), articles per CPU-second, SQL queries per article (median, max, mean, counted
+with an execute wrapper), time in SQL, the most frequent query shapes, history rows written
+per article, the reading engine's own CPU time per article on the same texts, and how many
+items were created, duplicates or errors. ``--profile`` adds a cProfile of the timed run.
 """
 
 from __future__ import annotations
@@ -352,35 +355,73 @@ def history_rows() -> int:
     return sum(m.objects.count() for m in apps.get_models() if m.__name__.startswith("Historical"))
 
 
-def run_ingest(payloads: list[dict], batch: int, profiler) -> dict:
-    from django.db import connection
+def run_jobs(payloads: list[dict], batch: int, log, statuses: Counter, errors: list) -> list:
+    """Each run of ``batch`` articles as a job, run here as a worker runs it (``job_execute``:
+    its records, progress, heartbeats and consolidation included). Returns each job's queries
+    per article (a job's queries are not split by article)."""
+    from jobs.models import Job
+    from jobs.runner import job_execute
+    from jobs.services import job_payloads
 
+    per_article = []
+    for start in range(0, len(payloads), batch):
+        chunk = payloads[start : start + batch]
+        job = job_payloads(chunk, source="bench", enqueue=False)
+        before = len(log.calls)
+        state = job_execute(job.pk)
+        per_article += [(len(log.calls) - before) / len(chunk)] * len(chunk)
+        if state != Job.State.SUCCEEDED:
+            errors.append(f"job {job.pk}: {state}")
+        for status, error in job.items.values_list("status", "error"):
+            statuses[status] += 1
+            if error:
+                errors.append(error)
+    return per_article
+
+
+def run_service(payloads: list[dict], batch: int, log, statuses: Counter, errors: list) -> list:
+    """Each run of ``batch`` articles through the service, as one API call does: its items
+    committed in the service's own transaction batches (``ingest_each``), then consolidated.
+    Returns the queries of each article: those between two outcomes are the next article's
+    (with the commit and the next BEGIN when a transaction batch ends before it)."""
     from articles.ingest import service
     from articles.ingest.parsers import ParsedItem
-    from articles.ingest.service import Ingestor, IngestReport
+    from articles.ingest.report import IngestReport
+    from articles.ingest.service import Ingestor
 
-    per_article: list[int] = []
+    per_article = []
+    for start in range(0, len(payloads), batch):
+        ingestor = Ingestor(user=None, default_outlet=None, dry_run=False)
+        report = IngestReport()
+        items = [
+            ParsedItem(source=f"bench#{n}", payload=payload)
+            for n, payload in enumerate(payloads[start : start + batch], start + 1)
+        ]
+        before = len(log.calls)
+        for item in service.ingest_each(ingestor, items):
+            per_article.append(len(log.calls) - before)
+            before = len(log.calls)
+            report.items.append(item)
+            statuses[item.status] += 1
+            if item.error:
+                errors.append(item.error)
+        service._consolidate(ingestor, report)
+    return per_article
+
+
+def run_ingest(payloads: list[dict], batch: int, profiler, *, jobs: bool = False) -> dict:
+    from django.db import connection
+
     log = QueryLog()
     statuses: Counter = Counter()
     errors: list[str] = []
     history_before = history_rows()
+    run = run_jobs if jobs else run_service
     c0, t0 = time.process_time(), time.perf_counter()
     if profiler:
         profiler.enable()
     with connection.execute_wrapper(log):
-        for start in range(0, len(payloads), batch):
-            # One run per batch, as one API call or one job would be.
-            ingestor = Ingestor(user=None, default_outlet=None, dry_run=False)
-            report = IngestReport()
-            for n, payload in enumerate(payloads[start : start + batch], start + 1):
-                before = len(log.calls)
-                item = ingestor.ingest(ParsedItem(source=f"bench#{n}", payload=payload))
-                per_article.append(len(log.calls) - before)
-                report.items.append(item)
-                statuses[item.status] += 1
-                if item.error:
-                    errors.append(item.error)
-            service._consolidate(ingestor, report)
+        per_article = run(payloads, batch, log, statuses, errors)
     if profiler:
         profiler.disable()
     wall, cpu = time.perf_counter() - t0, time.process_time() - c0
@@ -414,6 +455,9 @@ def main() -> int:
     parser.add_argument("--shapes", type=int, default=8, help="query shapes to list")
     parser.add_argument("--profile", action="store_true")
     parser.add_argument("--keep-db", action="store_true")
+    parser.add_argument(
+        "--jobs", action="store_true", help="each run of --batch articles as a job (as a worker)"
+    )
     args = parser.parse_args()
 
     url, cleanup = prepare_database(args.database_url, args.keep_db)
@@ -428,7 +472,7 @@ def main() -> int:
         payloads = [next(stream).payload() for _ in range(args.articles)]
         read_article(payloads[0]["body"])  # warm the engine's caches (not timed)
         profiler = cProfile.Profile() if args.profile else None
-        result = run_ingest(payloads, args.batch, profiler)
+        result = run_ingest(payloads, args.batch, profiler, jobs=args.jobs)
         engine = engine_cpu(payloads)
         report(args, connection.vendor, fill, payloads, result, engine)
         if profiler:
@@ -457,11 +501,18 @@ def report(args, vendor: str, fill: float, payloads, result, engine: float) -> N
         print(f"  error: {error}")
     print(f"articles/second (wall): {rate:.1f}  (wall {result['wall']:.2f} s)")
     print(f"articles/cpu-second: {n / result['cpu']:.1f}  (cpu {result['cpu']:.2f} s)")
-    print(
-        f"SQL queries per article: median {statistics.median(per):.0f}, max {max(per)}, "
-        f"mean {statistics.mean(per):.1f}; time in SQL {sql_s:.2f} s "
-        f"({100 * sql_s / result['wall']:.0f}% of wall)"
-    )
+    if args.jobs:
+        print(
+            f"SQL queries per article (a job's queries over its articles, its records and "
+            f"consolidation included): mean {len(result['log'].calls) / n:.1f}; "
+            f"time in SQL {sql_s:.2f} s ({100 * sql_s / result['wall']:.0f}% of wall)"
+        )
+    else:
+        print(
+            f"SQL queries per article: median {statistics.median(per):.0f}, max {max(per)}, "
+            f"mean {statistics.mean(per):.1f}; time in SQL {sql_s:.2f} s "
+            f"({100 * sql_s / result['wall']:.0f}% of wall)"
+        )
     print(f"history rows per article: {result['history'] / n:.1f}")
     print(f"reading engine alone: {1000 * engine / n:.1f} ms CPU per article")
     print("most frequent query shapes:")

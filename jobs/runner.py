@@ -1,11 +1,18 @@
 """Run a job: its units (payloads, texts, files, sources, a feed's bytes, articles to read
 again) item by item through the ingestion service, recording each outcome as it goes.
 
-A job is claimed by one runner at a time (``Job.claim``); the runner touches the job after
-every item, and stops as soon as it finds its claim gone (the job was given to another worker
-because this one looked dead). What a unit has recorded is never done again, and the service
-never stores an article twice, so a job run again after a crash or a kill picks up where it
-stopped: no duplicate, nothing half-written (each article is one transaction).
+Items are written in the service's batches (``Ingestor.batch``): one transaction holds a batch
+of items (each in its own savepoint), the job's record of each of them (``JobItem``), and the
+job's progress and heartbeat, written last. So an item's article and its record commit
+together or not at all: a worker killed mid-batch leaves neither, and the job run again does
+the batch again. Units that read the network (files, URLs, feeds) are read before their batch
+opens.
+
+A job is claimed by one runner at a time (``Job.claim``); the runner touches the job with every
+batch, and stops as soon as it finds its claim gone (the job was given to another worker
+because this one looked dead): that batch is rolled back. What a unit has recorded is never
+done again, and the service never stores an article twice, so a job run again after a crash or
+a kill picks up where it stopped: no duplicate, nothing half-written.
 """
 
 from __future__ import annotations
@@ -23,16 +30,15 @@ from django.utils import timezone
 from articles.ingest.inputs import read_source
 from articles.ingest.parsers import ParsedItem, parse_bytes
 from articles.ingest.reading import KnownSpeakers, article_read
-from articles.ingest.service import (
+from articles.ingest.report import (
     CREATED,
     DUPLICATE,
     ERROR,
     IngestItem,
-    Ingestor,
     IngestReport,
-    _consolidate,
     describe_error,
 )
+from articles.ingest.service import Ingestor, _consolidate
 from articles.models import Article
 from jobs.models import Job, JobItem
 from ops.logs import log_import_summary
@@ -95,8 +101,19 @@ class JobRunner:
         self.ingestor = Ingestor(user=job.created_by, default_outlet=job.default_outlet or None)
         # Drafts made since the job first started are this job's to consolidate.
         self.ingestor.started = job.created_at
+        # The heartbeat is written with each batch: a batch open for longer than a third of
+        # the stale limit could make a live job look dead and be taken from it.
+        self.ingestor.batch_seconds = min(
+            self.ingestor.batch_seconds, settings.NEWSROOM_JOB_STALE_SECONDS / 3
+        )
         self.known = KnownSpeakers()
         self.units_done: list[int] = list(job.units_done)
+        self.total = job.total
+        # The open batch (``Ingestor.batch``), the records and job fields it will write.
+        self._batch = None
+        self._pending: list[tuple[JobItem, IngestItem]] = []
+        self._changes: dict = {}
+        self._recorded: dict[int, set[int]] = {}  # unit -> positions recorded
 
     # --- bookkeeping --------------------------------------------------------------------
 
@@ -109,32 +126,71 @@ class JobRunner:
             raise ClaimLost(self.job.pk)
 
     def _record(self, unit: int, position: int, item: IngestItem, *, retryable=False) -> None:
+        """Keep the item's outcome, written with its batch (``_commit``)."""
         status = item.status
         if status == DUPLICATE and self._made_by_this_job(item.article, item.source):
             status = CREATED  # stored by an earlier attempt of this job, then interrupted
-        JobItem.objects.update_or_create(
+        item.status = status
+        row = JobItem(
             job=self.job,
             unit=unit,
             position=position,
-            defaults={
-                "source": item.source[:1000],
-                "status": status,
-                "article_id": item.article,
-                "story_id": item.story,
-                "quotes": item.quotes or 0,
-                "error": item.error or "",
-                "retryable": retryable,
-            },
+            source=item.source[:1000],
+            status=status,
+            article_id=item.article,
+            story_id=item.story,
+            quotes=item.quotes or 0,
+            error=item.error or "",
+            retryable=retryable,
         )
-        self._touch(done=F("done") + 1)
+        self._pending.append((row, item))
+        self._recorded.setdefault(unit, set()).add(position)
+
+    # --- batches ------------------------------------------------------------------------
+
+    def _begin(self) -> None:
+        if self._batch is None:
+            batch = self.ingestor.batch()
+            batch.__enter__()
+            self._batch = batch
+
+    def _commit(self) -> None:
+        """Write the batch's records, then the job's progress with its heartbeat (last: a
+        lost claim rolls the whole batch back), and commit."""
+        pending, self._pending = self._pending, []
+        if pending:
+            JobItem.objects.bulk_create([row for row, _ in pending])
+            self._changes["done"] = F("done") + len(pending)
+        changes, self._changes = self._changes, {}
+        if self._batch is not None or changes:
+            self._touch(**changes)
+        batch, self._batch = self._batch, None
+        if batch is not None:
+            batch.__exit__(None, None, None)
         if self.on_item:
-            item.status = status
-            self.on_item(item)
+            for _, item in pending:
+                self.on_item(item)
+
+    def _rollback(self, exc: BaseException) -> None:
+        self._pending, self._changes = [], {}
+        batch, self._batch = self._batch, None
+        if batch is not None:
+            batch.__exit__(type(exc), exc, exc.__traceback__)
+
+    def _item_done(self) -> None:
+        if self.ingestor.batch_full:
+            self._commit()
+
+    def _set_total(self, total: int) -> None:
+        if total != self.total:
+            self.total = self._changes["total"] = total
 
     def _made_by_this_job(self, article_id: int | None, source: str) -> bool:
         """A duplicate of an article an earlier, interrupted attempt of this job stored."""
         if article_id is None or self.job.attempts <= 1:
             return False
+        if any(row.article_id == article_id for row, _ in self._pending):
+            return False  # stored by this very run, a few items ago
         mine = Article.objects.filter(
             pk=article_id, created_at__gte=self.job.created_at, source=source[:1000]
         ).exists()
@@ -177,17 +233,18 @@ class JobRunner:
         if "reread" in unit:
             self._reread(index, unit["reread"])
             return
+        if not {"payload", "text", "file"} & unit.keys():
+            self._commit()  # reading a source may fetch it: not while holding a batch open
         parsed = self._parse(unit)
         cap = unit.get("cap")
-        recorded = set(
-            JobItem.objects.filter(job=self.job, unit=index).values_list("position", flat=True)
-        )
-        others = JobItem.objects.filter(job=self.job).exclude(unit=index).count()
+        recorded = self._recorded.get(index, set())
+        others = sum(len(v) for k, v in self._recorded.items() if k != index)
         remaining = len(self.job.input) - index - 1
-        self._touch(total=others + len(parsed) + remaining)
+        self._set_total(others + len(parsed) + remaining)
         for position, item in enumerate(parsed):
             if position in recorded:
                 continue
+            self._begin()
             if cap is not None and position >= cap:
                 skipped = IngestItem(
                     source=item.source,
@@ -195,16 +252,17 @@ class JobRunner:
                     error=f"not read: more than {cap} items in one poll of this feed",
                 )
                 self._record(index, position, skipped)
-                continue
-            if item.error and item.transient:
+            elif item.error and item.transient:
                 failed = IngestItem(source=item.source, status=ERROR, error=item.error)
                 self._record(index, position, failed, retryable=True)
-                continue
-            self._record(index, position, self.ingestor.ingest(item))
+            else:
+                self._record(index, position, self.ingestor.ingest(item))
+            self._item_done()
 
     def _reread(self, index: int, article_id: int) -> None:
         source = f"article {article_id}"
-        self._touch(total=len(self.job.input))
+        self._set_total(len(self.job.input))
+        self._begin()
         article = Article.objects.select_related("outlet").filter(pk=article_id).first()
         if article is None:
             item = IngestItem(source=source, status=ERROR, error="no such article (deleted?)")
@@ -223,18 +281,27 @@ class JobRunner:
                     quotes=result.added + result.kept,
                 )
         self._record(index, 0, item)
+        self._item_done()
 
     # --- the whole job ------------------------------------------------------------------
 
     def run(self) -> IngestReport:
         units = list(enumerate(self.job.input))
         todo = [(i, u) for i, u in units if not self._unit_done(i)]
-        for index, unit in self.progress(todo) if self.progress else todo:
-            self._run_unit(index, unit)
-            self.units_done = sorted({*self.units_done, index})
-            self._touch(units_done=self.units_done)
-        report = self._finish()
-        return report
+        for unit, position in JobItem.objects.filter(job=self.job).values_list("unit", "position"):
+            self._recorded.setdefault(unit, set()).add(position)
+        try:
+            for index, unit in self.progress(todo) if self.progress else todo:
+                self._run_unit(index, unit)
+                self.units_done = sorted({*self.units_done, index})
+                self._changes["units_done"] = self.units_done  # with its last items
+                if self._batch is None:
+                    self._commit()
+            self._commit()
+        except BaseException as exc:
+            self._rollback(exc)  # nothing of the open batch stays
+            raise
+        return self._finish()
 
     def _finish(self) -> IngestReport:
         items = list(JobItem.objects.filter(job=self.job))

@@ -41,7 +41,8 @@ from articles.editorial.workflow import (
 from articles.engine.citations import parse_cited_outlets
 from articles.ingest.inputs import read_source
 from articles.ingest.reading import KnownSpeakers, article_read
-from articles.ingest.service import CREATED, DUPLICATE, ingest_payloads
+from articles.ingest.report import CREATED, DUPLICATE
+from articles.ingest.service import ingest_payloads
 from articles.models import (
     Article,
     ArticlePerson,

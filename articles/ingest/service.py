@@ -5,19 +5,23 @@ Idempotence rests on the database: ``Article.url`` and ``Article.content_hash`` 
 cheap look-up skips known articles before the engine runs; when two imports race, the loser's
 insert fails inside a savepoint and it reports ``duplicate`` with the winner's id.
 
-Outlets: an item's own ``outlet`` field wins, then the ``default_outlet`` (``--outlet``), then
-what a page or feed suggests (og:site_name or the feed title when it names a known outlet, the
-domain via OutletAlias or homepage, else that suggested name). Names match Outlet.name or an
-OutletAlias ignoring case. An outlet that matches nothing is created (with a slug) and the
-report says so: importing from a new outlet should not need a separate step, and a misspelt
-outlet is easy to merge in the admin. An item with no outlet at all is an error.
+Outlets: ``articles.ingest.outlets``.
 
-Speed: one transaction per article (stored whole or not at all), its new rows written in bulk
-(multi-row statements, ``articles.core.bulk`` where no ids are needed back) with the history
-rows, versions and story touches their saves would give (``articles.core.history``); outlets,
-speakers, candidate names and outlet aliases looked up once per run (``Ingestor``'s caches,
-dropped after a failed item); no query per quote.
-``bench/bench_ingest.py`` measures it.
+Speed: items are imported in batches (``Ingestor.batch``, ``ingest_each``): one transaction
+per batch of up to ``NEWSROOM_INGEST_BATCH`` items (or ``NEWSROOM_INGEST_BATCH_SECONDS``),
+each item in a savepoint of its own, so an item is still stored whole or not at all, and a
+failed item rolls back alone while the others of its batch commit. A batch that fails as a
+whole (a worker killed, a lost job claim) leaves none of its articles. An article's new rows
+are written in bulk (multi-row statements, ``articles.core.bulk`` where no ids are needed back)
+with the history rows, versions and story touches their saves would give
+(``articles.core.history``); outlets, speakers, candidate names and outlet aliases are looked
+up once per run (``Ingestor``'s caches, dropped after a failed item or batch); no query per
+quote. ``bench/bench_ingest.py`` measures it.
+
+A batch holds the database's write lock (SQLite) or the placement lock (PostgreSQL, taken
+when the batch opens, before any row lock, so two workers' batches cannot deadlock on an
+article both import) until it commits: the batch's time limit bounds how long other writers
+wait.
 
 One bad item never stops a run: ``Ingestor.ingest`` turns any exception into that item's
 ``error``, and describing the error cannot raise in turn (``describe_error``).
@@ -26,23 +30,36 @@ One bad item never stops a run: ``Ingestor.ingest`` turns any exception into tha
 from __future__ import annotations
 
 import logging
+import time
 from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 
+from django.conf import settings
 from django.db import IntegrityError, transaction
-from django.db.models import ProtectedError, Q, RestrictedError
+from django.db.models import Q
 from django.utils import timezone
 
 from articles.engine.grouping import ArticleFeatures
 from articles.engine.types import Reading
 from articles.ingest.images import image_request
 from articles.ingest.inputs import expand_sources, read_source
+from articles.ingest.outlets import outlet_choice
 from articles.ingest.parsers import ParsedItem
 from articles.ingest.payloads import PayloadError, validate_payload
 from articles.ingest.reading import KnownSpeakers, SpeakerResolver, article_read, read_text
+from articles.ingest.report import (
+    CREATED,
+    DUPLICATE,
+    ERROR,
+    IngestItem,
+    IngestReport,
+    describe_error,
+    source_of,
+)
 from articles.models import Article, QuoteAppearance, Story, StorySpeakerAlias, content_hash
 from articles.stories.joining import quotes_connect
-from articles.stories.placement import article_place
+from articles.stories.placement import article_place, placement_lock
 from articles.stories.restructure import stories_consolidate
 from articles.stories.storylines import storylines_suggest
 from ops.logs import log_import_summary
@@ -51,96 +68,20 @@ from sources.services import outlet_find, outlet_find_by_domain, outlet_get_or_c
 
 logger = logging.getLogger(__name__)
 
-CREATED, DUPLICATE, ERROR = "created", "duplicate", "error"
 MAX_FEATURES = 20_000  # placement features kept for consolidation (bounds a run's memory)
 
 
-# Each surface says how to name the outlet in its own words (a flag, a form field).
-OUTLET_MISSING = "outlet: missing"
-
-
-@dataclass
-class IngestItem:
-    source: str
-    status: str
-    article: int | None = None
-    story: int | None = None
-    quotes: int = 0
-    error: str | None = None
-    notes: list[str] = field(default_factory=list)  # human output only (created an outlet...)
-
-    def as_dict(self) -> dict:
-        return {
-            "source": self.source,
-            "status": self.status,
-            "article": self.article,
-            "story": self.story,
-            "quotes": self.quotes,
-            "error": self.error,
-        }
-
-
-@dataclass
-class IngestReport:
-    items: list[IngestItem] = field(default_factory=list)
-    # Split drafts merged at the end of the run: old story id -> surviving story id. The
-    # items already point at the survivors; human output lists these (not in ``as_dict``).
-    merged: dict[int, int] = field(default_factory=dict)
-
-    @property
-    def created(self) -> int:
-        return sum(1 for i in self.items if i.status == CREATED)
-
-    @property
-    def duplicates(self) -> int:
-        return sum(1 for i in self.items if i.status == DUPLICATE)
-
-    @property
-    def errors(self) -> int:
-        return sum(1 for i in self.items if i.status == ERROR)
-
-    @property
-    def ok(self) -> bool:
-        return self.errors == 0
-
-    def as_dict(self) -> dict:
-        return {
-            "items": [i.as_dict() for i in self.items],
-            "created": self.created,
-            "duplicates": self.duplicates,
-            "errors": self.errors,
-        }
-
-
-# --- outlets -------------------------------------------------------------------------------
-
-
-def _outlet_choice(
-    item: ParsedItem,
-    clean: dict,
-    default_outlet: str | None,
-    find: Callable[..., Outlet | None] = outlet_find,
-    find_by_domain: Callable[..., Outlet | None] = outlet_find_by_domain,
-) -> tuple:
-    """(existing Outlet or None, name to create when None). Raises PayloadError when none.
-    ``find`` and ``find_by_domain`` may be a run's cached look-ups."""
-    for name in (clean.get("outlet"), default_outlet):
-        if name and name.strip():
-            return find(name=name), name.strip()
-    for hint in item.outlet_hints:
-        found = find(name=hint)
-        if found:
-            return found, hint
-    if item.domain:
-        found = find_by_domain(host=item.domain)
-        if found:
-            return found, found.name
-    if item.outlet_hints:
-        return None, item.outlet_hints[0][:200]
-    raise PayloadError(f"{OUTLET_MISSING} (nothing names the outlet that published it)")
-
-
 # --- storing -------------------------------------------------------------------------------
+
+
+@dataclass
+class _Batch:
+    """The open batch: when it began, how many items it holds, the articles it created."""
+
+    started: float
+    items: int = 0
+    articles: list[int] = field(default_factory=list)
+    aliased: set[int] | None = None  # the stories with aliases of their own
 
 
 class Ingestor:
@@ -156,15 +97,66 @@ class Ingestor:
         # Placement's features of this run's articles, for consolidation at the end.
         self.features: dict[int, ArticleFeatures] = {}
         self.started = timezone.now()
+        self.batch_items = max(int(settings.NEWSROOM_INGEST_BATCH), 1)
+        self.batch_seconds = float(settings.NEWSROOM_INGEST_BATCH_SECONDS)
+        self._batch: _Batch | None = None
+
+    @contextmanager
+    def batch(self) -> Iterator[None]:
+        """Items ingested inside share one transaction, each in a savepoint of its own.
+
+        Whatever the caller writes inside (a job's records of the items) commits or rolls
+        back with them. When the batch fails as a whole, the run's caches are dropped (rows
+        they point at are gone) and so are the features of the batch's articles. A dry run
+        writes nothing and opens no transaction; a batch inside a batch is the outer one."""
+        if self._batch is not None or self.dry_run:
+            yield
+            return
+        self._batch = _Batch(started=time.monotonic())
+        try:
+            with transaction.atomic():
+                placement_lock()  # first, before any row lock (see the module docstring)
+                yield
+        except BaseException:
+            for article_id in self._batch.articles:
+                self.features.pop(article_id, None)
+            self._forget()
+            raise
+        finally:
+            self._batch = None
+
+    def _story_has_aliases(self, story_id: int) -> bool:
+        """Whether the story resolves descriptions of its own (``StorySpeakerAlias``): asked
+        once per batch (an import writes none; editors add them, and the next batch sees
+        theirs), once per article outside a batch."""
+        aliases = StorySpeakerAlias.objects
+        if self._batch is None:
+            return aliases.filter(story=story_id).exists()
+        if self._batch.aliased is None:
+            self._batch.aliased = set(aliases.values_list("story_id", flat=True).distinct())
+        return story_id in self._batch.aliased
+
+    @property
+    def batch_full(self) -> bool:
+        """The open batch holds enough items, or has been open long enough, to commit."""
+        b = self._batch
+        if b is None:
+            return False
+        return b.items >= self.batch_items or time.monotonic() - b.started >= self.batch_seconds
 
     def ingest(self, item: ParsedItem) -> IngestItem:
         """Import one item. Never raises (but for KeyboardInterrupt and SystemExit): any
-        failure, even one while describing the failure, is this item's ``error``."""
-        source = _source_of(item)
+        failure, even one while describing the failure, is this item's ``error``. Inside a
+        batch, the item's writes are a savepoint, rolled back alone when it fails."""
+        source = source_of(item)
         try:
             if item.error:
                 return IngestItem(source=source, status=ERROR, error=str(item.error))
-            return self._ingest(item)
+            if self._batch is None:
+                return self._ingest(item)
+            self._batch.items += 1
+            with transaction.atomic():
+                return self._ingest(item)
         except PayloadError as exc:
             return IngestItem(source=source, status=ERROR, error=describe_error(exc, plain=True))
         except Exception as exc:  # one broken article must not stop the run
@@ -198,7 +190,7 @@ class Ingestor:
 
     def _ingest(self, item: ParsedItem) -> IngestItem:
         clean = validate_payload(item.payload or {})
-        outlet, outlet_name = _outlet_choice(
+        outlet, outlet_name = outlet_choice(
             item, clean, self.default_outlet, self._outlet_find, self._outlet_find_by_domain
         )
         body = clean["body"]
@@ -218,8 +210,9 @@ class Ingestor:
 
     def _store(self, item, clean, outlet, outlet_name, reading: Reading, notes) -> IngestItem:
         """One transaction: the article, its quotes, people and figures (in bulk), its
-        placement and its quotes joined. Speakers and outlets are looked up once per run."""
-        with transaction.atomic():
+        placement and its quotes joined. Speakers and outlets are looked up once per run.
+        In a batch, the item's savepoint (``ingest``) is this transaction."""
+        with transaction.atomic(savepoint=self._batch is None):
             if outlet is None:
                 outlet, created = outlet_get_or_create(name=outlet_name)
                 if not created:
@@ -260,7 +253,7 @@ class Ingestor:
             )
             story = placed.story
             reread = False
-            if not placed.created and StorySpeakerAlias.objects.filter(story=story).exists():
+            if not placed.created and self._story_has_aliases(story.pk):
                 # Its story resolves descriptions of its own ("the ministry"): read again.
                 result = article_read(article=article, known=self.known, speakers=self.speakers)
                 reread = True  # its people may have changed since placement saw them
@@ -272,6 +265,8 @@ class Ingestor:
         self.speakers.created.clear()
         if not reread and placed.features is not None and len(self.features) < MAX_FEATURES:
             self.features[article.pk] = placed.features
+        if self._batch is not None:
+            self._batch.articles.append(article.pk)
         return IngestItem(
             source=item.source,
             status=CREATED,
@@ -280,30 +275,6 @@ class Ingestor:
             quotes=result.quotes,
             notes=notes,
         )
-
-
-def _source_of(item) -> str:
-    try:
-        return str(item.source)
-    except Exception:
-        return "(unknown source)"
-
-
-def describe_error(exc: BaseException, *, plain: bool = False) -> str:
-    """The error as the report shows it, without ever raising.
-
-    A ``ProtectedError`` (or ``RestrictedError``) is described by its message alone: its full
-    text lists the rows involved, and showing a row may need the database, which a failed
-    transaction has just rolled back (that ``Article.DoesNotExist`` used to end the run)."""
-    name = type(exc).__name__
-    try:
-        if isinstance(exc, ProtectedError | RestrictedError) and exc.args:
-            text = str(exc.args[0])
-        else:
-            text = str(exc)
-    except Exception as inner:
-        text = f"(the error could not be shown: {type(inner).__name__})"
-    return text if plain else f"{name}: {text}"
 
 
 def _consolidate(ingestor: Ingestor, report: IngestReport) -> None:
@@ -344,6 +315,24 @@ def _duplicate(source: str, existing: Article) -> IngestItem:
     )
 
 
+def ingest_each(ingestor: Ingestor, items: Iterable[ParsedItem]) -> Iterator[IngestItem]:
+    """Import ``items`` in batches (``Ingestor.batch``): yields each item's outcome as it is
+    done, inside its batch's transaction (what the caller writes then commits with it).
+
+    A batch commits when it is full (``Ingestor.batch_full``) and at the end. Closing the
+    generator early rolls the open batch back, as an exception from the caller does."""
+    items = iter(items)
+    for first in items:
+        with ingestor.batch():
+            yield ingestor.ingest(first)
+            if ingestor.batch_full:
+                continue
+            for item in items:
+                yield ingestor.ingest(item)
+                if ingestor.batch_full:
+                    break
+
+
 def ingest_payloads(
     payloads: list[dict],
     *,
@@ -352,7 +341,7 @@ def ingest_payloads(
     default_outlet: str | None = None,
     dry_run: bool = False,
 ) -> IngestReport:
-    """Import article payloads (``articles.ingest.payloads``), each in its own transaction.
+    """Import article payloads (``articles.ingest.payloads``), in batches (``ingest_each``).
 
     Used by the API: invalid fields come back as ``error`` items naming each field
     ("url: not a valid http(s) URL ('x')"); the others are still imported.
@@ -360,13 +349,16 @@ def ingest_payloads(
     ingestor = Ingestor(user=user, default_outlet=default_outlet, dry_run=dry_run)
     report = IngestReport()
     many = len(payloads) > 1
-    for n, payload in enumerate(payloads, 1):
-        item_source = f"{source}#{n}" if many else source
-        if not isinstance(payload, dict):
-            item = ParsedItem(source=item_source, error="not an article: expected an object")
-        else:
-            item = ParsedItem(source=item_source, payload=payload)
-        report.items.append(ingestor.ingest(item))
+
+    def items() -> Iterator[ParsedItem]:
+        for n, payload in enumerate(payloads, 1):
+            item_source = f"{source}#{n}" if many else source
+            if not isinstance(payload, dict):
+                yield ParsedItem(source=item_source, error="not an article: expected an object")
+            else:
+                yield ParsedItem(source=item_source, payload=payload)
+
+    report.items.extend(ingest_each(ingestor, items()))
     _consolidate(ingestor, report)
     if not dry_run:
         log_import_summary(report, source)
@@ -389,8 +381,9 @@ def ingest_sources(
     report = IngestReport()
     units = expand_sources(sources)
     for source in progress(units) if progress else units:
-        for parsed in read_source(source, stdin=stdin):
-            item = ingestor.ingest(parsed)
+        # Read (maybe fetched) before its batch opens: no network wait inside a transaction.
+        parsed = list(read_source(source, stdin=stdin))
+        for item in ingest_each(ingestor, parsed):
             report.items.append(item)
             if on_item:
                 on_item(item)

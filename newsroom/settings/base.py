@@ -286,6 +286,13 @@ NEWSROOM_JOB_MAX_ATTEMPTS = int(os.environ.get("NEWSROOM_JOB_MAX_ATTEMPTS", "4")
 NEWSROOM_JOB_RETRY_DELAY = int(os.environ.get("NEWSROOM_JOB_RETRY_DELAY", "60"))
 NEWSROOM_JOB_KEEP_DAYS = int(os.environ.get("NEWSROOM_JOB_KEEP_DAYS", "7"))
 NEWSROOM_FEED_MAX_ITEMS = int(os.environ.get("NEWSROOM_FEED_MAX_ITEMS", "200"))
+# Ingestion commits in batches (``articles.ingest.service``): one transaction per this many
+# items, or per this many seconds, whichever comes first; each item is a savepoint of its own.
+# A batch holds the write lock (SQLite) or the placement lock (PostgreSQL) until it commits,
+# and a job's heartbeat and progress are written with each batch: keep the seconds well
+# under NEWSROOM_JOB_STALE_SECONDS and under SQLite's busy timeout (20 s).
+NEWSROOM_INGEST_BATCH = int(os.environ.get("NEWSROOM_INGEST_BATCH", "25"))
+NEWSROOM_INGEST_BATCH_SECONDS = float(os.environ.get("NEWSROOM_INGEST_BATCH_SECONDS", "2"))
 NEWSROOM_SCHEDULER_INTERVAL = float(os.environ.get("NEWSROOM_SCHEDULER_INTERVAL", "30"))
 
 # Logs go to standard error with the request id and user (``ops/logs.py``): text, or one JSON

@@ -21,3 +21,7 @@ REST_FRAMEWORK = {
 # Tasks run at once in tests (one end-to-end test starts a real worker with its own settings).
 if os.environ.get("NEWSROOM_TASKS", "immediate") == "immediate":
     TASKS = {"default": {"BACKEND": "django.tasks.backends.immediate.ImmediateBackend"}}
+
+# Ingestion's transaction batches end by their size alone in tests (no wall clock), unless
+# the environment sets a limit (the worker tests run real processes with their own).
+NEWSROOM_INGEST_BATCH_SECONDS = float(os.environ.get("NEWSROOM_INGEST_BATCH_SECONDS", "3600"))

@@ -12,7 +12,7 @@ from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
 from articles.api import articles as api_articles
-from articles.ingest.service import CREATED, DUPLICATE, IngestItem, IngestReport
+from articles.ingest.report import CREATED, DUPLICATE, IngestItem, IngestReport
 from articles.models import ArticlePerson, Figure, QuoteAppearance, Topic
 from tests.factories import (
     make_article,

@@ -10,7 +10,7 @@ from django.db.models import ProtectedError
 from django.test.utils import CaptureQueriesContext
 
 from articles.ingest import service
-from articles.ingest.service import Ingestor, ingest_payloads
+from articles.ingest.service import Ingestor, ingest_each, ingest_payloads
 from articles.models import Article, Quote, QuoteAppearance, Story
 from sources.models import Speaker
 from tests.factories import make_outlet, make_speaker
@@ -292,3 +292,40 @@ def test_a_speaker_created_in_a_run_is_known_to_its_next_articles(fake_engine):
     assert [k.name for k in first[1]] == []  # nobody known yet
     assert [k.name for k in second[1]] == ["Jane Roe"]  # created by the first article
     assert Speaker.objects.filter(name="Jane Roe").count() == 1
+
+
+def _queries_in_a_batch(payloads: list[dict]) -> list[int]:
+    """Queries between the outcomes of ``payloads`` imported in one transaction batch (the
+    first count includes opening the batch)."""
+    from articles.ingest.parsers import ParsedItem
+
+    items = [ParsedItem(f"q{n}", payload=p) for n, p in enumerate(payloads)]
+    counts = []
+    with CaptureQueriesContext(connection) as ctx:
+        before = 0
+        for item in ingest_each(Ingestor(), items):
+            assert item.status == "created", item.error
+            counts.append(len(ctx.captured_queries) - before)
+            before = len(ctx.captured_queries)
+    return counts
+
+
+@pytest.mark.django_db
+def test_queries_per_article_in_a_batch_do_not_grow_with_its_quotes(fake_engine, settings):
+    settings.NEWSROOM_INGEST_BATCH = 10
+    make_speaker("Jane Roe")
+    outlets = ["The Example Gazette", "Northfield Courier", "Exampleton Herald", "Lakeside Post"]
+    for name in outlets:
+        make_outlet(name)
+    said = zip(outlets, [14, 2, 2, 14], strict=True)
+    counts = _queries_in_a_batch(
+        [_event_payload(o, _saying(n, "bridge"), k) for k, (o, n) in enumerate(said)]
+    )
+    assert Article.objects.values("story").distinct().count() == 1
+    # The first joins no story; the second is the first of the batch to join one, and asks
+    # once for the stories with aliases of their own.
+    few, many = counts[2:]
+    assert few == many, counts
+    # 37 on SQLite, 38 on PostgreSQL (its placement lock): an article joining a story in a
+    # batch whose run already knows its outlet and speakers.
+    assert many <= 38, counts

@@ -49,22 +49,19 @@ class Killed(BaseException):
     """Stands for SIGKILL: nothing after it runs, no handler sees it."""
 
 
-def test_a_job_killed_between_storing_and_recording_resumes_without_duplicates(monkeypatch):
-    job = job_payloads([payload(1), payload(2), payload(3)], enqueue=False)
+def _die_on_second_unit(monkeypatch):
     record = JobRunner._record
 
     def die_on_second(self, unit, position, item, **kw):
         if unit == 1:
-            raise Killed  # article 2 is stored, its outcome not yet recorded
+            raise Killed  # article 2 is stored in its savepoint, its outcome not yet kept
         return record(self, unit, position, item, **kw)
 
     monkeypatch.setattr(JobRunner, "_record", die_on_second)
-    with pytest.raises(Killed):
-        job_execute(job.pk)
-    monkeypatch.setattr(JobRunner, "_record", record)
-    assert Article.objects.count() == 2
-    job.refresh_from_db()
-    assert job.state == Job.State.RUNNING  # left as the dead worker left it
+    return record
+
+
+def _recover_and_finish(job):
     Job.objects.filter(pk=job.pk).update(heartbeat_at=timezone.now() - timedelta(hours=1))
     tick = jobs_recover()  # the immediate backend runs it again right here
     assert tick.recovered == 1
@@ -73,6 +70,38 @@ def test_a_job_killed_between_storing_and_recording_resumes_without_duplicates(m
     assert Article.objects.count() == 3
     statuses = list(job.items.values_list("unit", "status"))
     assert statuses == [(0, "created"), (1, "created"), (2, "created")]
+    assert job.done == 3
+
+
+def test_a_job_killed_mid_batch_leaves_nothing_of_the_batch_and_resumes(monkeypatch):
+    job = job_payloads([payload(1), payload(2), payload(3)], enqueue=False)
+    record = _die_on_second_unit(monkeypatch)
+    with pytest.raises(Killed):
+        job_execute(job.pk)
+    monkeypatch.setattr(JobRunner, "_record", record)
+    # One batch held all three: article 1 and its record, and article 2, went with it.
+    assert Article.objects.count() == 0
+    job.refresh_from_db()
+    assert job.state == Job.State.RUNNING  # left as the dead worker left it
+    assert (job.done, list(job.items.all())) == (0, [])
+    _recover_and_finish(job)
+
+
+def test_a_job_killed_after_a_committed_batch_keeps_it_and_resumes_without_duplicates(
+    monkeypatch, settings
+):
+    settings.NEWSROOM_INGEST_BATCH = 1
+    job = job_payloads([payload(1), payload(2), payload(3)], enqueue=False)
+    record = _die_on_second_unit(monkeypatch)
+    with pytest.raises(Killed):
+        job_execute(job.pk)
+    monkeypatch.setattr(JobRunner, "_record", record)
+    # The first batch committed the first article with its record; the second left nothing.
+    assert list(Article.objects.values_list("url", flat=True)) == [payload(1)["url"]]
+    job.refresh_from_db()
+    assert job.state == Job.State.RUNNING
+    assert job.done == 1 and list(job.items.values_list("unit", "status")) == [(0, "created")]
+    _recover_and_finish(job)
 
 
 def test_a_runner_that_lost_its_claim_stops_writing():
@@ -203,3 +232,13 @@ def test_a_finished_job_logs_one_import_summary(caplog):
     [record] = [r for r in caplog.records if r.name == "newsroom.imports"]
     assert record.getMessage().startswith(f"import finished: job {job.pk}: ")
     assert "2 items, 1 created, 1 duplicates, 0 errors" in record.getMessage()
+
+
+def test_a_jobs_batches_commit_well_within_the_stale_limit(settings):
+    # The heartbeat commits with each batch: a batch must not outlast a third of the time
+    # after which a silent job is taken from its worker.
+    settings.NEWSROOM_JOB_STALE_SECONDS = 30
+    settings.NEWSROOM_INGEST_BATCH_SECONDS = 3600
+    job = job_payloads([payload(1)], enqueue=False)
+    job, token = job_claim(job.pk)
+    assert JobRunner(job, token).ingestor.batch_seconds == 10

@@ -127,7 +127,7 @@ def test_logging_config_is_valid_for_both_formats_and_refuses_others():
 
 
 def test_an_import_summary_is_one_info_line_with_its_counts():
-    from articles.ingest.service import IngestItem, IngestReport
+    from articles.ingest.report import IngestItem, IngestReport
 
     logger, stream = _capture("json", "newsroom.imports")
     report = IngestReport(

@@ -13,7 +13,9 @@ import sys
 from django.core.management.base import BaseCommand, CommandError
 
 from articles.ingest.inputs import expand_sources
-from articles.ingest.service import CREATED, DUPLICATE, OUTLET_MISSING, IngestItem, ingest_sources
+from articles.ingest.outlets import OUTLET_MISSING
+from articles.ingest.report import CREATED, DUPLICATE, IngestItem
+from articles.ingest.service import ingest_sources
 from jobs.runner import job_run_here
 from jobs.services import job_sources
 
