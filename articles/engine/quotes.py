@@ -27,11 +27,13 @@ from articles.engine.text import Layout, build_layout, paragraph_spans
 from articles.engine.types import KnownSpeaker, Quote
 
 _MARKS = re.compile(r"[“”„«»‹›\"]")
-_SINGLE_OPEN = re.compile(r"(?:(?<=^)|(?<=[\s(\[—–]))[‘'](?=[^\W_])", re.MULTILINE)
+# A single mark opening a quote: at a line's start or after a space, bracket or dash. Written
+# mark first (then what is before it) so that the search jumps from mark to mark.
+_SINGLE_OPEN = re.compile(r"[‘'](?<=(?<![^\s(\[—–])[‘'])(?=[^\W_])")
 _SINGLE_CLOSE = re.compile(
-    r"(?<=[,.!?…—–])[’'](?=[\s)\]]|$)"
+    r"[’'](?:(?<=[,.!?…—–][’'])(?=[\s)\]]|$)"
     # UK partial quotes close before the punctuation: ‘the conscience of the place’.
-    r"|(?<=[^\W\d_])[’'](?=[.,;:!?)](?:\s|$))"
+    r"|(?<=[^\W\d_][’'])(?=[.,;:!?)](?:\s|$)))"
 )
 # A one-to-four word single-quoted phrase closed mid-sentence, before a lower-case word.
 _SHORT_SINGLE = re.compile(r"(?:[^\W\d_][\w\-]*[ \t]+){0,3}[^\W\d_][\w\-]*[’'](?=[ \t]+[a-z])")
