@@ -44,7 +44,7 @@ def test_every_wording_of_a_story_shares_the_story_page_article_objects(client):
     articles = {id(a) for a in page.articles}
     outlets = {id(a.outlet) for a in page.articles}
     for group in page.speaker_quotes:
-        for view in group.quotes:
+        for view in group.shown:
             for wording in view.wordings:
                 for appearance in wording.appearances:
                     assert id(appearance.article) in articles

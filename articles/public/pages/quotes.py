@@ -11,8 +11,10 @@ from functools import cached_property
 
 from django.utils.translation import gettext as _
 
+from articles.core.visibility import reader_appearances
 from articles.engine.diff import diff_segments
 from articles.models import (
+    Article,
     Quote,
     QuoteAppearance,
     ReviewState,
@@ -144,24 +146,25 @@ class QuoteView:
         return out
 
 
-# A story page shows each speaker's first quotes and links to the rest, so that a story with
-# hundreds of quotes stays a page a reader can take in (and one that renders fast).
+# A story page shows each speaker's first quotes and links to the rest (the story's quotes
+# page, paged), so that a story with hundreds of quotes stays a page a reader can take in
+# (and one that renders fast).
 QUOTES_SHOWN = 5
 
 
 @dataclass
 class SpeakerQuotes:
-    speaker: Speaker | None
-    quotes: list[QuoteView]
+    """A speaker's quotes in a story: the first ones worked out in full, and how many there
+    are in all."""
 
-    @property
-    def shown(self) -> list[QuoteView]:
-        return self.quotes[:QUOTES_SHOWN]
+    speaker: Speaker | None
+    shown: list[QuoteView]
+    count: int
 
     @property
     def more(self) -> int:
-        """How many of the speaker's quotes the story page leaves to the speaker's page."""
-        return max(len(self.quotes) - QUOTES_SHOWN, 0)
+        """How many of the speaker's quotes the story page leaves to the story's quotes page."""
+        return max(self.count - len(self.shown), 0)
 
 
 _QUOTE_MARKS = str.maketrans({"’": "'", "‘": "'", "“": '"', "”": '"'})
@@ -219,24 +222,87 @@ def quote_view(quote: Quote) -> QuoteView | None:
     return QuoteView(quote, ordered)
 
 
-def group_quotes_by_speaker(quotes: Iterable[Quote]) -> list[SpeakerQuotes]:
-    """Quotes by speaker: most-quoted first, then the most widely carried, then by name;
-    unattributed quotes last."""
-    groups: dict[int | None, SpeakerQuotes] = {}
-    for quote in quotes:
-        view = quote_view(quote)
-        if view is None:
-            continue
-        group = groups.setdefault(quote.speaker_id, SpeakerQuotes(quote.speaker, []))
-        group.quotes.append(view)
-    for group in groups.values():
-        group.quotes.sort(key=lambda v: _appearance_order(v.first_appearance))
-    return sorted(
-        groups.values(),
-        key=lambda g: (
-            g.speaker is None,
-            -len(g.quotes),
-            -max(len(v.outlets) for v in g.quotes),
-            g.speaker.name if g.speaker else "",
-        ),
+@dataclass
+class SpeakerIndex:
+    """One speaker's quotes in a story, from the quote index: ids earliest first."""
+
+    speaker_id: int | None
+    quote_ids: list[int]
+    widest: int  # the most outlets that carried one of these quotes
+
+
+def quote_index(story_id: int, articles: dict[int, Article]) -> list[SpeakerIndex]:
+    """Every quote of a story readers may see, by speaker, each speaker's earliest first, in
+    one query of plain rows: no model object for quotes a page does not show.
+
+    ``articles``: the story's articles by id (with their outlets); an article of another
+    story that carries one of its wordings (left behind by a move) is added to it, with one
+    more query, only then."""
+    rows = list(
+        reader_appearances()
+        .filter(quote__story=story_id)
+        .values_list("quote_id", "quote__speaker_id", "article_id", "start")
     )
+    missing = {article_id for _, _, article_id, _ in rows} - articles.keys()
+    if missing:
+        articles.update(Article.objects.select_related("outlet").defer("body").in_bulk(missing))
+    first: dict[int, tuple] = {}
+    outlets: dict[int, set[int]] = {}
+    speakers: dict[int, int | None] = {}
+    for quote_id, speaker_id, article_id, start in rows:
+        article = articles[article_id]
+        published = article.published_at
+        key = (published is None, published or datetime.min, article_id, start)
+        if quote_id not in first or key < first[quote_id]:
+            first[quote_id] = key
+        outlets.setdefault(quote_id, set()).add(article.outlet_id)
+        speakers[quote_id] = speaker_id
+    groups: dict[int | None, SpeakerIndex] = {}
+    for quote_id in sorted(first, key=first.__getitem__):
+        group = groups.setdefault(speakers[quote_id], SpeakerIndex(speakers[quote_id], [], 0))
+        group.quote_ids.append(quote_id)
+        group.widest = max(group.widest, len(outlets[quote_id]))
+    return list(groups.values())
+
+
+def quote_views(ids: Iterable[int], articles: dict[int, Article]) -> dict[int, QuoteView]:
+    """The quotes ``ids`` worked out in full (wordings, outlets), in one query; each wording
+    gets the caller's copy of its article (``articles``, as ``quote_index`` left it), so one
+    object per article however many quotes it carries."""
+    quotes: dict[int, Quote] = {}
+    set_quote = QuoteAppearance.quote.field.set_cached_value
+    set_article = QuoteAppearance.article.field.set_cached_value
+    rows = reader_appearances().filter(quote__in=list(ids)).select_related("quote__speaker")
+    for appearance in rows:
+        quote = quotes.get(appearance.quote_id)
+        if quote is None:
+            quote = quotes[appearance.quote_id] = appearance.quote
+            setattr(quote, WORDINGS, [])
+        else:
+            set_quote(appearance, quote)
+        set_article(appearance, articles[appearance.article_id])
+        getattr(quote, WORDINGS).append(appearance)
+    views = {pk: quote_view(quote) for pk, quote in quotes.items()}
+    return {pk: view for pk, view in views.items() if view is not None}
+
+
+def speaker_order(group: SpeakerQuotes, widest: int) -> tuple:
+    """Most-quoted first, then the most widely carried, then by name; unattributed last."""
+    speaker = group.speaker
+    return (speaker is None, -group.count, -widest, speaker.name if speaker else "")
+
+
+def speaker_quotes(story_id: int, articles: dict[int, Article]) -> list[SpeakerQuotes]:
+    """Each speaker's quotes in the story, the first ``QUOTES_SHOWN`` worked out in full: two
+    queries however many quotes the story holds."""
+    index = quote_index(story_id, articles)
+    views = quote_views((pk for g in index for pk in g.quote_ids[:QUOTES_SHOWN]), articles)
+    groups = []
+    for entry in index:
+        shown = [views[pk] for pk in entry.quote_ids[:QUOTES_SHOWN] if pk in views]
+        if not shown:
+            continue
+        speaker = shown[0].quote.speaker
+        groups.append((SpeakerQuotes(speaker, shown, len(entry.quote_ids)), entry.widest))
+    groups.sort(key=lambda pair: speaker_order(*pair))
+    return [group for group, _ in groups]
