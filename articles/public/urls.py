@@ -14,6 +14,7 @@ urlpatterns = [
     path("feeds/people/<slug:slug>.atom", feeds.SpeakerStoriesAtomFeed(), name="speaker-feed-atom"),
     path("", views.HomeView.as_view(), name="home"),
     path("stories/<slug:slug>/", views.StoryDetailView.as_view(), name="story-detail"),
+    path("stories/<slug:slug>/quotes/", views.StoryQuotesView.as_view(), name="story-quotes"),
     path("articles/<int:pk>/", views.ArticleDetailView.as_view(), name="article-detail"),
     path("corrections/", views.CorrectionListView.as_view(), name="correction-list"),
     path("search/", views.SearchView.as_view(), name="search"),

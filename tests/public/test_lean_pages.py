@@ -1,26 +1,110 @@
 """A long story stays a page a reader can take in and the server renders fast: each speaker's
-first quotes with a link to the rest, one template render per speaker rather than per quote,
-one object per article however many quotes it carries."""
+first quotes with a link to the rest (the story's quotes page, paged), one template render per
+speaker rather than per quote, one object per article however many quotes it carries."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
-from articles.public.pages.quotes import QUOTES_SHOWN
+from articles.models import Quote, QuoteAppearance
+from articles.public.pages.quotes import QUOTES_PER_PAGE, QUOTES_SHOWN
 from tests.story_builders import build_story
 
 pytestmark = pytest.mark.django_db
+
+
+def _quote_ids(html: str) -> list[int]:
+    return [int(pk) for pk in re.findall(r'class="quote" id="quote-(\d+)"', html)]
+
+
+def _more_link(html: str) -> str:
+    [href] = re.findall(r'<p class="speaker__more"><a href="([^"]+)"', html)
+    return href.replace("&amp;", "&")
 
 
 def test_a_story_page_shows_each_speakers_first_quotes_and_links_to_the_rest(client):
     built = build_story(articles=2, quotes=QUOTES_SHOWN + 2)
     response = client.get(built.story.get_absolute_url())
     html = response.content.decode()
-    assert html.count('class="quote" id="quote-') == QUOTES_SHOWN
+    assert len(_quote_ids(html)) == QUOTES_SHOWN
     assert "2 more quotes from Mayor Jane Roe" in html
-    assert f'href="{built.mayor.get_absolute_url()}">2 more quotes' in html
     # Every quote still counts where the page counts them.
     assert response.context["page"].quote_count == QUOTES_SHOWN + 2
+
+    rest = client.get(_more_link(html))
+    assert rest.status_code == 200
+    listed = _quote_ids(rest.content.decode())
+    # The link leads to every quote of the speaker in this story, the two left off included,
+    # in the story page's order.
+    assert sorted(listed) == sorted(q.pk for q in built.quotes)
+    assert listed[:QUOTES_SHOWN] == _quote_ids(html)
+    assert "Quotes from Mayor Jane Roe" in rest.content.decode()
+
+
+def test_the_story_quotes_page_is_paged_and_keeps_the_speaker_across_pages(client):
+    built = build_story(articles=2, quotes=QUOTES_PER_PAGE + 3)
+    first = client.get(_more_link(client.get(built.story.get_absolute_url()).content.decode()))
+    html = first.content.decode()
+    assert len(_quote_ids(html)) == QUOTES_PER_PAGE
+    assert "Page 1 of 2" in html
+    [following] = re.findall(r'<a href="\?([^"]+)" rel="next">', html)
+    second = client.get(
+        built.story.get_absolute_url() + "quotes/?" + following.replace("&amp;", "&")
+    )
+    assert "speaker=mayor-jane-roe" in following
+    assert len(_quote_ids(second.content.decode())) == 3
+    assert set(_quote_ids(html)) | set(_quote_ids(second.content.decode())) == {
+        q.pk for q in built.quotes
+    }
+
+
+def test_quotes_by_speakers_not_identified_have_their_more_link_too(client):
+    built = build_story(articles=1, quotes=0)
+    for n in range(QUOTES_SHOWN + 1):
+        quote = Quote.objects.create(story=built.story, speaker=None, text=f"It opens soon ({n})")
+        QuoteAppearance.objects.create(
+            quote=quote,
+            article=built.articles[0],
+            text=quote.text,
+            start=n * 100,
+            end=n * 100 + 10,
+            review_state="approved",
+        )
+    html = client.get(built.story.get_absolute_url()).content.decode()
+    assert "One more quote by a speaker not identified" in html
+    rest = client.get(_more_link(html)).content.decode()
+    assert len(_quote_ids(rest)) == QUOTES_SHOWN + 1
+    assert "Speaker not identified" in rest
+
+
+def test_the_story_quotes_page_refuses_a_speaker_the_story_does_not_quote(client):
+    built = build_story(articles=1, quotes=1)
+    other = build_story(articles=1, quotes=0, headline="Northfield library reopens")
+    quotes = built.story.get_absolute_url() + "quotes/"
+    assert client.get(quotes + "?speaker=no-such-person").status_code == 404
+    assert (
+        client.get(other.story.get_absolute_url() + "quotes/?speaker=mayor-jane-roe").status_code
+        == 404
+    )
+    assert client.get(quotes + "?speaker=mayor-jane-roe").status_code == 200
+
+
+def test_the_story_quotes_page_of_an_unpublished_story_is_not_found(client):
+    built = build_story(articles=1, quotes=1, published=False)
+    assert client.get(built.story.get_absolute_url() + "quotes/").status_code == 404
+
+
+@pytest.mark.parametrize("size", [10, 60])
+def test_the_story_quotes_page_runs_a_fixed_number_of_queries(
+    client, django_assert_num_queries, size
+):
+    built = build_story(articles=2, quotes=size)
+    # The content generation, the story, its articles, the quote index, the page's wordings.
+    with django_assert_num_queries(5):
+        response = client.get(built.story.get_absolute_url() + "quotes/")
+    assert len(_quote_ids(response.content.decode())) == min(size, QUOTES_PER_PAGE)
 
 
 def test_a_story_page_grows_with_its_quotes_only_up_to_the_cap(client):

@@ -344,7 +344,7 @@ def test_story_page_uses_no_inline_style_or_script_and_only_local_assets(client)
             assert 'href="/' in tag, tag
 
 
-@pytest.mark.parametrize("size", [1, 50])
+@pytest.mark.parametrize("size", [1, 10, 50])
 def test_story_page_runs_a_fixed_number_of_queries(client, django_assert_num_queries, size):
     built = build_story(articles=size, quotes=size)
     with django_assert_num_queries(STORY_PAGE_QUERIES):

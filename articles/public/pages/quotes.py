@@ -8,7 +8,10 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import datetime
 from functools import cached_property
+from itertools import groupby
+from operator import itemgetter
 
+from django.core.paginator import Page, Paginator
 from django.utils.translation import gettext as _
 
 from articles.core.visibility import reader_appearances
@@ -227,13 +230,21 @@ class SpeakerIndex:
     """One speaker's quotes in a story, from the quote index: ids earliest first."""
 
     speaker_id: int | None
+    name: str
+    slug: str
     quote_ids: list[int]
-    widest: int  # the most outlets that carried one of these quotes
+    widest: int = 0  # the most outlets that carried one of these quotes
+
+    @property
+    def order(self) -> tuple:
+        """Most-quoted first, then the most widely carried, then by name; unattributed last."""
+        return (self.speaker_id is None, -len(self.quote_ids), -self.widest, self.name)
 
 
 def quote_index(story_id: int, articles: dict[int, Article]) -> list[SpeakerIndex]:
-    """Every quote of a story readers may see, by speaker, each speaker's earliest first, in
-    one query of plain rows: no model object for quotes a page does not show.
+    """Every quote of a story readers may see, by speaker in the pages' order, each speaker's
+    earliest first, from one query of plain rows: no model object for the quotes a page does
+    not show.
 
     ``articles``: the story's articles by id (with their outlets); an article of another
     story that carries one of its wordings (left behind by a move) is added to it, with one
@@ -241,28 +252,36 @@ def quote_index(story_id: int, articles: dict[int, Article]) -> list[SpeakerInde
     rows = list(
         reader_appearances()
         .filter(quote__story=story_id)
-        .values_list("quote_id", "quote__speaker_id", "article_id", "start")
+        .values_list(
+            "quote_id",
+            "article_id",
+            "start",
+            "quote__speaker_id",
+            "quote__speaker__name",
+            "quote__speaker__slug",
+        )
     )
-    missing = {article_id for _, _, article_id, _ in rows} - articles.keys()
+    missing = {row[1] for row in rows} - articles.keys()
     if missing:
         articles.update(Article.objects.select_related("outlet").defer("body").in_bulk(missing))
     first: dict[int, tuple] = {}
     outlets: dict[int, set[int]] = {}
-    speakers: dict[int, int | None] = {}
-    for quote_id, speaker_id, article_id, start in rows:
+    speakers: dict[int, tuple] = {}
+    for quote_id, article_id, start, *speaker in rows:
         article = articles[article_id]
         published = article.published_at
         key = (published is None, published or datetime.min, article_id, start)
         if quote_id not in first or key < first[quote_id]:
             first[quote_id] = key
         outlets.setdefault(quote_id, set()).add(article.outlet_id)
-        speakers[quote_id] = speaker_id
+        speakers[quote_id] = speaker
     groups: dict[int | None, SpeakerIndex] = {}
     for quote_id in sorted(first, key=first.__getitem__):
-        group = groups.setdefault(speakers[quote_id], SpeakerIndex(speakers[quote_id], [], 0))
+        speaker_id, name, slug = speakers[quote_id]
+        group = groups.setdefault(speaker_id, SpeakerIndex(speaker_id, name or "", slug or "", []))
         group.quote_ids.append(quote_id)
         group.widest = max(group.widest, len(outlets[quote_id]))
-    return list(groups.values())
+    return sorted(groups.values(), key=lambda g: g.order)
 
 
 def quote_views(ids: Iterable[int], articles: dict[int, Article]) -> dict[int, QuoteView]:
@@ -286,23 +305,70 @@ def quote_views(ids: Iterable[int], articles: dict[int, Article]) -> dict[int, Q
     return {pk: view for pk, view in views.items() if view is not None}
 
 
-def speaker_order(group: SpeakerQuotes, widest: int) -> tuple:
-    """Most-quoted first, then the most widely carried, then by name; unattributed last."""
-    speaker = group.speaker
-    return (speaker is None, -group.count, -widest, speaker.name if speaker else "")
+def speaker_groups(
+    entries: Iterable[tuple[SpeakerIndex, list[int]]], articles: dict[int, Article]
+) -> list[SpeakerQuotes]:
+    """For each speaker of the index, the quotes ``ids`` worked out in full, in one query."""
+    entries = list(entries)
+    views = quote_views((pk for _, ids in entries for pk in ids), articles)
+    groups = []
+    for entry, ids in entries:
+        shown = [views[pk] for pk in ids if pk in views]
+        if shown:
+            groups.append(SpeakerQuotes(shown[0].quote.speaker, shown, len(entry.quote_ids)))
+    return groups
 
 
 def speaker_quotes(story_id: int, articles: dict[int, Article]) -> list[SpeakerQuotes]:
     """Each speaker's quotes in the story, the first ``QUOTES_SHOWN`` worked out in full: two
     queries however many quotes the story holds."""
     index = quote_index(story_id, articles)
-    views = quote_views((pk for g in index for pk in g.quote_ids[:QUOTES_SHOWN]), articles)
-    groups = []
-    for entry in index:
-        shown = [views[pk] for pk in entry.quote_ids[:QUOTES_SHOWN] if pk in views]
-        if not shown:
-            continue
-        speaker = shown[0].quote.speaker
-        groups.append((SpeakerQuotes(speaker, shown, len(entry.quote_ids)), entry.widest))
-    groups.sort(key=lambda pair: speaker_order(*pair))
-    return [group for group, _ in groups]
+    return speaker_groups(((g, g.quote_ids[:QUOTES_SHOWN]) for g in index), articles)
+
+
+# The story's quotes page: every quote readers may see, by speaker, this many a page.
+QUOTES_PER_PAGE = 25
+
+
+@dataclass
+class StoryQuotes:
+    groups: list[SpeakerQuotes]  # this page's quotes, by speaker
+    page_obj: Page
+    speaker: SpeakerIndex | None  # when the page lists one speaker's quotes
+    unidentified: bool  # when it lists the quotes of speakers not identified
+    count: int  # quotes in the list, every page
+
+    @property
+    def is_paginated(self) -> bool:
+        return self.page_obj.has_other_pages()
+
+
+def story_quotes(
+    story_id: int,
+    articles: dict[int, Article],
+    *,
+    speaker: str = "",
+    unidentified: bool = False,
+    page: str | int | None = 1,
+) -> StoryQuotes | None:
+    """Every quote of a story, or one speaker's (by slug), or those of speakers not
+    identified, in the story page's order, ``QUOTES_PER_PAGE`` a page; ``None`` when the
+    story quotes no such speaker."""
+    index = quote_index(story_id, articles)
+    chosen = None
+    if speaker:
+        index = [g for g in index if g.speaker_id is not None and g.slug == speaker]
+        if not index:
+            return None
+        chosen = index[0]
+    elif unidentified:
+        index = [g for g in index if g.speaker_id is None]
+        if not index:
+            return None
+    rows = [(entry, pk) for entry in index for pk in entry.quote_ids]
+    page_obj = Paginator(rows, QUOTES_PER_PAGE).get_page(page)
+    entries = [
+        (entry, [pk for _, pk in run])
+        for entry, run in groupby(page_obj.object_list, key=itemgetter(0))
+    ]
+    return StoryQuotes(speaker_groups(entries, articles), page_obj, chosen, unidentified, len(rows))
