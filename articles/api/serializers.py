@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from django.urls import reverse
+from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
@@ -22,6 +24,7 @@ from articles.models import (
     SummaryParagraph,
     Topic,
 )
+from articles.public.pages.quotes import wordings_of
 from sources.models import Outlet, Speaker
 
 
@@ -190,6 +193,14 @@ class AppearanceSerializer(serializers.ModelSerializer):
         read_only_fields = fields
 
 
+class WordingListSerializer(serializers.ListSerializer):
+    """A quote's wordings as prefetched: a story's list (``Prefetch(to_attr=...)``, no
+    queryset per quote), or the related manager's."""
+
+    def get_attribute(self, instance):
+        return wordings_of(instance)
+
+
 class QuoteSerializer(serializers.ModelSerializer):
     """One statement by one speaker, with every wording and the outlets that carried it."""
 
@@ -197,7 +208,7 @@ class QuoteSerializer(serializers.ModelSerializer):
     speaker = SpeakerSummarySerializer(read_only=True, allow_null=True)
     story = serializers.SlugRelatedField(slug_field="slug", read_only=True, allow_null=True)
     outlets = serializers.SerializerMethodField()
-    appearances = AppearanceSerializer(many=True, read_only=True)
+    appearances = WordingListSerializer(child=AppearanceSerializer(), read_only=True)
 
     class Meta:
         model = Quote
@@ -207,7 +218,7 @@ class QuoteSerializer(serializers.ModelSerializer):
     @extend_schema_field(OutletSummarySerializer(many=True))
     def get_outlets(self, obj: Quote):
         seen = {}
-        for appearance in obj.appearances.all():
+        for appearance in wordings_of(obj):
             seen.setdefault(appearance.article.outlet_id, appearance.article.outlet)
         return outlet_summaries(seen.values(), self.context)
 
@@ -249,13 +260,41 @@ class CorrectionSerializer(serializers.ModelSerializer):
         read_only_fields = fields
 
 
+_SLUG = "story-slug"  # stands in for the slug in an address reversed once a request
+
+
+def story_address(context: dict, view_name: str, slug: str) -> str:
+    """The absolute address of ``view_name`` for a story's slug: reversed once per request
+    with a stand-in slug, then filled in; a list of 50 stories would otherwise reverse and
+    check the host 100 times."""
+    templates = context.setdefault("story_addresses", {})
+    if view_name not in templates:
+        path = reverse(view_name, kwargs={"slug": _SLUG})
+        request = context.get("request")
+        address = request.build_absolute_uri(path) if request else path
+        templates[view_name] = address.rsplit(_SLUG, 1)
+    before, after = templates[view_name]
+    return f"{before}{slug}{after}"
+
+
+@extend_schema_field(OpenApiTypes.URI)
+class StoryAddressField(serializers.Field):
+    """A story's absolute address on the API or the site (``story_address``)."""
+
+    def __init__(self, view_name: str, **kwargs):
+        self.view_name = view_name
+        kwargs.update(source="slug", read_only=True)
+        super().__init__(**kwargs)
+
+    def to_representation(self, value: str) -> str:
+        return story_address(self.context, self.view_name, value)
+
+
 class StorySerializer(serializers.ModelSerializer):
     """A story as listed."""
 
-    api_url = serializers.HyperlinkedIdentityField(
-        view_name="api:story-detail", lookup_field="slug"
-    )
-    web_url = serializers.SerializerMethodField()
+    api_url = StoryAddressField("api:story-detail")
+    web_url = StoryAddressField("articles:story-detail")
     topics = TopicSerializer(many=True, read_only=True)
 
     class Meta:
@@ -273,11 +312,6 @@ class StorySerializer(serializers.ModelSerializer):
             "topics",
         ]
         read_only_fields = fields
-
-    def get_web_url(self, obj: Story) -> str:
-        request = self.context.get("request")
-        path = obj.get_absolute_url()
-        return request.build_absolute_uri(path) if request else path
 
 
 class StoryDetailSerializer(StorySerializer):
@@ -318,7 +352,7 @@ class StoryDetailSerializer(StorySerializer):
     @extend_schema_field(QuoteSerializer(many=True))
     def get_quotes(self, obj: Story):
         # Quotes whose every appearance was rejected are not shown.
-        quotes = [q for q in obj.quotes.all() if q.appearances.all()]
+        quotes = [q for q in obj.quotes.all() if wordings_of(q)]
         return QuoteSerializer(quotes, many=True, context=self.context).data
 
     @extend_schema_field(FigureSerializer(many=True))

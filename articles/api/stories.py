@@ -50,6 +50,7 @@ from articles.models import (
 )
 from articles.public.cache import cached_answer
 from articles.public.jsonld import story_jsonld
+from articles.public.pages.quotes import WORDINGS
 from articles.public.pages.story import share_articles
 
 # --- Stories --------------------------------------------------------------------------------
@@ -119,7 +120,7 @@ class StoryViewSet(ConditionalReadMixin, viewsets.ReadOnlyModelViewSet):
                 queryset=Quote.objects.select_related("speaker").prefetch_related(
                     # The story is visible, so are its wordings readers may see; their
                     # articles are the ones loaded below (``share_articles``).
-                    Prefetch("appearances", queryset=reader_appearances())
+                    Prefetch("appearances", queryset=reader_appearances(), to_attr=WORDINGS)
                 ),
             ),
             Prefetch(

@@ -9,7 +9,8 @@ import re
 import pytest
 
 from articles.models import Quote, QuoteAppearance
-from articles.public.pages.quotes import QUOTES_PER_PAGE, QUOTES_SHOWN
+from articles.public.pages.quotes import QUOTES_ON_PAGE, QUOTES_PER_PAGE, QUOTES_SHOWN
+from tests.factories import make_speaker
 from tests.story_builders import build_story
 
 pytestmark = pytest.mark.django_db
@@ -141,3 +142,32 @@ def test_the_json_ld_cites_the_quotes_the_page_shows(client):
     assert len(jsonld["citation"]) == QUOTES_SHOWN
     export = client.get(f"/api/v1/stories/{built.story.slug}/jsonld/").json()
     assert len(export["citation"]) == QUOTES_SHOWN + 3
+
+
+def test_a_story_with_many_speakers_shows_every_speaker_within_the_page_budget(client):
+    built = build_story(articles=2, quotes=0)
+    speakers = [make_speaker(f"Jane Roe {n}") for n in range(8)]
+    for n in range(8 * QUOTES_SHOWN):
+        quote = Quote.objects.create(
+            story=built.story, speaker=speakers[n % 8], text=f"The bridge, point {n}."
+        )
+        QuoteAppearance.objects.create(
+            quote=quote,
+            article=built.articles[n % 2],
+            text=quote.text,
+            start=n * 100,
+            end=n * 100 + 10,
+            review_state="approved",
+        )
+    response = client.get(built.story.get_absolute_url())
+    html = response.content.decode()
+    groups = response.context["page"].speaker_quotes
+    # Every speaker is there with at least their first quote, and a link to the rest.
+    assert {g.speaker.name for g in groups} == {s.name for s in speakers}
+    # Five a speaker until the page holds QUOTES_ON_PAGE (25), then one each.
+    assert [len(g.shown) for g in groups] == [QUOTES_SHOWN] * 5 + [1] * 3
+    assert len(_quote_ids(html)) == QUOTES_ON_PAGE + 3
+    assert sum(g.count for g in groups) == 8 * QUOTES_SHOWN
+    for group in groups:
+        if group.more:
+            assert f"{group.more} more quotes from {group.speaker.name}" in html

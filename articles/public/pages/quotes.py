@@ -151,8 +151,10 @@ class QuoteView:
 
 # A story page shows each speaker's first quotes and links to the rest (the story's quotes
 # page, paged), so that a story with hundreds of quotes stays a page a reader can take in
-# (and one that renders fast).
+# (and one that renders fast): up to QUOTES_SHOWN a speaker, the most-quoted first, until
+# QUOTES_ON_PAGE are shown; after that every other speaker still gets their first quote.
 QUOTES_SHOWN = 5
+QUOTES_ON_PAGE = 25
 
 
 @dataclass
@@ -320,10 +322,14 @@ def speaker_groups(
 
 
 def speaker_quotes(story_id: int, articles: dict[int, Article]) -> list[SpeakerQuotes]:
-    """Each speaker's quotes in the story, the first ``QUOTES_SHOWN`` worked out in full: two
-    queries however many quotes the story holds."""
-    index = quote_index(story_id, articles)
-    return speaker_groups(((g, g.quote_ids[:QUOTES_SHOWN]) for g in index), articles)
+    """Each speaker's quotes in the story, the first ones worked out in full (see
+    ``QUOTES_ON_PAGE``): two queries however many quotes the story holds."""
+    entries, left = [], QUOTES_ON_PAGE
+    for group in quote_index(story_id, articles):
+        shown = min(QUOTES_SHOWN, max(left, 1))
+        entries.append((group, group.quote_ids[:shown]))
+        left -= shown
+    return speaker_groups(entries, articles)
 
 
 # The story's quotes page: every quote readers may see, by speaker, this many a page.
