@@ -1,6 +1,6 @@
 """Throughput of ``read_article`` over 1,000 generated fictional articles on one core.
 
-Usage: python bench/bench_engine.py [--articles N] [--seed S]
+Usage: python bench/bench_engine.py [--articles N] [--seed S] [--json]
 
 Articles are built by a seeded random generator (400-1,200 words, quotes in several styles,
 figures, people and organisations), so runs are comparable. Prints articles per CPU-second
@@ -11,6 +11,7 @@ traced while reading.
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import sys
 import time
@@ -83,6 +84,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--articles", type=int, default=1000)
     parser.add_argument("--seed", type=int, default=20250501)
+    parser.add_argument("--json", action="store_true", help="figures as JSON on the last line")
     args = parser.parse_args()
     rng = random.Random(args.seed)
     corpus = [make_article(rng) for _ in range(args.articles)]
@@ -106,6 +108,14 @@ def main() -> int:
     print(f"articles/second (wall): {len(corpus) / elapsed:.1f}  (wall time {elapsed:.2f}s)")
     print(f"articles: {len(corpus)}  words: {words}  quotes found: {quotes}")
     print(f"peak traced memory while reading: {peak / 1e6:.1f} MB")
+    if args.json:
+        figures = {
+            "articles": len(corpus),
+            "per_cpu_second": len(corpus) / cpu,
+            "per_second": len(corpus) / elapsed,
+            "peak_mb": peak / 1e6,
+        }
+        print(json.dumps(figures))
     return 0
 
 
