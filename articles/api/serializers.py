@@ -6,12 +6,16 @@ query), so a page of any size costs the same number of queries.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from articles.api.fields import StoryAddressField, WordingListSerializer
+from articles.api.fields import (
+    AddressField,
+    OutletSummaryField,
+    OutletSummarySerializer,
+    WordingListSerializer,
+    outlet_summaries,
+)
 from articles.models import (
     Article,
     Attribution,
@@ -25,29 +29,6 @@ from articles.models import (
 )
 from articles.public.pages.quotes import wordings_of
 from sources.models import Outlet, Speaker
-
-
-class OutletSummarySerializer(serializers.ModelSerializer):
-    """An outlet as cited inside a story, a quote or an article."""
-
-    class Meta:
-        model = Outlet
-        fields = ["slug", "name", "country", "kind"]
-        read_only_fields = fields
-
-
-def outlet_summaries(outlets: Iterable[Outlet], context: dict) -> list[dict]:
-    """``OutletSummarySerializer`` data for ``outlets``, with one serializer for the whole
-    request and each outlet serialised once: a story's hundreds of quotes name the same few
-    outlets again and again."""
-    serializer = context.get("outlet_summary")
-    if serializer is None:
-        serializer = context["outlet_summary"] = OutletSummarySerializer()
-    done = context.setdefault("outlet_summaries", {})
-    for outlet in outlets:
-        if outlet.pk not in done:
-            done[outlet.pk] = serializer.to_representation(outlet)
-    return [done[outlet.pk] for outlet in outlets]
 
 
 class OutletSerializer(serializers.ModelSerializer):
@@ -166,7 +147,7 @@ class SummaryParagraphSerializer(serializers.ModelSerializer):
 class AppearanceSerializer(serializers.ModelSerializer):
     """One wording of a quote as one outlet printed it."""
 
-    outlet = OutletSummarySerializer(source="article.outlet", read_only=True)
+    outlet = OutletSummaryField(source="article.outlet")
     article = serializers.PrimaryKeyRelatedField(read_only=True)
     article_url = serializers.CharField(source="article.url", read_only=True, allow_null=True)
     published_at = serializers.DateTimeField(
@@ -195,7 +176,7 @@ class AppearanceSerializer(serializers.ModelSerializer):
 class QuoteSerializer(serializers.ModelSerializer):
     """One statement by one speaker, with every wording and the outlets that carried it."""
 
-    api_url = serializers.HyperlinkedIdentityField(view_name="api:quote-detail")
+    api_url = AddressField("api:quote-detail", "pk")
     speaker = SpeakerSummarySerializer(read_only=True, allow_null=True)
     story = serializers.SlugRelatedField(slug_field="slug", read_only=True, allow_null=True)
     outlets = serializers.SerializerMethodField()
@@ -254,8 +235,8 @@ class CorrectionSerializer(serializers.ModelSerializer):
 class StorySerializer(serializers.ModelSerializer):
     """A story as listed."""
 
-    api_url = StoryAddressField("api:story-detail")
-    web_url = StoryAddressField("articles:story-detail")
+    api_url = AddressField("api:story-detail")
+    web_url = AddressField("articles:story-detail")
     topics = TopicSerializer(many=True, read_only=True)
 
     class Meta:
