@@ -13,6 +13,7 @@ from articles.api.fields import (
     AddressField,
     OutletSummaryField,
     OutletSummarySerializer,
+    TopicListSerializer,
     WordingListSerializer,
     outlet_summaries,
 )
@@ -237,7 +238,7 @@ class StorySerializer(serializers.ModelSerializer):
 
     api_url = AddressField("api:story-detail")
     web_url = AddressField("articles:story-detail")
-    topics = TopicSerializer(many=True, read_only=True)
+    topics = TopicListSerializer(child=TopicSerializer(), read_only=True)
 
     class Meta:
         model = Story

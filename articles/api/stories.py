@@ -26,6 +26,7 @@ from articles.api.base import (
     newest,
     read_responses,
 )
+from articles.api.fields import TOPICS
 from articles.api.filters import StoryFilter
 from articles.api.ninjs import story_ninjs
 from articles.api.pagination import Key
@@ -85,7 +86,7 @@ class StoryViewSet(ConditionalReadMixin, viewsets.ReadOnlyModelViewSet):
     keyset = (Key("published_at", nullable=True), Key("id"))
     freshness_field = "api_modified"
     version_field = "version"
-    list_prefetch = ("topics",)
+    list_prefetch = (Prefetch("topics", to_attr=TOPICS),)
 
     def get_queryset(self):
         article_changed = latest(Article.objects.filter(story=OuterRef("pk")), "updated_at")
