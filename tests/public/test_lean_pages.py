@@ -171,3 +171,9 @@ def test_a_story_with_many_speakers_shows_every_speaker_within_the_page_budget(c
     for group in groups:
         if group.more:
             assert f"{group.more} more quotes from {group.speaker.name}" in html
+
+
+def test_the_story_prefetch_names_every_relation_it_loads():
+    from articles.public.pages.story import STORY_RELATIONS, story_prefetches
+
+    assert tuple(p.prefetch_to for p in story_prefetches()) == STORY_RELATIONS

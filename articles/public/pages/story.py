@@ -91,15 +91,18 @@ def story_prefetches() -> list[Prefetch]:
     ]
 
 
+# The relations ``story_prefetches`` loads, in its order.
+STORY_RELATIONS = ("articles", "quotes", "key_points", "paragraphs", "corrections")
+
+
 def prefetch_story(story: Story, *, quotes: bool = True) -> Story:
     """Load a story's related rows once; a second call runs no query. ``quotes=False``
     leaves out its quotes (the story page works out only those it shows, ``speaker_quotes``)."""
     loaded = getattr(story, "_prefetched_objects_cache", {})
-    lookups = [
-        p
-        for p in story_prefetches()
-        if p.prefetch_to not in loaded and (quotes or p.prefetch_to != "quotes")
-    ]
+    wanted = {*STORY_RELATIONS} - loaded.keys() - (set() if quotes else {"quotes"})
+    if not wanted:
+        return story  # without building the querysets again (the page's JSON-LD asks too)
+    lookups = [p for p in story_prefetches() if p.prefetch_to in wanted]
     if lookups:
         prefetch_related_objects([story], *lookups)
     if quotes and any(p.prefetch_to == "quotes" for p in lookups):
