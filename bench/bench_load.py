@@ -69,10 +69,12 @@ def environment(url: str, port: int) -> dict:
         DJANGO_SECURE_HSTS_SECONDS="0",
         GUNICORN_BIND=f"127.0.0.1:{port}",
         NEWSROOM_LOG_LEVEL="WARNING",
-        # Every simulated reader comes from 127.0.0.1, which the API's per-address throttle
-        # (120 a minute) would answer 429 after the first seconds: that measures the
-        # throttle, not serving. Real readers each have their own address.
+        # Every simulated reader comes from 127.0.0.1, which the API's per-address throttles
+        # (120 a minute for anonymous callers, and DRF's user rate, 300, which counts them by
+        # address too) would answer 429 after the first seconds: that measures the throttles,
+        # not serving. Real readers each have their own address.
         NEWSROOM_THROTTLE_ANON="1000000/minute",
+        NEWSROOM_THROTTLE_USER="1000000/minute",
     )
     env.pop("REDIS_URL", None)
     return env
