@@ -64,8 +64,10 @@ format: $(STAMP)
 	$(VENV)/bin/ruff format .
 	$(VENV)/bin/ruff check --fix .
 
+# Every goal of issue #15 in one table, from quick runs of the bench scripts (a few minutes);
+# BENCH_FLAGS=--full for the goals' own sizes (about 40 minutes). Each script also runs alone.
 bench: $(STAMP)
-	for f in bench/bench_*.py; do echo "== $$f"; $(PY) $$f; done
+	$(PY) bench/bench_all.py $(BENCH_FLAGS)
 
 # Quality figures of the engine and of grouping: the labelled fictional sets, and the real
 # development sets in ../shared/devset/ when they are there (the scripts skip without them).

@@ -1,6 +1,6 @@
 """Throughput of ``read_article`` over 1,000 generated fictional articles on one core.
 
-Usage: python bench/bench_engine.py [--articles N] [--seed S] [--instructions]
+Usage: python bench/bench_engine.py [--articles N] [--seed S] [--json] [--instructions]
 
 Articles are built by a seeded random generator (400-1,200 words, quotes in several styles,
 figures, people and organisations), so runs are comparable. Prints articles per CPU-second
@@ -16,6 +16,7 @@ about a minute).
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import re
 import shutil
@@ -124,6 +125,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--articles", type=int, default=None)
     parser.add_argument("--seed", type=int, default=20250501)
+    parser.add_argument("--json", action="store_true", help="figures as JSON on the last line")
     parser.add_argument("--instructions", action="store_true")
     parser.add_argument("--only-read", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--only-warm", action="store_true", help=argparse.SUPPRESS)
@@ -157,6 +159,14 @@ def main() -> int:
     print(f"articles/second (wall): {len(corpus) / elapsed:.1f}  (wall time {elapsed:.2f}s)")
     print(f"articles: {len(corpus)}  words: {words}  quotes found: {quotes}")
     print(f"peak traced memory while reading: {peak / 1e6:.1f} MB")
+    if args.json:
+        figures = {
+            "articles": len(corpus),
+            "per_cpu_second": len(corpus) / cpu,
+            "per_second": len(corpus) / elapsed,
+            "peak_mb": peak / 1e6,
+        }
+        print(json.dumps(figures))
     return 0
 
 

@@ -43,6 +43,7 @@ from __future__ import annotations
 
 import argparse
 import cProfile
+import json
 import pstats
 import random
 import statistics
@@ -458,6 +459,7 @@ def main() -> int:
     parser.add_argument(
         "--jobs", action="store_true", help="each run of --batch articles as a job (as a worker)"
     )
+    parser.add_argument("--json", action="store_true", help="figures as JSON on the last line")
     args = parser.parse_args()
 
     url, cleanup = prepare_database(args.database_url, args.keep_db)
@@ -475,6 +477,18 @@ def main() -> int:
         result = run_ingest(payloads, args.batch, profiler, jobs=args.jobs)
         engine = engine_cpu(payloads)
         report(args, connection.vendor, fill, payloads, result, engine)
+        if args.json:
+            n = len(payloads)
+            figures = {
+                "database": connection.vendor,
+                "stored": args.stored,
+                "articles": n,
+                "per_second": n / result["wall"],
+                "per_cpu_second": n / result["cpu"],
+                "queries_median": statistics.median(result["per_article"]),
+                "errors": len(result["errors"]),
+            }
+            print(json.dumps(figures))
         if profiler:
             pstats.Stats(profiler).sort_stats("cumulative").print_stats(35)
     finally:

@@ -1,22 +1,27 @@
 """Benchmark: reader pages and API answers as ratios against a trivial view, in one process.
 
 Times, through Django's test client (the whole middleware stack, no network), a trivial
-``HttpResponse("ok")`` view and: the demo-sized story page and a 50-article / 200-quote story
-page (each quote in two articles), uncached (the cache cleared before every request) and from
-the cache; the API's story detail of the large story, uncached and cached; and the API's story
-list of 50. Each figure is the trivial view's median time over the page's median time, from
-the same run, so the machine's load drifts out (1.0 is as fast as the trivial view). It also
-prints the queries and HTML size of the large page. On a code base without the page cache the
-"cached" rows are skipped.
+``HttpResponse("ok")`` view and: the demo story page, a 10-article / 40-quote and a 50-article
+/ 200-quote story page (ten speakers, each quote in two articles), uncached (the cache cleared
+before every request) and from the cache; the API's story detail of the large story, uncached
+and cached; and the API's story list of 50. Each figure is the trivial view's median time over
+the page's median time, the two timed in turns within the same rounds, so the machine's load
+drifts out (1.0 is as fast as the trivial view), by the wall clock and by this process's CPU
+time (on a loaded machine the CPU ratio is the steadier). It also prints the queries and HTML
+size of the two generated stories (HTML should grow far less than the story).
 
-    .venv/bin/python bench/bench_pages.py [--rounds 30]
+    .venv/bin/python bench/bench_pages.py [--rounds 30] [--json] [--profile]
 
-A fresh in-memory SQLite database with the test settings; nothing is written elsewhere.
+``--json``: the figures as one JSON object on the last line (``bench/bench_all.py`` reads it).
+``--profile``: a cProfile of the uncached large story page, by cumulative time.
+A fresh in-memory SQLite database with the test settings (local-memory cache); nothing is
+written elsewhere.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import statistics
 import sys
@@ -43,6 +48,16 @@ from django.test.utils import (  # noqa: E402
 )
 from django.urls import include, path  # noqa: E402
 
+TRIVIAL = "/trivial/"
+
+# The issue's goals (#15), as ratios against the trivial view.
+GOALS = {
+    "P1": 0.6,  # story page from the cache
+    "P2": 0.05,  # large story page uncached
+    "P3 list": 0.1,  # API list of 50
+    "P3 detail": 0.05,  # API story detail of 50 articles
+}
+
 
 def trivial(request):
     return HttpResponse("ok")
@@ -51,33 +66,57 @@ def trivial(request):
 urlpatterns = [path("trivial/", trivial), path("", include("newsroom.urls"))]
 
 
-def median_seconds(client: Client, url: str, rounds: int, *, clear: bool) -> float:
-    times = []
+def paired_ratio(client: Client, url: str, rounds: int, *, clear: bool) -> dict:
+    """The trivial view's median over the page's, timed in turns, by the wall clock and by
+    this process's CPU time; and the page's medians in ms."""
+
+    def timed(address: str) -> tuple[float, float]:
+        wall, cpu = time.perf_counter(), time.process_time()
+        response = client.get(address)
+        timing = time.perf_counter() - wall, time.process_time() - cpu
+        assert response.status_code == 200, (address, response.status_code)
+        return timing
+
     client.get(url)  # warm: templates compiled, cache filled
+    base, page = [], []
     for _ in range(rounds):
+        base.extend(timed(TRIVIAL) for _ in range(3))
         if clear:
             cache.clear()
-        started = time.perf_counter()
-        response = client.get(url)
-        times.append(time.perf_counter() - started)
-        assert response.status_code == 200, (url, response.status_code)
-    return statistics.median(times)
+        page.append(timed(url))
+    base_wall, base_cpu = (statistics.median(t[i] for t in base) for i in (0, 1))
+    wall, cpu = (statistics.median(t[i] for t in page) for i in (0, 1))
+    return {
+        "ratio": base_wall / wall,
+        "cpu_ratio": base_cpu / cpu if cpu else 0.0,
+        "ms": wall * 1000,
+        "cpu_ms": cpu * 1000,
+        "trivial_ms": base_wall * 1000,
+        "trivial_cpu_ms": base_cpu * 1000,
+    }
 
 
-def build_large_story():
-    """50 articles in two outlets, 200 quotes by ten speakers, each quote in two articles."""
+def build_large_story(articles: int = 50, quotes: int = 200, speakers: int = 10):
+    """``articles`` articles in two outlets, ``quotes`` quotes by ``speakers`` speakers, each
+    quote in two articles."""
     from articles.models import Quote, QuoteAppearance
+    from sources.models import Speaker
     from tests.factories import make_speaker
     from tests.story_builders import build_story
 
-    built = build_story(articles=50, quotes=0, headline="Northfield bridge: the long story")
-    speakers = [make_speaker(f"Jane Roe {n}") for n in range(10)]
+    built = build_story(
+        articles=articles, quotes=0, headline=f"Northfield bridge: {articles} articles"
+    )
+    people = [
+        Speaker.objects.filter(name=f"Jane Roe {n}").first() or make_speaker(f"Jane Roe {n}")
+        for n in range(speakers)
+    ]
     appearances = []
-    for n in range(200):
+    for n in range(quotes):
         quote = Quote.objects.create(
-            story=built.story, speaker=speakers[n % 10], text=f"The bridge matters, point {n}."
+            story=built.story, speaker=people[n % speakers], text=f"The bridge matters, point {n}."
         )
-        for article in (built.articles[n % 50], built.articles[(n + 1) % 50]):
+        for article in (built.articles[n % articles], built.articles[(n + 1) % articles]):
             appearances.append(
                 QuoteAppearance(
                     quote=quote,
@@ -92,61 +131,137 @@ def build_large_story():
     return built.story
 
 
-def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--rounds", type=int, default=30)
-    args = parser.parse_args()
+def prepare():
+    """A fresh test database with the demo story, a 10- and a 50-article story and 50 small
+    ones; returns the rows to time as (key, label, url)."""
+    from django.core.management import call_command
+
+    from articles.models import Story
+    from tests.story_builders import build_story
 
     setup_test_environment()
     connection.creation.create_test_db(verbosity=0)
-    from django.core.management import call_command
-
-    from tests.story_builders import build_story
-
     call_command("load_demo", verbosity=0)
+    small = build_large_story(articles=10, quotes=40)
     large = build_large_story()
     for n in range(50):
         build_story(articles=1, quotes=1, headline=f"Northfield council story {n}")
+    demo = Story.objects.published().order_by("id").first()
+    return small, large, demo
 
-    try:
-        import articles.public.cache  # noqa: F401
 
-        has_cache = True
-    except ImportError:
-        has_cache = False
+def page_facts(client: Client, url: str) -> tuple[int, int]:
+    """Queries and bytes of one uncached answer."""
+    with CaptureQueriesContext(connection) as queries:
+        cache.clear()
+        html = client.get(url).content
+    return len(queries), len(html)
 
+
+def measure(rounds: int = 30) -> dict:
+    """Every figure this script prints, as a dict (ratios, queries, sizes, milliseconds)."""
+    small, large, demo = prepare()
     client = Client()
     rows = [
-        ("demo story page", "/stories/" + _demo_slug() + "/"),
-        ("story page, 50 articles / 200 quotes", large.get_absolute_url()),
-        ("API story detail, 50 articles", f"/api/v1/stories/{large.slug}/"),
-        ("API story list of 50", "/api/v1/stories/?page_size=50"),
+        ("demo", "demo story page", demo.get_absolute_url(), True),
+        ("story10", "story page, 10 articles / 40 quotes", small.get_absolute_url(), True),
+        ("story50", "story page, 50 articles / 200 quotes", large.get_absolute_url(), True),
+        ("api_detail", "API story detail, 50 articles", f"/api/v1/stories/{large.slug}/", True),
+        ("api_list", "API story list of 50", "/api/v1/stories/?page_size=50", True),
     ]
+    figures: dict = {"rounds": rounds, "rows": {}}
     with override_settings(ROOT_URLCONF=__name__):
-        base = median_seconds(client, "/trivial/", args.rounds * 4, clear=False)
-        with CaptureQueriesContext(connection) as queries:
-            cache.clear()
-            html = client.get(large.get_absolute_url()).content
-        print(f"trivial view: {base * 1000:.2f} ms median")
+        for key, story in (("story10", small), ("story50", large)):
+            queries, size = page_facts(client, story.get_absolute_url())
+            figures[f"{key}_queries"], figures[f"{key}_bytes"] = queries, size
+        trivial_ms, trivial_cpu_ms = [], []
+        for key, label, url, cached in rows:
+            row = {"label": label}
+            runs = [("uncached", paired_ratio(client, url, rounds, clear=True))]
+            if cached:
+                runs.append(("cached", paired_ratio(client, url, rounds * 2, clear=False)))
+            for name, run in runs:
+                row.update(
+                    {
+                        name: run["ratio"],
+                        f"{name}_cpu": run["cpu_ratio"],
+                        f"{name}_ms": run["ms"],
+                        f"{name}_cpu_ms": run["cpu_ms"],
+                    }
+                )
+                trivial_ms.append(run["trivial_ms"])
+                trivial_cpu_ms.append(run["trivial_cpu_ms"])
+            figures["rows"][key] = row
+        figures["trivial_ms"] = statistics.median(trivial_ms)
+        figures["trivial_cpu_ms"] = statistics.median(trivial_cpu_ms)
+    r = figures["rows"]
+    picks = {
+        "P1": ("story50", "cached"),
+        "P2": ("story50", "uncached"),
+        "P3 list": ("api_list", "uncached"),
+        "P3 detail": ("api_detail", "uncached"),
+    }
+    figures["goals"] = {name: r[key][kind] for name, (key, kind) in picks.items()}
+    figures["goals_cpu"] = {name: r[key][f"{kind}_cpu"] for name, (key, kind) in picks.items()}
+    return figures
+
+
+def report(figures: dict) -> None:
+    print(
+        f"trivial view: {figures['trivial_ms']:.2f} ms wall, {figures['trivial_cpu_ms']:.2f} ms"
+        f" CPU (medians); {figures['rounds']} rounds; ratios: trivial median / page median"
+    )
+    for key, label in (("story10", "10 articles / 40 quotes"), ("story50", "50 / 200")):
         print(
-            f"large story page: {len(queries)} queries uncached, {len(html) / 1024:.0f} KB of HTML"
+            f"story page, {label}: {figures[f'{key}_queries']} queries uncached, "
+            f"{figures[f'{key}_bytes'] / 1024:.0f} KB of HTML"
         )
-        print(f"{'page':40} {'uncached':>10} {'cached':>10}")
-        for label, url in rows:
-            uncached = base / median_seconds(client, url, args.rounds, clear=True)
-            cached = (
-                f"{base / median_seconds(client, url, args.rounds, clear=False):10.3f}"
-                if has_cache
-                else f"{'-':>10}"
-            )
-            print(f"{label:40} {uncached:10.4f} {cached}")
+    print(f"{'':38} {'uncached':>26}  {'cached':>26}")
+    print(f"{'page':38} {'wall':>8} {'CPU':>8} {'CPU ms':>8}  {'wall':>8} {'CPU':>8} {'CPU ms':>8}")
+    for row in figures["rows"].values():
+        line = f"{row['label']:38} "
+        for kind in ("uncached", "cached"):
+            if kind in row:
+                line += f"{row[kind]:8.4f} {row[f'{kind}_cpu']:8.4f} {row[f'{kind}_cpu_ms']:8.2f}  "
+        print(line.rstrip())
+    print(f"{'goal':10} {'wall':>8} {'CPU':>8} {'target':>8}  verdict (both ratios)")
+    for name, value in figures["goals"].items():
+        cpu = figures["goals_cpu"][name]
+        verdict = "met" if min(value, cpu) >= GOALS[name] else "NOT met"
+        print(f"{name:10} {value:8.4f} {cpu:8.4f} {GOALS[name]:8.2f}  {verdict}")
+
+
+def profile(rounds: int) -> None:
+    import cProfile
+    import pstats
+
+    _, large, _ = prepare()
+    client = Client()
+    with override_settings(ROOT_URLCONF=__name__):
+        client.get(large.get_absolute_url())
+        profiler = cProfile.Profile()
+        for _ in range(rounds):
+            cache.clear()
+            profiler.enable()
+            client.get(large.get_absolute_url())
+            profiler.disable()
+    pstats.Stats(profiler).sort_stats("cumulative").print_stats(50)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rounds", type=int, default=30)
+    parser.add_argument("--json", action="store_true", help="figures as JSON on the last line")
+    parser.add_argument("--profile", action="store_true", help="cProfile the large story page")
+    args = parser.parse_args()
+    if args.profile:
+        profile(args.rounds)
+        return 0
+    figures = measure(args.rounds)
+    report(figures)
+    if args.json:
+        print(json.dumps(figures))
     return 0
-
-
-def _demo_slug() -> str:
-    from articles.models import Story
-
-    return Story.objects.published().order_by("id").first().slug
 
 
 if __name__ == "__main__":

@@ -72,6 +72,7 @@ from __future__ import annotations
 import argparse
 import cProfile
 import gc
+import json
 import os
 import pstats
 import re
@@ -140,9 +141,11 @@ def prepare_database(url: str | None, keep: bool) -> tuple[str, callable]:
             if keep:
                 print(f"kept database: {name}")
                 return
+            from django.conf import settings
             from django.db import connections
 
-            connections.close_all()
+            if settings.configured:  # bench_load.py serves from other processes, not its own
+                connections.close_all()
             with psycopg.connect(admin, autocommit=True) as conn:
                 conn.execute(
                     sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(sql.Identifier(name))
@@ -595,6 +598,7 @@ def main() -> int:
     )
     parser.add_argument("--profile", action="store_true", help="cProfile the last probes")
     parser.add_argument("--keep-db", action="store_true")
+    parser.add_argument("--json", action="store_true", help="figures as JSON on the last line")
     args = parser.parse_args()
     checkpoints = sorted(
         {int(c) for c in args.checkpoints.split(",") if c.strip() and int(c) <= args.total}
@@ -732,6 +736,18 @@ def run(args, checkpoints: list[int], url: str) -> int:
         f"CPU p95 {p95(last['cpu']):.1f} ms; load average {os.getloadavg()[0]:.1f} "
         f"on {os.cpu_count()} CPUs)"
     )
+    if args.json:
+        figures = {
+            "database": connection.vendor,
+            "stored": last["sizes"]["articles"],
+            "probes": args.probes,
+            "median_ms": last["median"],
+            "p95_ms": last["p95"],
+            "cpu_median_ms": statistics.median(last["cpu"]),
+            "cpu_p95_ms": p95(last["cpu"]),
+            "queries": statistics.median(last["queries"]),
+        }
+        print(json.dumps(figures))
     if profiler is not None:
         print(f"\ncProfile of {args.probes} more article_place calls after the last checkpoint:")
         stats = pstats.Stats(profiler, stream=sys.stdout)

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import hashlib
+import json
 import random
 import statistics
 import sys
@@ -156,6 +157,7 @@ def main() -> int:
     parser.add_argument("--database-url")
     parser.add_argument("--keep-db", action="store_true")
     parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--json", action="store_true", help="figures as JSON on the last line")
     args = parser.parse_args()
     url, cleanup = prepare_database(args.database_url, args.keep_db)
     try:
@@ -189,6 +191,17 @@ def main() -> int:
             f"{p95(all_slow):>7.1f} {s50 / f50:>9.1f}x"
         )
         print(f"P7 goal (p50 <= {TARGET_P50_MS:.0f} ms and >= {TARGET_RATIO:.0f}x): {verdict}")
+        if args.json:
+            figures = {
+                "database": connection.vendor,
+                "articles": args.articles,
+                "queries": len(all_fast),
+                "p50_ms": f50,
+                "p95_ms": p95(all_fast),
+                "substring_p50_ms": s50,
+                "ratio": s50 / f50,
+            }
+            print(json.dumps(figures))
     finally:
         cleanup()
     return 0

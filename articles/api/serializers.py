@@ -6,11 +6,17 @@ query), so a page of any size costs the same number of queries.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from articles.api.fields import (
+    AddressField,
+    OutletSummaryField,
+    OutletSummarySerializer,
+    TopicListSerializer,
+    WordingListSerializer,
+    outlet_summaries,
+)
 from articles.models import (
     Article,
     Attribution,
@@ -22,30 +28,8 @@ from articles.models import (
     SummaryParagraph,
     Topic,
 )
+from articles.public.pages.quotes import wordings_of
 from sources.models import Outlet, Speaker
-
-
-class OutletSummarySerializer(serializers.ModelSerializer):
-    """An outlet as cited inside a story, a quote or an article."""
-
-    class Meta:
-        model = Outlet
-        fields = ["slug", "name", "country", "kind"]
-        read_only_fields = fields
-
-
-def outlet_summaries(outlets: Iterable[Outlet], context: dict) -> list[dict]:
-    """``OutletSummarySerializer`` data for ``outlets``, with one serializer for the whole
-    request and each outlet serialised once: a story's hundreds of quotes name the same few
-    outlets again and again."""
-    serializer = context.get("outlet_summary")
-    if serializer is None:
-        serializer = context["outlet_summary"] = OutletSummarySerializer()
-    done = context.setdefault("outlet_summaries", {})
-    for outlet in outlets:
-        if outlet.pk not in done:
-            done[outlet.pk] = serializer.to_representation(outlet)
-    return [done[outlet.pk] for outlet in outlets]
 
 
 class OutletSerializer(serializers.ModelSerializer):
@@ -164,7 +148,7 @@ class SummaryParagraphSerializer(serializers.ModelSerializer):
 class AppearanceSerializer(serializers.ModelSerializer):
     """One wording of a quote as one outlet printed it."""
 
-    outlet = OutletSummarySerializer(source="article.outlet", read_only=True)
+    outlet = OutletSummaryField(source="article.outlet")
     article = serializers.PrimaryKeyRelatedField(read_only=True)
     article_url = serializers.CharField(source="article.url", read_only=True, allow_null=True)
     published_at = serializers.DateTimeField(
@@ -193,11 +177,11 @@ class AppearanceSerializer(serializers.ModelSerializer):
 class QuoteSerializer(serializers.ModelSerializer):
     """One statement by one speaker, with every wording and the outlets that carried it."""
 
-    api_url = serializers.HyperlinkedIdentityField(view_name="api:quote-detail")
+    api_url = AddressField("api:quote-detail", "pk")
     speaker = SpeakerSummarySerializer(read_only=True, allow_null=True)
     story = serializers.SlugRelatedField(slug_field="slug", read_only=True, allow_null=True)
     outlets = serializers.SerializerMethodField()
-    appearances = AppearanceSerializer(many=True, read_only=True)
+    appearances = WordingListSerializer(child=AppearanceSerializer(), read_only=True)
 
     class Meta:
         model = Quote
@@ -207,7 +191,7 @@ class QuoteSerializer(serializers.ModelSerializer):
     @extend_schema_field(OutletSummarySerializer(many=True))
     def get_outlets(self, obj: Quote):
         seen = {}
-        for appearance in obj.appearances.all():
+        for appearance in wordings_of(obj):
             seen.setdefault(appearance.article.outlet_id, appearance.article.outlet)
         return outlet_summaries(seen.values(), self.context)
 
@@ -252,11 +236,9 @@ class CorrectionSerializer(serializers.ModelSerializer):
 class StorySerializer(serializers.ModelSerializer):
     """A story as listed."""
 
-    api_url = serializers.HyperlinkedIdentityField(
-        view_name="api:story-detail", lookup_field="slug"
-    )
-    web_url = serializers.SerializerMethodField()
-    topics = TopicSerializer(many=True, read_only=True)
+    api_url = AddressField("api:story-detail")
+    web_url = AddressField("articles:story-detail")
+    topics = TopicListSerializer(child=TopicSerializer(), read_only=True)
 
     class Meta:
         model = Story
@@ -273,11 +255,6 @@ class StorySerializer(serializers.ModelSerializer):
             "topics",
         ]
         read_only_fields = fields
-
-    def get_web_url(self, obj: Story) -> str:
-        request = self.context.get("request")
-        path = obj.get_absolute_url()
-        return request.build_absolute_uri(path) if request else path
 
 
 class StoryDetailSerializer(StorySerializer):
@@ -318,7 +295,7 @@ class StoryDetailSerializer(StorySerializer):
     @extend_schema_field(QuoteSerializer(many=True))
     def get_quotes(self, obj: Story):
         # Quotes whose every appearance was rejected are not shown.
-        quotes = [q for q in obj.quotes.all() if q.appearances.all()]
+        quotes = [q for q in obj.quotes.all() if wordings_of(q)]
         return QuoteSerializer(quotes, many=True, context=self.context).data
 
     @extend_schema_field(FigureSerializer(many=True))

@@ -26,6 +26,7 @@ from articles.api.base import (
     newest,
     read_responses,
 )
+from articles.api.fields import TOPICS
 from articles.api.filters import StoryFilter
 from articles.api.ninjs import story_ninjs
 from articles.api.pagination import Key
@@ -50,6 +51,7 @@ from articles.models import (
 )
 from articles.public.cache import cached_answer
 from articles.public.jsonld import story_jsonld
+from articles.public.pages.quotes import WORDINGS
 from articles.public.pages.story import share_articles
 
 # --- Stories --------------------------------------------------------------------------------
@@ -84,7 +86,7 @@ class StoryViewSet(ConditionalReadMixin, viewsets.ReadOnlyModelViewSet):
     keyset = (Key("published_at", nullable=True), Key("id"))
     freshness_field = "api_modified"
     version_field = "version"
-    list_prefetch = ("topics",)
+    list_prefetch = (Prefetch("topics", to_attr=TOPICS),)
 
     def get_queryset(self):
         article_changed = latest(Article.objects.filter(story=OuterRef("pk")), "updated_at")
@@ -119,7 +121,7 @@ class StoryViewSet(ConditionalReadMixin, viewsets.ReadOnlyModelViewSet):
                 queryset=Quote.objects.select_related("speaker").prefetch_related(
                     # The story is visible, so are its wordings readers may see; their
                     # articles are the ones loaded below (``share_articles``).
-                    Prefetch("appearances", queryset=reader_appearances())
+                    Prefetch("appearances", queryset=reader_appearances(), to_attr=WORDINGS)
                 ),
             ),
             Prefetch(

@@ -34,7 +34,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from functools import cache as cache_in_process
-from functools import wraps
+from functools import lru_cache, wraps
 
 from django.conf import settings
 from django.core.cache import cache
@@ -115,7 +115,14 @@ def _as_datetime(value) -> datetime | None:
     if value is None:
         return None
     if isinstance(value, str):
-        value = parse_datetime(value)
+        return _parsed(value)
+    return value if timezone.is_aware(value) else timezone.make_aware(value, UTC)
+
+
+@lru_cache(maxsize=64)
+def _parsed(text: str) -> datetime:
+    # The same few moments come back on every request until the content changes.
+    value = parse_datetime(text)
     return value if timezone.is_aware(value) else timezone.make_aware(value, UTC)
 
 

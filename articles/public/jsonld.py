@@ -15,6 +15,7 @@ from django.templatetags.static import static
 
 from articles.core.visibility import checked
 from articles.models import Story
+from articles.public.pages.people import people_named
 from articles.public.pages.quotes import QuoteView, quote_view
 from articles.public.pages.story import prefetch_story
 from sources.models import Speaker
@@ -62,7 +63,7 @@ def story_jsonld(
 
     ``quote_views``: the quotes to cite, already worked out (the story page passes those it
     shows); by default every quote of the story."""
-    prefetch_story(story)
+    prefetch_story(story, quotes=quote_views is None)
     url = absolute_url(story.get_absolute_url(), request)
     articles = list(story.articles.all())
     # Each article's address worked out once, however many quotes it carries.
@@ -107,7 +108,7 @@ def story_jsonld(
             item["creator"] = mentioned[quote.speaker.pk]
         quotations.append(item)
     for article in articles:
-        for person in checked(article.people.all()):
+        for person in checked(people_named(article)):
             if person.speaker_id not in mentioned:
                 mentioned[person.speaker_id] = _agent(person.speaker, request)
 

@@ -6,15 +6,17 @@ from articles.public.cache import cached_page
 app_name = "articles"
 
 urlpatterns = [
+    # The pages readers ask for most come first: Django tries the patterns in order.
+    path("stories/<slug:slug>/", views.StoryDetailView.as_view(), name="story-detail"),
+    path("", views.HomeView.as_view(), name="home"),
+    path("stories/<slug:slug>/quotes/", views.StoryQuotesView.as_view(), name="story-quotes"),
+    path("articles/<int:pk>/", views.ArticleDetailView.as_view(), name="article-detail"),
     path("outlets/<slug:slug>/", views.OutletDetailView.as_view(), name="outlet-detail"),
     path("people/<slug:slug>/", views.SpeakerDetailView.as_view(), name="speaker-detail"),
     path("feeds/outlets/<slug:slug>.rss", feeds.OutletStoriesFeed(), name="outlet-feed-rss"),
     path("feeds/outlets/<slug:slug>.atom", feeds.OutletStoriesAtomFeed(), name="outlet-feed-atom"),
     path("feeds/people/<slug:slug>.rss", feeds.SpeakerStoriesFeed(), name="speaker-feed-rss"),
     path("feeds/people/<slug:slug>.atom", feeds.SpeakerStoriesAtomFeed(), name="speaker-feed-atom"),
-    path("", views.HomeView.as_view(), name="home"),
-    path("stories/<slug:slug>/", views.StoryDetailView.as_view(), name="story-detail"),
-    path("articles/<int:pk>/", views.ArticleDetailView.as_view(), name="article-detail"),
     path("corrections/", views.CorrectionListView.as_view(), name="correction-list"),
     path("search/", views.SearchView.as_view(), name="search"),
     path("stories/", views.StoryArchiveView.as_view(), name="story-archive"),

@@ -13,6 +13,7 @@ from django.urls import reverse
 from django.views.generic import DetailView, ListView, TemplateView
 
 from articles.core.visibility import (
+    reader_articles,
     redirected_story,
     visible_articles,
     visible_outlets,
@@ -38,6 +39,7 @@ from articles.public.pages.lists import (
     speaker_page,
     story_list,
 )
+from articles.public.pages.quotes import story_quotes
 from articles.public.pages.search import Filters, SearchForm, search
 from articles.public.pages.story import story_page
 from articles.public.pages.storyline import public_storylines, story_timeline, storyline_events
@@ -89,6 +91,40 @@ class StoryDetailView(DetailView):
         if image is not None:
             context["jsonld"]["image"] = self.request.build_absolute_uri(image.file.url)
         context["show_unchecked"] = ReviewState.SUGGESTED in reader_review_states()
+        return context
+
+
+class StoryQuotesView(DetailView):
+    """Every quote of a story, by speaker, paged: where the story page's "more quotes" links
+    lead (``?speaker=<slug>`` for one speaker's, ``?unidentified=1`` for those of speakers
+    not identified)."""
+
+    context_object_name = "story"
+    template_name = "articles/story_quotes.html"
+
+    def get_queryset(self):
+        return visible_stories(self.request.user)
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        params = self.request.GET
+        articles = reader_articles().filter(story=self.object).select_related("outlet")
+        quotes = story_quotes(
+            self.object.pk,
+            {article.pk: article for article in articles.defer("body")},
+            speaker=params.get("speaker", ""),
+            unidentified=bool(params.get("unidentified")),
+            page=params.get("page") or 1,
+        )
+        if quotes is None:
+            raise Http404("This story quotes no such speaker.")
+        base = params.copy()
+        base.pop("page", None)
+        context.update(
+            quotes=quotes,
+            query_without_page=base.urlencode(),
+            is_preview=not self.object.is_live,
+        )
         return context
 
 

@@ -58,6 +58,8 @@ def public_urls(transactional_db):
         "/",
         "/stories/",
         story.get_absolute_url(),
+        f"{story.get_absolute_url()}quotes/",
+        f"{story.get_absolute_url()}quotes/?speaker={person.slug}",
         follow_up.get_absolute_url(),
         f"/articles/{story.articles.order_by('pk').first().pk}/",
         f"/articles/{article.pk}/",

@@ -1,26 +1,111 @@
 """A long story stays a page a reader can take in and the server renders fast: each speaker's
-first quotes with a link to the rest, one template render per speaker rather than per quote,
-one object per article however many quotes it carries."""
+first quotes with a link to the rest (the story's quotes page, paged), one template render per
+speaker rather than per quote, one object per article however many quotes it carries."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
-from articles.public.pages.quotes import QUOTES_SHOWN
+from articles.models import Quote, QuoteAppearance
+from articles.public.pages.quotes import QUOTES_ON_PAGE, QUOTES_PER_PAGE, QUOTES_SHOWN
+from tests.factories import make_speaker
 from tests.story_builders import build_story
 
 pytestmark = pytest.mark.django_db
+
+
+def _quote_ids(html: str) -> list[int]:
+    return [int(pk) for pk in re.findall(r'class="quote" id="quote-(\d+)"', html)]
+
+
+def _more_link(html: str) -> str:
+    [href] = re.findall(r'<p class="speaker__more"><a href="([^"]+)"', html)
+    return href.replace("&amp;", "&")
 
 
 def test_a_story_page_shows_each_speakers_first_quotes_and_links_to_the_rest(client):
     built = build_story(articles=2, quotes=QUOTES_SHOWN + 2)
     response = client.get(built.story.get_absolute_url())
     html = response.content.decode()
-    assert html.count('class="quote" id="quote-') == QUOTES_SHOWN
+    assert len(_quote_ids(html)) == QUOTES_SHOWN
     assert "2 more quotes from Mayor Jane Roe" in html
-    assert f'href="{built.mayor.get_absolute_url()}">2 more quotes' in html
     # Every quote still counts where the page counts them.
     assert response.context["page"].quote_count == QUOTES_SHOWN + 2
+
+    rest = client.get(_more_link(html))
+    assert rest.status_code == 200
+    listed = _quote_ids(rest.content.decode())
+    # The link leads to every quote of the speaker in this story, the two left off included,
+    # in the story page's order.
+    assert sorted(listed) == sorted(q.pk for q in built.quotes)
+    assert listed[:QUOTES_SHOWN] == _quote_ids(html)
+    assert "Quotes from Mayor Jane Roe" in rest.content.decode()
+
+
+def test_the_story_quotes_page_is_paged_and_keeps_the_speaker_across_pages(client):
+    built = build_story(articles=2, quotes=QUOTES_PER_PAGE + 3)
+    first = client.get(_more_link(client.get(built.story.get_absolute_url()).content.decode()))
+    html = first.content.decode()
+    assert len(_quote_ids(html)) == QUOTES_PER_PAGE
+    assert "Page 1 of 2" in html
+    [following] = re.findall(r'<a href="\?([^"]+)" rel="next">', html)
+    second = client.get(
+        built.story.get_absolute_url() + "quotes/?" + following.replace("&amp;", "&")
+    )
+    assert "speaker=mayor-jane-roe" in following
+    assert len(_quote_ids(second.content.decode())) == 3
+    assert set(_quote_ids(html)) | set(_quote_ids(second.content.decode())) == {
+        q.pk for q in built.quotes
+    }
+
+
+def test_quotes_by_speakers_not_identified_have_their_more_link_too(client):
+    built = build_story(articles=1, quotes=0)
+    for n in range(QUOTES_SHOWN + 1):
+        quote = Quote.objects.create(story=built.story, speaker=None, text=f"It opens soon ({n})")
+        QuoteAppearance.objects.create(
+            quote=quote,
+            article=built.articles[0],
+            text=quote.text,
+            start=n * 100,
+            end=n * 100 + 10,
+            review_state="approved",
+        )
+    html = client.get(built.story.get_absolute_url()).content.decode()
+    assert "One more quote by a speaker not identified" in html
+    rest = client.get(_more_link(html)).content.decode()
+    assert len(_quote_ids(rest)) == QUOTES_SHOWN + 1
+    assert "Speaker not identified" in rest
+
+
+def test_the_story_quotes_page_refuses_a_speaker_the_story_does_not_quote(client):
+    built = build_story(articles=1, quotes=1)
+    other = build_story(articles=1, quotes=0, headline="Northfield library reopens")
+    quotes = built.story.get_absolute_url() + "quotes/"
+    assert client.get(quotes + "?speaker=no-such-person").status_code == 404
+    assert (
+        client.get(other.story.get_absolute_url() + "quotes/?speaker=mayor-jane-roe").status_code
+        == 404
+    )
+    assert client.get(quotes + "?speaker=mayor-jane-roe").status_code == 200
+
+
+def test_the_story_quotes_page_of_an_unpublished_story_is_not_found(client):
+    built = build_story(articles=1, quotes=1, published=False)
+    assert client.get(built.story.get_absolute_url() + "quotes/").status_code == 404
+
+
+@pytest.mark.parametrize("size", [10, 60])
+def test_the_story_quotes_page_runs_a_fixed_number_of_queries(
+    client, django_assert_num_queries, size
+):
+    built = build_story(articles=2, quotes=size)
+    # The content generation, the story, its articles, the quote index, the page's wordings.
+    with django_assert_num_queries(5):
+        response = client.get(built.story.get_absolute_url() + "quotes/")
+    assert len(_quote_ids(response.content.decode())) == min(size, QUOTES_PER_PAGE)
 
 
 def test_a_story_page_grows_with_its_quotes_only_up_to_the_cap(client):
@@ -44,7 +129,7 @@ def test_every_wording_of_a_story_shares_the_story_page_article_objects(client):
     articles = {id(a) for a in page.articles}
     outlets = {id(a.outlet) for a in page.articles}
     for group in page.speaker_quotes:
-        for view in group.quotes:
+        for view in group.shown:
             for wording in view.wordings:
                 for appearance in wording.appearances:
                     assert id(appearance.article) in articles
@@ -57,3 +142,38 @@ def test_the_json_ld_cites_the_quotes_the_page_shows(client):
     assert len(jsonld["citation"]) == QUOTES_SHOWN
     export = client.get(f"/api/v1/stories/{built.story.slug}/jsonld/").json()
     assert len(export["citation"]) == QUOTES_SHOWN + 3
+
+
+def test_a_story_with_many_speakers_shows_every_speaker_within_the_page_budget(client):
+    built = build_story(articles=2, quotes=0)
+    speakers = [make_speaker(f"Jane Roe {n}") for n in range(8)]
+    for n in range(8 * QUOTES_SHOWN):
+        quote = Quote.objects.create(
+            story=built.story, speaker=speakers[n % 8], text=f"The bridge, point {n}."
+        )
+        QuoteAppearance.objects.create(
+            quote=quote,
+            article=built.articles[n % 2],
+            text=quote.text,
+            start=n * 100,
+            end=n * 100 + 10,
+            review_state="approved",
+        )
+    response = client.get(built.story.get_absolute_url())
+    html = response.content.decode()
+    groups = response.context["page"].speaker_quotes
+    # Every speaker is there with at least their first quote, and a link to the rest.
+    assert {g.speaker.name for g in groups} == {s.name for s in speakers}
+    # Five a speaker until the page holds QUOTES_ON_PAGE (25), then one each.
+    assert [len(g.shown) for g in groups] == [QUOTES_SHOWN] * 5 + [1] * 3
+    assert len(_quote_ids(html)) == QUOTES_ON_PAGE + 3
+    assert sum(g.count for g in groups) == 8 * QUOTES_SHOWN
+    for group in groups:
+        if group.more:
+            assert f"{group.more} more quotes from {group.speaker.name}" in html
+
+
+def test_the_story_prefetch_names_every_relation_it_loads():
+    from articles.public.pages.story import STORY_RELATIONS, story_prefetches
+
+    assert tuple(p.prefetch_to for p in story_prefetches()) == STORY_RELATIONS

@@ -28,6 +28,15 @@ class TimelineDot:
     x: float
     y: float
 
+    # Coordinates as SVG wants them ("12.5", never a localised "12,5"), for the template.
+    @property
+    def cx(self) -> str:
+        return str(self.x)
+
+    @property
+    def cy(self) -> str:
+        return str(self.y)
+
 
 @dataclass
 class TimelineRow:

@@ -51,13 +51,23 @@ def _engine_figure(figure: Figure) -> EngineFigure:
     )
 
 
+# Where the story page's prefetch puts each article's figures readers may see (``to_attr``).
+FIGURES = "reader_figures"
+
+
+def figures_of(article: Article) -> list[Figure]:
+    """An article's figures as prefetched: the story page's list, or its related manager's."""
+    rows = getattr(article, FIGURES, None)
+    return rows if rows is not None else list(article.figures.all())
+
+
 def figure_table(articles: Iterable[Article]) -> FigureTableView:
-    """Compare the figures of ``articles`` (their ``figures`` prefetched) across outlets."""
+    """Compare the figures of ``articles`` (prefetched) across outlets."""
     outlets: dict[str, Outlet] = {}
     items: list[tuple[str, EngineFigure]] = []
     for article in articles:
         outlets.setdefault(article.outlet.name, article.outlet)
-        items.extend((article.outlet.name, _engine_figure(f)) for f in article.figures.all())
+        items.extend((article.outlet.name, _engine_figure(f)) for f in figures_of(article))
     table = compare_figures(items)
     rows = []
     for row in table.rows:

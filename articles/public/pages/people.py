@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from articles.models import (
     Article,
+    ArticlePerson,
 )
 from articles.public.pages.quotes import SpeakerQuotes
 from sources.models import Outlet, Speaker
@@ -26,7 +27,6 @@ class PersonView:
     speaker: Speaker
     roles: list[Described]
     quote_count: int
-    outlets: list[Outlet]
 
     @property
     def checked_role(self) -> str:
@@ -34,23 +34,30 @@ class PersonView:
         return self.speaker.role if self.speaker.role_checked else ""
 
 
+# Where the story page's prefetch puts each article's people readers may see (``to_attr``).
+PEOPLE = "reader_people"
+
+
+def people_named(article: Article) -> list[ArticlePerson]:
+    """The people an article names, as prefetched: the story page's list, or its related
+    manager's."""
+    rows = getattr(article, PEOPLE, None)
+    return rows if rows is not None else list(article.people.all())
+
+
 def people_of(articles: Iterable[Article], speaker_quotes: Iterable[SpeakerQuotes]):
     """Everyone named in the story's articles or quoted in it, with the roles outlets give."""
     people: dict[int, PersonView] = {}
     for article in articles:
-        for mention in article.people.all():
-            person = people.setdefault(mention.speaker_id, PersonView(mention.speaker, [], 0, []))
+        for mention in people_named(article):
+            person = people.setdefault(mention.speaker_id, PersonView(mention.speaker, [], 0))
             if mention.role and all(d.role != mention.role for d in person.roles):
                 person.roles.append(
                     Described(mention.role, article.outlet, bool(article.is_translation))
                 )
-            if article.outlet not in person.outlets:
-                person.outlets.append(article.outlet)
     for group in speaker_quotes:
         if group.speaker is None:
             continue
-        person = people.setdefault(group.speaker.pk, PersonView(group.speaker, [], 0, []))
-        person.quote_count = len(group.quotes)
-        for view in group.quotes:
-            person.outlets.extend(o for o in view.outlets if o not in person.outlets)
+        person = people.setdefault(group.speaker.pk, PersonView(group.speaker, [], 0))
+        person.quote_count = group.count
     return sorted(people.values(), key=lambda p: (-p.quote_count, p.speaker.name))

@@ -8,11 +8,16 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import datetime
 from functools import cached_property
+from itertools import groupby
+from operator import itemgetter
 
+from django.core.paginator import Page, Paginator
 from django.utils.translation import gettext as _
 
+from articles.core.visibility import reader_appearances
 from articles.engine.diff import diff_segments
 from articles.models import (
+    Article,
     Quote,
     QuoteAppearance,
     ReviewState,
@@ -144,24 +149,27 @@ class QuoteView:
         return out
 
 
-# A story page shows each speaker's first quotes and links to the rest, so that a story with
-# hundreds of quotes stays a page a reader can take in (and one that renders fast).
+# A story page shows each speaker's first quotes and links to the rest (the story's quotes
+# page, paged), so that a story with hundreds of quotes stays a page a reader can take in
+# (and one that renders fast): up to QUOTES_SHOWN a speaker, the most-quoted first, until
+# QUOTES_ON_PAGE are shown; after that every other speaker still gets their first quote.
 QUOTES_SHOWN = 5
+QUOTES_ON_PAGE = 25
 
 
 @dataclass
 class SpeakerQuotes:
-    speaker: Speaker | None
-    quotes: list[QuoteView]
+    """A speaker's quotes in a story: the first ones worked out in full, and how many there
+    are in all."""
 
-    @property
-    def shown(self) -> list[QuoteView]:
-        return self.quotes[:QUOTES_SHOWN]
+    speaker: Speaker | None
+    shown: list[QuoteView]
+    count: int
 
     @property
     def more(self) -> int:
-        """How many of the speaker's quotes the story page leaves to the speaker's page."""
-        return max(len(self.quotes) - QUOTES_SHOWN, 0)
+        """How many of the speaker's quotes the story page leaves to the story's quotes page."""
+        return max(self.count - len(self.shown), 0)
 
 
 _QUOTE_MARKS = str.maketrans({"’": "'", "‘": "'", "“": '"', "”": '"'})
@@ -219,24 +227,154 @@ def quote_view(quote: Quote) -> QuoteView | None:
     return QuoteView(quote, ordered)
 
 
-def group_quotes_by_speaker(quotes: Iterable[Quote]) -> list[SpeakerQuotes]:
-    """Quotes by speaker: most-quoted first, then the most widely carried, then by name;
-    unattributed quotes last."""
-    groups: dict[int | None, SpeakerQuotes] = {}
-    for quote in quotes:
-        view = quote_view(quote)
-        if view is None:
-            continue
-        group = groups.setdefault(quote.speaker_id, SpeakerQuotes(quote.speaker, []))
-        group.quotes.append(view)
-    for group in groups.values():
-        group.quotes.sort(key=lambda v: _appearance_order(v.first_appearance))
-    return sorted(
-        groups.values(),
-        key=lambda g: (
-            g.speaker is None,
-            -len(g.quotes),
-            -max(len(v.outlets) for v in g.quotes),
-            g.speaker.name if g.speaker else "",
-        ),
+@dataclass
+class SpeakerIndex:
+    """One speaker's quotes in a story, from the quote index: ids earliest first."""
+
+    speaker_id: int | None
+    name: str
+    slug: str
+    quote_ids: list[int]
+    widest: int = 0  # the most outlets that carried one of these quotes
+
+    @property
+    def order(self) -> tuple:
+        """Most-quoted first, then the most widely carried, then by name; unattributed last."""
+        return (self.speaker_id is None, -len(self.quote_ids), -self.widest, self.name)
+
+
+def quote_index(story_id: int, articles: dict[int, Article]) -> list[SpeakerIndex]:
+    """Every quote of a story readers may see, by speaker in the pages' order, each speaker's
+    earliest first, from one query of plain rows: no model object for the quotes a page does
+    not show.
+
+    ``articles``: the story's articles by id (with their outlets); an article of another
+    story that carries one of its wordings (left behind by a move) is added to it, with one
+    more query, only then."""
+    rows = list(
+        reader_appearances()
+        .filter(quote__story=story_id)
+        .values_list(
+            "quote_id",
+            "article_id",
+            "start",
+            "quote__speaker_id",
+            "quote__speaker__name",
+            "quote__speaker__slug",
+        )
     )
+    missing = {row[1] for row in rows} - articles.keys()
+    if missing:
+        articles.update(Article.objects.select_related("outlet").defer("body").in_bulk(missing))
+    first: dict[int, tuple] = {}
+    outlets: dict[int, set[int]] = {}
+    speakers: dict[int, tuple] = {}
+    for quote_id, article_id, start, *speaker in rows:
+        article = articles[article_id]
+        published = article.published_at
+        key = (published is None, published or datetime.min, article_id, start)
+        if quote_id not in first or key < first[quote_id]:
+            first[quote_id] = key
+        outlets.setdefault(quote_id, set()).add(article.outlet_id)
+        speakers[quote_id] = speaker
+    groups: dict[int | None, SpeakerIndex] = {}
+    for quote_id in sorted(first, key=first.__getitem__):
+        speaker_id, name, slug = speakers[quote_id]
+        group = groups.setdefault(speaker_id, SpeakerIndex(speaker_id, name or "", slug or "", []))
+        group.quote_ids.append(quote_id)
+        group.widest = max(group.widest, len(outlets[quote_id]))
+    return sorted(groups.values(), key=lambda g: g.order)
+
+
+def quote_views(ids: Iterable[int], articles: dict[int, Article]) -> dict[int, QuoteView]:
+    """The quotes ``ids`` worked out in full (wordings, outlets), in one query; each wording
+    gets the caller's copy of its article (``articles``, as ``quote_index`` left it), so one
+    object per article however many quotes it carries."""
+    quotes: dict[int, Quote] = {}
+    set_quote = QuoteAppearance.quote.field.set_cached_value
+    set_article = QuoteAppearance.article.field.set_cached_value
+    rows = reader_appearances().filter(quote__in=list(ids)).select_related("quote__speaker")
+    for appearance in rows:
+        quote = quotes.get(appearance.quote_id)
+        if quote is None:
+            quote = quotes[appearance.quote_id] = appearance.quote
+            setattr(quote, WORDINGS, [])
+        else:
+            set_quote(appearance, quote)
+        set_article(appearance, articles[appearance.article_id])
+        getattr(quote, WORDINGS).append(appearance)
+    views = {pk: quote_view(quote) for pk, quote in quotes.items()}
+    return {pk: view for pk, view in views.items() if view is not None}
+
+
+def speaker_groups(
+    entries: Iterable[tuple[SpeakerIndex, list[int]]], articles: dict[int, Article]
+) -> list[SpeakerQuotes]:
+    """For each speaker of the index, the quotes ``ids`` worked out in full, in one query."""
+    entries = list(entries)
+    views = quote_views((pk for _, ids in entries for pk in ids), articles)
+    groups = []
+    for entry, ids in entries:
+        shown = [views[pk] for pk in ids if pk in views]
+        if shown:
+            groups.append(SpeakerQuotes(shown[0].quote.speaker, shown, len(entry.quote_ids)))
+    return groups
+
+
+def speaker_quotes(story_id: int, articles: dict[int, Article]) -> list[SpeakerQuotes]:
+    """Each speaker's quotes in the story, the first ones worked out in full (see
+    ``QUOTES_ON_PAGE``): two queries however many quotes the story holds."""
+    entries, left = [], QUOTES_ON_PAGE
+    for group in quote_index(story_id, articles):
+        shown = min(QUOTES_SHOWN, max(left, 1))
+        entries.append((group, group.quote_ids[:shown]))
+        left -= shown
+    return speaker_groups(entries, articles)
+
+
+# The story's quotes page: every quote readers may see, by speaker, this many a page.
+QUOTES_PER_PAGE = 25
+
+
+@dataclass
+class StoryQuotes:
+    groups: list[SpeakerQuotes]  # this page's quotes, by speaker
+    page_obj: Page
+    speaker: SpeakerIndex | None  # when the page lists one speaker's quotes
+    unidentified: bool  # when it lists the quotes of speakers not identified
+    count: int  # quotes in the list, every page
+
+    @property
+    def is_paginated(self) -> bool:
+        return self.page_obj.has_other_pages()
+
+
+def story_quotes(
+    story_id: int,
+    articles: dict[int, Article],
+    *,
+    speaker: str = "",
+    unidentified: bool = False,
+    page: str | int | None = 1,
+) -> StoryQuotes | None:
+    """Every quote of a story, or one speaker's (by slug), or those of speakers not
+    identified, in the story page's order, ``QUOTES_PER_PAGE`` a page; ``None`` when the
+    story quotes no such speaker."""
+    index = quote_index(story_id, articles)
+    chosen = None
+    if speaker:
+        index = [g for g in index if g.speaker_id is not None and g.slug == speaker]
+        if not index:
+            return None
+        chosen = index[0]
+    elif unidentified:
+        index = [g for g in index if g.speaker_id is None]
+        if not index:
+            return None
+    rows = [(entry, pk) for entry in index for pk in entry.quote_ids]
+    page_obj = Paginator(rows, QUOTES_PER_PAGE).get_page(page)
+    entries = [
+        (entry, [pk for _, pk in run])
+        for entry, run in groupby(page_obj.object_list, key=itemgetter(0))
+    ]
+    return StoryQuotes(speaker_groups(entries, articles), page_obj, chosen, unidentified, len(rows))
