@@ -187,6 +187,10 @@ REST_FRAMEWORK = {
     # Per address for anonymous readers (a reader app, or many readers behind one NAT, pages
     # through lists in bursts), per token for signed-in clients; imports have their own, lower
     # limit. Counts live in the cache: shared with REDIS_URL, per process with local memory.
+    # How many proxies stand in front of the app and append to X-Forwarded-For (1 behind one
+    # nginx). With 0 the limits count the connecting address alone: a header the client
+    # writes itself can never move it to a fresh count.
+    "NUM_PROXIES": int(os.environ.get("NEWSROOM_NUM_PROXIES", "0")),
     "DEFAULT_THROTTLE_RATES": {
         "anon": os.environ.get("NEWSROOM_THROTTLE_ANON", "120/minute"),
         "user": os.environ.get("NEWSROOM_THROTTLE_USER", "300/minute"),
