@@ -102,6 +102,19 @@ class StoryQuotesView(DetailView):
     context_object_name = "story"
     template_name = "articles/story_quotes.html"
 
+    def get(self, request, *args, **kwargs):
+        try:
+            return super().get(request, *args, **kwargs)
+        except Http404:
+            # A merged or renamed story's old address: the surviving story's quotes, with
+            # the same query (speaker, page).
+            moved = redirected_story(kwargs["slug"], request.user)
+            if moved is None:
+                raise
+            url = reverse("articles:story-quotes", kwargs={"slug": moved.slug})
+            query = request.GET.urlencode()
+            return HttpResponsePermanentRedirect(f"{url}?{query}" if query else url)
+
     def get_queryset(self):
         return visible_stories(self.request.user)
 
@@ -113,7 +126,7 @@ class StoryQuotesView(DetailView):
             self.object.pk,
             {article.pk: article for article in articles.defer("body")},
             speaker=params.get("speaker", ""),
-            unidentified=bool(params.get("unidentified")),
+            unidentified=params.get("unidentified", "") not in ("", "0", "false"),
             page=params.get("page") or 1,
         )
         if quotes is None:

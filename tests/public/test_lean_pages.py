@@ -177,3 +177,25 @@ def test_the_story_prefetch_names_every_relation_it_loads():
     from articles.public.pages.story import STORY_RELATIONS, story_prefetches
 
     assert tuple(p.prefetch_to for p in story_prefetches()) == STORY_RELATIONS
+
+
+def test_a_renamed_story_s_old_quotes_address_redirects_with_its_query(client):
+    built = build_story(articles=1, quotes=2)
+    story = built.story
+    old = story.get_absolute_url() + "quotes/"
+    story.slug = "harbour-vote-renamed"
+    story.save()
+    response = client.get(old + "?speaker=mayor-jane-roe&page=1")
+    assert response.status_code == 301
+    assert (
+        response["Location"] == story.get_absolute_url() + "quotes/?speaker=mayor-jane-roe&page=1"
+    )
+    assert client.get(response["Location"]).status_code == 200
+
+
+def test_unidentified_zero_lists_every_speaker(client):
+    built = build_story(articles=1, quotes=2)
+    quotes = built.story.get_absolute_url() + "quotes/"
+    assert _quote_ids(client.get(quotes + "?unidentified=0").content.decode()) == _quote_ids(
+        client.get(quotes).content.decode()
+    )
