@@ -62,8 +62,11 @@ class HomeView(ListView):
         return context
 
 
-class StoryDetailView(DetailView):
-    context_object_name = "story"
+class MovedStoryMixin:
+    """A story page whose old address (a merged or renamed story's) redirects permanently to
+    the same page of the surviving story, with the same query."""
+
+    url_name = "articles:story-detail"
 
     def get(self, request, *args, **kwargs):
         try:
@@ -72,7 +75,13 @@ class StoryDetailView(DetailView):
             moved = redirected_story(kwargs["slug"], request.user)
             if moved is None:
                 raise
-            return HttpResponsePermanentRedirect(moved.get_absolute_url())
+            url = reverse(self.url_name, kwargs={"slug": moved.slug})
+            query = request.GET.urlencode()
+            return HttpResponsePermanentRedirect(f"{url}?{query}" if query else url)
+
+
+class StoryDetailView(MovedStoryMixin, DetailView):
+    context_object_name = "story"
 
     def get_queryset(self):
         return visible_stories(self.request.user)
@@ -94,26 +103,14 @@ class StoryDetailView(DetailView):
         return context
 
 
-class StoryQuotesView(DetailView):
+class StoryQuotesView(MovedStoryMixin, DetailView):
     """Every quote of a story, by speaker, paged: where the story page's "more quotes" links
     lead (``?speaker=<slug>`` for one speaker's, ``?unidentified=1`` for those of speakers
     not identified)."""
 
     context_object_name = "story"
     template_name = "articles/story_quotes.html"
-
-    def get(self, request, *args, **kwargs):
-        try:
-            return super().get(request, *args, **kwargs)
-        except Http404:
-            # A merged or renamed story's old address: the surviving story's quotes, with
-            # the same query (speaker, page).
-            moved = redirected_story(kwargs["slug"], request.user)
-            if moved is None:
-                raise
-            url = reverse("articles:story-quotes", kwargs={"slug": moved.slug})
-            query = request.GET.urlencode()
-            return HttpResponsePermanentRedirect(f"{url}?{query}" if query else url)
+    url_name = "articles:story-quotes"
 
     def get_queryset(self):
         return visible_stories(self.request.user)
