@@ -307,7 +307,7 @@ _TRAILING_WHEN = re.compile(
     r"\s+(?:(?:later|earlier|again|also)\s+)?(?:(?:on|early|late|last|this)\s+)?"
     rf"(?:(?:{alternation(w.title() for w in lx.WEEKDAYS)})"
     r"(?:\s+(?:morning|afternoon|evening|night))?"
-    rf"|(?:{alternation(w.title() for w in lx.MONTHS if len(w) > 3 or w == 'may')})\.?"
+    rf"|(?:{alternation(w.title() for w in lx.MONTH_NAMES)})\.?"
     r"\s+\d{1,2}(?:st|nd|rd|th)?(?:,?\s+\d{4})?)$"
 )
 

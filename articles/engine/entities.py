@@ -42,7 +42,7 @@ _SENTENCE_OPENERS = frozenset({"he", "she", "it", "they", "we", "the", "this", "
 # House on Monday", "the commission on October 3". (A month right after a name, with no date
 # after it, may still be a name: "Ruth June".)
 _WEEKDAYS = frozenset(w.title() for w in lx.WEEKDAYS)
-_MONTH_NAMES = frozenset(w.title() for w in lx.MONTHS if len(w) > 3 or w == "may")
+_MONTH_NAMES = frozenset(w.title() for w in lx.MONTH_NAMES)
 # Days with names of their own: "Super Tuesday", "Black Friday" name no one.
 _NAMED_DAY_WORDS = frozenset(
     {"Super", "Black", "Cyber", "Easter", "Palm", "Good", "Ash", "Fat", "Bloody", "Holy"}

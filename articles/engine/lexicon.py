@@ -342,3 +342,5 @@ MONTHS = (
     " jan feb mar apr jun jul aug sep sept oct nov dec"
 ).split()
 WEEKDAYS = "monday tuesday wednesday thursday friday saturday sunday".split()
+# Months as written out in running text ("May", "Sept"), not the short forms "Jan", "Feb".
+MONTH_NAMES = tuple(w for w in MONTHS if len(w) > 3 or w == "may")
