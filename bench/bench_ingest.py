@@ -455,6 +455,9 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=SEED)
     parser.add_argument("--shapes", type=int, default=8, help="query shapes to list")
     parser.add_argument("--profile", action="store_true")
+    parser.add_argument(
+        "--profile-out", default=None, help="with --profile, also save the stats to this file"
+    )
     parser.add_argument("--keep-db", action="store_true")
     parser.add_argument(
         "--jobs", action="store_true", help="each run of --batch articles as a job (as a worker)"
@@ -491,6 +494,8 @@ def main() -> int:
             print(json.dumps(figures))
         if profiler:
             pstats.Stats(profiler).sort_stats("cumulative").print_stats(35)
+            if args.profile_out:
+                profiler.dump_stats(args.profile_out)
     finally:
         from django.db import connections
 

@@ -20,7 +20,9 @@ from __future__ import annotations
 import logging
 import secrets
 from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
 from datetime import timedelta
+from itertools import islice
 
 from django.conf import settings
 from django.db import transaction
@@ -38,7 +40,7 @@ from articles.ingest.report import (
     IngestReport,
     describe_error,
 )
-from articles.ingest.service import Ingestor, _consolidate
+from articles.ingest.service import Ingestor, Prepared, _consolidate
 from articles.models import Article
 from jobs.models import Job, JobItem
 from ops.logs import log_import_summary
@@ -47,6 +49,25 @@ logger = logging.getLogger(__name__)
 
 
 HERE = "here:"  # the claim of a job run in its own process, which no worker can take over
+
+
+# What a job does with one of its items (``_Entry.kind``).
+INGEST = "ingest"  # import it
+SKIP = "skip"  # past the feed's cap for one poll: recorded as skipped
+RETRY = "retry"  # could not be fetched: recorded for the next attempt
+READ_AGAIN = "reread"  # an article to read again
+
+
+@dataclass(frozen=True)
+class _Entry:
+    """One item of a job's unit, in order: ``last`` is the unit's last item to do."""
+
+    unit: int
+    position: int
+    kind: str
+    last: bool
+    item: ParsedItem | None = None
+    article: int | None = None  # READ_AGAIN's article
 
 
 class ClaimLost(Exception):
@@ -114,6 +135,7 @@ class JobRunner:
         self._pending: list[tuple[JobItem, IngestItem]] = []
         self._changes: dict = {}
         self._recorded: dict[int, set[int]] = {}  # unit -> positions recorded
+        self._sizes: dict[int, int] = {}  # unit -> its items, once parsed in this run
 
     # --- bookkeeping --------------------------------------------------------------------
 
@@ -229,40 +251,64 @@ class JobRunner:
             return False
         return True
 
-    def _run_unit(self, index: int, unit: dict) -> None:
-        if "reread" in unit:
-            self._reread(index, unit["reread"])
-            return
-        if not {"payload", "text", "file"} & unit.keys():
-            self._commit()  # reading a source may fetch it: not while holding a batch open
-        parsed = self._parse(unit)
-        cap = unit.get("cap")
-        recorded = self._recorded.get(index, set())
-        others = sum(len(v) for k, v in self._recorded.items() if k != index)
-        remaining = len(self.job.input) - index - 1
-        self._set_total(others + len(parsed) + remaining)
-        for position, item in enumerate(parsed):
-            if position in recorded:
+    def _entries(self, todo: Iterable[tuple[int, dict]]) -> Iterator[_Entry]:
+        """The items still to do, unit by unit, in order; each unit parsed (a source maybe
+        fetched) only when its items are wanted, which is never while a batch is open."""
+        for index, unit in todo:
+            if "reread" in unit:
+                self._set_total(len(self.job.input))
+                yield _Entry(index, 0, READ_AGAIN, last=True, article=unit["reread"])
                 continue
-            self._begin()
-            if cap is not None and position >= cap:
-                skipped = IngestItem(
-                    source=item.source,
-                    status=JobItem.Status.SKIPPED,
-                    error=f"not read: more than {cap} items in one poll of this feed",
-                )
-                self._record(index, position, skipped)
-            elif item.error and item.transient:
-                failed = IngestItem(source=item.source, status=ERROR, error=item.error)
-                self._record(index, position, failed, retryable=True)
-            else:
-                self._record(index, position, self.ingestor.ingest(item))
-            self._item_done()
+            parsed = self._parse(unit)
+            cap = unit.get("cap")
+            recorded = self._recorded.get(index, set())
+            self._sizes[index] = len(parsed)
+            sizes = {k: len(v) for k, v in self._recorded.items()} | self._sizes
+            others = sum(n for k, n in sizes.items() if k != index)
+            remaining = len(self.job.input) - index - 1
+            self._set_total(others + len(parsed) + remaining)
+            todo_here = [p for p in range(len(parsed)) if p not in recorded]
+            if not todo_here:
+                self._unit_finished(index)
+            for position in todo_here:
+                item = parsed[position]
+                if cap is not None and position >= cap:
+                    kind = SKIP
+                elif item.error and item.transient:
+                    kind = RETRY
+                else:
+                    kind = INGEST
+                yield _Entry(index, position, kind, last=position == todo_here[-1], item=item)
+
+    def _store(self, entry: _Entry, prepared: Prepared | None) -> None:
+        """Record ``entry``'s outcome in the open batch (its article stored, when it has one)."""
+        self._begin()
+        if entry.kind == READ_AGAIN:
+            self._reread(entry.unit, entry.article)
+        elif entry.kind == SKIP:
+            skipped = IngestItem(
+                source=entry.item.source,
+                status=JobItem.Status.SKIPPED,
+                error=f"not read: more than {self.job.input[entry.unit]['cap']} items in "
+                "one poll of this feed",
+            )
+            self._record(entry.unit, entry.position, skipped)
+        elif entry.kind == RETRY:
+            failed = IngestItem(source=entry.item.source, status=ERROR, error=entry.item.error)
+            self._record(entry.unit, entry.position, failed, retryable=True)
+        else:
+            self._record(entry.unit, entry.position, self.ingestor.store(prepared))
+        if entry.last:
+            self._unit_finished(entry.unit)
+        self._item_done()
+
+    def _unit_finished(self, unit: int) -> None:
+        """Every item of ``unit`` is recorded: the job says so with its last items."""
+        self.units_done = sorted({*self.units_done, unit})
+        self._changes["units_done"] = self.units_done
 
     def _reread(self, index: int, article_id: int) -> None:
         source = f"article {article_id}"
-        self._set_total(len(self.job.input))
-        self._begin()
         article = Article.objects.select_related("outlet").filter(pk=article_id).first()
         if article is None:
             item = IngestItem(source=source, status=ERROR, error="no such article (deleted?)")
@@ -281,7 +327,6 @@ class JobRunner:
                     quotes=result.added + result.kept,
                 )
         self._record(index, 0, item)
-        self._item_done()
 
     # --- the whole job ------------------------------------------------------------------
 
@@ -291,12 +336,16 @@ class JobRunner:
         for unit, position in JobItem.objects.filter(job=self.job).values_list("unit", "position"):
             self._recorded.setdefault(unit, set()).add(position)
         try:
-            for index, unit in self.progress(todo) if self.progress else todo:
-                self._run_unit(index, unit)
-                self.units_done = sorted({*self.units_done, index})
-                self._changes["units_done"] = self.units_done  # with its last items
-                if self._batch is None:
-                    self._commit()
+            # A batch's items are read (the engine run on each) before the batch opens, so
+            # the batch holds the database's locks only while it writes (see the service).
+            entries = self._entries(self.progress(todo) if self.progress else todo)
+            while chunk := list(islice(entries, self.ingestor.batch_items)):
+                ready = [
+                    (e, self.ingestor.prepare(e.item) if e.kind == INGEST else None) for e in chunk
+                ]
+                for entry, prepared in ready:
+                    self._store(entry, prepared)
+                self._commit()
             self._commit()
         except BaseException as exc:
             self._rollback(exc)  # nothing of the open batch stays

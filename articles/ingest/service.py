@@ -18,10 +18,16 @@ with the history rows, versions and story touches their saves would give
 up once per run (``Ingestor``'s caches, dropped after a failed item or batch); no query per
 quote. ``bench/bench_ingest.py`` measures it.
 
-A batch holds the database's write lock (SQLite) or the placement lock (PostgreSQL, taken
-when the batch opens, before any row lock, so two workers' batches cannot deadlock on an
-article both import) until it commits: the batch's time limit bounds how long other writers
-wait.
+Reading comes before writing: the items of a batch are read first (``Ingestor.prepare``: the
+payload checked, the outlet and the known speakers looked up, the engine run), outside any
+transaction, and only then stored (``Ingestor.store``) in the batch's transaction. So the
+batch holds the database's write lock (SQLite) or the placement lock (PostgreSQL) only while
+it writes, and another worker reads its own items meanwhile. The placement lock is taken when
+the batch opens, before any row lock, so two workers' batches cannot deadlock on an article
+both import; the batch's time limit bounds how long other writers wait. A reading stays
+exactly what reading at store time would give: when an earlier item of the run has since
+created a speaker the text may name, or an outlet, the item's outlet and known speakers are
+looked up again, and the text read again if they changed.
 
 One bad item never stops a run: ``Ingestor.ingest`` turns any exception into that item's
 ``error``, and describing the error cannot raise in turn (``describe_error``).
@@ -31,9 +37,11 @@ from __future__ import annotations
 
 import logging
 import time
+from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from itertools import islice
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
@@ -41,7 +49,7 @@ from django.db.models import Q
 from django.utils import timezone
 
 from articles.engine.grouping import ArticleFeatures
-from articles.engine.types import Reading
+from articles.engine.types import KnownSpeaker, Reading
 from articles.ingest.images import image_request
 from articles.ingest.inputs import expand_sources, read_source
 from articles.ingest.outlets import outlet_choice
@@ -57,6 +65,7 @@ from articles.ingest.report import (
     describe_error,
     source_of,
 )
+from articles.ingest.speakers import name_candidates
 from articles.models import Article, QuoteAppearance, Story, StorySpeakerAlias, content_hash
 from articles.stories.joining import quotes_connect
 from articles.stories.placement import article_place, placement_lock
@@ -84,6 +93,23 @@ class _Batch:
     aliased: set[int] | None = None  # the stories with aliases of their own
 
 
+@dataclass
+class Prepared:
+    """An item read and ready to store (``Ingestor.prepare``), before any write: its outcome
+    when that is already known (an error, a duplicate, a dry run), else its checked payload,
+    outlet, the known speakers its text may name and the engine's reading with them."""
+
+    item: ParsedItem
+    outcome: IngestItem | None = None
+    clean: dict = field(default_factory=dict)
+    outlet: Outlet | None = None
+    outlet_name: str = ""
+    candidates: frozenset[str] = frozenset()  # the text's possible names (``name_candidates``)
+    known: tuple[KnownSpeaker, ...] = ()
+    reading: Reading | None = None
+    generation: int = 0  # the run's changes it has seen (``Ingestor._stale``)
+
+
 class Ingestor:
     """One import run: shares the known-speaker cache across its articles."""
 
@@ -100,6 +126,10 @@ class Ingestor:
         self.batch_items = max(int(settings.NEWSROOM_INGEST_BATCH), 1)
         self.batch_seconds = float(settings.NEWSROOM_INGEST_BATCH_SECONDS)
         self._batch: _Batch | None = None
+        # What the run changed that a reading depends on, in order: the names of speakers it
+        # created, or None for a change that may touch any text (an outlet created, the
+        # caches dropped). An item prepared before a change is checked again when stored.
+        self._changes: list[frozenset[str] | None] = []
 
     @contextmanager
     def batch(self) -> Iterator[None]:
@@ -145,27 +175,59 @@ class Ingestor:
         return b.items >= self.batch_items or time.monotonic() - b.started >= self.batch_seconds
 
     def ingest(self, item: ParsedItem) -> IngestItem:
-        """Import one item. Never raises (but for KeyboardInterrupt and SystemExit): any
-        failure, even one while describing the failure, is this item's ``error``. Inside a
-        batch, the item's writes are a savepoint, rolled back alone when it fails."""
+        """Import one item: ``prepare`` then ``store``. Never raises (but for
+        KeyboardInterrupt and SystemExit)."""
+        return self.store(self.prepare(item))
+
+    def prepare(self, item: ParsedItem, previous: Prepared | None = None) -> Prepared:
+        """Read ``item`` without writing: check its payload, find its outlet, skip it if it is
+        known, look up the speakers its text may name and run the engine. Never raises: a
+        failure is the item's ``error`` outcome. ``previous``: the same item prepared earlier
+        in the run, whose reading is kept when the outlet and known speakers are the same."""
         source = source_of(item)
         try:
             if item.error:
-                return IngestItem(source=source, status=ERROR, error=str(item.error))
+                error = IngestItem(source=source, status=ERROR, error=str(item.error))
+                return Prepared(item, outcome=error)
+            return self._prepare(item, previous)
+        except PayloadError as exc:
+            error = IngestItem(source=source, status=ERROR, error=describe_error(exc, plain=True))
+            return Prepared(item, outcome=error)
+        except Exception as exc:  # one broken article must not stop the run
+            return Prepared(item, outcome=self._failed(source, exc))
+
+    def store(self, prepared: Prepared) -> IngestItem:
+        """Write a prepared item (an article with its quotes, people and figures, placed in
+        its story). Never raises (but for KeyboardInterrupt and SystemExit): any failure,
+        even one while describing the failure, is this item's ``error``. Inside a batch, the
+        item's writes are a savepoint, rolled back alone when it fails."""
+        if prepared.outcome is not None:
+            return prepared.outcome
+        try:
             if self._batch is None:
-                return self._ingest(item)
+                return self._store_fresh(prepared)
             self._batch.items += 1
             with transaction.atomic():
-                return self._ingest(item)
+                return self._store_fresh(prepared)
         except PayloadError as exc:
+            source = source_of(prepared.item)
             return IngestItem(source=source, status=ERROR, error=describe_error(exc, plain=True))
         except Exception as exc:  # one broken article must not stop the run
             self._forget()  # what the failed transaction created is gone
-            try:
-                logger.exception("Import of %s failed", source)
-            except Exception:  # noqa: S110 (a broken log handler must not stop the run either)
-                pass
-            return IngestItem(source=source, status=ERROR, error=describe_error(exc))
+            return self._failed(source_of(prepared.item), exc)
+
+    def _failed(self, source: str, exc: Exception) -> IngestItem:
+        try:
+            logger.exception("Import of %s failed", source)
+        except Exception:  # noqa: S110 (a broken log handler must not stop the run either)
+            pass
+        return IngestItem(source=source, status=ERROR, error=describe_error(exc))
+
+    def _stale(self, prepared: Prepared) -> bool:
+        """Whether the run has changed, since ``prepared`` was read, something its reading
+        depends on: a speaker its text may name, an outlet, the caches."""
+        since = self._changes[prepared.generation :]
+        return any(names is None or names & prepared.candidates for names in since)
 
     def _forget(self) -> None:
         """Drop the run's caches after a failed item: rows they point at may be gone."""
@@ -173,6 +235,7 @@ class Ingestor:
             self.known = KnownSpeakers()
             self.speakers = SpeakerResolver()
             self._outlets = {}
+            self._changes.append(None)
         except Exception:  # noqa: S110 (never let the guard itself raise)
             pass
 
@@ -188,8 +251,9 @@ class Ingestor:
             self._outlets[key] = outlet_find_by_domain(host=host)
         return self._outlets[key]
 
-    def _ingest(self, item: ParsedItem) -> IngestItem:
-        clean = validate_payload(item.payload or {})
+    def _prepare(self, item: ParsedItem, previous: Prepared | None) -> Prepared:
+        generation = len(self._changes)
+        clean = validate_payload(item.payload or {}) if previous is None else previous.clean
         outlet, outlet_name = outlet_choice(
             item, clean, self.default_outlet, self._outlet_find, self._outlet_find_by_domain
         )
@@ -197,16 +261,52 @@ class Ingestor:
         digest = content_hash(outlet.name if outlet else outlet_name, body)
         existing = _existing(url=clean.get("url"), digest=digest)
         if existing is not None:
-            return _duplicate(item.source, existing)
-        # The engine runs outside the write transaction: it may be slow, and writers wait.
+            return Prepared(item, outcome=_duplicate(item.source, existing))
         outlet_id = outlet.pk if outlet else None
-        reading = read_text(text=body, known=self.known.for_text(body, outlet_id=outlet_id))
-        notes = [] if outlet else [f"new outlet {outlet_name!r}"]
+        candidates = frozenset(name_candidates(body)) if previous is None else previous.candidates
+        known = self.known.for_text(body, outlet_id=outlet_id, candidates=candidates)
+        if (
+            previous is not None
+            and previous.known == known
+            and previous.outlet == outlet
+            and previous.outlet_name == outlet_name
+        ):
+            reading = previous.reading
+        else:
+            reading = read_text(text=body, known=known)
         if self.dry_run:
-            return IngestItem(
+            notes = [] if outlet else [f"new outlet {outlet_name!r}"]
+            done = IngestItem(
                 source=item.source, status=CREATED, quotes=len(reading.quotes), notes=notes
             )
-        return self._store(item, clean, outlet, outlet_name, reading, notes)
+            return Prepared(item, outcome=done)
+        return Prepared(
+            item,
+            clean=clean,
+            outlet=outlet,
+            outlet_name=outlet_name,
+            candidates=candidates,
+            known=known,
+            reading=reading,
+            generation=generation,
+        )
+
+    def _store_fresh(self, prepared: Prepared) -> IngestItem:
+        """Store ``prepared``, read again first if the run has since changed what its reading
+        depends on (``_stale``): exactly what reading it now would store."""
+        if self._stale(prepared):
+            prepared = self._prepare(prepared.item, prepared)
+            if prepared.outcome is not None:
+                return prepared.outcome
+        notes = [] if prepared.outlet else [f"new outlet {prepared.outlet_name!r}"]
+        return self._store(
+            prepared.item,
+            prepared.clean,
+            prepared.outlet,
+            prepared.outlet_name,
+            prepared.reading,
+            notes,
+        )
 
     def _store(self, item, clean, outlet, outlet_name, reading: Reading, notes) -> IngestItem:
         """One transaction: the article, its quotes, people and figures (in bulk), its
@@ -221,6 +321,7 @@ class Ingestor:
                 self._outlets[("name", outlet_name.strip().casefold())] = outlet
                 if created:
                     self.speakers.clear()  # its name is an outlet's now, not a person's
+                    self._changes.append(None)
             article = Article(
                 outlet=outlet,
                 headline=clean["headline"],
@@ -261,8 +362,10 @@ class Ingestor:
                 quotes_connect(article=article)
             image_request(article=article, payload=clean)  # fetched once this commits
         # The speakers it created are in the database now: the next texts must find them.
-        self.known.forget(self.speakers.created)
-        self.speakers.created.clear()
+        if self.speakers.created:
+            self.known.forget(self.speakers.created)
+            self._changes.append(frozenset(n.strip().lower() for n in self.speakers.created))
+            self.speakers.created.clear()
         if not reread and placed.features is not None and len(self.features) < MAX_FEATURES:
             self.features[article.pk] = placed.features
         if self._batch is not None:
@@ -316,21 +419,23 @@ def _duplicate(source: str, existing: Article) -> IngestItem:
 
 
 def ingest_each(ingestor: Ingestor, items: Iterable[ParsedItem]) -> Iterator[IngestItem]:
-    """Import ``items`` in batches (``Ingestor.batch``): yields each item's outcome as it is
-    done, inside its batch's transaction (what the caller writes then commits with it).
+    """Import ``items`` in batches: a batch's items are read first (``Ingestor.prepare``, no
+    transaction open), then stored in the batch's transaction (``Ingestor.batch``). Yields
+    each item's outcome as it is stored, inside its batch's transaction (what the caller
+    writes then commits with it).
 
-    A batch commits when it is full (``Ingestor.batch_full``) and at the end. Closing the
-    generator early rolls the open batch back, as an exception from the caller does."""
+    A batch commits when it is full (``Ingestor.batch_full``: its items or its time) and
+    after the last item read for it. Closing the generator early rolls the open batch back,
+    as an exception from the caller does."""
     items = iter(items)
-    for first in items:
-        with ingestor.batch():
-            yield ingestor.ingest(first)
-            if ingestor.batch_full:
-                continue
-            for item in items:
-                yield ingestor.ingest(item)
-                if ingestor.batch_full:
-                    break
+    while chunk := list(islice(items, ingestor.batch_items)):
+        waiting = deque([ingestor.prepare(item) for item in chunk])
+        while waiting:
+            with ingestor.batch():
+                while waiting:
+                    yield ingestor.store(waiting.popleft())
+                    if ingestor.batch_full:
+                        break
 
 
 def ingest_payloads(

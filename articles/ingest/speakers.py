@@ -87,9 +87,16 @@ class KnownSpeakers:
             self._candidates.pop(name.strip().casefold(), None)
 
     def for_text(
-        self, text: str, *, outlet_id: int | None = None, story_id: int | None = None
+        self,
+        text: str,
+        *,
+        outlet_id: int | None = None,
+        story_id: int | None = None,
+        candidates: Iterable[str] | None = None,
     ) -> tuple[KnownSpeaker, ...]:
-        candidates = sorted(name_candidates(text))
+        """The known speakers ``text`` may name. ``candidates``: its ``name_candidates``,
+        when the caller has them already."""
+        candidates = sorted(name_candidates(text) if candidates is None else candidates)
         unknown = [c for c in candidates if c not in self._candidates]
         if len(self._candidates) + len(unknown) > self.max_candidates:
             self._candidates.clear()

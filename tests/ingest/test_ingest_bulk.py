@@ -288,10 +288,29 @@ def test_a_speaker_created_in_a_run_is_known_to_its_next_articles(fake_engine):
         ],
         source="api",
     )
-    first, second = fake_engine.calls
+    # Both are read before their batch stores them; the second again once the first has
+    # created a speaker its text names, so what it stores knows her.
+    first, second, second_again = fake_engine.calls
     assert [k.name for k in first[1]] == []  # nobody known yet
-    assert [k.name for k in second[1]] == ["Jane Roe"]  # created by the first article
+    assert [k.name for k in second[1]] == []  # read ahead, before the first was stored
+    assert [k.name for k in second_again[1]] == ["Jane Roe"]  # created by the first article
     assert Speaker.objects.filter(name="Jane Roe").count() == 1
+
+
+@pytest.mark.django_db
+def test_an_article_read_ahead_is_not_read_again_when_the_new_speakers_are_not_in_it(
+    fake_engine,
+):
+    other = {
+        "outlet": "The Example Gazette",
+        "headline": "Library hours extended",
+        "url": "https://the-example-gazette.example/library",
+        "body": "“The library will open on Sundays,” Tom Quill said.",
+    }
+    make_outlet("Northfield Courier")
+    ingest_payloads([_event_payload("Northfield Courier", [FIRST], 1), other], source="api")
+    assert len(fake_engine.calls) == 2  # Jane Roe, created by the first, is not in the second
+    assert set(Quote.objects.values_list("speaker__name", flat=True)) == {"Jane Roe", "Tom Quill"}
 
 
 def _queries_in_a_batch(payloads: list[dict]) -> list[int]:
