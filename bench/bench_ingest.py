@@ -7,7 +7,7 @@ fictional articles of realistic length and variety". This is that script.
 
     /work/main/.venv/bin/python bench/bench_ingest.py [--stored 10000] [--articles 500]
         [--batch 100] [--database-url postgres://postgres@127.0.0.1:5432/newsroom_bench]
-        [--profile] [--keep-db] [--seed S] [--jobs]
+        [--profile] [--stages] [--keep-db] [--seed S] [--jobs]
 
 Database: as ``bench/bench_placement_db.py`` (whose set-up it reuses): only
 ``--database-url`` is used, its name must contain "bench" (the script drops and recreates it),
@@ -410,6 +410,44 @@ def run_service(payloads: list[dict], batch: int, log, statuses: Counter, errors
     return per_article
 
 
+class Stages:
+    """CPU time spent in each stage of an import, by wrapping the functions the service and
+    the job runner call (``--stages``): the stages never nest, so no profiler skews them."""
+
+    def __init__(self) -> None:
+        from articles.ingest import service
+        from jobs import runner
+
+        self.cpu: Counter = Counter()
+        targets = [
+            ("read (payload, outlet, known speakers, engine)", service.Ingestor, "prepare"),
+            ("store the reading (quotes, people, figures)", service, "article_read"),
+            ("place in a story", service, "article_place"),
+            ("join quotes across articles", service, "quotes_connect"),
+            ("consolidate drafts (end of each run)", service, "_consolidate"),
+            ("consolidate drafts (end of each run)", runner, "_consolidate"),
+        ]
+        for label, owner, name in targets:
+            setattr(owner, name, self._timed(label, getattr(owner, name)))
+
+    def _timed(self, label: str, func):
+        def timed(*args, **kwargs):
+            c0 = time.process_time()
+            try:
+                return func(*args, **kwargs)
+            finally:
+                self.cpu[label] += time.process_time() - c0
+
+        return timed
+
+    def print(self, n: int, total: float) -> None:
+        print("CPU per article by stage:")
+        for label, cpu in self.cpu.most_common():
+            print(f"  {1000 * cpu / n:6.1f} ms  {label}")
+        rest = total - sum(self.cpu.values())
+        print(f"  {1000 * rest / n:6.1f} ms  the rest (article rows, job records, commits, ...)")
+
+
 def run_ingest(payloads: list[dict], batch: int, profiler, *, jobs: bool = False) -> dict:
     from django.db import connection
 
@@ -456,6 +494,9 @@ def main() -> int:
     parser.add_argument("--shapes", type=int, default=8, help="query shapes to list")
     parser.add_argument("--profile", action="store_true")
     parser.add_argument(
+        "--stages", action="store_true", help="CPU time per article of each stage of the import"
+    )
+    parser.add_argument(
         "--profile-out", default=None, help="with --profile, also save the stats to this file"
     )
     parser.add_argument("--keep-db", action="store_true")
@@ -477,7 +518,10 @@ def main() -> int:
         payloads = [next(stream).payload() for _ in range(args.articles)]
         read_article(payloads[0]["body"])  # warm the engine's caches (not timed)
         profiler = cProfile.Profile() if args.profile else None
+        stages = Stages() if args.stages else None
         result = run_ingest(payloads, args.batch, profiler, jobs=args.jobs)
+        if stages:
+            stages.print(len(payloads), result["cpu"])
         engine = engine_cpu(payloads)
         report(args, connection.vendor, fill, payloads, result, engine)
         if args.json:
