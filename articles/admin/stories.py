@@ -19,6 +19,7 @@ from articles.models import (
 )
 from articles.stories.evidence import story_figure_table, story_find_evidence, story_flags
 from articles.stories.restructure import story_merge
+from articles.stories.storylines import storyline_changed
 from sources.admin import LabelledInlineFormSet
 from sources.versioning import VersionedInlineMixin
 
@@ -180,3 +181,5 @@ class StoryAdmin(StorylineActionsMixin, StoryWorkflowAdminMixin, SimpleHistoryAd
             obj.created_by = request.user
         obj.updated_by = request.user
         super().save_model(request, obj, form, change)
+        if "storyline" in form.changed_data:  # the lone-storyline rule and timelines
+            storyline_changed(story=obj, previous=form.initial.get("storyline"))

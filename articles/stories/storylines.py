@@ -55,6 +55,20 @@ def storyline_unlink(*, story: Story) -> None:
     stories_touch(story_ids=[story.pk])
 
 
+@transaction.atomic
+def storyline_changed(*, story: Story, previous: int | None) -> None:
+    """``story``'s storyline was set by hand (its own form in the admin), from ``previous``:
+    the storyline it left goes away if one story is left in it, and the pages of both
+    storylines' events change (their timelines)."""
+    current = story.storyline_id
+    if previous == current:
+        return
+    members = Story.objects.filter(storyline_id__in=[i for i in (previous, current) if i])
+    touched = {story.pk, *members.values_list("pk", flat=True)}
+    _drop_if_alone(previous)
+    stories_touch(story_ids=touched)
+
+
 def _drop_if_alone(storyline_id: int | None) -> None:
     if storyline_id is None:
         return
