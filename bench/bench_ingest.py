@@ -415,15 +415,15 @@ class Stages:
     the job runner call (``--stages``): the stages never nest, so no profiler skews them."""
 
     def __init__(self) -> None:
-        from articles.ingest import service
+        from articles.ingest import ingestor, service
         from jobs import runner
 
         self.cpu: Counter = Counter()
         targets = [
-            ("read (payload, outlet, known speakers, engine)", service.Ingestor, "prepare"),
-            ("store the reading (quotes, people, figures)", service, "article_read"),
-            ("place in a story", service, "article_place"),
-            ("join quotes across articles", service, "quotes_connect"),
+            ("read (payload, outlet, known speakers, engine)", ingestor.Ingestor, "prepare"),
+            ("store the reading (quotes, people, figures)", ingestor, "article_read"),
+            ("place in a story", ingestor, "article_place"),
+            ("join quotes across articles", ingestor, "quotes_connect"),
             ("consolidate drafts (end of each run)", service, "_consolidate"),
             ("consolidate drafts (end of each run)", runner, "_consolidate"),
         ]

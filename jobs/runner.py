@@ -29,6 +29,7 @@ from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
 
+from articles.ingest.ingestor import Ingestor, Prepared
 from articles.ingest.inputs import read_source
 from articles.ingest.parsers import ParsedItem, parse_bytes
 from articles.ingest.reading import KnownSpeakers, article_read
@@ -40,7 +41,7 @@ from articles.ingest.report import (
     IngestReport,
     describe_error,
 )
-from articles.ingest.service import Ingestor, Prepared, _consolidate
+from articles.ingest.service import _consolidate
 from articles.models import Article
 from jobs.models import Job, JobItem
 from ops.logs import log_import_summary

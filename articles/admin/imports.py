@@ -17,10 +17,10 @@ from django.core.exceptions import PermissionDenied
 from django.http import HttpResponseRedirect
 from django.template.response import TemplateResponse
 
+from articles.ingest.ingestor import Ingestor
 from articles.ingest.outlets import OUTLET_MISSING
 from articles.ingest.parsers import ParsedItem, parse_bytes
 from articles.ingest.report import IngestItem, IngestReport
-from articles.ingest.service import Ingestor
 from articles.models import Article, Story
 from jobs.services import job_upload
 

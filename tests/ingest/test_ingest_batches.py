@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from articles.ingest import service
+from articles.ingest import ingestor as ingest_run
 from articles.ingest.parsers import ParsedItem
 from articles.ingest.service import Ingestor, ingest_each, ingest_payloads
 from articles.models import Article, ArticlePerson, Figure, Quote, QuoteAppearance
@@ -35,14 +35,14 @@ def _payloads() -> list[dict]:
 
 
 def _fail_on_harbourside(monkeypatch):
-    real_place = service.article_place
+    real_place = ingest_run.article_place
 
     def place(*, article, **kwargs):
         if article.outlet.name == "Harbourside Weekly":
             raise RuntimeError("placement failed")
         return real_place(article=article, **kwargs)
 
-    monkeypatch.setattr(service, "article_place", place)
+    monkeypatch.setattr(ingest_run, "article_place", place)
 
 
 def test_an_item_failing_inside_a_batch_rolls_back_alone_with_its_own_error(

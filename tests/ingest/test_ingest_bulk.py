@@ -9,7 +9,7 @@ from django.db import connection
 from django.db.models import ProtectedError
 from django.test.utils import CaptureQueriesContext
 
-from articles.ingest import service
+from articles.ingest import ingestor as ingest_run
 from articles.ingest.service import Ingestor, ingest_each, ingest_payloads
 from articles.models import Article, Quote, QuoteAppearance, Story
 from sources.models import Speaker
@@ -105,14 +105,14 @@ class Unprintable(Exception):
     ids=["unprintable", "protected", "runtime"],
 )
 def test_one_bad_item_never_stops_the_run(fake_engine, monkeypatch, error):
-    real_place = service.article_place
+    real_place = ingest_run.article_place
 
     def place(*, article, **kwargs):
         if "Courier" in article.outlet.name:
             raise error
         return real_place(article=article, **kwargs)
 
-    monkeypatch.setattr(service, "article_place", place)
+    monkeypatch.setattr(ingest_run, "article_place", place)
     report = ingest_payloads(
         [
             _event_payload("The Example Gazette", [FIRST], 1),
@@ -133,7 +133,7 @@ def test_one_bad_item_never_stops_the_run(fake_engine, monkeypatch, error):
 
 @pytest.mark.django_db
 def test_a_speaker_created_by_a_failed_article_is_not_reused_by_the_next(fake_engine, monkeypatch):
-    real_place = service.article_place
+    real_place = ingest_run.article_place
     calls = {"n": 0}
 
     def place(**kwargs):
@@ -142,7 +142,7 @@ def test_a_speaker_created_by_a_failed_article_is_not_reused_by_the_next(fake_en
             raise RuntimeError("placement failed")
         return real_place(**kwargs)
 
-    monkeypatch.setattr(service, "article_place", place)
+    monkeypatch.setattr(ingest_run, "article_place", place)
     ingestor = Ingestor()
     from articles.ingest.parsers import ParsedItem
 

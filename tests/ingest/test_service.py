@@ -6,9 +6,9 @@ import pytest
 from django.db import connection
 
 from articles.engine.types import Reading
-from articles.ingest import service
+from articles.ingest import ingestor as ingest_run
 from articles.ingest.parsers import ParsedItem
-from articles.ingest.payloads import validate_payload
+from articles.ingest.payloads import PayloadError, validate_payload
 from articles.ingest.service import Ingestor, ingest_payloads
 from articles.models import Article, ArticlePerson, Figure, Quote, QuoteAppearance, Story
 from sources.models import Outlet, OutletAlias, Speaker, SpeakerAlias
@@ -82,10 +82,10 @@ def test_whitespace_changes_do_not_make_a_new_article(fake_engine):
 @pytest.mark.django_db
 def test_a_lost_race_is_caught_by_the_constraint_and_reported_duplicate(fake_engine, monkeypatch):
     existing = ingest_payloads([payload()], source="first").items[0].article
-    real_existing = service._existing
+    real_existing = ingest_run._existing
     calls = iter([None])  # the early look-up misses, as if the other import had not committed
     monkeypatch.setattr(
-        service, "_existing", lambda **kw: next(calls, "real") and real_existing(**kw)
+        ingest_run, "_existing", lambda **kw: next(calls, "real") and real_existing(**kw)
     )
     item = ingest_payloads([payload()], source="second").items[0]
     assert (item.status, item.article) == ("duplicate", existing)
@@ -123,7 +123,7 @@ def test_a_failure_while_storing_leaves_nothing_behind(fake_engine, monkeypatch)
     def broken_place(article, **kwargs):
         raise RuntimeError("grouping failed")
 
-    monkeypatch.setattr(service, "article_place", broken_place)
+    monkeypatch.setattr(ingest_run, "article_place", broken_place)
     [item] = ingest_payloads([payload(outlet="Brand New Outlet")], source="api").items
     assert item.status == "error" and "grouping failed" in item.error
     assert not Article.objects.exists()
@@ -229,12 +229,12 @@ def test_default_outlet_wins_over_a_pages_site_name(fake_engine):
     ],
 )
 def test_invalid_fields_are_named_in_the_error(bad, message):
-    with pytest.raises(service.PayloadError, match=message.replace("(", r"\(").replace(")", r"\)")):
+    with pytest.raises(PayloadError, match=message.replace("(", r"\(").replace(")", r"\)")):
         validate_payload(payload(**bad))
 
 
 def test_every_bad_field_is_reported_at_once():
-    with pytest.raises(service.PayloadError) as exc:
+    with pytest.raises(PayloadError) as exc:
         validate_payload({"outlet": 1, "url": "x", "body": "ok"})
     assert str(exc.value) == "outlet: must be a string, not int; url: not a valid http(s) URL ('x')"
 
