@@ -289,6 +289,19 @@ def _valid_subject(phrase: str, inverted: bool = False) -> bool:
     )
 
 
+# Words that open a sentence before its subject: "But Maria Whitfield, a lawyer, said".
+_OPENERS = frozenset({"but", "and", "yet", "so", "still", "then", "meanwhile", "however", "now"})
+
+
+def _without_opener(phrase: str) -> str:
+    """``phrase`` without a sentence-opening conjunction ahead of its first word (capitalised:
+    in "Trump, who called it “insanity,” and Sanders" the "and" joins two subjects)."""
+    first, _, rest = phrase.partition(" ")
+    if rest and first[:1].isupper() and first.rstrip(",").lower() in _OPENERS:
+        return rest.lstrip()
+    return phrase
+
+
 def _looks_like_name(phrase: str) -> bool:
     """ "Eleanor Shaw", "The Example Heart Association"; not "Outside court" or "Later"."""
     words = phrase.split()
@@ -345,7 +358,7 @@ def _trailing_mention(text: str, s: int, e: int) -> tuple[int, int] | None:
     parts = [p for p in seg.split(",") if not p.strip().isdigit()]
     if len(parts) >= 2:
         last = parts[-1].strip()
-        prev = parts[-2].strip().lstrip('([“"‘')
+        prev = _without_opener(parts[-2].strip().lstrip('([“"‘'))
         last_low = last.split()[0].lower() if last else ""
         if last and (
             last_low in {"a", "an", "the", "who", "which"}

@@ -597,3 +597,19 @@ def test_the_company_reaches_back_a_few_paragraphs_at_most():
         "“We will not pay twice for the same pipes,” the group said in a statement."
     )
     assert _speakers(text) == [None]
+
+
+def test_a_sentence_opening_conjunction_does_not_hide_the_name_before_an_apposition():
+    text = (
+        "The council voted on Monday. But Maria Whitfield, a lawyer for the dockworkers' "
+        "union, said the deal showed that “the workers were heard at last, whatever the "
+        "council says.”"
+    )
+    assert _speakers(text) == ["Maria Whitfield"]
+    # A lower-case "and" joins two subjects: the quote before it is not the second one's.
+    text = (
+        "Contrast that with Mayor Jane Roe, who has called the harbour plan “a folly,” and "
+        "Councillor Tom Reyes, who says it is “a bargain, whatever the cost of the cranes.”"
+    )
+    assert _speakers(text)[-1] == "Tom Reyes"
+    assert "Tom Reyes" not in _speakers(text)[:-1]
