@@ -56,6 +56,13 @@ _LEAD_CUES_CAP = frozenset({"Said", "Says", "Added", "Adds", "Asked", "Asks", "W
 _PARTY_NOUNS = frozenset({"republican", "republicans", "democrat", "democrats", "gop"})
 _NEXT_PRONOUN = re.compile(r"[\s”’\"']*(He|She)\b")
 _PRONOUN = re.compile(r"\b(he|his|him|she|her|hers)\b", re.IGNORECASE)
+# "Fenwick, testifying on Tuesday, said he asked how she felt": the pronoun right after the
+# reporting verb of a name's own clause (a comma-closed aside allowed between) is the name.
+_SAID_PRONOUN = re.compile(
+    r"(?:,[^,.;“”\"]{1,120},)?\s+(?:later\s+|also\s+)?"
+    r"(?:said|says|told\s+\w+|added|insisted|argued|explained|acknowledged|admitted)\s+"
+    r"(?:that\s+)?(he|she)\b"
+)
 
 
 @dataclass(slots=True)
@@ -943,8 +950,18 @@ class _Builder:
                 reg.mentions.append(Mention(s, e, "person", cands[0].name))
 
     def gender_from_pronouns(self) -> None:
-        """A person alone in a sentence with "he"/"his" or "she"/"her" gets that gender."""
+        """A person who "said he" (or "said she") gets that gender; else a person alone in a
+        sentence with "he"/"his" or "she"/"her" gets it."""
         reg, layout = self.reg, self.reg.layout
+        said: dict[str, set[str]] = {}
+        for m in reg.mentions:
+            if m.kind == "person" and not reg.persons[m.key].gender:
+                sm = _SAID_PRONOUN.match(self.text, m.end)
+                if sm:
+                    said.setdefault(m.key, set()).add(sm.group(1))
+        for key, pronouns in said.items():
+            if len(pronouns) == 1:  # evidence both ways says nothing
+                reg.persons[key].gender = "m" if pronouns == {"he"} else "f"
         by_sentence: dict[int, list[Mention]] = {}
         for m in reg.mentions:
             if m.kind == "person":

@@ -613,3 +613,13 @@ def test_a_sentence_opening_conjunction_does_not_hide_the_name_before_an_apposit
     )
     assert _speakers(text)[-1] == "Tom Reyes"
     assert "Tom Reyes" not in _speakers(text)[:-1]
+
+
+def test_a_person_who_said_he_is_not_the_antecedent_of_she():
+    text = (
+        "Jane Roe was arrested on Monday. Homicide Detective Dario Fenwick, testifying on "
+        "Tuesday at Roe's preliminary hearing, said he asked how she felt just hours after "
+        "the fire. “I don't feel anything,” she said, according to the statement. “I just "
+        "wish people would accept me.”"
+    )
+    assert _speakers(text) == ["Jane Roe", "Jane Roe"]
