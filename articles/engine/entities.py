@@ -378,6 +378,13 @@ def _gender_of(tokens: list[str]) -> str:
     return ""
 
 
+def _possessive_at(text: str, end: int) -> bool:
+    """Does a possessive follow the name ending at ``end``: "Roe's", "Example Pictures' "?"""
+    if text.startswith(("’s", "'s"), end):
+        return True
+    return text.startswith(("’ ", "' "), end) and text[end - 1 : end] in ("s", "S")
+
+
 def _first_name_gender(first: str) -> str:
     lo = first.lower()
     if lo in lx.FIRST_NAMES_MALE:
@@ -1001,11 +1008,11 @@ class _Builder:
             if ss not in seen:
                 seen.add(ss)
                 m.subject = m.start - ss < 60
-                if m.subject and text.startswith(("’s", "'s"), m.end):
+                if m.subject and _possessive_at(text, m.end):
                     poss_at[ss] = m.end  # "As for Roe's plan, Quill said": Quill too
                 elif m.subject and _FRONTED.match(text, ss, m.start):
                     fronted[ss] = m
-            elif ss in poss_at and m.start - ss < 60 and not text.startswith(("’s", "'s"), m.end):
+            elif ss in poss_at and m.start - ss < 60 and not _possessive_at(text, m.end):
                 del poss_at[ss]
                 m.subject = True
             elif ss in fronted:

@@ -135,7 +135,8 @@ ORG_WORDS = frozenset(
     league federation chronicle broadcaster broadcasters wire motors motor biotech pharma
     pharmaceuticals logistics retail hydro utilities insurance securities capital partnership
     ventures computer computers electronics software pac initiative caucus convention survey
-    forum conference festival""".split()
+    forum conference festival foods networks entertainment telecom telecoms communications
+    brands studios pictures petroleum chemicals""".split()
 )
 # Words marking a capitalised run as a place.
 PLACE_WORDS = frozenset(

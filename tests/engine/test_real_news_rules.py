@@ -623,3 +623,22 @@ def test_a_person_who_said_he_is_not_the_antecedent_of_she():
         "wish people would accept me.”"
     )
     assert _speakers(text) == ["Jane Roe", "Jane Roe"]
+
+
+def test_the_company_is_the_business_named_before_with_its_trade_in_its_name():
+    text = (
+        "Police arrested a man at the Example Foods plant in Northfield on Monday. "
+        "“This is a sad day for all of us at the plant,” the company said in a statement."
+    )
+    assert _speakers(text) == ["Example Foods"]
+
+
+def test_a_plural_possessive_before_a_name_makes_it_the_sentences_subject_as_s_does():
+    for owner in ("Northfield Pictures'", "Northfield Studios’", "Northfield Media's"):
+        text = (
+            "Actress Tara Reed is in rehab, her agent Jack Ketsoyan said. “We ask for "
+            "privacy,” he said.\n\n"
+            f"The news came as a surprise to {owner} Tom Lyle, who produced her film last "
+            "year.\n\n“Tara was always professional,” he told the Gazette."
+        )
+        assert _speakers(text) == ["Jack Ketsoyan", "Tom Lyle"], owner
