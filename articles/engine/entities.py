@@ -333,6 +333,20 @@ def _role_then_given_name(lows: list[str]) -> int:
     return 0
 
 
+# A name's initial, "J." (the tokens of "A.J." are "A." and "J.").
+_INITIAL = re.compile(r"[A-Z]\.")
+
+
+def _joined_initials(toks: list[tuple[int, int, str]], i: int) -> bool:
+    """Is token ``i`` an initial written together with the next ("A." of "A.J.")?"""
+    return (
+        _INITIAL.fullmatch(toks[i][2]) is not None
+        and i + 1 < len(toks)
+        and toks[i + 1][0] == toks[i][1]
+        and _INITIAL.fullmatch(toks[i + 1][2]) is not None
+    )
+
+
 def _is_cap(t: str) -> bool:
     return t[:1].isupper()
 
@@ -567,7 +581,12 @@ class _Builder:
                     runs.append(cur)
                     cur, pending = [], []
                     continue
-                if not cur and t.lower().rstrip(".") in lx.STOP_CAPS and not _is_acronym(t):
+                if (
+                    not cur
+                    and t.lower().rstrip(".") in lx.STOP_CAPS
+                    and not _is_acronym(t)
+                    and not _joined_initials(toks, i)  # "A.J. Smith" is no article "A"
+                ):
                     continue
                 if not cur and t in _LEAD_CUES_CAP and i + 1 < len(toks):
                     continue  # "Said Dora Plimsoll, ...": the verb, then the name
@@ -721,6 +740,7 @@ class _Builder:
         if (
             len(name_words) >= 3
             and name_lows[0] not in lx.FIRST_NAMES
+            and not _INITIAL.fullmatch(name_words[0])  # "J. Edgar Roe": an initial stays
             and (name_lows[1] in lx.FIRST_NAMES or name_lows[0] in lx.ROLE_NOUNS)
         ):
             title = (title + " " + name_words[0]).strip()
@@ -752,7 +772,12 @@ class _Builder:
             if len(name_words) > 2
             else 0
         )
-        if k and len(name_words) - k <= 3 and name_words[0].lower() not in lx.FIRST_NAMES:
+        if (
+            k
+            and len(name_words) - k <= 3
+            and name_words[0].lower() not in lx.FIRST_NAMES
+            and not all(_INITIAL.fullmatch(w) for w in name_words[:k])
+        ):
             title = (title + " " + " ".join(name_words[:k])).strip()
             name_idx = name_idx[k:]
             name_words = name_words[k:]

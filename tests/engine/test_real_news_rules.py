@@ -642,3 +642,11 @@ def test_a_plural_possessive_before_a_name_makes_it_the_sentences_subject_as_s_d
             "year.\n\n“Tara was always professional,” he told the Gazette."
         )
         assert _speakers(text) == ["Jack Ketsoyan", "Tom Lyle"], owner
+
+
+def test_leading_initials_are_part_of_the_name():
+    assert _speakers("“We will appeal,” said J. Edgar Roe, the lawyer.") == ["J. Edgar Roe"]
+    assert _speakers("“We will appeal,” said A.J. Quill, the general manager.") == ["A.J. Quill"]
+    # A letter ending a sentence is no initial of the name after it.
+    text = "He chose option A. Jane Roe disagreed. “It is wrong,” Roe said."
+    assert _speakers(text) == ["Jane Roe"]
