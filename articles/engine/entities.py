@@ -229,6 +229,15 @@ _KIN_BEFORE = re.compile(r"\b([A-Za-z]+),?[ \t\u00a0]+$")
 _SUFFIXES = frozenset({"jr", "sr", "ii", "iii", "iv"})
 
 
+def _surname(name: str) -> str:
+    """The surname of a full name, past a generation's suffix: "Frank J. Doyle Jr." is
+    "Doyle", "Brent Quill III" is "Quill"."""
+    parts = name.split()
+    while len(parts) > 2 and parts[-1].rstrip(".").lower() in _SUFFIXES:
+        parts = parts[:-1]
+    return _clean(parts[-1])
+
+
 # A sentence that opens with a subordinate or prepositional clause: its subject comes after it.
 _FRONTED = re.compile(
     r"(?:(?:[A-Z][a-z]+|\d+)\s+(?:days?|weeks?|months?|years?|hours?)\s+(?:after|before|since)"
@@ -458,11 +467,8 @@ class _Builder:
         if p is None:
             p = Person(name, role or (ks.role if ks else ""), known=ks is not None)
             reg.persons[name] = p
-            parts = name.split()
-            while len(parts) > 2 and parts[-1].rstrip(".").lower() in _SUFFIXES:
-                parts = parts[:-1]  # "Frank J. Doyle Jr." is "Doyle"
-            reg.surnames.setdefault(_clean(parts[-1]), set()).add(name)
-            reg.given.setdefault(parts[0], set()).add(name)
+            reg.surnames.setdefault(_surname(name), set()).add(name)
+            reg.given.setdefault(name.split()[0], set()).add(name)
             if ks is not None:
                 for alias in ks.aliases:
                     reg.surnames.setdefault(alias, set()).add(name)
@@ -841,8 +847,10 @@ class _Builder:
             if not any(_is_acronym(w) or w.lower() in lx.ROLE_NOUNS for w in name_words):
                 return 1
         aliases = self.reg.aliases
-        for w in name_words:
+        for k, w in enumerate(name_words):
             low = w.lower()
+            if k and low.rstrip(".") in _SUFFIXES:
+                continue  # "Brent Quill III": a generation, not an acronym
             if _is_acronym(w) or low in lx.ROLE_NOUNS or low in lx.TITLES or low in _PARTY_NOUNS:
                 return -1
             ks = aliases.lookup(w)
@@ -876,7 +884,7 @@ class _Builder:
         gone = {
             name
             for name in only_titles
-            if reg.surnames.get(_clean(name.split()[-1]), set()) - only_titles
+            if reg.surnames.get(_surname(name), set()) - only_titles
             or _common_word(name.split()[0])  # "Powerful Things Roe Said In 2015"
         }
         if not gone:
@@ -895,7 +903,7 @@ class _Builder:
         used = {w for _, _, w, _ in self.bare} | {t[2] for t in self.titled}
         layout = self.reg.layout
         for name, s, e, role, gender in self.maybe:
-            if _clean(name.split()[-1]) in used or name.split()[0] in used:
+            if _surname(name) in used or name.split()[0] in used:
                 self.add_person(name, s, e, role, gender)
                 continue
             # "Dario Fenwick spoke at the harbour. He said ...": a name opening its sentence

@@ -650,3 +650,9 @@ def test_leading_initials_are_part_of_the_name():
     # A letter ending a sentence is no initial of the name after it.
     text = "He chose option A. Jane Roe disagreed. “It is wrong,” Roe said."
     assert _speakers(text) == ["Jane Roe"]
+
+
+def test_a_generation_suffix_keeps_the_full_name_for_the_surname_alone():
+    for name in ("Brent Quill III", "Brent Quill Jr.", "L. Brent Quill III"):
+        text = f"{name} founded the group in 1990. “The party has lost its way,” Quill says."
+        assert _speakers(text) == [name], name
