@@ -1,6 +1,7 @@
 """Quotes and their wordings in the admin: compare wordings, fix speakers."""
 
 from django.contrib import admin, messages
+from django.core.exceptions import PermissionDenied
 from django.db.models import Count
 from django.utils.html import format_html, format_html_join
 from simple_history.admin import SimpleHistoryAdmin
@@ -16,7 +17,7 @@ from articles.admin.review import (
     unreview_appearances,
 )
 from articles.admin.search import IndexedSearchMixin
-from articles.editorial.review import quote_appearance_set_speaker
+from articles.editorial.review import quote_appearances_set_speaker
 from articles.engine.diff import diff_segments
 from articles.models import (
     Quote,
@@ -161,10 +162,13 @@ class QuoteAppearanceAdmin(
         form = ChooseSpeakerForm(data, admin_site=self.admin_site)
         if form.is_valid():
             speaker = form.cleaned_data["speaker"]
-            for appearance in queryset.select_related("quote"):
-                quote_appearance_set_speaker(
-                    appearance=appearance, speaker=speaker, user=request.user
+            try:
+                quote_appearances_set_speaker(
+                    appearances=queryset, speaker=speaker, user=request.user
                 )
+            except PermissionDenied as refusal:
+                self.message_user(request, str(refusal), messages.ERROR)  # nothing changed
+                return None
             self.message_user(
                 request,
                 f"{queryset.count()} quote(s) now attributed to {speaker.name}.",

@@ -8,6 +8,7 @@ from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.utils import timezone
 
+from articles.editorial.workflow import content_refusal, may_change_content
 from articles.models import (
     Article,
     ArticlePerson,
@@ -49,20 +50,48 @@ def quote_appearance_set_speaker(
     it) gets ``speaker``, and the appearance is stamped as reviewed, so reading the article
     again keeps the fix. Joining follows the fix: the same statement from other outlets,
     already given to ``speaker``, becomes one quote with it."""
-    with transaction.atomic():
-        quote = appearance.quote
-        changed = quote.speaker_id != (speaker.pk if speaker else None)
-        if changed:
-            quote.speaker = speaker
-            quote.save(update_fields=["speaker", "updated_at"])
-        appearance.reviewed_by = user
-        appearance.reviewed_at = timezone.now()
-        appearance.save(update_fields=["reviewed_by", "reviewed_at"])
-        if changed and speaker is not None:
-            for article in Article.objects.filter(appearances__quote=quote).distinct():
-                quotes_connect(article=article)
-        appearance.refresh_from_db(fields=["quote"])
+    quote_appearances_set_speaker(appearances=[appearance], speaker=speaker, user=user)
+    appearance.refresh_from_db(fields=["quote", "reviewed_by", "reviewed_at", "version"])
     return appearance
+
+
+def quote_appearances_set_speaker(
+    *, appearances: Iterable[QuoteAppearance], speaker: Speaker | None, user
+) -> int:
+    """``quote_appearance_set_speaker`` for many appearances at once, all or nothing: each
+    quote is changed once however many of its wordings are chosen. Those who review quotes
+    (``articles.review_quoteappearance``) fix speakers anywhere; others only in stories
+    still theirs to change (a draft: ``may_change_content``), the whole change refused
+    otherwise. Returns how many quotes changed speaker."""
+    ids = [a.pk for a in appearances]
+    now = timezone.now()
+    changed_quotes = []
+    with transaction.atomic():
+        rows = list(
+            QuoteAppearance.objects.select_for_update(of=("self",))
+            .filter(pk__in=ids)
+            .select_related("quote__story")
+            .order_by("pk")
+        )
+        reviewer = user is None or user.has_perm(REVIEW_PERMISSION)
+        for story in {a.quote.story for a in rows}:
+            if not reviewer and not may_change_content(user, story):
+                raise PermissionDenied(content_refusal(story))
+        quotes = {a.quote_id: a.quote for a in rows}  # one copy of each quote
+        for quote in quotes.values():
+            if quote.speaker_id != (speaker.pk if speaker else None):
+                quote.speaker = speaker
+                quote.save(update_fields=["speaker", "updated_at"])
+                changed_quotes.append(quote)
+        for appearance in rows:
+            appearance.reviewed_by = user
+            appearance.reviewed_at = now
+            appearance.save(update_fields=["reviewed_by", "reviewed_at"])
+        if changed_quotes and speaker is not None:
+            quote_ids = [q.pk for q in changed_quotes]
+            for article in Article.objects.filter(appearances__quote__in=quote_ids).distinct():
+                quotes_connect(article=article)
+    return len(changed_quotes)
 
 
 def articles_accept(*, articles: Iterable[Article], user) -> int:
