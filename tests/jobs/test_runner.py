@@ -242,3 +242,25 @@ def test_a_jobs_batches_commit_well_within_the_stale_limit(settings):
     job = job_payloads([payload(1)], enqueue=False)
     job, token = job_claim(job.pk)
     assert JobRunner(job, token).ingestor.batch_seconds == 10
+
+
+def test_the_worker_starts_again_after_a_database_error(monkeypatch):
+    """"database is locked" (a long write holding SQLite) stopped the worker for good: it now
+    waits, longer each time in a row, and starts again."""
+    from django.db import OperationalError
+
+    from jobs.management.commands import run_worker
+
+    failures = [OperationalError("database is locked")] * 3
+    runs, waits = [], []
+
+    def db_worker(name, **kwargs):
+        runs.append(name)
+        if failures:
+            raise failures.pop()
+
+    monkeypatch.setattr(run_worker, "call_command", db_worker)
+    monkeypatch.setattr(run_worker.time, "sleep", waits.append)
+    run_worker.run_db_worker(batch=True, verbosity=0)
+    assert runs == ["db_worker"] * 4
+    assert waits == [1.0, 2.0, 4.0]

@@ -12,11 +12,12 @@ from __future__ import annotations
 import logging
 import os
 import threading
+import time
 
 from django.conf import settings
 from django.core.management import call_command
 from django.core.management.base import BaseCommand, CommandError
-from django.db import close_old_connections
+from django.db import OperationalError, close_old_connections
 
 logger = logging.getLogger("jobs.scheduler")
 
@@ -92,12 +93,34 @@ class Command(BaseCommand):
                     raise CommandError("--batch is for the database backend.")
                 app.worker_main(argv)
             else:
-                call_command(
-                    "db_worker",
-                    queue_name="*",
-                    reload=False,
-                    batch=batch,
-                    verbosity=options.get("verbosity", 1),
-                )
+                run_db_worker(batch=batch, verbosity=options.get("verbosity", 1))
         finally:
             stop.set()
+
+
+# How long the worker waits before starting again after a database error, at most.
+MAX_RESTART_DELAY = 60.0
+
+
+def run_db_worker(*, batch: bool, verbosity: int) -> None:
+    """django-tasks-db's worker, started again after a database error ("database is locked"
+    when a long write holds SQLite past its busy timeout, a PostgreSQL restart) instead of
+    leaving the queue without a worker: after 1 s, then twice as long each time in a row, up
+    to a minute; a worker that ran a minute or more before failing starts again at 1 s."""
+    delay = 1.0
+    while True:
+        started = time.monotonic()
+        try:
+            call_command(
+                "db_worker", queue_name="*", reload=False, batch=batch, verbosity=verbosity
+            )
+            return
+        except OperationalError as exc:
+            if time.monotonic() - started >= MAX_RESTART_DELAY:
+                delay = 1.0
+            logger.warning(
+                "worker stopped on a database error (%s); starting again in %.0f s", exc, delay
+            )
+            close_old_connections()
+            time.sleep(delay)
+            delay = min(delay * 2, MAX_RESTART_DELAY)
