@@ -21,6 +21,7 @@ from articles.ingest.ingestor import Ingestor
 from articles.ingest.outlets import OUTLET_MISSING
 from articles.ingest.parsers import ParsedItem, parse_bytes
 from articles.ingest.report import IngestItem, IngestReport
+from articles.ingest.service import fits_in_request
 from articles.models import Article, Story
 from jobs.services import job_upload
 
@@ -65,7 +66,12 @@ def _single_pasted_article(form: ImportForm) -> ParsedItem | None:
     if form.cleaned_data.get("file") or form.cleaned_data.get("url"):
         return None
     items = parse_bytes(form.cleaned_data["text"].strip().encode("utf-8"), source="pasted text")
-    return items[0] if len(items) == 1 else None
+    if len(items) != 1:
+        return None
+    body = (items[0].payload or {}).get("body")
+    if isinstance(body, str) and not fits_in_request(body):
+        return None  # a very long article is background work too
+    return items[0]
 
 
 def _import_in_background(modeladmin, request, form: ImportForm):

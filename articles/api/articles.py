@@ -38,7 +38,7 @@ from articles.api.submission import (
     IngestReportSerializer,
 )
 from articles.core.visibility import visible_appearances, visible_figures, visible_people
-from articles.ingest.service import ingest_payloads
+from articles.ingest.service import fits_in_request, ingest_payloads
 from articles.models import (
     Article,
 )
@@ -119,8 +119,10 @@ SUBMISSION_ERRORS = OpenApiResponse(
         description="One article object, or a list of up to 100 (a batch). One article is "
         "imported at once by the same ingestion as `manage.py ingest`, and the answer is its "
         "report: 201 when it was created, 200 when it was a duplicate. A batch of more than "
-        "one is background work: the answer is 202 with its job (also at `Location`); follow "
-        "`url` to see its progress and, once it has finished, each item's outcome. Needs a "
+        "one, or one article longer than `NEWSROOM_INLINE_IMPORT_CHARS` characters (100,000 "
+        "by default), is background work: the answer is 202 with its job (also at "
+        "`Location`); follow `url` to see its progress and, once it has finished, each item's "
+        "outcome. Needs a "
         "token whose user may add articles.",
         request=SUBMISSION_REQUEST,
         responses={
@@ -209,7 +211,8 @@ class ArticleViewSet(ConditionalReadMixin, viewsets.ReadOnlyModelViewSet):
         if any(errors):
             raise exceptions.ValidationError({"items": errors} if batch else errors[0])
 
-        if len(payloads) > 1:  # a batch is background work: answer with its job at once
+        if len(payloads) > 1 or not fits_in_request(payloads[0]["body"]):
+            # A batch (or one very long article) is background work: answer with its job.
             job = job_payloads(payloads, user=request.user)
             body = JobSerializer(job, context={"request": request}).data
             return Response(

@@ -26,6 +26,8 @@ from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from itertools import islice
 
+from django.conf import settings
+
 from articles.ingest.ingestor import Ingestor, Prepared  # noqa: F401 (imported from here too)
 from articles.ingest.inputs import expand_sources, read_source
 from articles.ingest.parsers import ParsedItem
@@ -34,6 +36,14 @@ from articles.models import Story
 from articles.stories.restructure import stories_consolidate
 from articles.stories.storylines import storylines_suggest
 from ops.logs import log_import_summary
+
+
+def fits_in_request(body: str) -> bool:
+    """Whether one article is short enough to import inside a web request (the API's single
+    article, the admin's one pasted article): no longer than ``NEWSROOM_INLINE_IMPORT_CHARS``.
+    A longer one is background work, as a batch is, so that no request holds the database
+    for long."""
+    return len(body) <= settings.NEWSROOM_INLINE_IMPORT_CHARS
 
 
 def _consolidate(ingestor: Ingestor, report: IngestReport) -> None:

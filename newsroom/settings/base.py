@@ -243,6 +243,9 @@ NEWSROOM_FETCH_ALLOW_PRIVATE = os.environ.get("NEWSROOM_FETCH_ALLOW_PRIVATE", ""
 # approved them; "1" shows suggestions earlier, labelled "found by machine, not yet checked".
 NEWSROOM_SHOW_UNCHECKED = os.environ.get("NEWSROOM_SHOW_UNCHECKED", "") == "1"
 NEWSROOM_MAX_IMPORT_BYTES = int(os.environ.get("NEWSROOM_MAX_IMPORT_BYTES", str(20 * 1024 * 1024)))
+# One article is imported inside the web request (the API's single article, the admin's one
+# pasted article) only up to this many characters of text; a longer one is a background job.
+NEWSROOM_INLINE_IMPORT_CHARS = int(os.environ.get("NEWSROOM_INLINE_IMPORT_CHARS", "100000"))
 # A request body (an API batch, an admin upload) may hold one import and a little more; a
 # larger one is a 413 through the API. JSON deeper than this is refused as malformed.
 DATA_UPLOAD_MAX_MEMORY_SIZE = NEWSROOM_MAX_IMPORT_BYTES + 1024 * 1024

@@ -76,6 +76,19 @@ def test_a_batch_is_a_job_answered_at_once_with_202(reporter, fake_ingestion):
     assert fake_ingestion == []  # nothing ran inside the request
 
 
+def test_one_very_long_article_is_a_job_too(reporter, fake_ingestion, settings):
+    """A single article is read inside the request only while it is short: a long one would
+    hold the request and the database for as long as reading and storing it takes."""
+    settings.NEWSROOM_INLINE_IMPORT_CHARS = 500
+    long = {**ARTICLE, "body": ARTICLE["body"] + " The council met again." * 30}
+    response = reporter.post("/api/v1/articles/", long, format="json")
+    assert response.status_code == 202
+    assert response.json()["progress"]["total"] == 1
+    assert fake_ingestion == []
+    short = reporter.post("/api/v1/articles/", ARTICLE, format="json")
+    assert short.status_code == 201
+
+
 def test_all_duplicates_is_a_200(reporter, fake_ingestion):
     old = {**ARTICLE, "url": "https://gazette.example/news/old"}
     response = reporter.post("/api/v1/articles/", old, format="json")

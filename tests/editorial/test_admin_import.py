@@ -34,6 +34,19 @@ def test_reporter_pastes_an_article_and_sees_the_report(reporter):
     assert "Created 0, duplicates 1, errors 0." in again
 
 
+def test_one_very_long_pasted_article_is_imported_in_the_background(
+    reporter, settings, django_capture_on_commit_callbacks
+):
+    settings.NEWSROOM_INLINE_IMPORT_CHARS = 100  # the article has about 160
+    client = client_for(reporter)
+    with django_capture_on_commit_callbacks(execute=True):
+        response = client.post("/admin/articles/article/import/", {"text": PASTED})
+    job = Job.objects.get()
+    assert response.status_code == 302 and response["Location"] == job.get_absolute_url()
+    assert job.state == "succeeded"
+    assert Article.objects.get().outlet.name == "The Example Gazette"
+
+
 def test_an_uploaded_broken_file_gets_a_clear_error_and_nothing_is_stored(
     editor, django_capture_on_commit_callbacks
 ):
