@@ -11,6 +11,7 @@ from datetime import datetime
 from django.conf import settings
 from django.core.exceptions import RequestDataTooBig
 from django.core.exceptions import ValidationError as DjangoValidationError
+from django.db import OperationalError
 from django.db.models import (
     DateTimeField,
     QuerySet,
@@ -198,10 +199,38 @@ class ConditionalReadMixin:
 # --- Errors ---------------------------------------------------------------------------------
 
 
+class DatabaseBusy(exceptions.APIException):
+    status_code = status.HTTP_503_SERVICE_UNAVAILABLE
+    default_detail = "The database is busy with other writes; try again in a few seconds."
+    default_code = "busy"
+
+
+# How long a client is asked to wait when the database is busy (the Retry-After header).
+BUSY_RETRY_SECONDS = 5
+# PostgreSQL's lock-not-available, serialization-failure and deadlock codes.
+_BUSY_SQLSTATES = frozenset({"55P03", "40001", "40P01"})
+
+
+def _database_busy(exc: BaseException) -> bool:
+    """A write that could not get its lock in time: SQLite's "database is locked" after its
+    busy timeout, PostgreSQL's lock timeouts, serialization failures and deadlocks."""
+    if not isinstance(exc, OperationalError):
+        return False
+    if "database is locked" in str(exc) or "database table is locked" in str(exc):
+        return True
+    return getattr(exc.__cause__, "sqlstate", None) in _BUSY_SQLSTATES
+
+
 def exception_handler(exc, context):
     """DRF's handler, plus: Django's own ``ValidationError`` as a 400, a body over the size
-    limit as a 413, and anything else as a JSON 500 (logged with its traceback), so that no
-    answer under ``/api/`` is an HTML page. With DEBUG on, Django's debug page stays."""
+    limit as a 413, a database too busy to take a write as a 503 with ``Retry-After``, and
+    anything else as a JSON 500 (logged with its traceback), so that no answer under
+    ``/api/`` is an HTML page. With DEBUG on, Django's debug page stays for the 500."""
+    if _database_busy(exc):
+        set_rollback()
+        response = drf_exception_handler(DatabaseBusy(), context)
+        response["Retry-After"] = str(BUSY_RETRY_SECONDS)
+        return response
     if isinstance(exc, DjangoValidationError):
         detail = exc.message_dict if hasattr(exc, "error_dict") else {"detail": exc.messages}
         exc = exceptions.ValidationError(detail)

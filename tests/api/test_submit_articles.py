@@ -206,3 +206,23 @@ def test_real_ingestion_creates_then_reports_a_duplicate(reporter):
     again = reporter.post("/api/v1/articles/", ARTICLE, format="json")
     assert again.status_code == 200
     assert again.json()["items"][0]["status"] == "duplicate"
+
+
+def test_a_database_too_busy_to_write_is_a_503_with_retry_after(reporter, monkeypatch):
+    """ "database is locked" (SQLite past its busy timeout while another write holds it) is
+    the client's cue to try again, not a server error."""
+    from django.db import OperationalError
+
+    from articles.api import articles as api_articles
+
+    def locked(payloads, *, user):
+        raise OperationalError("database is locked")
+
+    monkeypatch.setattr(api_articles, "run_ingestion", locked)
+    response = reporter.post("/api/v1/articles/", ARTICLE, format="json")
+    assert response.status_code == 503
+    assert response["Retry-After"] == "5"
+    assert response.json() == {
+        "detail": "The database is busy with other writes; try again in a few seconds."
+    }
+    assert not Article.objects.exists()

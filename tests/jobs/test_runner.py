@@ -245,7 +245,7 @@ def test_a_jobs_batches_commit_well_within_the_stale_limit(settings):
 
 
 def test_the_worker_starts_again_after_a_database_error(monkeypatch):
-    """"database is locked" (a long write holding SQLite) stopped the worker for good: it now
+    """ "database is locked" (a long write holding SQLite) stopped the worker for good: it now
     waits, longer each time in a row, and starts again."""
     from django.db import OperationalError
 
