@@ -11,6 +11,7 @@ from __future__ import annotations
 from datetime import timedelta
 
 from django.conf import settings
+from django.core.validators import URLValidator
 from django.db import models
 from django.urls import reverse
 from django.utils import timezone
@@ -150,7 +151,13 @@ class JobItem(models.Model):
 class Feed(models.Model):
     """An RSS or Atom feed the worker polls on its own, with conditional GET."""
 
-    url = models.URLField(max_length=1000, unique=True, verbose_name="feed URL")
+    url = models.URLField(
+        max_length=1000,
+        unique=True,
+        verbose_name="feed URL",
+        # The worker fetches only http(s) (articles.ingest.fetch): say so before saving.
+        validators=[URLValidator(schemes=["http", "https"])],
+    )
     name = models.CharField(max_length=200, blank=True)
     outlet = models.ForeignKey(
         "sources.Outlet",

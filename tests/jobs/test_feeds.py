@@ -106,3 +106,18 @@ def test_trying_a_feed_writes_nothing(feed_server):
     feed_server.state["status"] = 404
     trial = feed_try(feed_server.url)
     assert not trial.ok and trial.error.startswith("HTTP 404")
+
+
+def test_a_feed_address_other_than_http_or_https_is_refused_before_saving(db):
+    """The worker only fetches http(s): an ftp:// feed used to be saved, and fail at its
+    first poll."""
+    from articles.editorial.roles import EDITOR
+    from tests.editorial.conftest import client_for, make_user
+
+    response = client_for(make_user(EDITOR)).post(
+        "/admin/jobs/feed/add/",
+        {"url": "ftp://feeds.example/harbour.xml", "interval": "00:15:00", "active": "on"},
+    )
+    assert response.status_code == 200
+    assert "Enter a valid URL." in response.content.decode()
+    assert not Feed.objects.exists()
