@@ -31,15 +31,30 @@ STOPWORDS = frozenset(
     """.split()
 )
 
-# Words that are capitalised in news but are not names of people or organisations.
-_NOT_NAMES = STOPWORDS | frozenset(
+# The time stamps of a web page's dateline ("Posted: Nov. 5, 2012 3:12 PM EST", "Last Updated:
+# Fri, 28 Oct 2011 02:24 GMT") are capitalised but name no one: taken for names, they tie
+# together every story of one site. Month and weekday abbreviations that are also names ("Jan",
+# "Sun") are left to be names.
+_STAMP_WORDS = frozenset(
     """
+    posted updated published am pm gmt utc bst est edt cst cdt mst mdt pst pdt cet cest
+    feb mar apr jun jul aug sep sept oct nov dec mon tue tues wed thu thur thurs fri sat
+    """.split()
+)
+
+# Words that are capitalised in news but are not names of people or organisations.
+_NOT_NAMES = (
+    STOPWORDS
+    | _STAMP_WORDS
+    | frozenset(
+        """
     mayor president senator sen rep gov governor minister secretary chief judge justice officer
     officials official police captain coach chairman chairwoman chair ceo director deputy
     spokesman spokeswoman spokesperson prime general lt col sgt st mt detective inspector
     superintendent sergeant constable councillor councilman councilwoman manager professor
     majority minority leader speaker ambassador commissioner chancellor king queen prince
     """.split()
+    )
 )
 
 _TOKEN_RE = re.compile(r"[a-z0-9]+(?:['’][a-z]+)?(?:[.,]\d+)*")

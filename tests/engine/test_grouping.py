@@ -255,3 +255,7 @@ def test_spelled_out_figures_count_as_numbers():
     values = extract_numbers("Forty-one rescued, fourteen million pounds lost, 41 in hospital")
     assert values.count(41.0) == 2
     assert 14_000_000.0 in values
+
+
+def test_dateline_stamps_are_not_names():
+    assert extract_names("Posted: Nov. 5, 2024 3:12 PM EST. Mayor Jane Roe spoke.") == ["Jane Roe"]
