@@ -12,7 +12,8 @@ two days later. So the score mixes four kinds of evidence:
 - figures: shared specific numbers ("66,000", "2.4 million") from the article's top;
 - time: how far apart the events are (explicit dates and weekdays resolved against the publish
   date), plus conflicts that mark different events of one topic (the headline's event verb:
-  "passes" vs "signs"; fiscal periods: Q1 vs Q2; scorelines: 2-1 vs 0-0).
+  "passes" vs "signs"; fiscal periods: Q1 vs Q2; scorelines: 2-1 vs 0-0; written more than a
+  month apart, by publish date or, without one, the date stamped at the article's top).
 
 Candidates come from an inverted index of rare keys (distinctive terms, names and numbers)
 restricted to a time window, so placing an article never compares it with every stored one.
@@ -20,8 +21,9 @@ restricted to a time window, so placing an article never compares it with every 
 Persistence (for the Django side): the index is plain data, see ``StoryIndex.state()``.
 Per story it keeps ``n`` (articles), ``terms`` (top weighted terms: sum of each article's
 unit-length log-tf vector, truncated), ``names``, ``numbers``, ``events``, ``periods`` and
-``results`` (counts), ``dates`` (event-date ordinals with counts) and ``first``/``last``
-(publish-date ordinals). Per term it keeps the document frequency and one document count.
+``results`` (counts), ``dates`` (event-date ordinals with counts), ``first``/``last``
+(publish-date ordinals) and ``written_first``/``written_last`` (written-day ordinals). Per
+term it keeps the document frequency and one document count.
 The posting lists (key -> story keys) are derived from the story profiles and belong in a
 table ``(key, story_id)`` indexed by key, queried with ``key IN (...)`` and a
 ``story.last_published >= ...`` filter.
@@ -48,6 +50,7 @@ from articles.engine.similarity import (
     name_keys,
     normalise_quotes,
     split_sentences,
+    stamped_date,
     stem,
 )
 from articles.engine.weights import DocumentFrequencies, cosine
@@ -104,7 +107,9 @@ class ArticleFeatures:
 
     ``terms`` are log term frequencies (headline boosted) without IDF: IDF changes as the
     corpus grows, so it is applied when scoring. ``keys`` are optional precomputed index keys
-    (rarest terms, names, numbers); the index computes them when empty.
+    (rarest terms, names, numbers); the index computes them when empty. ``written`` is the day
+    the article was written: its publish date, or else the date stamped at its top
+    (``stamped_date``).
     """
 
     terms: Mapping[str, float]
@@ -117,6 +122,7 @@ class ArticleFeatures:
     results: frozenset[str] = frozenset()
     keys: tuple[str, ...] = ()
     mentions: frozenset[str] = frozenset()
+    written: date | None = None
 
     def df_terms(self) -> set[str]:
         """Everything counted in document frequencies: terms, name and number keys."""
@@ -181,6 +187,7 @@ def featurize(
         periods=frozenset(_periods(text)),
         results=frozenset(_results(f"{headline}. {lede}")),
         mentions=frozenset(_event_mentions(f"{headline}. {lede}")),
+        written=published or stamped_date(headline, body),
     )
     if df is not None:
         features = _with_keys(features, index_keys(features, df))
@@ -240,6 +247,7 @@ def _with_keys(features: ArticleFeatures, keys: list[str]) -> ArticleFeatures:
         results=features.results,
         keys=tuple(keys),
         mentions=features.mentions,
+        written=features.written,
     )
 
 
@@ -269,6 +277,9 @@ class StoryProfile:
     dates: Counter = field(default_factory=Counter)
     first: int | None = None
     last: int | None = None
+    # The days its articles were written (``ArticleFeatures.written``), as ordinals.
+    written_first: int | None = None
+    written_last: int | None = None
 
     def event_date(self) -> int | None:
         if not self.dates:
@@ -290,6 +301,8 @@ class StoryProfile:
             "dates": {str(k): v for k, v in self.dates.items()},
             "first": self.first,
             "last": self.last,
+            "written_first": self.written_first,
+            "written_last": self.written_last,
         }
 
     @classmethod
@@ -306,6 +319,9 @@ class StoryProfile:
             dates=Counter({int(k): v for k, v in data["dates"].items()}),
             first=data["first"],
             last=data["last"],
+            # Absent in profiles stored before: the story's written days are then unknown.
+            written_first=data.get("written_first"),
+            written_last=data.get("written_last"),
         )
 
 
@@ -328,6 +344,12 @@ NAME_SATURATION = 10.0
 NAME_FRACTION = 0.5
 EVENT_CONFLICT = 0.25
 NEW_EVENT_CONFLICT = 0.12
+# Coverage of one event is written within days of it. An article written more than a month
+# before or after every article of a story reports another event, whatever it shares with
+# it: last year's earthquake on the same island, the same player's arrest three years on.
+# The gap is generous, as a stamp may be a page's last update rather than its first.
+WRITTEN_GAP_DAYS = 30
+WRITTEN_CONFLICT = 0.3
 
 
 # Another event of the same ongoing story: the same people and subject, told apart only by
@@ -451,6 +473,8 @@ class StoryIndex:
             conflict += 0.3
         if features.results and profile.results and not features.results & profile.results.keys():
             conflict += 0.2
+        if _written_apart(features.written, profile):
+            conflict += WRITTEN_CONFLICT
 
         total = W_TEXT * text + W_NAMES * names + W_NUMBERS * numbers - date_pen - conflict
         return ScoreBreakdown(total, text, names, numbers, date_pen, conflict)
@@ -518,6 +542,11 @@ class StoryIndex:
             day = features.published.toordinal()
             profile.first = day if profile.first is None else min(profile.first, day)
             profile.last = day if profile.last is None else max(profile.last, day)
+        if features.written is not None:
+            day = features.written.toordinal()
+            first, last = profile.written_first, profile.written_last
+            profile.written_first = day if first is None else min(first, day)
+            profile.written_last = day if last is None else max(last, day)
         for key in features.keys or index_keys(features, self.df):
             posting = self.postings.setdefault(key, {})
             posting.pop(story_key, None)  # re-insert: most recently active stories last
@@ -558,6 +587,18 @@ class StoryIndex:
 def _by_value(kv: tuple[str, float]) -> tuple[float, str]:
     # The term breaks ties, so which terms a profile keeps never depends on dict order.
     return kv[1], kv[0]
+
+
+def _written_apart(written: date | None, profile: StoryProfile) -> bool:
+    """Was the article written more than ``WRITTEN_GAP_DAYS`` away from all of the story's
+    articles? Unknown on either side is not apart."""
+    if written is None or profile.written_first is None or profile.written_last is None:
+        return False
+    day = written.toordinal()
+    return (
+        day < profile.written_first - WRITTEN_GAP_DAYS
+        or day > profile.written_last + WRITTEN_GAP_DAYS
+    )
 
 
 def _date_penalty(gap_days: int) -> float:

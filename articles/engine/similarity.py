@@ -31,15 +31,30 @@ STOPWORDS = frozenset(
     """.split()
 )
 
-# Words that are capitalised in news but are not names of people or organisations.
-_NOT_NAMES = STOPWORDS | frozenset(
+# The time stamps of a web page's dateline ("Posted: Nov. 5, 2012 3:12 PM EST", "Last Updated:
+# Fri, 28 Oct 2011 02:24 GMT") are capitalised but name no one: taken for names, they tie
+# together every story of one site. Month and weekday abbreviations that are also names ("Jan",
+# "Sun") are left to be names.
+_STAMP_WORDS = frozenset(
     """
+    posted updated published am pm gmt utc bst est edt cst cdt mst mdt pst pdt cet cest
+    feb mar apr jun jul aug sep sept oct nov dec mon tue tues wed thu thur thurs fri sat
+    """.split()
+)
+
+# Words that are capitalised in news but are not names of people or organisations.
+_NOT_NAMES = (
+    STOPWORDS
+    | _STAMP_WORDS
+    | frozenset(
+        """
     mayor president senator sen rep gov governor minister secretary chief judge justice officer
     officials official police captain coach chairman chairwoman chair ceo director deputy
     spokesman spokeswoman spokesperson prime general lt col sgt st mt detective inspector
     superintendent sergeant constable councillor councilman councilwoman manager professor
     majority minority leader speaker ambassador commissioner chancellor king queen prince
     """.split()
+    )
 )
 
 _TOKEN_RE = re.compile(r"[a-z0-9]+(?:['’][a-z]+)?(?:[.,]\d+)*")
@@ -331,6 +346,64 @@ def mentioned_date(text: str, published: date | None) -> date | None:
     if (found - published).days > 60:  # "December 30" in a January paper
         found = date(published.year - 1, month, day)
     return found
+
+
+_MONTH_WORD = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?"
+_STAMP_RE = re.compile(
+    rf"\b(?:(?P<md_month>{_MONTH_WORD})\s+(?P<md_day>\d{{1,2}})(?:st|nd|rd|th)?,?\s+"
+    r"(?P<md_year>(?:19|20)\d\d)"
+    rf"|(?P<dm_day>\d{{1,2}})(?:st|nd|rd|th)?\s+(?P<dm_month>{_MONTH_WORD}),?\s+"
+    r"(?P<dm_year>(?:19|20)\d\d)"
+    r"|(?P<n1>\d{1,2})\s*/\s*(?P<n2>\d{1,2})\s*/\s*(?P<n_year>(?:19|20)\d\d|\d\d)(?!\d)"
+    r"|(?P<iso_year>(?:19|20)\d\d)\s*-\s*(?P<iso_month>\d\d)\s*-\s*(?P<iso_day>\d\d))(?!\d)",
+    re.IGNORECASE,
+)
+# A time stamp is a line of its own, with few words beside the date ("Posted on", "Last
+# Updated: Monday", "PM EDT"): a sentence that names a full date ("The pier, which reopened on
+# March 3, 2019, burned again") is telling the background.
+STAMP_LINES = 3
+STAMP_MAX_WORDS = 5
+_STAMP_WORD_RE = re.compile(r"[A-Za-z]+")
+
+
+def stamped_date(headline: str, body: str) -> date | None:
+    """The date stamped at the top of an article ("Posted: March 14th, 2013 5:22 AM",
+    "Sunday 23 Dec 2012", "05/24/2005"), or ``None``.
+
+    Pages copied or pasted without their metadata keep their time stamp as a short line
+    above or below the headline: the day the article was written, when nothing else says so.
+    A numeric date is read only when it cannot be both month/day and day/month."""
+    lines = [headline, *normalise_quotes(body).split("\n", STAMP_LINES)[:STAMP_LINES]]
+    for line in lines:
+        for m in _STAMP_RE.finditer(line):
+            rest = line[: m.start()] + " " + line[m.end() :]
+            if len(_STAMP_WORD_RE.findall(rest)) > STAMP_MAX_WORDS:
+                break
+            found = _stamp(m)
+            if found is not None:
+                return found
+    return None
+
+
+def _stamp(m: re.Match) -> date | None:
+    if m.group("n_year"):
+        first, second = int(m.group("n1")), int(m.group("n2"))
+        if first <= 12 and second <= 12 and first != second:
+            return None  # 05/02/07: May 2nd or 5 February
+        year = int(m.group("n_year"))
+        month, day = (first, second) if first <= 12 else (second, first)
+        year += 2000 if year < 100 else 0
+    elif m.group("iso_year"):
+        year, month, day = (int(m.group(g)) for g in ("iso_year", "iso_month", "iso_day"))
+    else:
+        word = (m.group("md_month") or m.group("dm_month")).lower().rstrip(".")
+        month = _MONTH_ABBR.get(word[:3])
+        day = int(m.group("md_day") or m.group("dm_day"))
+        year = int(m.group("md_year") or m.group("dm_year"))
+    try:
+        return date(year, month, day)
+    except (TypeError, ValueError):
+        return None
 
 
 def as_date(value: datetime | date | None) -> date | None:

@@ -207,6 +207,12 @@ def story_split(
 # Consolidating an import's stories ----------------------------------------------------------
 
 CONSOLIDATE_PASSES = 3
+# The most articles a draft may hold and still be merged away. Online placement splits an
+# event when its first articles are vague or arrive out of order: the pieces it leaves are a
+# few articles. A draft that many articles chose over the stories already there is a story of
+# its own; when it shares its subject with another (the same player arrested twice, two
+# quakes on one island) the two are different events, for storylines to link, not to merge.
+CONSOLIDATE_MAX_ARTICLES = 5
 # Candidate stories per article, as placement scores (the engine's default).
 CONSOLIDATE_CANDIDATES = 30
 
@@ -296,9 +302,11 @@ def stories_consolidate(
     Online placement splits an event when its first articles are vague or arrive out of
     order; at the end of an import each draft is scored against the other stories sharing
     its keys (the placement index and window, never a scan), and merged into the best one when
-    its articles score above the placement threshold on average. Smaller drafts are merged
-    first, and a draft only into a story at least as large (the larger draft absorbs the
-    smaller), so merges go one way. Repeated until nothing merges (a few passes at most).
+    its articles score above the placement threshold on average. Only drafts of at most
+    ``CONSOLIDATE_MAX_ARTICLES`` articles are merged away (the pieces a split leaves). Smaller
+    drafts are merged first, and a draft only into a story at least as large (the larger draft
+    absorbs the smaller), so merges go one way. Repeated until nothing merges (a few passes at
+    most).
 
     Merging goes through ``story_merge`` (history and audit entry); the emptied draft never
     held editorial work, so it is then deleted rather than left archived and empty. Stories
@@ -317,7 +325,7 @@ def stories_consolidate(
         drafts = _machine_drafts(pending)
         merged = False
         for story_id in sorted(drafts, key=lambda s: (drafts[s], -s)):
-            if story_id in mapping:
+            if story_id in mapping or drafts[story_id] > CONSOLIDATE_MAX_ARTICLES:
                 continue
             found = _story_match(story_id, cache, features)
             if found is None or found[1] < DEFAULT_THRESHOLD:

@@ -255,3 +255,51 @@ def test_spelled_out_figures_count_as_numbers():
     values = extract_numbers("Forty-one rescued, fourteen million pounds lost, 41 in hospital")
     assert values.count(41.0) == 2
     assert 14_000_000.0 in values
+
+
+FIRE_HEADLINE = "Fire destroys warehouse on Example Pier"
+FIRE_BODY = (
+    "A fire destroyed a timber warehouse on Example Pier in Northfield overnight, the Northfield "
+    "Fire Service said. Mayor Jane Roe thanked the 40 firefighters who fought the blaze. Chief "
+    "Officer Sam Hale said the cause was not yet known and the pier would stay closed."
+)
+
+
+def test_stamped_date_reads_the_time_stamp_line_at_the_top():
+    from articles.engine.similarity import stamped_date
+
+    assert stamped_date("Fire on the pier", "Posted: March 14th, 2024 5:22 AM EDT\nText.") == (
+        date(2024, 3, 14)
+    )
+    assert stamped_date("Sunday 23 Jun 2024", "Text.") == date(2024, 6, 23)
+    assert stamped_date("Fire on the pier", "Updated 06/24/2024 09:10\nText.") == date(2024, 6, 24)
+    # 05/02/24 is May 2nd or 5 February: no date rather than a wrong one.
+    assert stamped_date("Fire on the pier", "05/02/24\nText.") is None
+    # A date inside a sentence is the article's background, not its time stamp.
+    background = "The pier, which reopened on March 3, 2019, after a long repair, burned again."
+    assert stamped_date("Fire on the pier", background) is None
+
+
+def test_dateline_stamps_are_not_names():
+    assert extract_names("Posted: Nov. 5, 2024 3:12 PM EST. Mayor Jane Roe spoke.") == ["Jane Roe"]
+
+
+def test_an_undated_article_stamped_years_after_the_story_starts_a_new_story():
+    # The same pier, mayor and town three years on, in an article that came without a publish
+    # date but with its page's time stamp: another fire.
+    index = StoryIndex()
+    index.add("2021", article_features(FIRE_HEADLINE, FIRE_BODY, datetime(2021, 8, 2, 7)))
+    body = (
+        "Flames broke out in the cafe at the far end of Example Pier on Friday night. Mayor Jane "
+        "Roe said it was a sad sight for Northfield. Chief Officer Ola Brandt said no one was "
+        "hurt and the cafe owners had been told."
+    )
+    headline = "Cafe fire on Example Pier"
+    unstamped = article_features(headline, body, None)
+    assert index.place(unstamped) == "2021"  # all it has is what it shares with the story
+    later = article_features(headline, "Posted: August 30, 2024\n" + body, None)
+    assert later.written == date(2024, 8, 30)
+    assert index.place(later) is None
+    # Stamped the day after the story's article, it would be the same fire.
+    next_day = article_features(headline, "Posted: August 3, 2021\n" + body, None)
+    assert index.place(next_day) == "2021"

@@ -84,6 +84,17 @@ def test_published_stories_are_never_merged_away(fake_engine, monkeypatch):
 
 
 @pytest.mark.django_db
+def test_a_draft_larger_than_a_split_s_pieces_is_never_merged_away(fake_engine, monkeypatch):
+    report = _split_import(monkeypatch, LAYOFFS)
+    vague, detailed = report.items[0].story, report.items[1].story
+    # With no draft small enough to be a piece of a split, nothing merges.
+    monkeypatch.setattr(restructure, "CONSOLIDATE_MAX_ARTICLES", 0)
+    assert stories_consolidate(story_ids=[vague, detailed]) == {}
+    monkeypatch.setattr(restructure, "CONSOLIDATE_MAX_ARTICLES", 1)
+    assert stories_consolidate(story_ids=[vague, detailed]) == {vague: detailed}
+
+
+@pytest.mark.django_db
 def test_only_the_given_stories_are_merged_away(fake_engine, monkeypatch):
     report = _split_import(monkeypatch, LAYOFFS)
     assert stories_consolidate(story_ids=[report.items[1].story]) == {}
