@@ -18,7 +18,7 @@ from articles.models import (
     SummaryParagraph,
 )
 from articles.stories.evidence import story_figure_table, story_find_evidence, story_flags
-from articles.stories.restructure import story_merge
+from articles.stories.restructure import ConnectError, story_merge
 from articles.stories.storylines import storyline_changed
 from sources.admin import LabelledInlineFormSet
 from sources.versioning import VersionedInlineMixin
@@ -156,7 +156,11 @@ class StoryAdmin(StorylineActionsMixin, StoryWorkflowAdminMixin, SimpleHistoryAd
         if form.is_valid():
             target = form.cleaned_data["target"]
             others = [s for s in queryset if s.pk != target.pk]
-            story_merge(target=target, others=others, user=request.user)
+            try:
+                story_merge(target=target, others=others, user=request.user)
+            except ConnectError as refusal:
+                self.message_user(request, str(refusal), messages.ERROR)
+                return None
             self.message_user(
                 request, f"Merged {len(others)} stories into “{target}”.", messages.SUCCESS
             )

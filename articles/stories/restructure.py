@@ -124,6 +124,13 @@ def story_merge(
     if not others:
         raise ConnectError("Choose at least two stories to merge.")
     target = story_row_lock(target)
+    live = [s for s in others if s.status == Story.Status.PUBLISHED]
+    if live and target.status != Story.Status.PUBLISHED:
+        # Merged away, it would be archived and leave the site, its address with it.
+        raise ConnectError(
+            f"“{live[0]}” is published and “{target}” is not: keep the published story and "
+            "merge the others into it, or publish this one first."
+        )
     next_point = target.key_points.count()
     next_paragraph = target.paragraphs.count()
     for other in Story.objects.select_for_update().filter(pk__in=[s.pk for s in others]):

@@ -128,6 +128,30 @@ def test_editor_merges_two_stories_in_the_admin(client, editor, two_stories):
     assert second.status == Story.Status.ARCHIVED
 
 
+def test_a_published_story_is_not_merged_away_into_a_draft(client, editor, two_stories):
+    """Merged away, a published story is archived: it left the site, its address a 404, with
+    no warning. The editor is told to keep the published one."""
+    first, second, *_ = two_stories
+    Story.objects.filter(pk=first.pk).update(status=Story.Status.DRAFT, published_at=None)
+    client.force_login(editor)
+    response = client.post(
+        "/admin/articles/story/",
+        {
+            "action": "merge_stories",
+            "_selected_action": [first.pk, second.pk],
+            "confirm": "yes",
+            "target": first.pk,
+        },
+        follow=True,
+    )
+    assert "is published and" in response.content.decode()
+    second.refresh_from_db()
+    assert second.status == Story.Status.PUBLISHED
+    assert second.articles.count() == 1
+    story_merge(target=second, others=[Story.objects.get(pk=first.pk)])  # the other way round
+    assert second.articles.count() == 2
+
+
 def test_staff_without_the_merge_permission_is_not_offered_the_actions(client, two_stories):
     user = User.objects.create_user("rita", password="pw", is_staff=True)
     user.user_permissions.set(
