@@ -191,6 +191,7 @@ class SpeakerAlias(models.Model):
                 Lower("alias"),
                 condition=models.Q(outlet__isnull=True),
                 name="unique_speaker_alias_ci",
+                violation_error_message="This speaker already has this alias (in any case).",
             ),
             models.UniqueConstraint(
                 "speaker",
@@ -198,6 +199,8 @@ class SpeakerAlias(models.Model):
                 Lower("alias"),
                 condition=models.Q(outlet__isnull=False),
                 name="unique_speaker_outlet_alias_ci",
+                violation_error_message="This speaker already has this alias in this outlet "
+                "(in any case).",
             ),
         ]
         indexes = [models.Index(Lower("alias"), name="speaker_alias_lower")]
@@ -215,5 +218,22 @@ class SpeakerAlias(models.Model):
                     f"{self.speaker.name if self.speaker_id else 'someone'} only within one "
                     "outlet's or one story's articles. Choose the outlet, or add the alias on "
                     "the story instead."
+                }
+            )
+        alias = (self.alias or "").strip()
+        other = (
+            Speaker.objects.annotate(lname=Lower("name"))
+            .filter(lname=alias.lower())
+            .exclude(pk=self.speaker_id)
+            .first()
+            if alias
+            else None
+        )
+        if other is not None:
+            # It would take over the other's quotes in every article read from now on.
+            raise ValidationError(
+                {
+                    "alias": f"“{alias}” is the name of another speaker, {other.name}. Merge "
+                    "the two speakers if they are one person, or choose another alias."
                 }
             )
