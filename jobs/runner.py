@@ -247,8 +247,10 @@ class JobRunner:
         if unit not in self.units_done:
             return False
         retry = JobItem.objects.filter(job=self.job, unit=unit, retryable=True)
-        if retry.exists():
-            retry.delete()
+        dropped, _ = retry.delete()
+        if dropped:
+            # Their records go, and so does their count: the retries are counted again.
+            Job.objects.filter(pk=self.job.pk).update(done=F("done") - dropped)
             return False
         return True
 
@@ -384,8 +386,12 @@ class JobRunner:
                         f"{len(retryable)} item(s) could not be fetched after "
                         f"{self.job.attempts} attempts ({retryable[0].error})."
                     )
+                # A job none of whose items went in failed, whatever ran to its end.
+                failed = bool(items) and all(i.status == JobItem.Status.ERROR for i in items)
+                if failed and not error:
+                    error = f"{len(items)} item(s), none imported ({items[0].error})."
                 self._touch(
-                    state=Job.State.SUCCEEDED,
+                    state=Job.State.FAILED if failed else Job.State.SUCCEEDED,
                     finished_at=now,
                     data=None,  # the uploaded bytes are not needed once the job is done
                     claim="",

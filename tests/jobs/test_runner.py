@@ -129,9 +129,11 @@ def test_network_errors_are_retried_with_backoff_then_kept(settings):
     tick = jobs_recover(now=job.next_attempt_at + timedelta(seconds=1))
     assert tick.retried == 1
     job.refresh_from_db()
-    assert job.state == Job.State.SUCCEEDED and job.attempts == 2
+    # Its only item never came in: the job failed, and its one item is counted once.
+    assert job.state == Job.State.FAILED and job.attempts == 2
     assert "after 2 attempts" in job.error
     assert job.items.get().status == "error"
+    assert (job.done, job.total) == (1, 1)
 
 
 def test_a_crashing_job_fails_and_keeps_its_error(monkeypatch):
