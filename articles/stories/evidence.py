@@ -9,8 +9,13 @@ from dataclasses import dataclass
 from django.db import transaction
 from django.db.models import Q
 
-from articles.engine.citations import typed_outlets_unbacked
-from articles.engine.evidence import Passage, find_evidence, passages_from_article
+from articles.engine.citations import outlet_key, parse_cited_outlets, typed_outlets_unbacked
+from articles.engine.evidence import (
+    EvidenceHit,
+    Passage,
+    find_evidence,
+    passages_from_article,
+)
 from articles.engine.figures_compare import FigureTable, compare_figures
 from articles.engine.similarity import split_sentences
 from articles.engine.types import Figure as EngineFigure
@@ -121,7 +126,9 @@ def story_find_evidence(*, story: Story) -> int:
     ]
     cited = {p.pk: p for p in paragraphs}
     for point in story.key_points.all():
-        written += link(find_evidence(point.text, passages, limit=3), key_point=point)
+        hits = find_evidence(point.text, passages, limit=3)
+        hits += _named_source_hits([point.text], point.text, passages)
+        written += link(hits, key_point=point)
         have = set(point.attributions.values_list("outlet_id", flat=True))
         for hit in find_evidence(point.text, summary, limit=2):
             for attribution in cited[hit.passage.article_key].attributions.all():
@@ -140,16 +147,36 @@ def story_find_evidence(*, story: Story) -> int:
     for paragraph in paragraphs:
         # Each sentence of a paragraph is its own claim; the paragraph collects their support.
         hits = []
-        for start, end in split_sentences(paragraph.text):
-            hits += find_evidence(
-                paragraph.text[start:end],
-                passages,
-                threshold=SENTENCE_THRESHOLD,
-                limit=2,
-            )
+        sentences = [paragraph.text[start:end] for start, end in split_sentences(paragraph.text)]
+        for sentence in sentences:
+            hits += find_evidence(sentence, passages, threshold=SENTENCE_THRESHOLD, limit=2)
+        hits += _named_source_hits(
+            sentences, paragraph.text, passages, threshold=SENTENCE_THRESHOLD
+        )
         hits.sort(key=lambda h: -h.score)
         written += link(hits, paragraph=paragraph)
     return written
+
+
+def _named_source_hits(
+    claims: list[str], text: str, passages: list[Passage], **options
+) -> list[EvidenceHit]:
+    """The best supporting passage from each outlet that ``text`` names as its source
+    ("…, according to The Example Gazette."), when that outlet has an article here: found
+    among that outlet's passages alone, so near-identical reports from other outlets do not
+    crowd out the one the editor cited."""
+    names = sorted({p.outlet for p in passages})
+    _, typed = parse_cited_outlets(text, names)
+    wanted = {outlet_key(name) for name in typed}
+    found: list[EvidenceHit] = []
+    for name in names:
+        if outlet_key(name) not in wanted:
+            continue
+        own = [p for p in passages if p.outlet == name]
+        best = [h for claim in claims for h in find_evidence(claim, own, limit=1, **options)]
+        if best:
+            found.append(max(best, key=lambda h: h.score))
+    return found
 
 
 def story_flags(*, story: Story) -> list[StoryFlag]:
