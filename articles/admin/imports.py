@@ -37,8 +37,10 @@ class ImportForm(forms.Form):
         widget=forms.Textarea(attrs={"rows": 14, "cols": 90}),
         required=False,
         label="Pasted article",
-        help_text="First line the headline; optional “Key: value” lines (Outlet, URL, "
-        "Published, Byline, Language, Translated) before a blank line; then the body.",
+        help_text="One article as text: first line the headline; optional “Key: value” lines "
+        "(Outlet, URL, Published, Byline, Language, Translated) before a blank line; then the "
+        "body, all of it one article. Several articles: paste them as JSON (a list of "
+        "objects with “outlet” and “body”) or JSON Lines, or upload a file.",
     )
     file = forms.FileField(
         required=False,
