@@ -19,10 +19,7 @@ from articles.admin.review import (
 from articles.admin.search import IndexedSearchMixin
 from articles.editorial.review import quote_appearances_set_speaker
 from articles.engine.diff import diff_segments
-from articles.models import (
-    Quote,
-    QuoteAppearance,
-)
+from articles.models import Quote, QuoteAppearance, ReviewState, Story
 from sources.admin import LabelledInlineFormSet
 from sources.versioning import VersionedAdminMixin, VersionedInlineMixin
 
@@ -102,6 +99,36 @@ class QuoteAdmin(
         return obj._appearances
 
 
+class StoryWaitingFilter(admin.SimpleListFilter):
+    """The story a quote appeared in: the stories with quotes still to check (the review
+    queue, newest first), and whichever story is chosen (``?story=<id>``)."""
+
+    title = "story (quotes to check)"
+    parameter_name = "story"
+    shown = 30
+
+    def lookups(self, request, model_admin):
+        waiting = (
+            Story.objects.filter(articles__appearances__review_state=ReviewState.SUGGESTED)
+            .distinct()
+            .order_by("-updated_at")
+            .values_list("pk", "headline")[: self.shown]
+        )
+        choices = [(str(pk), headline) for pk, headline in waiting]
+        chosen = self.value()
+        if chosen and chosen.isdigit() and chosen not in {pk for pk, _ in choices}:
+            story = Story.objects.filter(pk=chosen).values_list("pk", "headline").first()
+            if story:
+                choices.insert(0, (str(story[0]), story[1]))
+        return choices
+
+    def queryset(self, request, queryset):
+        value = self.value()
+        if value and value.isdigit():
+            return queryset.filter(article__story_id=int(value))
+        return queryset
+
+
 @admin.register(QuoteAppearance)
 class QuoteAppearanceAdmin(
     IndexedSearchMixin, StoryContentAdminMixin, VersionedAdminMixin, SimpleHistoryAdmin
@@ -112,7 +139,7 @@ class QuoteAppearanceAdmin(
     form = QuoteAppearanceReviewForm
     story_path = ("quote", "story")
     list_display = ["text", "speaker_name", "article", "cue", "match", "review_state"]
-    list_filter = ["review_state", "match", "article__outlet"]
+    list_filter = ["review_state", StoryWaitingFilter, "match", "article__outlet"]
     search_fields = ["text", "speaker_mention", "quote__speaker__name", "article__headline"]
     search_document = "wording"
     search_via = (

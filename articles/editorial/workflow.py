@@ -140,7 +140,7 @@ def publish_problems(story: Story) -> list[str]:
     if unchecked:
         problems.append(
             f"{unchecked} quote(s) found by machine are not checked yet: approve or reject "
-            "each one in the quote review list."
+            "each one in the quote review list (its “story” filter shows this story's)."
         )
     return problems
 

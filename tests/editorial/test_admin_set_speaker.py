@@ -71,3 +71,16 @@ def test_a_reporter_fixes_the_speaker_in_a_draft(reporter):
     roe = make_speaker("Jane Roe")
     _set_speaker(client_for(reporter), quote.appearances.all(), roe)
     assert Quote.objects.get(pk=quote.pk).speaker == roe
+
+
+def test_the_review_list_narrows_to_one_storys_quotes_still_to_check(editor):
+    bridge, ferry = make_story("Bridge vote"), make_story("Ferry fares")
+    for story, words in ((bridge, "The bridge opens in spring,"), (ferry, "Fares stay put,")):
+        article = make_article(story=story, body=f"“{words}” she said.")
+        make_quote(story=story, article=article, speaker=None, text=words, review_state="suggested")
+    client = client_for(editor)
+    page = client.get("/admin/articles/quoteappearance/").content.decode()
+    assert f"?story={bridge.pk}" in page and f"?story={ferry.pk}" in page
+    page = client.get(f"/admin/articles/quoteappearance/?story={bridge.pk}").content.decode()
+    assert "The bridge opens in spring," in page
+    assert "Fares stay put," not in page
