@@ -50,7 +50,7 @@ def dashboard_cards(now) -> list[dict]:
         {
             "title": "Scheduled or embargoed",
             "count": None,
-            "url": reverse("admin:articles_story_changelist") + "?status__exact=published",
+            "url": reverse("admin:articles_story_changelist") + "?upcoming=yes",
             "stories": list(scheduled.order_by("published_at")[:10]),
         },
     ]

@@ -2,6 +2,7 @@
 
 from django.contrib import admin, messages
 from django.db.models import Count
+from django.utils import timezone
 from django.utils.html import format_html, format_html_join
 from simple_history.admin import SimpleHistoryAdmin
 
@@ -16,6 +17,7 @@ from articles.models import (
     Story,
     StorySpeakerAlias,
     SummaryParagraph,
+    published_q,
 )
 from articles.stories.evidence import story_figure_table, story_find_evidence, story_flags
 from articles.stories.restructure import ConnectError, story_merge
@@ -72,10 +74,27 @@ class CorrectionInline(VersionedInlineMixin, admin.StackedInline):
     can_delete = False  # a correction stays on the record
 
 
+class GoingLiveFilter(admin.SimpleListFilter):
+    """Published stories readers cannot see yet: scheduled for later, or under embargo."""
+
+    title = "going live later"
+    parameter_name = "upcoming"
+
+    def lookups(self, request, model_admin):
+        return [("yes", "Scheduled or embargoed")]
+
+    def queryset(self, request, queryset):
+        if self.value() == "yes":
+            return queryset.filter(status=Story.Status.PUBLISHED).exclude(
+                published_q(timezone.now())
+            )
+        return queryset
+
+
 @admin.register(Story)
 class StoryAdmin(StorylineActionsMixin, StoryWorkflowAdminMixin, SimpleHistoryAdmin):
     list_display = ["headline", "status", "published_at", "embargo_until", "article_count"]
-    list_filter = ["status", "topics", "published_at", "storyline_state"]
+    list_filter = ["status", GoingLiveFilter, "topics", "published_at", "storyline_state"]
     search_fields = ["headline", "dek", "slug"]
     prepopulated_fields = {"slug": ["headline"]}
     date_hierarchy = "published_at"

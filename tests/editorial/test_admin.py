@@ -221,6 +221,23 @@ def test_dashboard_counts_the_editors_work_with_links(
         assert client.get(card["url"]).status_code == 200
 
 
+def test_the_scheduled_card_opens_the_stories_going_live_later(editor):
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    soon = make_story("Bridge opens on Friday")
+    soon.published_at = timezone.now() + timedelta(days=2)
+    soon.save()
+    make_story("Bridge vote passes")  # live already
+    client = client_for(editor)
+    page = client.get(reverse("admin:articles_story_dashboard"))
+    card = {c["title"]: c for c in page.context["cards"]}["Scheduled or embargoed"]
+    listed = client.get(card["url"]).content.decode()
+    assert "Bridge opens on Friday" in listed
+    assert "Bridge vote passes" not in listed
+
+
 def test_dashboard_shows_imports_in_progress_and_failures(editor):
     from django.utils import timezone
 
