@@ -85,6 +85,13 @@ class StrictFilterBackend(DjangoFilterBackend):
         )
         if errors:
             raise exceptions.ValidationError(errors)
+        if filterset_class is None or not set(filterset_class.base_filters) & set(
+            request.query_params
+        ):
+            # No filter asked for: each filter lets the rows through when its parameter is
+            # absent, so the filterset (a deep copy of its filters and a form) would change
+            # nothing.
+            return queryset
         return super().filter_queryset(request, queryset, view)
 
 
