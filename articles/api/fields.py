@@ -4,8 +4,10 @@ once a request rather than once a row."""
 from __future__ import annotations
 
 from collections.abc import Iterable
+from datetime import datetime
 
 from django.urls import reverse
+from django.utils import timezone
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
@@ -27,12 +29,26 @@ class WordingListSerializer(serializers.ListSerializer):
 TOPICS = "topic_list"
 
 
-class TopicListSerializer(serializers.ListSerializer):
+def topics_of(story) -> Iterable:
     """A story's topics as prefetched into ``TOPICS``, or its related manager's."""
+    rows = getattr(story, TOPICS, None)
+    return rows if rows is not None else story.topics.all()
+
+
+class TopicListSerializer(serializers.ListSerializer):
+    """A story's topics (``topics_of``)."""
 
     def get_attribute(self, instance):
-        rows = getattr(instance, TOPICS, None)
-        return rows if rows is not None else instance.topics.all()
+        return topics_of(instance)
+
+
+def datetime_text(value: datetime | None) -> str | None:
+    """A moment as DRF's ``DateTimeField`` writes it (ISO 8601 in the current time zone,
+    ``Z`` for UTC; null for none), for representations built without a field per value."""
+    if not value:
+        return None
+    text = timezone.localtime(value).isoformat()
+    return f"{text[:-6]}Z" if text.endswith("+00:00") else text
 
 
 # Stands in for the slug or id in an address reversed once a request (digits: both match).

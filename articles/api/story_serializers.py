@@ -1,0 +1,196 @@
+"""API representations of a story: as listed, and whole with its key points, summary, quotes,
+figures, people, articles and corrections.
+
+Nested lists read what the viewset prefetched (``.all()`` on a prefetched relation costs no
+query), so a story of any size costs the same number of queries.
+"""
+
+from __future__ import annotations
+
+from drf_spectacular.utils import extend_schema_field
+from rest_framework import serializers
+
+from articles.api.fields import (
+    AddressField,
+    OutletSummarySerializer,
+    TopicListSerializer,
+    address,
+    datetime_text,
+    outlet_summaries,
+    topics_of,
+)
+from articles.api.serializers import (
+    ArticleSummarySerializer,
+    FigureSerializer,
+    QuoteSerializer,
+    SpeakerSummarySerializer,
+    TopicSerializer,
+)
+from articles.models import Attribution, Correction, Story, SummaryParagraph
+from articles.public.pages.quotes import wordings_of
+
+
+class AttributionSerializer(serializers.ModelSerializer):
+    """One source of a key point or summary paragraph: the outlet, and where known the article
+    and the passage that supports it."""
+
+    outlet = OutletSummarySerializer(read_only=True)
+    article = serializers.PrimaryKeyRelatedField(read_only=True, allow_null=True)
+    article_url = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Attribution
+        fields = ["outlet", "article", "article_url", "passage", "origin", "review_state"]
+        read_only_fields = fields
+
+    def get_article_url(self, obj: Attribution) -> str | None:
+        return obj.article.url if obj.article_id and obj.article else None
+
+
+class KeyPointSerializer(serializers.Serializer):
+    position = serializers.IntegerField(read_only=True)
+    text = serializers.CharField(read_only=True)
+    evidence_override = serializers.BooleanField(read_only=True)
+    sources = AttributionSerializer(source="attributions", many=True, read_only=True)
+
+
+class SummaryParagraphSerializer(serializers.ModelSerializer):
+    sources = AttributionSerializer(source="attributions", many=True, read_only=True)
+
+    class Meta:
+        model = SummaryParagraph
+        fields = ["position", "text", "evidence_override", "sources"]
+        read_only_fields = fields
+
+
+class PersonSerializer(serializers.Serializer):
+    """A person or organisation named in the story's articles, with the roles they are given
+    and the outlets that named them."""
+
+    speaker = SpeakerSummarySerializer(read_only=True)
+    roles = serializers.ListField(child=serializers.CharField(), read_only=True)
+    outlets = serializers.ListField(
+        child=serializers.SlugField(), read_only=True, help_text="Slugs of the outlets."
+    )
+
+
+class CorrectionSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Correction
+        fields = ["kind", "text", "published_at"]
+        read_only_fields = fields
+
+
+class StorySerializer(serializers.ModelSerializer):
+    """A story as listed."""
+
+    api_url = AddressField("api:story-detail")
+    web_url = AddressField("articles:story-detail")
+    topics = TopicListSerializer(child=TopicSerializer(), read_only=True)
+
+    class Meta:
+        model = Story
+        fields = [
+            "api_url",
+            "web_url",
+            "slug",
+            "headline",
+            "dek",
+            "status",
+            "published_at",
+            "updated_at",
+            "version",
+            "topics",
+        ]
+        read_only_fields = fields
+
+    def to_representation(self, story: Story) -> dict:
+        # Written out: DRF's field-by-field machinery cost more than fetching the rows on a
+        # list of 50. The fields above still describe it (schema); a test holds the two equal.
+        context = self.context
+        return {
+            "api_url": address(context, "api:story-detail", "slug", story.slug),
+            "web_url": address(context, "articles:story-detail", "slug", story.slug),
+            "slug": story.slug,
+            "headline": story.headline,
+            "dek": story.dek,
+            "status": story.status,
+            "published_at": datetime_text(story.published_at),
+            "updated_at": datetime_text(story.updated_at),
+            "version": story.version,
+            "topics": [{"slug": topic.slug, "name": topic.name} for topic in topics_of(story)],
+        }
+
+
+class StoryDetailSerializer(StorySerializer):
+    """A story with everything that supports it: key points and summary with their sources,
+    quotes with every wording and outlet, figures, people, source articles, corrections."""
+
+    key_points = KeyPointSerializer(many=True, read_only=True)
+    summary = SummaryParagraphSerializer(source="paragraphs", many=True, read_only=True)
+    quotes = serializers.SerializerMethodField()
+    figures = serializers.SerializerMethodField()
+    people = serializers.SerializerMethodField()
+    outlets = serializers.SerializerMethodField()
+    articles = ArticleSummarySerializer(many=True, read_only=True)
+    corrections = CorrectionSerializer(many=True, read_only=True)
+    jsonld_url = serializers.HyperlinkedIdentityField(
+        view_name="api:story-jsonld", lookup_field="slug"
+    )
+    ninjs_url = serializers.HyperlinkedIdentityField(
+        view_name="api:story-ninjs", lookup_field="slug"
+    )
+
+    class Meta(StorySerializer.Meta):
+        fields = [
+            *StorySerializer.Meta.fields,
+            "key_points",
+            "summary",
+            "quotes",
+            "figures",
+            "people",
+            "outlets",
+            "articles",
+            "corrections",
+            "jsonld_url",
+            "ninjs_url",
+        ]
+        read_only_fields = fields
+
+    def to_representation(self, story: Story) -> dict:
+        data = super().to_representation(story)  # the listed fields, written out
+        for name in self.Meta.fields[len(data) :]:
+            field = self.fields[name]
+            data[name] = field.to_representation(field.get_attribute(story))
+        return data
+
+    @extend_schema_field(QuoteSerializer(many=True))
+    def get_quotes(self, obj: Story):
+        # Quotes whose every appearance was rejected are not shown.
+        quotes = [q for q in obj.quotes.all() if wordings_of(q)]
+        return QuoteSerializer(quotes, many=True, context=self.context).data
+
+    @extend_schema_field(FigureSerializer(many=True))
+    def get_figures(self, obj: Story):
+        figures = [f for article in obj.articles.all() for f in article.figures.all()]
+        return FigureSerializer(figures, many=True).data
+
+    @extend_schema_field(PersonSerializer(many=True))
+    def get_people(self, obj: Story):
+        people: dict[int, dict] = {}
+        for article in obj.articles.all():
+            for mention in article.people.all():
+                entry = people.setdefault(
+                    mention.speaker_id, {"speaker": mention.speaker, "roles": [], "outlets": []}
+                )
+                if mention.role and mention.role not in entry["roles"]:
+                    entry["roles"].append(mention.role)
+                if article.outlet.slug not in entry["outlets"]:
+                    entry["outlets"].append(article.outlet.slug)
+        ordered = sorted(people.values(), key=lambda e: e["speaker"].name)
+        return PersonSerializer(ordered, many=True).data
+
+    @extend_schema_field(OutletSummarySerializer(many=True))
+    def get_outlets(self, obj: Story):
+        outlets = {a.outlet_id: a.outlet for a in obj.articles.all()}
+        return outlet_summaries(sorted(outlets.values(), key=lambda o: o.name), self.context)
