@@ -91,6 +91,14 @@ class OutletSummarySerializer(serializers.ModelSerializer):
         fields = ["slug", "name", "country", "kind"]
         read_only_fields = fields
 
+    def to_representation(self, outlet: Outlet) -> dict:
+        return {
+            "slug": outlet.slug,
+            "name": outlet.name,
+            "country": outlet.country,
+            "kind": outlet.kind,
+        }
+
 
 def outlet_summaries(outlets: Iterable[Outlet], context: dict) -> list[dict]:
     """``OutletSummarySerializer`` data for ``outlets``, with one serializer for the whole

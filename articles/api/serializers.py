@@ -15,6 +15,8 @@ from articles.api.fields import (
     OutletSummaryField,
     OutletSummarySerializer,
     WordingListSerializer,
+    address,
+    datetime_text,
     outlet_summaries,
 )
 from articles.models import (
@@ -57,6 +59,18 @@ class OutletSerializer(serializers.ModelSerializer):
         return outlet.homepage or None
 
 
+def speaker_summary(speaker: Speaker) -> dict:
+    """``SpeakerSummarySerializer``'s representation, written out (a story names its
+    speakers next to each of its hundreds of quotes)."""
+    return {
+        "slug": speaker.slug,
+        "name": speaker.name,
+        "kind": speaker.kind,
+        "role": speaker.role,
+        "role_checked": speaker.role_checked,
+    }
+
+
 class SpeakerSummarySerializer(serializers.ModelSerializer):
     """A person or organisation as named next to a quote."""
 
@@ -64,6 +78,9 @@ class SpeakerSummarySerializer(serializers.ModelSerializer):
         model = Speaker
         fields = ["slug", "name", "kind", "role", "role_checked"]
         read_only_fields = fields
+
+    def to_representation(self, speaker: Speaker) -> dict:
+        return speaker_summary(speaker)
 
 
 class SpeakerSerializer(serializers.ModelSerializer):
@@ -107,6 +124,20 @@ class ArticleSummarySerializer(serializers.ModelSerializer):
         ]
         read_only_fields = fields
 
+    def to_representation(self, article: Article) -> dict:
+        context = self.context
+        return {
+            "id": article.pk,
+            "api_url": address(context, "api:article-detail", "pk", article.pk),
+            "outlet": outlet_summaries([article.outlet], context)[0],
+            "headline": article.headline,
+            "url": article.url,
+            "byline": article.byline,
+            "published_at": datetime_text(article.published_at),
+            "language": article.language,
+            "is_translation": article.is_translation,
+        }
+
 
 class AppearanceSerializer(serializers.ModelSerializer):
     """One wording of a quote as one outlet printed it."""
@@ -136,6 +167,23 @@ class AppearanceSerializer(serializers.ModelSerializer):
         ]
         read_only_fields = fields
 
+    def to_representation(self, wording: QuoteAppearance) -> dict:
+        article = wording.article
+        return {
+            "text": wording.text,
+            "outlet": outlet_summaries([article.outlet], self.context)[0],
+            "article": wording.article_id,
+            "article_url": article.url,
+            "published_at": datetime_text(article.published_at),
+            "start": wording.start,
+            "end": wording.end,
+            "cue": wording.cue,
+            "speaker_mention": wording.speaker_mention,
+            "match": wording.match,
+            "match_score": wording.match_score,
+            "review_state": wording.review_state,
+        }
+
 
 class QuoteSerializer(serializers.ModelSerializer):
     """One statement by one speaker, with every wording and the outlets that carried it."""
@@ -150,6 +198,19 @@ class QuoteSerializer(serializers.ModelSerializer):
         model = Quote
         fields = ["id", "api_url", "text", "speaker", "story", "outlets", "appearances"]
         read_only_fields = fields
+
+    def to_representation(self, quote: Quote) -> dict:
+        wordings = wordings_of(quote)
+        appearance = self.fields["appearances"].child
+        return {
+            "id": quote.pk,
+            "api_url": address(self.context, "api:quote-detail", "pk", quote.pk),
+            "text": quote.text,
+            "speaker": speaker_summary(quote.speaker) if quote.speaker_id else None,
+            "story": quote.story.slug if quote.story_id else None,
+            "outlets": self.get_outlets(quote),
+            "appearances": [appearance.to_representation(w) for w in wordings],
+        }
 
     @extend_schema_field(OutletSummarySerializer(many=True))
     def get_outlets(self, obj: Quote):
@@ -176,6 +237,19 @@ class FigureSerializer(serializers.ModelSerializer):
             "outlet",
         ]
         read_only_fields = fields
+
+    def to_representation(self, figure: Figure) -> dict:
+        return {
+            "text": figure.text,
+            "value": figure.value,
+            "unit": figure.unit,
+            "per": figure.per,
+            "period": figure.period,
+            "qualifier": figure.qualifier,
+            "kind": figure.kind,
+            "article": figure.article_id,
+            "outlet": outlet_summaries([figure.article.outlet], self.context)[0],
+        }
 
 
 class ArticleSerializer(serializers.ModelSerializer):

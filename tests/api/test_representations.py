@@ -11,9 +11,24 @@ from rest_framework.renderers import JSONRenderer
 from rest_framework.request import Request
 from rest_framework.test import APIRequestFactory
 
-from articles.api.fields import datetime_text
-from articles.api.story_serializers import StoryDetailSerializer, StorySerializer
-from articles.models import Story, Topic
+from articles.api.fields import OutletSummarySerializer, datetime_text
+from articles.api.serializers import (
+    AppearanceSerializer,
+    ArticleSummarySerializer,
+    FigureSerializer,
+    QuoteSerializer,
+    SpeakerSummarySerializer,
+)
+from articles.api.story_serializers import (
+    AttributionSerializer,
+    CorrectionSerializer,
+    KeyPointSerializer,
+    PersonSerializer,
+    StoryDetailSerializer,
+    StorySerializer,
+    SummaryParagraphSerializer,
+)
+from articles.models import Article, Attribution, Figure, Quote, QuoteAppearance, Story, Topic
 from tests.factories import make_story
 from tests.story_builders import build_story
 
@@ -66,3 +81,34 @@ def test_a_whole_story_is_represented_as_drf_would():
     story = Story.objects.get(pk=built.story.pk)
     ours = StoryDetailSerializer(story, context=context()).data
     assert rendered(ours) == rendered(drf(StoryDetailSerializer, story))
+
+
+def test_each_part_of_a_story_is_represented_as_drf_would():
+    built = build_story(articles=3, quotes=2)
+    story = built.story
+    wording = QuoteAppearance.objects.filter(quote__story=story).first()
+    wording.match_score = 0.875
+    wording.save()
+    quote = wording.quote
+    article = Article.objects.filter(story=story).first()
+    parts = [
+        (OutletSummarySerializer, article.outlet),
+        (SpeakerSummarySerializer, quote.speaker),
+        (ArticleSummarySerializer, article),
+        (AppearanceSerializer, wording),
+        (QuoteSerializer, quote),
+        (QuoteSerializer, Quote.objects.create(story=None, speaker=None, text="Unattributed.")),
+        (FigureSerializer, Figure.objects.filter(article__story=story).first()),
+        (AttributionSerializer, Attribution.objects.filter(key_point__story=story).first()),
+        (KeyPointSerializer, story.key_points.first()),
+        (SummaryParagraphSerializer, story.paragraphs.first()),
+        (CorrectionSerializer, story.corrections.first()),
+        (
+            PersonSerializer,
+            {"speaker": quote.speaker, "roles": ["Mayor"], "outlets": ["the-example-gazette"]},
+        ),
+    ]
+    for serializer_class, instance in parts:
+        assert instance is not None, serializer_class
+        ours = serializer_class(instance, context=context()).data
+        assert rendered(ours) == rendered(drf(serializer_class, instance)), serializer_class
