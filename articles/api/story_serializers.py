@@ -17,7 +17,7 @@ from articles.api.fields import (
     address,
     datetime_text,
     outlet_summaries,
-    topics_of,
+    topic_summaries,
 )
 from articles.api.serializers import (
     ArticleSummarySerializer,
@@ -159,7 +159,7 @@ class StorySerializer(serializers.ModelSerializer):
             "published_at": datetime_text(story.published_at),
             "updated_at": datetime_text(story.updated_at),
             "version": story.version,
-            "topics": [{"slug": topic.slug, "name": topic.name} for topic in topics_of(story)],
+            "topics": topic_summaries(story),
         }
 
 
