@@ -15,6 +15,9 @@ admin.site.site_title = "Newsroom admin"
 admin.site.index_title = "Editorial desk"
 
 urlpatterns = [
+    # The public pages first: they are most of the traffic, and Django tries the patterns in
+    # order. None of them starts with another entry's prefix (admin/, api/, media/, ...).
+    path("", include("articles.public.urls")),
     path("healthz", healthz, name="healthz"),
     path("readyz", readyz, name="readyz"),
     path("admin/", admin.site.urls),
@@ -22,7 +25,6 @@ urlpatterns = [
     path("sitemap.xml", cached_page(sitemap), {"sitemaps": SITEMAPS}, name="sitemap"),
     # Article images from our own storage (not cached in the page cache: files, not pages).
     path("media/<path:name>", image_file, name="image-file"),
-    path("", include("articles.public.urls")),
 ]
 
 handler400 = "newsroom.errors.bad_request"

@@ -86,6 +86,13 @@ class StrictFilterBackend(DjangoFilterBackend):
         )
         if errors:
             raise exceptions.ValidationError(errors)
+        if filterset_class is None or not set(filterset_class.base_filters) & set(
+            request.query_params
+        ):
+            # No filter asked for: each filter lets the rows through when its parameter is
+            # absent, so the filterset (a deep copy of its filters and a form) would change
+            # nothing.
+            return queryset
         return super().filter_queryset(request, queryset, view)
 
 
@@ -170,14 +177,19 @@ class ConditionalReadMixin:
             page = self.paginate_queryset(self.filter_queryset(self.get_queryset()))
 
             def build():
-                if self.list_prefetch:
-                    prefetch_related_objects(page, *self.list_prefetch)
+                self.prepare_page(page)
                 return self.get_paginated_response(self.get_serializer(page, many=True).data)
 
             return self.conditional_answer(page, build)
 
         # A reader's answer from the cache costs no query but the content generation's.
         return cached_answer(request, answer)
+
+    def prepare_page(self, rows: list) -> None:
+        """Load what a list's representations read (``list_prefetch``), once the answer is
+        known not to be a 304."""
+        if self.list_prefetch:
+            prefetch_related_objects(rows, *self.list_prefetch)
 
     def retrieve(self, request, *args, **kwargs):
         def answer():

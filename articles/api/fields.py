@@ -3,13 +3,17 @@ once a request rather than once a row."""
 
 from __future__ import annotations
 
+from collections import defaultdict
 from collections.abc import Iterable
+from datetime import datetime
 
 from django.urls import reverse
+from django.utils import timezone
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from articles.models import Topic
 from articles.public.pages.quotes import wordings_of
 from sources.models import Outlet
 
@@ -22,17 +26,45 @@ class WordingListSerializer(serializers.ListSerializer):
         return wordings_of(instance)
 
 
-# Where a list of stories gets its topics prefetched (``to_attr``): a list per story rather
-# than a related manager per story.
-TOPICS = "topic_list"
+# Where a page of stories keeps its topics, as plain rows (``attach_topics``).
+TOPICS = "topic_rows"
+
+
+def attach_topics(stories: list) -> None:
+    """Each story's topics as ``{"slug", "name"}`` rows in ``TOPICS``, from one query of plain
+    values for the whole page: a prefetch built a model instance and a list per topic, and
+    cost more than the list's own query."""
+    rows = defaultdict(list)
+    topics = Topic.objects.filter(stories__in=[story.pk for story in stories])
+    for story_id, slug, name in topics.values_list("stories", "slug", "name"):
+        rows[story_id].append({"slug": slug, "name": name})
+    for story in stories:
+        setattr(story, TOPICS, rows[story.pk])
+
+
+def topic_summaries(story) -> list[dict]:
+    """A story's topics as ``TopicSerializer`` gives them: the page's rows
+    (``attach_topics``), or from its related manager."""
+    rows = getattr(story, TOPICS, None)
+    if rows is None:
+        rows = [{"slug": topic.slug, "name": topic.name} for topic in story.topics.all()]
+    return rows
 
 
 class TopicListSerializer(serializers.ListSerializer):
-    """A story's topics as prefetched into ``TOPICS``, or its related manager's."""
+    """A story's topics (``topic_summaries``)."""
 
     def get_attribute(self, instance):
-        rows = getattr(instance, TOPICS, None)
-        return rows if rows is not None else instance.topics.all()
+        return topic_summaries(instance)
+
+
+def datetime_text(value: datetime | None) -> str | None:
+    """A moment as DRF's ``DateTimeField`` writes it (ISO 8601 in the current time zone,
+    ``Z`` for UTC; null for none), for representations built without a field per value."""
+    if not value:
+        return None
+    text = timezone.localtime(value).isoformat()
+    return f"{text[:-6]}Z" if text.endswith("+00:00") else text
 
 
 # Stands in for the slug or id in an address reversed once a request (digits: both match).
@@ -74,6 +106,14 @@ class OutletSummarySerializer(serializers.ModelSerializer):
         model = Outlet
         fields = ["slug", "name", "country", "kind"]
         read_only_fields = fields
+
+    def to_representation(self, outlet: Outlet) -> dict:
+        return {
+            "slug": outlet.slug,
+            "name": outlet.name,
+            "country": outlet.country,
+            "kind": outlet.kind,
+        }
 
 
 def outlet_summaries(outlets: Iterable[Outlet], context: dict) -> list[dict]:

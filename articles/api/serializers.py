@@ -1,4 +1,5 @@
-"""API representations of stories, articles and quotes, and the article submission shape.
+"""API representations of outlets, speakers, articles and quotes, and the parts of a story's
+(``story_serializers.py``) they share.
 
 Nested lists read what the viewset prefetched (``.all()`` on a prefetched relation costs no
 query), so a page of any size costs the same number of queries.
@@ -13,19 +14,16 @@ from articles.api.fields import (
     AddressField,
     OutletSummaryField,
     OutletSummarySerializer,
-    TopicListSerializer,
     WordingListSerializer,
+    address,
+    datetime_text,
     outlet_summaries,
 )
 from articles.models import (
     Article,
-    Attribution,
-    Correction,
     Figure,
     Quote,
     QuoteAppearance,
-    Story,
-    SummaryParagraph,
     Topic,
 )
 from articles.public.pages.quotes import wordings_of
@@ -61,6 +59,18 @@ class OutletSerializer(serializers.ModelSerializer):
         return outlet.homepage or None
 
 
+def speaker_summary(speaker: Speaker) -> dict:
+    """``SpeakerSummarySerializer``'s representation, written out (a story names its
+    speakers next to each of its hundreds of quotes)."""
+    return {
+        "slug": speaker.slug,
+        "name": speaker.name,
+        "kind": speaker.kind,
+        "role": speaker.role,
+        "role_checked": speaker.role_checked,
+    }
+
+
 class SpeakerSummarySerializer(serializers.ModelSerializer):
     """A person or organisation as named next to a quote."""
 
@@ -68,6 +78,9 @@ class SpeakerSummarySerializer(serializers.ModelSerializer):
         model = Speaker
         fields = ["slug", "name", "kind", "role", "role_checked"]
         read_only_fields = fields
+
+    def to_representation(self, speaker: Speaker) -> dict:
+        return speaker_summary(speaker)
 
 
 class SpeakerSerializer(serializers.ModelSerializer):
@@ -111,38 +124,19 @@ class ArticleSummarySerializer(serializers.ModelSerializer):
         ]
         read_only_fields = fields
 
-
-class AttributionSerializer(serializers.ModelSerializer):
-    """One source of a key point or summary paragraph: the outlet, and where known the article
-    and the passage that supports it."""
-
-    outlet = OutletSummarySerializer(read_only=True)
-    article = serializers.PrimaryKeyRelatedField(read_only=True, allow_null=True)
-    article_url = serializers.SerializerMethodField()
-
-    class Meta:
-        model = Attribution
-        fields = ["outlet", "article", "article_url", "passage", "origin", "review_state"]
-        read_only_fields = fields
-
-    def get_article_url(self, obj: Attribution) -> str | None:
-        return obj.article.url if obj.article_id and obj.article else None
-
-
-class KeyPointSerializer(serializers.Serializer):
-    position = serializers.IntegerField(read_only=True)
-    text = serializers.CharField(read_only=True)
-    evidence_override = serializers.BooleanField(read_only=True)
-    sources = AttributionSerializer(source="attributions", many=True, read_only=True)
-
-
-class SummaryParagraphSerializer(serializers.ModelSerializer):
-    sources = AttributionSerializer(source="attributions", many=True, read_only=True)
-
-    class Meta:
-        model = SummaryParagraph
-        fields = ["position", "text", "evidence_override", "sources"]
-        read_only_fields = fields
+    def to_representation(self, article: Article) -> dict:
+        context = self.context
+        return {
+            "id": article.pk,
+            "api_url": address(context, "api:article-detail", "pk", article.pk),
+            "outlet": outlet_summaries([article.outlet], context)[0],
+            "headline": article.headline,
+            "url": article.url,
+            "byline": article.byline,
+            "published_at": datetime_text(article.published_at),
+            "language": article.language,
+            "is_translation": article.is_translation,
+        }
 
 
 class AppearanceSerializer(serializers.ModelSerializer):
@@ -173,6 +167,23 @@ class AppearanceSerializer(serializers.ModelSerializer):
         ]
         read_only_fields = fields
 
+    def to_representation(self, wording: QuoteAppearance) -> dict:
+        article = wording.article
+        return {
+            "text": wording.text,
+            "outlet": outlet_summaries([article.outlet], self.context)[0],
+            "article": wording.article_id,
+            "article_url": article.url,
+            "published_at": datetime_text(article.published_at),
+            "start": wording.start,
+            "end": wording.end,
+            "cue": wording.cue,
+            "speaker_mention": wording.speaker_mention,
+            "match": wording.match,
+            "match_score": wording.match_score,
+            "review_state": wording.review_state,
+        }
+
 
 class QuoteSerializer(serializers.ModelSerializer):
     """One statement by one speaker, with every wording and the outlets that carried it."""
@@ -187,6 +198,19 @@ class QuoteSerializer(serializers.ModelSerializer):
         model = Quote
         fields = ["id", "api_url", "text", "speaker", "story", "outlets", "appearances"]
         read_only_fields = fields
+
+    def to_representation(self, quote: Quote) -> dict:
+        wordings = wordings_of(quote)
+        appearance = self.fields["appearances"].child
+        return {
+            "id": quote.pk,
+            "api_url": address(self.context, "api:quote-detail", "pk", quote.pk),
+            "text": quote.text,
+            "speaker": speaker_summary(quote.speaker) if quote.speaker_id else None,
+            "story": quote.story.slug if quote.story_id else None,
+            "outlets": self.get_outlets(quote),
+            "appearances": [appearance.to_representation(w) for w in wordings],
+        }
 
     @extend_schema_field(OutletSummarySerializer(many=True))
     def get_outlets(self, obj: Quote):
@@ -214,114 +238,18 @@ class FigureSerializer(serializers.ModelSerializer):
         ]
         read_only_fields = fields
 
-
-class PersonSerializer(serializers.Serializer):
-    """A person or organisation named in the story's articles, with the roles they are given
-    and the outlets that named them."""
-
-    speaker = SpeakerSummarySerializer(read_only=True)
-    roles = serializers.ListField(child=serializers.CharField(), read_only=True)
-    outlets = serializers.ListField(
-        child=serializers.SlugField(), read_only=True, help_text="Slugs of the outlets."
-    )
-
-
-class CorrectionSerializer(serializers.ModelSerializer):
-    class Meta:
-        model = Correction
-        fields = ["kind", "text", "published_at"]
-        read_only_fields = fields
-
-
-class StorySerializer(serializers.ModelSerializer):
-    """A story as listed."""
-
-    api_url = AddressField("api:story-detail")
-    web_url = AddressField("articles:story-detail")
-    topics = TopicListSerializer(child=TopicSerializer(), read_only=True)
-
-    class Meta:
-        model = Story
-        fields = [
-            "api_url",
-            "web_url",
-            "slug",
-            "headline",
-            "dek",
-            "status",
-            "published_at",
-            "updated_at",
-            "version",
-            "topics",
-        ]
-        read_only_fields = fields
-
-
-class StoryDetailSerializer(StorySerializer):
-    """A story with everything that supports it: key points and summary with their sources,
-    quotes with every wording and outlet, figures, people, source articles, corrections."""
-
-    key_points = KeyPointSerializer(many=True, read_only=True)
-    summary = SummaryParagraphSerializer(source="paragraphs", many=True, read_only=True)
-    quotes = serializers.SerializerMethodField()
-    figures = serializers.SerializerMethodField()
-    people = serializers.SerializerMethodField()
-    outlets = serializers.SerializerMethodField()
-    articles = ArticleSummarySerializer(many=True, read_only=True)
-    corrections = CorrectionSerializer(many=True, read_only=True)
-    jsonld_url = serializers.HyperlinkedIdentityField(
-        view_name="api:story-jsonld", lookup_field="slug"
-    )
-    ninjs_url = serializers.HyperlinkedIdentityField(
-        view_name="api:story-ninjs", lookup_field="slug"
-    )
-
-    class Meta(StorySerializer.Meta):
-        fields = [
-            *StorySerializer.Meta.fields,
-            "key_points",
-            "summary",
-            "quotes",
-            "figures",
-            "people",
-            "outlets",
-            "articles",
-            "corrections",
-            "jsonld_url",
-            "ninjs_url",
-        ]
-        read_only_fields = fields
-
-    @extend_schema_field(QuoteSerializer(many=True))
-    def get_quotes(self, obj: Story):
-        # Quotes whose every appearance was rejected are not shown.
-        quotes = [q for q in obj.quotes.all() if wordings_of(q)]
-        return QuoteSerializer(quotes, many=True, context=self.context).data
-
-    @extend_schema_field(FigureSerializer(many=True))
-    def get_figures(self, obj: Story):
-        figures = [f for article in obj.articles.all() for f in article.figures.all()]
-        return FigureSerializer(figures, many=True).data
-
-    @extend_schema_field(PersonSerializer(many=True))
-    def get_people(self, obj: Story):
-        people: dict[int, dict] = {}
-        for article in obj.articles.all():
-            for mention in article.people.all():
-                entry = people.setdefault(
-                    mention.speaker_id, {"speaker": mention.speaker, "roles": [], "outlets": []}
-                )
-                if mention.role and mention.role not in entry["roles"]:
-                    entry["roles"].append(mention.role)
-                if article.outlet.slug not in entry["outlets"]:
-                    entry["outlets"].append(article.outlet.slug)
-        ordered = sorted(people.values(), key=lambda e: e["speaker"].name)
-        return PersonSerializer(ordered, many=True).data
-
-    @extend_schema_field(OutletSummarySerializer(many=True))
-    def get_outlets(self, obj: Story):
-        outlets = {a.outlet_id: a.outlet for a in obj.articles.all()}
-        return outlet_summaries(sorted(outlets.values(), key=lambda o: o.name), self.context)
+    def to_representation(self, figure: Figure) -> dict:
+        return {
+            "text": figure.text,
+            "value": figure.value,
+            "unit": figure.unit,
+            "per": figure.per,
+            "period": figure.period,
+            "qualifier": figure.qualifier,
+            "kind": figure.kind,
+            "article": figure.article_id,
+            "outlet": outlet_summaries([figure.article.outlet], self.context)[0],
+        }
 
 
 class ArticleSerializer(serializers.ModelSerializer):

@@ -7,7 +7,7 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from articles.models import KeyPoint, Story
+from articles.models import KeyPoint, Story, Topic
 from tests.api.utils import results, slugs
 from tests.factories import make_article, make_key_point, make_story
 
@@ -190,3 +190,22 @@ def test_results_are_listed_in_publication_order(anon):
     assert [r["slug"] for r in results(anon.get("/api/v1/stories/", {"page_size": 1}))] == [
         newer.slug
     ]
+
+
+def test_a_list_gives_each_story_its_own_topics_by_name(anon):
+    transport = Topic.objects.create(name="Transport", slug="transport")
+    budget = Topic.objects.create(name="Budget", slug="budget")
+    tagged = make_story("Bridge and budget")
+    tagged.topics.add(transport, budget)
+    other = make_story("Bridge only")
+    other.topics.add(transport)
+    untagged = make_story("Nothing tagged")
+    topics = {
+        row["slug"]: [topic["slug"] for topic in row["topics"]]
+        for row in results(anon.get("/api/v1/stories/"))
+    }
+    assert topics == {
+        tagged.slug: ["budget", "transport"],
+        other.slug: ["transport"],
+        untagged.slug: [],
+    }

@@ -344,3 +344,50 @@ def test_an_accepted_article_is_on_the_next_request_to_every_page_it_touches(cli
     assert waiting.get_absolute_url() in text(client, urls["api-jsonld"])
     assert "The Sample Courier" in text(client, urls["home"])
     assert built.story.headline in text(client, courier.get_absolute_url())
+
+
+def test_an_anonymous_readers_cached_page_is_answered_before_the_session_and_auth(client):
+    built = build_story()
+    url = built.story.get_absolute_url()
+    first = client.get(url)
+    again = client.get(url)
+    assert again.content == first.content
+    # CachedPageMiddleware answered: authentication never ran, the outer middleware did.
+    assert not hasattr(again.wsgi_request, "user")
+    for header in ("Content-Security-Policy", "X-Frame-Options", "X-Request-ID", "ETag"):
+        assert header in again, header
+    assert again["Content-Length"] == str(len(again.content))
+
+
+def test_staff_are_never_answered_from_the_readers_cache(client, editor):
+    built = build_story()
+    url = built.story.get_absolute_url()
+    client.get(url)  # a reader's answer, stored
+    client.force_login(editor)
+    response = client.get(url)
+    assert response.wsgi_request.user == editor
+    assert "private" in response["Cache-Control"]
+
+
+def test_a_signed_in_reader_gets_the_readers_cached_page_through_the_view(
+    client, django_user_model
+):
+    reader = django_user_model.objects.create_user("reader", password="pw")
+    built = build_story()
+    url = built.story.get_absolute_url()
+    first = client.get(url)
+    client.force_login(reader)
+    again = client.get(url)
+    assert again.wsgi_request.user == reader  # the session was read to tell
+    assert again.content == first.content
+    assert "private" not in again["Cache-Control"]
+
+
+def test_api_answers_are_left_to_the_api_whose_throttles_count_every_request():
+    built = build_story()
+    anon = APIClient()
+    url = f"/api/v1/stories/{built.story.slug}/"
+    anon.get(url)
+    again = anon.get(url)
+    assert again.status_code == 200
+    assert hasattr(again.wsgi_request, "user")  # through DRF, not CachedPageMiddleware
