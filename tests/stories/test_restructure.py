@@ -110,19 +110,23 @@ def test_editor_moves_articles_to_another_story_in_the_admin(client, editor, two
     assert a2.story == first
 
 
-def test_editor_merges_two_stories_in_the_admin(client, editor, two_stories):
-    first, second, *_ = two_stories
+def _merge_in_admin(client, editor, stories, *, target):
     client.force_login(editor)
-    response = client.post(
+    return client.post(
         "/admin/articles/story/",
         {
             "action": "merge_stories",
-            "_selected_action": [first.pk, second.pk],
+            "_selected_action": [s.pk for s in stories],
             "confirm": "yes",
-            "target": first.pk,
+            "target": target.pk,
         },
         follow=True,
     )
+
+
+def test_editor_merges_two_stories_in_the_admin(client, editor, two_stories):
+    first, second, *_ = two_stories
+    response = _merge_in_admin(client, editor, [first, second], target=first)
     assert b"Merged 1 stories" in response.content
     second.refresh_from_db()
     assert second.status == Story.Status.ARCHIVED
@@ -133,17 +137,7 @@ def test_a_published_story_is_not_merged_away_into_a_draft(client, editor, two_s
     no warning. The editor is told to keep the published one."""
     first, second, *_ = two_stories
     Story.objects.filter(pk=first.pk).update(status=Story.Status.DRAFT, published_at=None)
-    client.force_login(editor)
-    response = client.post(
-        "/admin/articles/story/",
-        {
-            "action": "merge_stories",
-            "_selected_action": [first.pk, second.pk],
-            "confirm": "yes",
-            "target": first.pk,
-        },
-        follow=True,
-    )
+    response = _merge_in_admin(client, editor, [first, second], target=first)
     assert "is published and" in response.content.decode()
     second.refresh_from_db()
     assert second.status == Story.Status.PUBLISHED
