@@ -13,6 +13,7 @@ from articles.api.base import (
     ConditionalReadMixin,
     read_responses,
 )
+from articles.api.fields import AddressField
 from articles.api.pagination import Key
 from articles.models import Story, Storyline, may_preview, reader_review_states
 
@@ -21,7 +22,10 @@ class StorylineEventSerializer(serializers.ModelSerializer):
     api_url = serializers.HyperlinkedIdentityField(
         view_name="api:story-detail", lookup_field="slug"
     )
-    url = serializers.CharField(source="get_absolute_url", read_only=True)
+    url = serializers.CharField(
+        source="get_absolute_url", read_only=True, help_text="The story's page, as a path."
+    )
+    web_url = AddressField("articles:story-detail", help_text="The story's page, in full.")
     link = serializers.CharField(
         source="storyline_state",
         read_only=True,
@@ -30,7 +34,7 @@ class StorylineEventSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = Story
-        fields = ["api_url", "url", "slug", "headline", "dek", "published_at", "link"]
+        fields = ["api_url", "url", "web_url", "slug", "headline", "dek", "published_at", "link"]
         read_only_fields = fields
 
 
@@ -38,12 +42,26 @@ class StorylineSerializer(serializers.ModelSerializer):
     api_url = serializers.HyperlinkedIdentityField(
         view_name="api:storyline-detail", lookup_field="slug"
     )
-    url = serializers.CharField(source="get_absolute_url", read_only=True)
+    url = serializers.CharField(
+        source="get_absolute_url", read_only=True, help_text="The storyline's page, as a path."
+    )
+    web_url = AddressField(
+        "articles:storyline-detail", help_text="The storyline's page, in full, as stories give it."
+    )
     events = StorylineEventSerializer(source="visible_events", many=True, read_only=True)
 
     class Meta:
         model = Storyline
-        fields = ["api_url", "url", "slug", "name", "description", "events", "updated_at"]
+        fields = [
+            "api_url",
+            "url",
+            "web_url",
+            "slug",
+            "name",
+            "description",
+            "events",
+            "updated_at",
+        ]
         read_only_fields = fields
 
 

@@ -72,6 +72,9 @@ def test_the_api_lists_storylines_with_their_public_events(pier):
     data = api.get(f"/api/v1/storylines/{line.slug}/").json()
     assert [e["headline"] for e in data["events"]] == ["Pier 9 collapses", "Pier 9 reopens"]
     assert data["events"][0]["link"] == "approved"
+    # Full addresses, as stories give them, beside the paths.
+    assert data["web_url"] == f"http://testserver{line.get_absolute_url()}"
+    assert data["events"][0]["web_url"] == f"http://testserver{collapse.get_absolute_url()}"
     listed = api.get("/api/v1/storylines/").json()["results"]
     assert [s["slug"] for s in listed] == [line.slug]
     etag = api.get(f"/api/v1/storylines/{line.slug}/")["ETag"]
