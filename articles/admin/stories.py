@@ -26,6 +26,19 @@ from sources.admin import LabelledInlineFormSet
 from sources.versioning import VersionedInlineMixin
 
 
+def number_new_rows(formset) -> None:
+    """New key points or paragraphs whose position another row already holds ("Add another"
+    gives each the same) go after the others, in the order they were written."""
+    kept = [f for f in formset.forms if f.has_changed() or f.instance.pk]
+    kept = [f for f in kept if not formset.can_delete or not formset._should_delete_form(f)]
+    taken = {f.instance.position for f in kept if f.instance.pk}
+    for f in kept:
+        if f.instance.pk is None and f.has_changed():
+            if f.instance.position in taken:
+                f.instance.position = max(taken) + 1
+            taken.add(f.instance.position)
+
+
 class KeyPointInline(VersionedInlineMixin, EvidenceOverrideReadOnlyMixin, admin.TabularInline):
     formset = LabelledInlineFormSet
     model = KeyPoint
@@ -152,6 +165,11 @@ class StoryAdmin(StorylineActionsMixin, StoryWorkflowAdminMixin, SimpleHistoryAd
             f"Linked {written} supporting passages in {queryset.count()} stories.",
             messages.SUCCESS,
         )
+
+    def save_formset(self, request, form, formset, change):
+        if formset.model in (KeyPoint, SummaryParagraph):
+            number_new_rows(formset)
+        super().save_formset(request, form, formset, change)
 
     def save_related(self, request, form, formsets, change):
         super().save_related(request, form, formsets, change)

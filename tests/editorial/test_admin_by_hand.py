@@ -94,3 +94,30 @@ def test_editor_builds_a_story_by_hand(editor):
         position="0",
     )
     assert Attribution.objects.filter(key_point=point, article=article).exists()
+
+
+def test_key_points_added_together_are_numbered_in_order(editor):
+    """ "Add another key point" gives each new row the same position: they are numbered after
+    the others, in the order written."""
+    client = client_for(editor)
+    _post_add(
+        client,
+        "/admin/articles/story/add/",
+        headline="Northfield approves its river bridge",
+        slug="northfield-bridge",
+        **{
+            "key_points-TOTAL_FORMS": "3",
+            "key_points-0-position": "0",
+            "key_points-0-text": "The council approved the river bridge.",
+            "key_points-1-position": "0",
+            "key_points-1-text": "The vote was seven to two.",
+            "key_points-2-position": "0",
+            "key_points-2-text": "Work starts in the spring.",
+        },
+    )
+    story = Story.objects.get(slug="northfield-bridge")
+    assert list(story.key_points.values_list("position", "text")) == [
+        (0, "The council approved the river bridge."),
+        (1, "The vote was seven to two."),
+        (2, "Work starts in the spring."),
+    ]
