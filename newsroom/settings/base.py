@@ -144,6 +144,10 @@ AXES_COOLOFF_TIME = timedelta(minutes=int(os.environ.get("NEWSROOM_LOGIN_COOLOFF
 AXES_LOCKOUT_PARAMETERS = "ops.auth.lockout_parameters"
 AXES_LOCKOUT_CALLABLE = "ops.auth.lockout_response"
 AXES_RESET_ON_SUCCESS = True
+# A lock-out holds a user name or an address (every user behind it): the message says both.
+AXES_COOLOFF_MESSAGE = (
+    "Too many failed sign-ins for this user name or from this address: try again later."
+)
 # Behind N reverse proxies that each append to X-Forwarded-For, the client address is the N-th
 # from its right; with none, the connection's address.
 NEWSROOM_TRUSTED_PROXIES = int(os.environ.get("NEWSROOM_TRUSTED_PROXIES", "0"))

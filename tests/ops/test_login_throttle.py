@@ -174,3 +174,4 @@ def test_an_address_locked_for_passwords_is_locked_for_tokens_too(client, report
     response = _api(real, address=ADDRESS).get("/api/v1/stories/")
     assert response.status_code == 429
     assert set(response.json()) == {"detail"}
+    assert "for this user name or from this address" in response.json()["detail"]
