@@ -164,3 +164,5 @@ def test_the_history_list_shows_who_changed_what(editor, ready_story):
     content = page.content.decode()
     assert "Council approves bridge" in content
     assert editor.username in content
+    # No link to a user's page an editor may not open (it was a 403).
+    assert f"/admin/auth/user/{editor.pk}/change/" not in content
