@@ -72,6 +72,24 @@ def document_frequencies(terms: Iterable[str]) -> DocumentFrequencies:
     return DocumentFrequencies.from_dict({"n_docs": n_docs, "df": rows})
 
 
+def document_frequencies_each(term_sets: list[set[str]]) -> list[DocumentFrequencies]:
+    """``document_frequencies`` of each set of terms, read in one query: the same figures as
+    one query a set, as long as nothing counts documents in between."""
+    wanted = set().union(*term_sets) if term_sets else set()
+    rows = dict(
+        TermFrequency.objects.filter(term__in=[*wanted, TermFrequency.DOCUMENT_COUNT]).values_list(
+            "term", "df"
+        )
+    )
+    n_docs = rows.pop(TermFrequency.DOCUMENT_COUNT, 0)
+    return [
+        DocumentFrequencies.from_dict(
+            {"n_docs": n_docs, "df": {t: rows[t] for t in terms if t in rows}}
+        )
+        for terms in term_sets
+    ]
+
+
 def _count_documents(terms: set[str], *, known: Iterable[str] | None = None) -> None:
     """Add one document with ``terms`` to the frequencies (atomic increments).
 
@@ -343,19 +361,19 @@ def story_reindex(*, story: Story, features: dict[int, ArticleFeatures] | None =
     ``features``: ``article_features`` of articles by id, when the caller has them (an
     import's consolidation): they are not computed again."""
     StoryIndexKey.objects.filter(story=story).delete()
-    articles = list(story.articles.all())
-    if not articles:
+    ids = list(story.articles.values_list("pk", flat=True))  # the articles' own order
+    if not ids:
         StoryIndexProfile.objects.filter(story=story).delete()
         return
+    known = features or {}
+    # Only articles whose features the caller lacks are read (their bodies are long).
+    loaded = story.articles.in_bulk([pk for pk in ids if pk not in known])
+    found_all = [known[pk] if pk in known else article_features(loaded[pk]) for pk in ids]
     profile = EngineProfile()
     keys: set[str] = set()
-    known = features or {}
-    for article in articles:
-        if article.pk in known:
-            found = known[article.pk]
-        else:
-            found = article_features(article)
-        df = document_frequencies(found.df_terms())
+    for found, df in zip(
+        found_all, document_frequencies_each([f.df_terms() for f in found_all]), strict=True
+    ):
         found = replace(found, keys=tuple(index_keys(found, df)))
         scratch = StoryIndex(df=df)
         scratch.stories[story.pk] = profile
