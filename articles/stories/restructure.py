@@ -131,6 +131,10 @@ def story_merge(
             f"“{live[0]}” is published and “{target}” is not: keep the published story and "
             "merge the others into it, or publish this one first."
         )
+    # The merge opens a new version of the target, saved first as the admin saves a story
+    # before its inlines: the content moved in belongs to it, not to the version before
+    # (whose restore would otherwise bring the other story's key points back).
+    story_save(target, user=user)
     next_point = target.key_points.count()
     next_paragraph = target.paragraphs.count()
     for other in Story.objects.select_for_update().filter(pk__in=[s.pk for s in others]):
@@ -167,7 +171,6 @@ def story_merge(
             headline=other.headline,
             articles=article_ids,
         )
-    story_save(target, user=user)
     for other in others:
         story_reindex(story=other, features=features)
     story_reindex(story=target, features=features)

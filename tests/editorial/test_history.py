@@ -166,3 +166,25 @@ def test_the_history_list_shows_who_changed_what(editor, ready_story):
     assert editor.username in content
     # No link to a user's page an editor may not open (it was a 403).
     assert f"/admin/auth/user/{editor.pk}/change/" not in content
+
+
+def test_a_version_before_a_merge_holds_none_of_the_merged_key_points(editor):
+    """The merge opens a new version of the story it keeps: the version before lists only
+    its own key points, and restoring it does not bring the other story's back."""
+    from articles.editorial.history import story_state_at
+    from articles.stories.restructure import story_merge
+    from tests.factories import make_key_point, make_story
+
+    kept, merged = make_story("Bridge vote passes"), make_story("Bridge vote, council says")
+    make_key_point(kept, "The council approved the bridge.")
+    make_key_point(merged, "The vote was seven to two.")
+    kept.headline = "Bridge vote passes, seven to two"
+    kept.save()
+    before = kept.history.order_by("-history_date", "-history_id").first()
+    story_merge(target=kept, others=[merged], user=editor)
+    state = story_state_at(story=kept, history_id=before.history_id)
+    assert [p.text for p in state["key_points"].values()] == ["The council approved the bridge."]
+    assert sorted(kept.key_points.values_list("text", flat=True)) == [
+        "The council approved the bridge.",
+        "The vote was seven to two.",
+    ]
