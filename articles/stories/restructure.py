@@ -37,7 +37,7 @@ from articles.models import (
 from articles.stories.placement import (
     PLACEMENT_WINDOW_DAYS,
     article_features,
-    document_frequencies,
+    document_frequencies_each,
     placement_lock,
     story_index_for,
     story_reindex,
@@ -268,11 +268,14 @@ def _story_match(
     loaded = {
         a.pk: a for a in Article.objects.filter(pk__in=unknown).prefetch_related("people__speaker")
     }
+    missing = [pk for pk in ids if pk not in cache]
+    found = [known[pk] if pk in known else article_features(loaded[pk]) for pk in missing]
+    # One query for all their frequencies: nothing counts documents while drafts are merged.
+    for pk, f, df in zip(
+        missing, found, document_frequencies_each([f.df_terms() for f in found]), strict=True
+    ):
+        cache[pk] = (replace(f, keys=tuple(index_keys(f, df))), df)
     for pk in ids:
-        if pk not in cache:
-            f = known[pk] if pk in known else article_features(loaded[pk])
-            df = document_frequencies(f.df_terms())
-            cache[pk] = (replace(f, keys=tuple(index_keys(f, df))), df)
         features.append(cache[pk])
     if not features:
         return None
