@@ -95,6 +95,12 @@ DETERMINERS = frozenset(
 )
 
 
+# A word right after one of these is a noun ("those claims", "the reports"), not a verb.
+_AFTER_DETERMINER = re.compile(
+    r"\b(?:the|a|an|those|these|this|that|his|her|its|their|our|such)\s+$", re.IGNORECASE
+)
+
+
 _STOP_BACK = frozenset(
     {
         "and",
@@ -489,6 +495,8 @@ def find_before(text: str, start: int, open_pos: int) -> Attribution | None:
             if v not in lx.CUE_PARTICIPLES and not (
                 v in _NAMING_VERBS and _NAMING_USE.match(text, vm.start(1))
             ):
+                if _AFTER_DETERMINER.search(text, max(start, vm.start(1) - 12), vm.start(1)):
+                    continue  # "Roe denied those claims, calling them": a noun, not a verb
                 earlier = vm
         if earlier is None:
             # "Roe toured the plant on Monday, saying: “...”": no reporting verb before the

@@ -656,3 +656,11 @@ def test_a_generation_suffix_keeps_the_full_name_for_the_surname_alone():
     for name in ("Brent Quill III", "Brent Quill Jr.", "L. Brent Quill III"):
         text = f"{name} founded the group in 1990. “The party has lost its way,” Quill says."
         assert _speakers(text) == [name], name
+
+
+def test_a_noun_after_a_determiner_is_not_the_reporting_verb_before_a_participle():
+    text = (
+        "Mayor Jane Roe denied those claims in a statement on Thursday, calling them "
+        "“smoke screens to hide the council's own failures over the bridge.”"
+    )
+    assert _speakers(text) == ["Jane Roe"]
