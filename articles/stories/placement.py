@@ -62,14 +62,7 @@ def article_features(
 
 def document_frequencies(terms: Iterable[str]) -> DocumentFrequencies:
     """Document frequencies of just the given terms, and the document count."""
-    terms = set(terms)
-    rows = dict(
-        TermFrequency.objects.filter(term__in=[*terms, TermFrequency.DOCUMENT_COUNT]).values_list(
-            "term", "df"
-        )
-    )
-    n_docs = rows.pop(TermFrequency.DOCUMENT_COUNT, 0)
-    return DocumentFrequencies.from_dict({"n_docs": n_docs, "df": rows})
+    return document_frequencies_each([set(terms)])[0]
 
 
 def document_frequencies_each(term_sets: list[set[str]]) -> list[DocumentFrequencies]:
