@@ -86,6 +86,9 @@ def story_find_evidence(*, story: Story) -> int:
     outlets = {o.name: o for o in Outlet.objects.filter(articles__story=story).distinct()}
     articles = {a.pk: a for a in story.articles.all()}
     passages = _article_passages(story)
+    by_outlet: dict[str, list[Passage]] = {}
+    for passage in passages:
+        by_outlet.setdefault(passage.outlet, []).append(passage)
     Attribution.objects.filter(
         Q(key_point__story=story) | Q(paragraph__story=story),
         origin=Attribution.Origin.ENGINE,
@@ -127,7 +130,7 @@ def story_find_evidence(*, story: Story) -> int:
     cited = {p.pk: p for p in paragraphs}
     for point in story.key_points.all():
         hits = find_evidence(point.text, passages, limit=3)
-        hits += _named_source_hits([point.text], point.text, passages)
+        hits += _named_source_hits([point.text], point.text, by_outlet)
         written += link(hits, key_point=point)
         have = set(point.attributions.values_list("outlet_id", flat=True))
         for hit in find_evidence(point.text, summary, limit=2):
@@ -151,7 +154,7 @@ def story_find_evidence(*, story: Story) -> int:
         for sentence in sentences:
             hits += find_evidence(sentence, passages, threshold=SENTENCE_THRESHOLD, limit=2)
         hits += _named_source_hits(
-            sentences, paragraph.text, passages, threshold=SENTENCE_THRESHOLD
+            sentences, paragraph.text, by_outlet, threshold=SENTENCE_THRESHOLD
         )
         hits.sort(key=lambda h: -h.score)
         written += link(hits, paragraph=paragraph)
@@ -159,20 +162,18 @@ def story_find_evidence(*, story: Story) -> int:
 
 
 def _named_source_hits(
-    claims: list[str], text: str, passages: list[Passage], **options
+    claims: list[str], text: str, by_outlet: dict[str, list[Passage]], **options
 ) -> list[EvidenceHit]:
     """The best supporting passage from each outlet that ``text`` names as its source
     ("…, according to The Example Gazette."), when that outlet has an article here: found
-    among that outlet's passages alone, so near-identical reports from other outlets do not
-    crowd out the one the editor cited."""
-    names = sorted({p.outlet for p in passages})
-    _, typed = parse_cited_outlets(text, names)
+    among that outlet's passages alone (``by_outlet``), so near-identical reports from other
+    outlets do not crowd out the one the editor cited."""
+    _, typed = parse_cited_outlets(text, list(by_outlet))
     wanted = {outlet_key(name) for name in typed}
     found: list[EvidenceHit] = []
-    for name in names:
+    for name, own in sorted(by_outlet.items()):
         if outlet_key(name) not in wanted:
             continue
-        own = [p for p in passages if p.outlet == name]
         best = [h for claim in claims for h in find_evidence(claim, own, limit=1, **options)]
         if best:
             found.append(max(best, key=lambda h: h.score))
