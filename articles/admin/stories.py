@@ -29,8 +29,8 @@ from sources.versioning import VersionedInlineMixin
 def number_new_rows(formset) -> None:
     """New key points or paragraphs whose position another row already holds ("Add another"
     gives each the same) go after the others, in the order they were written."""
-    kept = [f for f in formset.forms if f.has_changed() or f.instance.pk]
-    kept = [f for f in kept if not formset.can_delete or not formset._should_delete_form(f)]
+    deleted = formset.deleted_forms if formset.can_delete else []
+    kept = [f for f in formset.forms if (f.has_changed() or f.instance.pk) and f not in deleted]
     taken = {f.instance.position for f in kept if f.instance.pk}
     for f in kept:
         if f.instance.pk is None and f.has_changed():
