@@ -116,3 +116,24 @@ def screenshot():
         return path
 
     return take
+
+
+STAFF_PASSWORD = "correct horse battery staple"
+
+
+def sign_in_as_editor(page, live_server, username: str):
+    """A new staff user with the Editor role, signed in to the admin in ``page``."""
+    from django.contrib.auth.models import Group, Permission, User
+    from django.urls import reverse
+
+    from articles.editorial.roles import roles_sync
+
+    roles_sync(group_model=Group, permission_model=Permission)  # a flushed database has none
+    user = User.objects.create_user(username, password=STAFF_PASSWORD, is_staff=True)
+    user.groups.add(Group.objects.get(name="Editor"))
+    page.goto(live_server.url + reverse("admin:login"))
+    page.fill("#id_username", username)
+    page.fill("#id_password", STAFF_PASSWORD)
+    page.click("input[type=submit]")
+    page.wait_for_url(live_server.url + reverse("admin:index"))
+    return user

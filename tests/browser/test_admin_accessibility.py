@@ -9,25 +9,17 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 from django.apps import apps
 from django.contrib import admin
-from django.contrib.auth.models import Group, User
 from django.core.management import call_command
 from django.urls import NoReverseMatch, reverse
 
-PASSWORD = "correct horse battery staple"
+from tests.browser.conftest import sign_in_as_editor
 
 
 @pytest.fixture
 def editor_page(transactional_db, live_server, browser_page):
     call_command("load_demo", verbosity=0)
-    user = User.objects.create_user("axe-editor", password=PASSWORD, is_staff=True)
-    user.groups.add(Group.objects.get(name="Editor"))
-    page = browser_page
-    page.goto(live_server.url + reverse("admin:login"))
-    page.fill("#id_username", user.username)
-    page.fill("#id_password", PASSWORD)
-    page.click("input[type=submit]")
-    page.wait_for_url(live_server.url + reverse("admin:index"))
-    return page
+    sign_in_as_editor(browser_page, live_server, "axe-editor")
+    return browser_page
 
 
 def _admin_urls() -> list[str]:

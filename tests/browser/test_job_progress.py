@@ -5,27 +5,16 @@ has finished. No reload, no console error, no CSP violation."""
 from __future__ import annotations
 
 import pytest
-from django.contrib.auth.models import Group, Permission, User
-from django.urls import reverse
 from playwright.sync_api import expect
 
-from articles.editorial.roles import roles_sync
 from jobs.models import Job
-
-PASSWORD = "correct horse battery staple"
+from tests.browser.conftest import sign_in_as_editor
 
 
 @pytest.fixture
 def job_page(transactional_db, live_server, browser_page):
-    roles_sync(group_model=Group, permission_model=Permission)  # a flushed database has none
-    user = User.objects.create_user("job-editor", password=PASSWORD, is_staff=True)
-    user.groups.add(Group.objects.get(name="Editor"))
     page = browser_page
-    page.goto(live_server.url + reverse("admin:login"))
-    page.fill("#id_username", user.username)
-    page.fill("#id_password", PASSWORD)
-    page.click("input[type=submit]")
-    page.wait_for_url(live_server.url + reverse("admin:index"))
+    sign_in_as_editor(page, live_server, "job-editor")
     job = Job.objects.create(
         kind=Job.Kind.UPLOAD, label="pasted text", input=[], total=4, state=Job.State.RUNNING
     )
