@@ -17,11 +17,21 @@ from articles.engine.text import alternation
 _VERB_ALT = alternation(set(lx.CUE_VERBS))
 
 
-_VERB_OR_MULTI = alternation({*lx.CUE_VERBS, "pointed out", "went on", "shot back", "fired back"})
+_VERB_OR_MULTI = alternation(
+    {*lx.CUE_VERBS, *lx.CUE_PASSIVE, "pointed out", "went on", "shot back", "fired back"}
+)
 
 
 _ANY_CUE = alternation(
-    {*lx.CUE_VERBS, *lx.CUE_PARTICIPLES, "pointed out", "went on", "shot back", "fired back"}
+    {
+        *lx.CUE_VERBS,
+        *lx.CUE_PARTICIPLES,
+        *lx.CUE_PASSIVE,
+        "pointed out",
+        "went on",
+        "shot back",
+        "fired back",
+    }
 )
 
 
@@ -248,6 +258,10 @@ _LEAD_IN_HEADS = lx.ORG_HEADS | lx.ROLE_NOUNS | lx.MEDIA_HEADS
 _ROLE_THEN_NAME = re.compile(
     r"((?:[a-z][a-z\-]+[ \t\u00a0]+){0,3}[a-z][a-z\-]+(?:,?[ \t\u00a0]+))"
     r"(?:[A-Z][\w’'.\-]*[ \t\u00a0]+){1,3}[A-Z][\w’'\-]*"
+)
+# A head noun and a one-word name after it: "magazine Ledgerly", "rapper Quillo".
+_HEAD_THEN_NAME = re.compile(
+    rf"(?:{alternation(_LEAD_IN_HEADS)})[ \t\u00a0]+([A-Z][\w’'\-]+)(?=[ \t\u00a0]+[a-z])"
 )
 _ROLE_WORDS = re.compile(r"(?:[a-z][a-z\-]+[ \t\u00a0]*){1,4}")
 _ROLE_GAP_STOP = (
@@ -508,6 +522,11 @@ def find_before(text: str, start: int, open_pos: int) -> Attribution | None:
                 if rn and not any(x.lower() in _ROLE_GAP_STOP for x in rn.group(1).split()):
                     # "Valmora party leader Jane Roe took to the stage, saying": the person
                     span = (rn.start() + len(rn.group(1)), rn.end())
+                else:
+                    hn = _HEAD_THEN_NAME.match(text, lead.end(1) + 1, verb_start)
+                    if hn:
+                        # "Trade magazine Ledgerly ran a review, writing": the magazine
+                        span = hn.span(1)
             else:
                 # "On Sunday, Roe shared ..., writing": the subject after a short opener;
                 # "with Roe reportedly yelling": the name right before the participle.

@@ -41,6 +41,10 @@ CUE_PARTICIPLES = tuple(
     calling asking shouting yelling declaring tweeting""".split()
 )
 CUE_MULTI = ("pointed out", "went on", "according to", "wrote on", "posted on")
+# The passive report news agencies use: "..., the governor was quoted as saying".
+CUE_PASSIVE = tuple(
+    f"{aux} quoted as saying" for aux in ("was", "were", "is", "are", "been", "being")
+)
 # Where the statement was made: appended to the cue ("said in a statement").
 CUE_MEDIUM = (
     "statement",

@@ -664,3 +664,36 @@ def test_a_noun_after_a_determiner_is_not_the_reporting_verb_before_a_participle
         "“smoke screens to hide the council's own failures over the bridge.”"
     )
     assert _speakers(text) == ["Jane Roe"]
+
+
+def test_quoted_as_saying_names_the_speaker_before_it():
+    text = (
+        "A quake shook the island on Sunday.\n\n"
+        "“Two people were hurt but they are recovering,” regional governor Jane Roe was "
+        "quoted as saying.\n\n"
+        "“The port is closed,” the harbour master is quoted as saying. Critics were unmoved.\n\n"
+        "Mayor John Doe was quoted as saying: “We will rebuild.”"
+    )
+    assert _speakers(text) == ["Jane Roe", None, "John Doe"]
+
+
+def test_a_head_noun_before_a_one_word_name_gives_the_name_not_the_word_opening_the_sentence():
+    text = (
+        "The awards show drew mixed reviews. Trade magazine Ledgerly saw the choice as a "
+        "gamble, writing that the show “will put comedy first.”"
+    )
+    assert _speakers(text) == ["Ledgerly"]
+
+
+def test_a_pronoun_after_a_possessive_name_does_not_give_that_person_a_gender():
+    # "Quillfeather's wives. She ..." is about one of the wives: were Quillfeather taken for
+    # a woman, the "he" of his own e-mail would go to the only man left, Ardley.
+    text = (
+        "One of the wives of former church leader Wendelin Quillfeather confirmed his arrest.\n"
+        "Her friend said she was one of Quillfeather's wives.\n"
+        "She also said bishop Jim Ardley was also arrested.\n"
+        "Ardley was a bishop in Riverton.\n"
+        "In an e-mail to the Example Gazette in 2006, Quillfeather acknowledged an inquiry.\n"
+        "“Since we are not hiding we are not hard to find,” he wrote."
+    )
+    assert _speakers(text) == ["Wendelin Quillfeather"]
