@@ -1013,6 +1013,8 @@ class _Builder:
             p = reg.persons[ms[0].key]
             if p.gender:
                 continue
+            if all(_possessive_at(self.text, m.end) for m in ms):
+                continue  # "Roe's wives. She said": the pronoun is about someone else
             end = layout.sentence_end(ms[-1].end)
             # Look into the next sentence too: "Lena Fischer ... . She thought ..."
             nxt = layout.sentence_end(end + 1) if end + 1 < len(self.text) else end
