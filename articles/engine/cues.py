@@ -109,6 +109,8 @@ DETERMINERS = frozenset(
 _AFTER_DETERMINER = re.compile(
     r"\b(?:the|a|an|those|these|this|that|his|her|its|their|our|such)\s+$", re.IGNORECASE
 )
+# A past verb right before a word in -s makes it a plural noun: "dismissed calls to quit".
+_AFTER_PAST_VERB = re.compile(r"\b[a-z]{2,}ed\s+$")
 
 
 _STOP_BACK = frozenset(
@@ -169,6 +171,7 @@ _AND_BACK = re.compile(r"\s+and\s+(?:(?:later|then|also|\w+ly)\s+)?$")
 _NAMING_VERBS = frozenset({"called", "named", "titled", "dubbed"})
 _NAMING_USE = re.compile(r"(?:called|named|titled|dubbed)\s+[“\"‘]")
 # "Roe interjected to say", "Roe went on to say", "Roe took to Twitter to say"
+_WHAT_CALLED = re.compile(r"\b[Ww]hat\s+(he|she|they|it|we|I)\s+(?:had\s+|has\s+)?$")
 _TO_SAY = re.compile(r"\s+(?:\w+ed|went\s+on|took\s+to\s+\w+)\s+to\s*$")
 _ADV_BACK = (
     r"(?:also|since|already|now|long|repeatedly|often|never|once|first|initially|later|then"
@@ -501,6 +504,11 @@ def find_before(text: str, start: int, open_pos: int) -> Attribution | None:
         return None
     verb_start = last.start(1)
     verb = last.group(1)
+    wc = _WHAT_CALLED.search(text, max(start, verb_start - 24), verb_start)
+    if wc is not None and verb.lower() in _NAMING_VERBS:
+        # "denounced the council for what he called a “hostile takeover”": the pronoun's
+        # words, whoever else the sentence names before it.
+        return Attribution(verb, verb_start, wc.group(1), *wc.span(1), True)
     if verb.lower() in lx.CUE_PARTICIPLES:
         # "..., adding that ..." reports the subject of the main verb before it.
         earlier = None
@@ -511,6 +519,10 @@ def find_before(text: str, start: int, open_pos: int) -> Attribution | None:
             ):
                 if _AFTER_DETERMINER.search(text, max(start, vm.start(1) - 12), vm.start(1)):
                     continue  # "Roe denied those claims, calling them": a noun, not a verb
+                if v.endswith("s") and _AFTER_PAST_VERB.search(
+                    text, max(start, vm.start(1) - 20), vm.start(1)
+                ):
+                    continue  # "Roe dismissed calls to quit, saying": a noun again
                 earlier = vm
         if earlier is None:
             # "Roe toured the plant on Monday, saying: “...”": no reporting verb before the

@@ -84,7 +84,8 @@ TITLES = frozenset(
     supt judge justice general gen gen. colonel col col. captain capt capt. commander lieutenant
     lt lt. admiral ambassador commissioner director chairman chairwoman chair coach deputy
     acting interim former sheriff attorney dean principal headteacher klinikchef speaker
-    leader whip host anchor moderator""".split()
+    leader whip host anchor moderator atty atty. dist dist. asst asst. dep dep. insp insp.
+    cmdr cmdr. maj maj. cpl cpl. pvt pvt. adm adm. amb amb. fr fr. msgr msgr. supt.""".split()
 )
 # Letters after a name that are honours or offices, not part of it ("Philippa Arkwright KC").
 POST_NOMINALS = frozenset({"KC", "QC", "MP", "MEP", "MSP", "OBE", "MBE", "CBE", "DBE", "KBE"})

@@ -697,3 +697,26 @@ def test_a_pronoun_after_a_possessive_name_does_not_give_that_person_a_gender():
         "“Since we are not hiding we are not hard to find,” he wrote."
     )
     assert _speakers(text) == ["Wendelin Quillfeather"]
+
+
+def test_abbreviated_titles_run_into_the_name_they_stand_before():
+    for title in ("Dist. Atty.", "Asst. Dist. Atty.", "Fr.", "Maj.", "Insp"):
+        text = f"“This is the kind of crime the law was made for,” said {title} Jane Roe."
+        assert _speakers(text) == ["Jane Roe"], title
+
+
+def test_what_he_called_gives_the_pronoun_not_the_sentence_before_it():
+    text = (
+        "Mayor John Doe spoke on Monday. Speaking in the capital, Mr. Doe denounced the "
+        "council for threatening what he called a “hostile takeover of the whole port” this "
+        "week."
+    )
+    assert _speakers(text) == ["John Doe"]
+
+
+def test_a_plural_noun_after_a_past_verb_is_not_a_reporting_verb():
+    text = (
+        "However, Prime Minister John Doe has dismissed calls to quit, saying the country "
+        "needs “a steady hand on the helm” now."
+    )
+    assert _speakers(text) == ["John Doe"]
