@@ -54,6 +54,14 @@ _GIVEN_NAME_TITLES = frozenset(
 _LEAD_CUES_CAP = frozenset({"Said", "Says", "Added", "Adds", "Asked", "Asks", "Wrote", "Writes"})
 # "an Iowa Republican", "a Texas Democrat": a party member, not a surname.
 _PARTY_NOUNS = frozenset({"republican", "republicans", "democrat", "democrats", "gop"})
+# "..., which", "said it", "issued a statement saying it": an organisation's pronoun.
+_CALLED_IT = re.compile(
+    r"(?:,\s+which\b|(?:,[^,.;“”\"]{1,120},)?\s+(?:also\s+)?(?:said|says|saying"
+    r"|(?:issued|released|put out) a statement (?:saying|that))\s+(?:that\s+)?(?:its\b|it\b"
+    # not the "it" of "said it was important to ...", which stands for what follows
+    r"(?!\s+(?:is|was|[’']s|seems?|seemed|appears?|appeared|makes|made|(?:\w+\s+)?be|ha[sd] been)"
+    r"\b)))"
+)
 _NEXT_PRONOUN = re.compile(r"[\s”’\"']*(He|She)\b")
 _PRONOUN = re.compile(r"\b(he|his|him|she|her|hers)\b", re.IGNORECASE)
 # "Fenwick, testifying on Tuesday, said he asked how she felt": the pronoun right after the
@@ -621,6 +629,7 @@ class _Builder:
         self.accept_maybe_persons()
         self.drop_title_case_persons()
         self.link_short_forms()
+        self.persons_called_it()
         self.gender_from_pronouns()
         self.mark_subjects()
         self.reg.mentions.sort(key=lambda m: m.start)
@@ -897,6 +906,42 @@ class _Builder:
                 if not index[key]:
                     del index[key]
         reg.mentions = [m for m in reg.mentions if not (m.kind == "person" and m.key in gone)]
+
+    def persons_called_it(self) -> None:
+        """A "person" the text calls "it" is an organisation with a name like a person's:
+        "Fair Streets Now issued a statement saying it would withdraw", "Fair Streets Now,
+        which organised the march"; never when the name starts with a known given name or a
+        title, or when "he" or "she" also follows it."""
+        reg = self.reg
+        text = self.text
+        gone: set[str] = set()
+        for p in reg.persons.values():
+            if p.known or p.gender or len(p.mentions) > 6:
+                continue
+            it = False
+            at = text.find(p.name)
+            while at >= 0:
+                e = at + len(p.name)
+                if _SAID_PRONOUN.match(text, e):
+                    break
+                if _CALLED_IT.match(text, e):
+                    it = True
+                at = text.find(p.name, e)
+            else:
+                if it:
+                    gone.add(p.name)
+        if not gone:
+            return
+        for name in gone:
+            p = reg.persons.pop(name)
+            reg.mentions = [m for m in reg.mentions if not (m.kind == "person" and m.key == name)]
+            for s, e in sorted(p.mentions):
+                self.add_org(text[s:e] if (s, e) != min(p.mentions) else name, s, e, p.role)
+        for index in (reg.surnames, reg.given):
+            for key in list(index):
+                index[key] -= gone
+                if not index[key]:
+                    del index[key]
 
     def accept_maybe_persons(self) -> None:
         """A run without a given name or title is a person if its surname is used alone."""

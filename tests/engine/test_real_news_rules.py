@@ -720,3 +720,20 @@ def test_a_plural_noun_after_a_past_verb_is_not_a_reporting_verb():
         "needs “a steady hand on the helm” now."
     )
     assert _speakers(text) == ["John Doe"]
+
+
+def test_a_name_the_text_calls_it_is_an_organisation_that_the_group_refers_to():
+    text = (
+        "The added security brought controversy, prompting Fair Streets Now, the grand "
+        "marshal, to withdraw. Fair Streets Now issued a statement saying it took the action "
+        "“because of the conditions created for our communities.”\n\n"
+        "“For us, marching this year meant choosing between two threats,” the group said in "
+        "a statement."
+    )
+    assert _speakers(text) == ["Fair Streets Now", "Fair Streets Now"]
+    # The "it" of "said it was important" stands for what follows, not for the speaker.
+    text = (
+        "Mayra Quell, a cook at the hotel, said it was important to speak up.\n\n"
+        "“It’s a great opportunity for us,” said Quell, 55. “Look what they did to us.”"
+    )
+    assert _speakers(text) == ["Mayra Quell", "Mayra Quell"]
