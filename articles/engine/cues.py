@@ -470,6 +470,12 @@ def find_after(text: str, close_end: int, limit: int) -> Attribution | None:
     return None
 
 
+# A name opening a sentence, an apposition, then its verb: "Quillgrass, a wholesaler of
+# health products, issued a statement".
+_LEADING_APPOSED = re.compile(
+    r"\s*((?:[A-Z][\w’'.\-]+\s+){0,3}[A-Z][\w’'\-]+),\s+(?:a|an|the|who|which)\s"
+    r"[^,;:“”\"«»]{1,100},\s+(?:also\s+|then\s+|later\s+)?(?=[a-z]{3,})"
+)
 # A name opening a sentence and followed by a lower-case word (its verb).
 _LEADING_NAME = re.compile(
     r"\s*((?:[A-Z][\w’'.\-]+\s+){0,3}[A-Z][\w’'\-]+)(?=\s+(?:also\s+|then\s+)?[a-z]{3,})"
@@ -527,7 +533,9 @@ def find_before(text: str, start: int, open_pos: int) -> Attribution | None:
         if earlier is None:
             # "Roe toured the plant on Monday, saying: “...”": no reporting verb before the
             # participle, so the name opening the sentence is the one speaking.
-            lead = _LEADING_NAME.match(text, start, verb_start)
+            lead = _LEADING_NAME.match(text, start, verb_start) or _LEADING_APPOSED.match(
+                text, start, verb_start
+            )
             if lead is not None and _looks_like_name(lead.group(1)):
                 span = lead.span(1)
                 rn = _ROLE_THEN_NAME.match(text, lead.end(1) + 1, verb_start)

@@ -708,6 +708,11 @@ class _Builder:
             else:
                 self.add_person(phrase, s, e, self.role_after(e) or self.role_before(s), "")
             return
+        if phrase in self.reg.org_alias and phrase not in self.reg.persons:
+            # Named as an organisation already ("security firm Example Micro"): still one.
+            org = self.add_org(phrase, s, e)
+            self.after_org(org, e)
+            return
         # Titles at the front: "Transport Minister Felix Aldana", "Mr. Genalo".
         cut = 0
         for k in range(len(words) - 1):
@@ -726,8 +731,21 @@ class _Builder:
             return
         if len(words) == 1 and _is_acronym(words[0]) and _capitals_not_an_org(text, s, e):
             return
-        if any(w in lx.ORG_WORDS for w in name_lows) or (
-            len(name_words) == 1 and _is_acronym(name_words[0])
+        j = run[0] - 1
+        if (
+            any(w in lx.ORG_WORDS for w in name_lows)
+            or (len(name_words) == 1 and _is_acronym(name_words[0]))
+            or (
+                # "security firm Example Micro": a business named after its trade word
+                not cut
+                and j >= 0
+                and toks[j][2].lower() in lx.BUSINESS_HEADS
+                and name_lows[0] not in lx.FIRST_NAMES
+                # "the company Roe founded": Roe is someone the text has named already
+                and name_words[-1] not in self.reg.surnames
+                and phrase not in self.reg.persons
+                and all(_surname(mb[0]) != name_words[-1] for mb in self.maybe)
+            )
         ):
             if cut and len(name_words) > 1:
                 org_s = ns

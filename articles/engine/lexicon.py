@@ -242,6 +242,14 @@ MEDIA_HEADS = frozenset(
 DOCUMENT_HEADS = frozenset({"statement", "announcement", "release", "email", "memo", "letter"})
 # Org heads that may refer to any recently named organisation.
 GENERIC_ORG_HEADS = frozenset({"company", "firm", "group", "organisation", "organization"})
+# Lower-case nouns that make the capitalised name after them a business's or a group's:
+# "security firm Example Micro", "chipmaker Quillon", "the band Northfield Lights".
+BUSINESS_HEADS = frozenset(
+    """firm company maker giant group agency startup start-up retailer chain wholesaler
+    manufacturer carrier airline bank network broadcaster newspaper magazine publication
+    website studio band insurer lender automaker carmaker chipmaker supplier
+    distributor conglomerate charity nonprofit non-profit""".split()
+)
 MEDIA_WORDS = frozenset(
     {
         "times",

@@ -213,6 +213,11 @@ class Resolver:
         if m[:1].isupper() and words[0] not in DETERMINERS and not m.split()[-1][:1].islower():
             return self._name(m, pos)
         caps = _CAPS_TAIL.search(m)
+        if caps and caps.start() > 0 and m[: caps.start()].split()[-1].lower() in _TRADE_HEADS:
+            # "The Valmoran newspaper Ledgerly": the organisation its trade word stands before.
+            org = self.reg.org_for(caps.group().strip())
+            if org is not None:
+                return org.name, "organization"
         if (
             caps
             and caps.start() > 0
@@ -800,6 +805,9 @@ class Resolver:
         if known and known[0] is cands[0]:
             return cands[0][0].key
         return None
+
+
+_TRADE_HEADS = lx.BUSINESS_HEADS | lx.MEDIA_HEADS
 
 
 def _opens_clause(before: str, after: str) -> bool:

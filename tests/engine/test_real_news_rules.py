@@ -737,3 +737,36 @@ def test_a_name_the_text_calls_it_is_an_organisation_that_the_group_refers_to():
         "“It’s a great opportunity for us,” said Quell, 55. “Look what they did to us.”"
     )
     assert _speakers(text) == ["Mayra Quell", "Mayra Quell"]
+
+
+def test_a_business_named_after_its_trade_word_is_no_person_a_pronoun_could_mean():
+    text = (
+        "Researchers at security firm Example Micro say attacks are spreading.\n\n"
+        "“When the patch is released people should run to get it,” said Example Micro "
+        "threat researcher Paul Quinlan.\n\n"
+        "“This flaw is being exploited,” he said."
+    )
+    assert _speakers(text) == ["Paul Quinlan", "Paul Quinlan"]
+    # Someone the text has named already stays a person after such a word.
+    text = (
+        "Dario Fenwick is the founder of the firm. The company Fenwick founded in 1990 is "
+        "thriving. “We are thriving,” Fenwick said."
+    )
+    assert _speakers(text) == ["Dario Fenwick"]
+
+
+def test_a_trade_word_before_an_organisations_name_gives_the_organisation():
+    text = (
+        "The Valmoran newspaper Ledgerly noted that “as a matter of policy, officials do not "
+        "meet with radical politicians.”"
+    )
+    assert _speakers(text) == ["Ledgerly"]
+
+
+def test_a_name_opening_the_sentence_with_an_apposition_speaks_through_the_participle():
+    text = (
+        "After two hours, a man surrendered.\n\n"
+        "Quillgrass, a wholesaler of natural health products, issued a statement on Saturday "
+        "saying it was “deeply saddened by the death of our president and founder.”"
+    )
+    assert _speakers(text) == ["Quillgrass"]
