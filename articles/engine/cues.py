@@ -299,8 +299,8 @@ def _valid_subject(phrase: str, inverted: bool = False) -> bool:
         return False
     if len(words) == 1 and words[0].lower() in ("the", "a", "an"):
         return False  # "the charged term": an article alone names no one
-    if inverted and any(w[:1].isupper() for w in words[:4]):
-        return True
+    if inverted and (any(w[:1].isupper() for w in words[:4]) or words[-1][:1].isupper()):
+        return True  # "said ex-NYPD organized crime detective Jo Quill": role words, a name
     first = words[0]
     low = first.lower()
     return (

@@ -652,10 +652,15 @@ class _Builder:
             e -= 2
         phrase = text[s:e]
         # Split "and"-joined runs unless the whole is an organisation name.
-        if "and" in lows and (
-            not any(w in lx.ORG_WORDS for w in lows[lows.index("and") :])
-            or lows[lows.index("and") - 1] in lx.MEDIA_WORDS
-            or is_outlet_name(" ".join(words[: lows.index("and")]))
+        if (
+            "and" in lows
+            and (
+                not any(w in lx.ORG_WORDS for w in lows[lows.index("and") :])
+                or lows[lows.index("and") - 1] in lx.MEDIA_WORDS
+                # "Dario Fenwick and the Example Gazette": a name, then another with its article
+                or lows[lows.index("and") + 1 : lows.index("and") + 2] == ["the"]
+                or is_outlet_name(" ".join(words[: lows.index("and")]))
+            )
         ):
             k = lows.index("and")
             if k > 0:

@@ -604,6 +604,10 @@ def _headline_attribution(text: str, layout: Layout, sp: _Span) -> Attribution |
     return Attribution(":", m.start(), m.group(1), m.start(1), m.end(1), before=False)
 
 
+# A transcript's speaker label opening the quoted words: "Jane Roe: ...", "ROE: ...".
+_SPEAKER_LABEL = re.compile(r"((?:[A-Z][\w.’'\-]+\s){0,3}[A-Z][\w’'\-]+):\s")
+
+
 def _introduced_runs(
     quotes: list[Quote], spans: list[_Span], resolver: Resolver, text: str, layout: Layout
 ) -> list[Quote]:
@@ -623,6 +627,23 @@ def _introduced_runs(
         j = i + 1
         while j < len(out) and out[j].continues and out[j].speaker is None and not out[j].cue:
             j += 1
+        label = _SPEAKER_LABEL.match(q.text)
+        if label:
+            # “Jane Roe: Seriously, about this ...”: a transcript names its own speaker (a
+            # person the text names; “Missouri: Remember in November” addresses a place).
+            said = label.group(1)
+            said = said.title() if said.isupper() else said
+            name, kind = resolver.resolve(said, q.start)
+            if name and kind == "person" and resolver.reg.names_someone(said.split()[-1]):
+                out[i] = replace(
+                    q,
+                    speaker=name,
+                    speaker_kind=kind,
+                    speaker_mention=label.group(1),
+                    mention_start=q.start,
+                    mention_end=q.start + label.end(1),
+                )
+            continue
         intro = resolver.speech_intro(sp.open, inline)
         if intro is None:
             continue

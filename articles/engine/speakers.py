@@ -68,6 +68,10 @@ _SPEECH_WORDS = re.compile(
 )
 
 
+# "..., he said." closing a sentence of reported speech.
+_SAID_PRONOUN_END = re.compile(
+    r",\s+([Hh]e|[Ss]he)\s+(?:also\s+|later\s+)?(?:said|says|added|told\s+\w+)[^,;:]{0,40}\.$"
+)
 # "He spoke ...", "This week he spoke ...", "At 91, she still remembers ...".
 _INTRO_PRONOUN = re.compile(r"(?:[A-Z][a-z]*(?: [a-z0-9]+){0,3},? )?([Hh]e|[Ss]he)\b")
 
@@ -533,10 +537,12 @@ class Resolver:
             return None
         ss = reg.layout.sentence_start(j)
         sentence = text[ss : j + 1]
-        if _QUOTE_CHARS.search(sentence) or not (
-            sentence.endswith(":") or _SPEECH_WORDS.search(sentence)
-        ):
+        if _QUOTE_CHARS.search(sentence):
             return None
+        if not (sentence.endswith(":") or _SPEECH_WORDS.search(sentence)):
+            # "Two deaths so close together were unusual, Inspector Roe said. “We don't
+            # normally ...”": the one reporting the sentence before goes on in quotes.
+            return self._reported_before(ss, j + 1)
         pm = _INTRO_PRONOUN.match(sentence)
         if pm:
             ps = ss + pm.start(1)
@@ -551,6 +557,29 @@ class Resolver:
                 if inline and not _opens_clause(text[ss : mm.start], text[mm.end : mm.end + 2]):
                     return None
                 return mm.key, "person", text[mm.start : mm.end], mm.start, mm.end
+            i += 1
+        return None
+
+    def _reported_before(self, ss: int, end: int) -> tuple[str, str, str, int, int] | None:
+        """The one person a sentence reports as speaking ("..., Roe said.", "Roe said the
+        vote ..."), or the "he"/"she" that ends it ("..., he said.")."""
+        reg = self.reg
+        text = reg.text
+        pm = _SAID_PRONOUN_END.search(text, ss, end)
+        if pm:
+            name, kind = self.resolve(pm.group(1), pm.start(1))
+            if name:
+                return name, kind or "person", pm.group(1), pm.start(1), pm.end(1)
+            return None
+        keys = {m.key for m in reg.mentions if m.kind == "person" and ss <= m.start < end}
+        who = self._reporting_person(ss, end, keys) if keys else None
+        if who is None:
+            return None
+        i = bisect_left(self._mention_starts, ss)
+        while i < len(reg.mentions) and reg.mentions[i].start < end:
+            mm = reg.mentions[i]
+            if mm.kind == "person" and mm.key == who:
+                return who, "person", text[mm.start : mm.end], mm.start, mm.end
             i += 1
         return None
 

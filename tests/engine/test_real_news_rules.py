@@ -770,3 +770,41 @@ def test_a_name_opening_the_sentence_with_an_apposition_speaks_through_the_parti
         "saying it was “deeply saddened by the death of our president and founder.”"
     )
     assert _speakers(text) == ["Quillgrass"]
+
+
+def test_a_bare_quote_after_reported_speech_belongs_to_the_one_reporting():
+    text = (
+        "Two climbers died this week.\n\n"
+        "Two deaths so close together were unusual for the time of year, Inspector Dave "
+        "Quinlan said.\n\n"
+        "“We do not normally get many climbing accidents at this time of year.”"
+    )
+    assert _speakers(text) == ["Dave Quinlan"]
+    text = (
+        "Jo Chan met reporters on Monday. The fire began on the roof, she said.\n\n"
+        "“It then spread quickly through the whole building.”"
+    )
+    assert _speakers(text) == ["Jo Chan"]
+    # A sentence reporting no one hands the quote to no one.
+    text = (
+        "Jo Chan met reporters on Monday. The fire began on the roof.\n\n"
+        "“It then spread quickly through the whole building.”"
+    )
+    assert _speakers(text) == [None]
+
+
+def test_a_transcripts_label_names_the_speaker_of_the_words_after_it():
+    text = (
+        "Instead, Chris Fenwick and the Example Gazette’s Luciana Roe argued that the plan "
+        "was naive.\n\n"
+        "“Chris Fenwick: Seriously, seriously about this. He says he is going to pay for it.”"
+    )
+    assert _speakers(text) == ["Chris Fenwick"]
+
+
+def test_role_words_without_a_capital_before_the_name_after_an_inverted_cue():
+    text = (
+        "“He was the last of the old-school bosses,” said ex-NYPD organized crime detective "
+        "Joe Quinlan on Monday."
+    )
+    assert _speakers(text) == ["Joe Quinlan"]
