@@ -648,6 +648,15 @@ _LEAD_NAME = re.compile(
 )
 
 
+_TRADE_WORDS = lx.BUSINESS_HEADS | lx.MEDIA_HEADS
+_NOT_ROLE_WORDS = frozenset(
+    "in on at to of for from with into onto about over via the a an and or".split()
+)
+_ROLE_NAME_COLON = re.compile(
+    r"(?<=[a-z]\s)((?:[A-Z][\w’'.\-]+\s+){1,3}[A-Z][\w’'\-]+)(?:\s*\([DRI]-[A-Z][\w.\-]*\))?\s*:\s*$"
+)
+
+
 # `Roe issued a statement, “...”` / `she released a statement saying, “...”`
 _LEAD_ISSUED = re.compile(
     r"\s+(?:also\s+|later\s+|then\s+)?"
@@ -772,6 +781,23 @@ def find_lead_in(text: str, start: int, open_pos: int, known) -> Attribution | N
     if not window.rstrip().endswith(":"):
         return None
     m = _LEAD_NAME.search(window)
+    if m is None and not VERB_ANY.search(window):
+        # "... does not surprise Republican pollster Daron Quill: “...”": a full name after
+        # its role words ends the lead-in, with no reporting verb that could say otherwise.
+        m = _ROLE_NAME_COLON.search(window)
+        before = window[: m.start(1)].split()[-1:] if m else []
+        if before and (
+            before[0] in _NOT_ROLE_WORDS
+            or before[0] in _TRADE_WORDS
+            or not (
+                before[0] in lx.ROLE_NOUNS
+                or m.group(1).split()[0].lower() in lx.FIRST_NAMES
+                or m.group(1).split()[0].endswith(("’", "'", "’s", "'s"))
+            )
+        ):
+            # "a commercial running on Iowa TV:", "told the newspaper Ledgerly:": where, or
+            # to whom; a person's name, or a name after a role word, says who.
+            m = None
     if m:
         name = m.group(1)
         words = name.split()

@@ -808,3 +808,17 @@ def test_role_words_without_a_capital_before_the_name_after_an_inverted_cue():
         "Joe Quinlan on Monday."
     )
     assert _speakers(text) == ["Joe Quinlan"]
+
+
+def test_a_name_after_its_role_words_ending_a_lead_in_before_a_colon_speaks():
+    text = (
+        "The timing of the surge does not surprise Republican pollster Daron Quill: "
+        "“Historically, lesser-known candidates have seen the biggest boost.”"
+    )
+    assert _speakers(text) == ["Daron Quill"]
+    # Where the words ran, or to whom they were said, is not who said them.
+    text = (
+        "Jo Roe explained what was wrong to the Valmoran newspaper Ledgerly Daily: "
+        "“What they did was so insensitive, and everyone could see it.”"
+    )
+    assert _speakers(text) == ["Jo Roe"]
