@@ -13,7 +13,7 @@ from bisect import bisect_left
 
 from articles.engine import lexicon as lx
 from articles.engine.cues import DETERMINERS, MENTION_STOP, TITLE_STRIP, VERB_ANY
-from articles.engine.entities import Mention, Registry
+from articles.engine.entities import Mention, Registry, _common_word
 
 _FUNCTION_WORDS = frozenset(
     "the a an his her their its our your my from of for at in on with by to and or".split()
@@ -111,6 +111,11 @@ _TITLES_F = frozenset(x.rstrip(".") for x in lx.TITLES_FEMALE)
 _NAME_OF_PLACE = re.compile(
     r"^((?:[A-Z][\w’'.\-]*\s+){1,3}[A-Z][\w’'\-]+) of (?:the )?"
     r"[A-Z][\w.’'\-]+(?:\s+[A-Z][\w.’'\-]+)?$"
+)
+# A capitalised word opening a sentence (or a paragraph) as the subject of a verb.
+_LONE_SUBJECT = re.compile(
+    r"(?:^|(?<=[.!?]\s)|(?<=\n))([A-Z][a-z]+(?:[A-Z][a-z]+)*)\s+(?:has|have|had|is|was|said|says"
+    r"|will|would|[a-z]+ed|[a-z]+s)\b"
 )
 _GENERIC_REACH = 1200  # characters back that "the company" or "the group" may reach
 _THE_AGED = re.compile(r"^the (\d{1,3})-year-old$", re.IGNORECASE)
@@ -731,7 +736,29 @@ class Resolver:
             recent = [r for r in recent if r[0] >= 0 and pos - r[0] <= _GENERIC_REACH]
             if recent:
                 return max(recent)[1]
+            return self._lone_subject(pos)
         return None
+
+    def _lone_subject(self, pos: int) -> str | None:
+        """ "Examplesoft has rushed out a fix. ... “...,” the company said": a one-word name
+        opening a sentence as its subject, which the registry could not type, is the
+        organisation "the company" means when no organisation is named near."""
+        reg = self.reg
+        text = reg.text
+        found = None
+        for m in _LONE_SUBJECT.finditer(text, max(0, pos - _GENERIC_REACH), pos):
+            word = m.group(1)
+            if (
+                word.lower() in lx.STOP_CAPS
+                or word.lower() in lx.FIRST_NAMES
+                or word.lower() in DETERMINERS
+                or reg.names_someone(word)
+                or _common_word(word)
+                or len(_QUOTE_CHARS.findall(text, max(0, m.start() - 400), m.start())) % 2
+            ):
+                continue
+            found = word
+        return found
 
     def _inside_quote(self, start: int, end: int, pos: int) -> bool:
         """Is text[start:end] inside quotation marks (curly, or straight by parity)?"""

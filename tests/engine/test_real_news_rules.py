@@ -822,3 +822,13 @@ def test_a_name_after_its_role_words_ending_a_lead_in_before_a_colon_speaks():
         "“What they did was so insensitive, and everyone could see it.”"
     )
     assert _speakers(text) == ["Jo Roe"]
+
+
+def test_the_company_is_a_one_word_name_opening_an_earlier_sentence():
+    text = (
+        "Examplesoft is rushing out a patch for its browser.\n\n"
+        "The company said the flaw affects all versions of the browser.\n\n"
+        "“On completion of this investigation, we will take the appropriate action,” the "
+        "company said in a security advisory issued Tuesday."
+    )
+    assert _speakers(text) == ["Examplesoft"]
