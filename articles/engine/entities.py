@@ -380,7 +380,7 @@ _DATELINE_AFTER = re.compile(r"(?:,[ \t]+[A-Z][A-Za-z.]{1,12})?[ \t]*(?:\(\w+\)[
 _COMMON_WORD_SHARE = 0.02
 
 
-def _common_word(word: str) -> bool:
+def common_word(word: str) -> bool:
     """An ordinary English word ("Powerful", "STUPID"), by its share of generic documents."""
     low = word.lower()
     return max(BACKGROUND_DF.get(low, 0.0), BACKGROUND_DF.get(stem(low), 0.0)) >= _COMMON_WORD_SHARE
@@ -394,7 +394,7 @@ def _capitals_not_an_org(text: str, s: int, e: int) -> bool:
     low = word.lower()
     if word in lx.NOT_ORG_ACRONYMS or low in lx.STOP_CAPS:
         return True
-    if _common_word(low):
+    if common_word(low):
         return True
     return (s == 0 or text[s - 1] == "\n") and _DATELINE_AFTER.match(text, e) is not None
 
@@ -917,7 +917,7 @@ class _Builder:
             name
             for name in only_titles
             if reg.surnames.get(_surname(name), set()) - only_titles
-            or _common_word(name.split()[0])  # "Powerful Things Roe Said In 2015"
+            or common_word(name.split()[0])  # "Powerful Things Roe Said In 2015"
         }
         if not gone:
             return

@@ -13,7 +13,7 @@ from bisect import bisect_left
 
 from articles.engine import lexicon as lx
 from articles.engine.cues import DETERMINERS, MENTION_STOP, TITLE_STRIP, VERB_ANY
-from articles.engine.entities import Mention, Registry, _common_word
+from articles.engine.entities import Mention, Registry, common_word
 
 _FUNCTION_WORDS = frozenset(
     "the a an his her their its our your my from of for at in on with by to and or".split()
@@ -753,7 +753,7 @@ class Resolver:
                 or word.lower() in lx.FIRST_NAMES
                 or word.lower() in DETERMINERS
                 or reg.names_someone(word)
-                or _common_word(word)
+                or common_word(word)
                 or len(_QUOTE_CHARS.findall(text, max(0, m.start() - 400), m.start())) % 2
             ):
                 continue
