@@ -54,6 +54,11 @@ _GIVEN_NAME_TITLES = frozenset(
 _LEAD_CUES_CAP = frozenset({"Said", "Says", "Added", "Adds", "Asked", "Asks", "Wrote", "Writes"})
 # "an Iowa Republican", "a Texas Democrat": a party member, not a surname.
 _PARTY_NOUNS = frozenset({"republican", "republicans", "democrat", "democrats", "gop"})
+# Role words that open a sentence capitalised before a surname ("Producer Moffat said").
+_CAPITAL_ROLES = frozenset(
+    """producer writer creator showrunner host presenter pundit comedian rapper chef designer
+    photographer filmmaker novelist""".split()
+)
 # "..., which", "said it", "issued a statement saying it": an organisation's pronoun.
 _CALLED_IT = re.compile(
     r"(?:,\s+which\b|(?:,[^,.;“”\"]{1,120},)?\s+(?:also\s+)?(?:said|says|saying"
@@ -629,6 +634,7 @@ class _Builder:
         self.accept_maybe_persons()
         self.drop_title_case_persons()
         self.link_short_forms()
+        self.merge_prefixed_names()
         self.persons_called_it()
         self.gender_from_pronouns()
         self.mark_subjects()
@@ -929,6 +935,52 @@ class _Builder:
                 if not index[key]:
                     del index[key]
         reg.mentions = [m for m in reg.mentions if not (m.kind == "person" and m.key in gone)]
+
+    def merge_prefixed_names(self) -> None:
+        """A "person" made of a word and another person's name is that person: a title
+        ("The Notorious Bettie Page", a film) or a role word opening the sentence ("Producer
+        Moffat" for Steven Moffat). Left apart, it looked like a second person a pronoun
+        could mean."""
+        reg = self.reg
+        into: dict[str, str] = {}
+        for p in reg.persons.values():
+            words = p.name.split()
+            if len(words) < 2 or p.known or words[0].lower() in lx.FIRST_NAMES:
+                continue
+            rest = " ".join(words[1:])
+            if (
+                len(words) > 2
+                and rest in reg.persons
+                # named first without the word: "Mario Vargas Llosa ... Vargas Llosa" is the
+                # other way round, the full name first
+                and reg.persons[rest].first_at < p.first_at
+            ):
+                target = reg.persons[rest]
+            elif len(words) == 2 and words[0].lower() in lx.ROLE_NOUNS | _CAPITAL_ROLES:
+                cands = [q for q in reg.person_by_surname(words[1]) if q.name != p.name]
+                if len(cands) != 1:
+                    continue
+                target = cands[0]
+            else:
+                continue
+            if target.name in into:
+                continue
+            target.mentions.extend(p.mentions)
+            target.role = target.role or (words[0] if len(words) == 2 else "")
+            into[p.name] = target.name
+        if not into:
+            return
+        gone = set(into)
+        for name in gone:
+            del reg.persons[name]
+        for m in reg.mentions:
+            if m.kind == "person" and m.key in gone:
+                m.key = into[m.key]
+        for index in (reg.surnames, reg.given):
+            for key in list(index):
+                index[key] -= gone
+                if not index[key]:
+                    del index[key]
 
     def persons_called_it(self) -> None:
         """A "person" the text calls "it" is an organisation with a name like a person's:

@@ -832,3 +832,22 @@ def test_the_company_is_a_one_word_name_opening_an_earlier_sentence():
         "company said in a security advisory issued Tuesday."
     )
     assert _speakers(text) == ["Examplesoft"]
+
+
+def test_a_word_before_a_persons_name_is_no_second_person_a_pronoun_could_mean():
+    # A film named after her is not another woman the pronoun could mean.
+    text = (
+        "Bettina Quill, the 1950s pin-up model, has died.\n"
+        "Her agent, Mark Rowe, said Quill died yesterday.\n"
+        "Quill inspired the 2005 film The Notorious Bettina Quill.\n"
+        "After resurfacing in the 1990s, she occasionally granted interviews.\n"
+        "“I don’t want to be photographed in my old age,” she said."
+    )
+    assert _speakers(text) == ["Bettina Quill"]
+    # A role word opening the sentence is no part of the name.
+    text = (
+        "Steven Moffat chose the actor after a secret audition.\n"
+        "Producer Moffat is sure that fans will agree.\n"
+        "“When you watched him walk out in the room, you knew,” he said."
+    )
+    assert _speakers(text) == ["Steven Moffat"]
