@@ -109,6 +109,7 @@ DETERMINERS = frozenset(
 _AFTER_DETERMINER = re.compile(
     r"\b(?:the|a|an|those|these|this|that|his|her|its|their|our|such)\s+$", re.IGNORECASE
 )
+_AFTER_ARTICLE = re.compile(r"\b(?:the|a|an|his|her|its|their|our)\s+$", re.IGNORECASE)
 # A past verb right before a word in -s makes it a plural noun: "dismissed calls to quit".
 _AFTER_PAST_VERB = re.compile(r"\b[a-z]{2,}ed\s+$")
 
@@ -502,6 +503,10 @@ def find_before(text: str, start: int, open_pos: int) -> Attribution | None:
             text, max(start, vm.start(1) - 8), vm.start(1)
         ):
             continue  # "who said, when asked about it, ...": the question, not the answer
+        if v.endswith("ed") and _AFTER_ARTICLE.search(
+            text, max(start, vm.start(1) - 8), vm.start(1)
+        ):
+            continue  # "the estimated $1 million damage": an adjective, not a verb
         last = vm
     if last is None:
         return None

@@ -851,3 +851,14 @@ def test_a_word_before_a_persons_name_is_no_second_person_a_pronoun_could_mean()
         "“When you watched him walk out in the room, you knew,” he said."
     )
     assert _speakers(text) == ["Steven Moffat"]
+
+
+def test_a_participle_after_an_article_is_an_adjective_not_the_reporting_verb():
+    text = (
+        "Governor Jane Roe went to the church on Saturday to apologize in case the estimated "
+        "$1 million damage was “in any way connected to the attention the church has "
+        "received.”"
+    )
+    # No junk speaker ("Saturday to apologize in case the") read off "the estimated".
+    mentions = [q.speaker_mention for q in extract_quotes(text)]
+    assert all(m is None or "Roe" in m for m in mentions), mentions
