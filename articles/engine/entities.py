@@ -338,6 +338,7 @@ def _candidate_tokens(text: str) -> list[tuple[int, int, str]]:
 
 _CUE_WORDS = frozenset(w for w in lx.CUE_VERBS if " " not in w) | frozenset(lx.CUE_PARTICIPLES)
 # The words after a name: "Kwame Asante said", "Kwame Asante, 52, said", "... also said".
+_ASKED_BEFORE = re.compile(r"\b(?:asked|questioned|pressed)\s+$")
 _NEXT_WORDS = re.compile(r"(?:\s*,\s*\d{1,3}\s*,)?\s+([a-z]+)(?:\s+([a-z]+))?")
 
 
@@ -1080,8 +1081,15 @@ class _Builder:
             and w.lower() not in lx.STOP_CAPS
             and w.lower() not in lx.PLURAL_PEOPLE
             and not _is_acronym(w)
-            and (nm := _NEXT_WORDS.match(self.text, e0, e0 + 40))
-            and nm.group(1) in _CUE_WORDS
+            and (
+                ((nm := _NEXT_WORDS.match(self.text, e0, e0 + 40)) and nm.group(1) in _CUE_WORDS)
+                # "Lynch asked Coleman, “...?”": the one asked, who answers next
+                or (
+                    _ASKED_BEFORE.search(self.text, max(0, s0 - 12), s0)
+                    and self.text[e0 : e0 + 1] == ","
+                    and not common_word(w)
+                )
+            )
         }
         for s, e, word, _ in self.bare:
             org_key = reg.org_alias.get(word)

@@ -464,7 +464,7 @@ def extract_quotes_with(
             cue = att.cue
             mention, ms, me = att.mention, att.mention_start, att.mention_end
             speaker, kind = resolver.resolve(mention or "", ms or sp.open)
-            speaker, kind = _answerer(quotes, mention, speaker, kind)
+            speaker, kind = _answerer(quotes, mention, speaker, kind, text, resolver)
         elif follows:
             continues = True
             speaker, kind = prev_quote.speaker, prev_quote.speaker_kind
@@ -500,27 +500,43 @@ _ASKING = frozenset({"asked", "asks", "wondered", "pressed", "queried"})
 
 
 def _answerer(
-    quotes: list[Quote], mention: str | None, speaker: str | None, kind: str | None
+    quotes: list[Quote],
+    mention: str | None,
+    speaker: str | None,
+    kind: str | None,
+    text: str,
+    resolver: Resolver,
 ) -> tuple[str | None, str | None]:
     """In an exchange, the answer to a question is not the asker's.
 
     `"Is that you?" Borger asked. "That would be me," the senator said.`: a pronoun or a
-    description that resolved to the one who just asked means the one asked, who spoke
-    before the question.
+    description that resolved to the one who just asked means the one asked: the person
+    named after the asking verb (`Lynch asked Colby, "...?" "Yes," he responded.`), or else
+    the one who spoke before the question.
     """
     if len(quotes) < 2 or not speaker or not mention or mention[:1].isupper():
         return speaker, kind
     question, before = quotes[-1], quotes[-2]
-    if (
+    if not (
         question.speaker == speaker
         and (question.cue or "").split()[:1]
         and question.cue.split()[0] in _ASKING
         and question.text.rstrip("”’\"' ").endswith("?")
-        and before.speaker_kind == "person"
-        and before.speaker not in (None, speaker)
     ):
+        return speaker, kind
+    for am in _ASKED_WHOM.finditer(text, question.context_start, question.end):
+        asked, asked_kind = resolver.resolve(am.group(1), am.start(1))
+        if asked and asked_kind == "person" and asked != speaker:
+            return asked, asked_kind
+    if before.speaker_kind == "person" and before.speaker not in (None, speaker):
         return before.speaker, before.speaker_kind
     return speaker, kind
+
+
+# `Lynch asked Colby, “...?”`: the one asked, named right after the verb.
+_ASKED_WHOM = re.compile(
+    r"\b(?:asked|asks|pressed|questioned)\s+((?:[A-Z][\w’'.\-]+\s+){0,2}[A-Z][\w’'\-]+)"
+)
 
 
 # "‘We will not be bullied’: Harlow defiant ..." or "“No surrender” – Roe": a headline quote

@@ -862,3 +862,15 @@ def test_a_participle_after_an_article_is_an_adjective_not_the_reporting_verb():
     # No junk speaker ("Saturday to apologize in case the") read off "the estimated".
     mentions = [q.speaker_mention for q in extract_quotes(text)]
     assert all(m is None or "Roe" in m for m in mentions), mentions
+
+
+def test_the_answer_to_a_question_is_the_one_asked_named_after_the_verb():
+    text = (
+        "Jermayne Quill fired the shot, his friend testified.\n"
+        "“So which is it?” Deputy Public Defender Peter Lynch asked Colby, who in turn said "
+        "he had seen the gun before.\n"
+        "He admitted he was lying.\n"
+        "At one point, Lynch asked Colby, “You just lied to this jury, correct?”\n"
+        "“Yes,” he responded."
+    )
+    assert _speakers(text) == ["Peter Lynch", "Peter Lynch", "Colby"]
