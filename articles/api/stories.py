@@ -123,14 +123,7 @@ class StoryViewSet(ConditionalReadMixin, viewsets.ReadOnlyModelViewSet):
                     Prefetch("attributions", queryset=reader_attributions())
                 ),
             ),
-            Prefetch(
-                "quotes",
-                queryset=Quote.objects.select_related("speaker").prefetch_related(
-                    # The story is visible, so are its wordings readers may see; their
-                    # articles are the ones loaded below (``share_articles``).
-                    Prefetch("appearances", queryset=reader_appearances(), to_attr=WORDINGS)
-                ),
-            ),
+            # Not the quotes: the detail gives the first page of them (``story_quote_page``).
             Prefetch(
                 "articles",
                 queryset=visible_story_articles(user)
@@ -144,16 +137,25 @@ class StoryViewSet(ConditionalReadMixin, viewsets.ReadOnlyModelViewSet):
             "corrections",
         )
 
-    def render_detail(self, instance) -> dict:
-        share_articles(instance)
-        return super().render_detail(instance)
+    @property
+    def export_prefetch(self):
+        """The detail's, and every quote of the story: the exports cite them all."""
+        quotes = Prefetch(
+            "quotes",
+            queryset=Quote.objects.select_related("speaker").prefetch_related(
+                # The story is visible, so are its wordings readers may see; their articles
+                # are the story's, loaded by ``detail_prefetch`` (``share_articles``).
+                Prefetch("appearances", queryset=reader_appearances(), to_attr=WORDINGS)
+            ),
+        )
+        return (*self.detail_prefetch, quotes)
 
     def _export(self, render):
         def answer():
             instance = self.get_object()
 
             def build():
-                prefetch_related_objects([instance], *self.detail_prefetch)
+                prefetch_related_objects([instance], *self.export_prefetch)
                 share_articles(instance)
                 return Response(render(instance, request=self.request))
 
