@@ -52,7 +52,7 @@ from articles.models import (
 from articles.public.cache import cached_answer
 from articles.public.jsonld import story_jsonld
 from articles.public.pages.quotes import WORDINGS
-from articles.public.pages.story import share_articles
+from articles.public.pages.story import attach_figures_and_people, share_articles
 
 # --- Stories --------------------------------------------------------------------------------
 
@@ -124,18 +124,25 @@ class StoryViewSet(ConditionalReadMixin, viewsets.ReadOnlyModelViewSet):
                 ),
             ),
             # Not the quotes: the detail gives the first page of them (``story_quote_page``).
+            # Their figures and people: ``attach_figures_and_people``.
             Prefetch(
                 "articles",
-                queryset=visible_story_articles(user)
-                .select_related("outlet")
-                .defer("body")
-                .prefetch_related(
-                    Prefetch("figures", queryset=visible_figures(user)),
-                    Prefetch("people", queryset=visible_people(user).select_related("speaker")),
-                ),
+                queryset=visible_story_articles(user).select_related("outlet").defer("body"),
             ),
             "corrections",
         )
+
+    def load(self, instance: Story, lookups) -> None:
+        """The story's related rows for its representations: ``lookups``, then its articles'
+        figures and people."""
+        user = self.request.user
+        prefetch_related_objects([instance], *lookups)
+        attach_figures_and_people(
+            instance.articles.all(), figures=visible_figures(user), people=visible_people(user)
+        )
+
+    def load_detail(self, instance: Story) -> None:
+        self.load(instance, self.detail_prefetch)
 
     @property
     def export_prefetch(self):
@@ -155,7 +162,7 @@ class StoryViewSet(ConditionalReadMixin, viewsets.ReadOnlyModelViewSet):
             instance = self.get_object()
 
             def build():
-                prefetch_related_objects([instance], *self.export_prefetch)
+                self.load(instance, self.export_prefetch)
                 share_articles(instance)
                 return Response(render(instance, request=self.request))
 

@@ -35,6 +35,8 @@ from articles.api.serializers import (
 )
 from articles.core.visibility import reader_appearances
 from articles.models import Attribution, Correction, Quote, Story, SummaryParagraph
+from articles.public.pages.figures import figures_of
+from articles.public.pages.people import people_named
 from articles.public.pages.quotes import quotes_with_wordings
 
 # A story's detail gives its quotes a page at a time: the first page of the quotes list of
@@ -304,14 +306,14 @@ class StoryDetailSerializer(StorySerializer):
 
     @extend_schema_field(FigureSerializer(many=True))
     def get_figures(self, obj: Story):
-        figures = [f for article in obj.articles.all() for f in article.figures.all()]
+        figures = [f for article in obj.articles.all() for f in figures_of(article)]
         return FigureSerializer(figures, many=True, context=self.context).data
 
     @extend_schema_field(PersonSerializer(many=True))
     def get_people(self, obj: Story):
         people: dict[int, dict] = {}
         for article in obj.articles.all():
-            for mention in article.people.all():
+            for mention in people_named(article):
                 entry = people.setdefault(
                     mention.speaker_id, {"speaker": mention.speaker, "roles": [], "outlets": []}
                 )
