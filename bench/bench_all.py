@@ -106,7 +106,14 @@ def rows(results: dict) -> list[tuple[str, str, str, str, str]]:
             f" HTML x{grows:.2f} for 5x the story",
         )
         ratio("P3 list", "API story list of 50", 0.1)
-        ratio("P3 detail", "API story detail, 50 articles", 0.05)
+        ratio(
+            "P3 detail",
+            "API story detail, 50 articles",
+            0.05,
+            f"; {pages['story50_api_queries']} queries (10 articles:"
+            f" {pages['story10_api_queries']}), JSON"
+            f" x{pages['story50_api_bytes'] / pages['story10_api_bytes']:.2f} for 5x the story",
+        )
     engine = results.get("engine")
     if engine:
         rate = engine["per_cpu_second"]

@@ -8,7 +8,8 @@ and cached; and the API's story list of 50. Each figure is the trivial view's me
 the page's median time, the two timed in turns within the same rounds, so the machine's load
 drifts out (1.0 is as fast as the trivial view), by the wall clock and by this process's CPU
 time (on a loaded machine the CPU ratio is the steadier). It also prints the queries and HTML
-size of the two generated stories (HTML should grow far less than the story).
+size of the two generated stories, and of their API details (each should grow far less than
+the story).
 
     .venv/bin/python bench/bench_pages.py [--rounds 30] [--json] [--profile]
 
@@ -174,6 +175,8 @@ def measure(rounds: int = 30) -> dict:
         for key, story in (("story10", small), ("story50", large)):
             queries, size = page_facts(client, story.get_absolute_url())
             figures[f"{key}_queries"], figures[f"{key}_bytes"] = queries, size
+            queries, size = page_facts(client, f"/api/v1/stories/{story.slug}/")
+            figures[f"{key}_api_queries"], figures[f"{key}_api_bytes"] = queries, size
         trivial_ms, trivial_cpu_ms = [], []
         for key, label, url, cached in rows:
             row = {"label": label}
@@ -214,7 +217,8 @@ def report(figures: dict) -> None:
     for key, label in (("story10", "10 articles / 40 quotes"), ("story50", "50 / 200")):
         print(
             f"story page, {label}: {figures[f'{key}_queries']} queries uncached, "
-            f"{figures[f'{key}_bytes'] / 1024:.0f} KB of HTML"
+            f"{figures[f'{key}_bytes'] / 1024:.0f} KB of HTML; API detail: "
+            f"{figures[f'{key}_api_queries']} queries, {figures[f'{key}_api_bytes'] / 1024:.0f} KB"
         )
     print(f"{'':38} {'uncached':>26}  {'cached':>26}")
     print(f"{'page':38} {'wall':>8} {'CPU':>8} {'CPU ms':>8}  {'wall':>8} {'CPU':>8} {'CPU ms':>8}")

@@ -196,13 +196,18 @@ class ConditionalReadMixin:
             instance = self.get_object()
 
             def build():
-                if self.detail_prefetch:
-                    prefetch_related_objects([instance], *self.detail_prefetch)
+                self.load_detail(instance)
                 return Response(self.render_detail(instance))
 
             return self.conditional_answer([instance], build)
 
         return cached_answer(request, answer)
+
+    def load_detail(self, instance) -> None:
+        """Load what a detail's representation reads (``detail_prefetch``), once the answer
+        is known not to be a 304."""
+        if self.detail_prefetch:
+            prefetch_related_objects([instance], *self.detail_prefetch)
 
     def render_detail(self, instance) -> dict:
         return self.get_serializer(instance).data

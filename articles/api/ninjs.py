@@ -20,6 +20,7 @@ from articles.core.visibility import checked
 from articles.engine.citations import sourced_text
 from articles.models import Story
 from articles.public.jsonld import absolute_url, iso_datetime
+from articles.public.pages.people import people_named
 from articles.public.pages.quotes import wordings_of
 from sources.models import Speaker
 
@@ -56,7 +57,7 @@ def story_ninjs(story: Story, *, request=None) -> dict[str, Any]:
         if quote.speaker_id and checked(wordings_of(quote)):
             speakers.setdefault(quote.speaker_id, quote.speaker)
     for article in articles:
-        for mention in checked(article.people.all()):
+        for mention in checked(people_named(article)):
             speakers.setdefault(mention.speaker_id, mention.speaker)
 
     def agent(speaker: Speaker) -> dict[str, Any]:

@@ -17,6 +17,13 @@ from rest_framework.response import Response
 from rest_framework.utils.urls import replace_query_param
 
 
+def cursor_token(position: list, *, reverse: bool = False) -> str:
+    """The opaque cursor for the rows after ``position`` (a row's key values, JSON-ready) in
+    a list's order (before it when ``reverse``); ``KeysetPagination`` reads it back."""
+    payload = json.dumps({"p": position, "r": int(reverse)}, separators=(",", ":"))
+    return base64.urlsafe_b64encode(payload.encode()).decode().rstrip("=")
+
+
 @dataclass(frozen=True)
 class Key:
     """One column of a keyset ordering. Nulls always come last, whatever the direction, so a
@@ -134,8 +141,7 @@ class KeysetPagination(BasePagination):
         return values
 
     def encode_cursor(self, obj, *, reverse: bool) -> str:
-        payload = json.dumps({"p": self._key_values(obj), "r": int(reverse)}, separators=(",", ":"))
-        token = base64.urlsafe_b64encode(payload.encode()).decode().rstrip("=")
+        token = cursor_token(self._key_values(obj), reverse=reverse)
         return replace_query_param(
             self.request.build_absolute_uri(), self.cursor_query_param, token
         )

@@ -52,7 +52,7 @@ from articles.models import (
 from articles.public.cache import cached_answer
 from articles.public.jsonld import story_jsonld
 from articles.public.pages.quotes import WORDINGS
-from articles.public.pages.story import share_articles
+from articles.public.pages.story import attach_figures_and_people, share_articles
 
 # --- Stories --------------------------------------------------------------------------------
 
@@ -123,37 +123,46 @@ class StoryViewSet(ConditionalReadMixin, viewsets.ReadOnlyModelViewSet):
                     Prefetch("attributions", queryset=reader_attributions())
                 ),
             ),
-            Prefetch(
-                "quotes",
-                queryset=Quote.objects.select_related("speaker").prefetch_related(
-                    # The story is visible, so are its wordings readers may see; their
-                    # articles are the ones loaded below (``share_articles``).
-                    Prefetch("appearances", queryset=reader_appearances(), to_attr=WORDINGS)
-                ),
-            ),
+            # Not the quotes: the detail gives the first page of them (``story_quote_page``).
+            # Their figures and people: ``attach_figures_and_people``.
             Prefetch(
                 "articles",
-                queryset=visible_story_articles(user)
-                .select_related("outlet")
-                .defer("body")
-                .prefetch_related(
-                    Prefetch("figures", queryset=visible_figures(user)),
-                    Prefetch("people", queryset=visible_people(user).select_related("speaker")),
-                ),
+                queryset=visible_story_articles(user).select_related("outlet").defer("body"),
             ),
             "corrections",
         )
 
-    def render_detail(self, instance) -> dict:
-        share_articles(instance)
-        return super().render_detail(instance)
+    def load(self, instance: Story, lookups) -> None:
+        """The story's related rows for its representations: ``lookups``, then its articles'
+        figures and people."""
+        user = self.request.user
+        prefetch_related_objects([instance], *lookups)
+        attach_figures_and_people(
+            instance.articles.all(), figures=visible_figures(user), people=visible_people(user)
+        )
+
+    def load_detail(self, instance: Story) -> None:
+        self.load(instance, self.detail_prefetch)
+
+    @property
+    def export_prefetch(self):
+        """The detail's, and every quote of the story: the exports cite them all."""
+        quotes = Prefetch(
+            "quotes",
+            queryset=Quote.objects.select_related("speaker").prefetch_related(
+                # The story is visible, so are its wordings readers may see; their articles
+                # are the story's, loaded by ``detail_prefetch`` (``share_articles``).
+                Prefetch("appearances", queryset=reader_appearances(), to_attr=WORDINGS)
+            ),
+        )
+        return (*self.detail_prefetch, quotes)
 
     def _export(self, render):
         def answer():
             instance = self.get_object()
 
             def build():
-                prefetch_related_objects([instance], *self.detail_prefetch)
+                self.load(instance, self.export_prefetch)
                 share_articles(instance)
                 return Response(render(instance, request=self.request))
 

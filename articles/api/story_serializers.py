@@ -7,6 +7,11 @@ query), so a story of any size costs the same number of queries.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from urllib.parse import urlencode
+
+from django.db.models import Exists, OuterRef
+from django.urls import reverse
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
@@ -19,6 +24,7 @@ from articles.api.fields import (
     outlet_summaries,
     topic_summaries,
 )
+from articles.api.pagination import KeysetPagination, cursor_token
 from articles.api.serializers import (
     ArticleSummarySerializer,
     FigureSerializer,
@@ -27,8 +33,52 @@ from articles.api.serializers import (
     TopicSerializer,
     speaker_summary,
 )
-from articles.models import Attribution, Correction, Story, SummaryParagraph
-from articles.public.pages.quotes import wordings_of
+from articles.core.visibility import reader_appearances
+from articles.models import Attribution, Correction, Quote, Story, SummaryParagraph
+from articles.public.pages.figures import figures_of
+from articles.public.pages.people import people_named
+from articles.public.pages.quotes import quotes_with_wordings
+
+# A story's detail gives its quotes a page at a time: the first page of the quotes list of
+# the story (``/api/v1/quotes/?story=<slug>``, newest first), how many there are, and the
+# address of that list's next page. A story of 200 quotes would otherwise be 200 quotes with
+# every wording, most of the answer and of its cost.
+QUOTES_IN_DETAIL = KeysetPagination.page_size
+
+
+@dataclass
+class StoryQuotePage:
+    quotes: list[Quote]
+    count: int  # every quote of the story readers may see
+    next: str | None  # the quotes list's page after these
+
+
+def story_quote_page(story: Story, context: dict) -> StoryQuotePage:
+    """The story's newest ``QUOTES_IN_DETAIL`` quotes with a wording readers may see, each
+    with those wordings, in two queries (three when there are more, to count them); worked
+    out once per story and request."""
+    page = context.setdefault("quote_pages", {}).get(story.pk)
+    if page is not None:
+        return page
+    visible = Quote.objects.filter(story=story.pk).filter(
+        Exists(reader_appearances().filter(quote=OuterRef("pk")))
+    )
+    ids = list(visible.order_by("-id").values_list("id", flat=True)[: QUOTES_IN_DETAIL + 1])
+    more, ids = len(ids) > QUOTES_IN_DETAIL, ids[:QUOTES_IN_DETAIL]
+    loaded = quotes_with_wordings(ids, {article.pk: article for article in story.articles.all()})
+    quotes = [loaded[pk] for pk in ids if pk in loaded]
+    set_story = Quote.story.field.set_cached_value
+    for quote in quotes:
+        set_story(quote, story)
+    next_url = None
+    if more:
+        request = context.get("request")
+        path = reverse("api:quote-list")
+        base = request.build_absolute_uri(path) if request else path
+        next_url = f"{base}?{urlencode({'story': story.slug, 'cursor': cursor_token([ids[-1]])})}"
+    page = StoryQuotePage(quotes, visible.count() if more else len(quotes), next_url)
+    context["quote_pages"][story.pk] = page
+    return page
 
 
 def sourced_claim(claim, source: serializers.Serializer) -> dict:
@@ -170,6 +220,8 @@ class StoryDetailSerializer(StorySerializer):
     key_points = KeyPointSerializer(many=True, read_only=True)
     summary = SummaryParagraphSerializer(source="paragraphs", many=True, read_only=True)
     quotes = serializers.SerializerMethodField()
+    quote_count = serializers.SerializerMethodField()
+    quotes_next = serializers.SerializerMethodField()
     figures = serializers.SerializerMethodField()
     people = serializers.SerializerMethodField()
     outlets = serializers.SerializerMethodField()
@@ -188,6 +240,8 @@ class StoryDetailSerializer(StorySerializer):
             "key_points",
             "summary",
             "quotes",
+            "quote_count",
+            "quotes_next",
             "figures",
             "people",
             "outlets",
@@ -209,6 +263,8 @@ class StoryDetailSerializer(StorySerializer):
             key_points=[key_point.to_representation(k) for k in story.key_points.all()],
             summary=[paragraph.to_representation(p) for p in story.paragraphs.all()],
             quotes=self.get_quotes(story),
+            quote_count=self.get_quote_count(story),
+            quotes_next=self.get_quotes_next(story),
             figures=self.get_figures(story),
             people=self.get_people(story),
             outlets=self.get_outlets(story),
@@ -219,22 +275,45 @@ class StoryDetailSerializer(StorySerializer):
         )
         return data
 
-    @extend_schema_field(QuoteSerializer(many=True))
+    @extend_schema_field(
+        QuoteSerializer(
+            many=True,
+            help_text=f"The story's newest quotes, up to {QUOTES_IN_DETAIL}, each with every "
+            "wording and outlet: the first page of `/api/v1/quotes/?story=<slug>`. "
+            "`quotes_next` gives the rest.",
+        )
+    )
     def get_quotes(self, obj: Story):
-        # Quotes whose every appearance was rejected are not shown.
-        quotes = [q for q in obj.quotes.all() if wordings_of(q)]
+        quotes = story_quote_page(obj, self.context).quotes
         return QuoteSerializer(quotes, many=True, context=self.context).data
+
+    @extend_schema_field(
+        serializers.IntegerField(help_text="How many quotes the story has, in every page.")
+    )
+    def get_quote_count(self, obj: Story) -> int:
+        return story_quote_page(obj, self.context).count
+
+    @extend_schema_field(
+        serializers.URLField(
+            allow_null=True,
+            help_text="The next page of the story's quotes (`/api/v1/quotes/?story=<slug>` "
+            "after those in `quotes`, newest first, with its own `next`); null when `quotes` "
+            "holds them all.",
+        )
+    )
+    def get_quotes_next(self, obj: Story) -> str | None:
+        return story_quote_page(obj, self.context).next
 
     @extend_schema_field(FigureSerializer(many=True))
     def get_figures(self, obj: Story):
-        figures = [f for article in obj.articles.all() for f in article.figures.all()]
+        figures = [f for article in obj.articles.all() for f in figures_of(article)]
         return FigureSerializer(figures, many=True, context=self.context).data
 
     @extend_schema_field(PersonSerializer(many=True))
     def get_people(self, obj: Story):
         people: dict[int, dict] = {}
         for article in obj.articles.all():
-            for mention in article.people.all():
+            for mention in people_named(article):
                 entry = people.setdefault(
                     mention.speaker_id, {"speaker": mention.speaker, "roles": [], "outlets": []}
                 )

@@ -44,7 +44,14 @@ def related_stories(story: Story, *, limit: int = 5) -> list[Story]:
     topics = story.topics.values("pk")
     speakers = Quote.objects.filter(story=story, speaker__isnull=False).values("speaker")
     quoting = Quote.objects.public().filter(story=OuterRef("pk"), speaker__in=speakers)
-    rows = story_list().exclude(pk=story.pk).filter(Q(topics__in=topics) | Exists(quoting))
+    # Not ``story_list()``: the page shows each one's headline and date, not its article count
+    # (which grouped every candidate's articles).
+    rows = (
+        Story.objects.published()
+        .order_by("-published_at", "-id")
+        .exclude(pk=story.pk)
+        .filter(Q(topics__in=topics) | Exists(quoting))
+    )
     if story.storyline_id:
         rows = rows.exclude(storyline_id=story.storyline_id)
     return list(rows.distinct()[:limit])

@@ -286,14 +286,19 @@ def quote_index(story_id: int, articles: dict[int, Article]) -> list[SpeakerInde
     return sorted(groups.values(), key=lambda g: g.order)
 
 
-def quote_views(ids: Iterable[int], articles: dict[int, Article]) -> dict[int, QuoteView]:
-    """The quotes ``ids`` worked out in full (wordings, outlets), in one query; each wording
-    gets the caller's copy of its article (``articles``, as ``quote_index`` left it), so one
-    object per article however many quotes it carries."""
+def quotes_with_wordings(ids: Iterable[int], articles: dict[int, Article]) -> dict[int, Quote]:
+    """The quotes ``ids`` with their speakers and the wordings readers may see (``WORDINGS``,
+    as ``wordings_of`` reads them), in one query (two when a wording is printed in an article
+    of another story). Each wording gets the caller's copy of its article (``articles``, by
+    id, with its outlet; an article missing from it is added), so one object per article
+    however many quotes it carries. A quote with no such wording is left out."""
     quotes: dict[int, Quote] = {}
     set_quote = QuoteAppearance.quote.field.set_cached_value
     set_article = QuoteAppearance.article.field.set_cached_value
-    rows = reader_appearances().filter(quote__in=list(ids)).select_related("quote__speaker")
+    rows = list(reader_appearances().filter(quote__in=list(ids)).select_related("quote__speaker"))
+    missing = {appearance.article_id for appearance in rows} - articles.keys()
+    if missing:
+        articles.update(Article.objects.select_related("outlet").defer("body").in_bulk(missing))
     for appearance in rows:
         quote = quotes.get(appearance.quote_id)
         if quote is None:
@@ -303,6 +308,13 @@ def quote_views(ids: Iterable[int], articles: dict[int, Article]) -> dict[int, Q
             set_quote(appearance, quote)
         set_article(appearance, articles[appearance.article_id])
         getattr(quote, WORDINGS).append(appearance)
+    return quotes
+
+
+def quote_views(ids: Iterable[int], articles: dict[int, Article]) -> dict[int, QuoteView]:
+    """The quotes ``ids`` worked out in full (wordings, outlets), in one query
+    (``quotes_with_wordings``)."""
+    quotes = quotes_with_wordings(ids, articles)
     views = {pk: quote_view(quote) for pk, quote in quotes.items()}
     return {pk: view for pk, view in views.items() if view is not None}
 
