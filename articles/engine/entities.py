@@ -54,6 +54,7 @@ _GIVEN_NAME_TITLES = frozenset(
 _LEAD_CUES_CAP = frozenset({"Said", "Says", "Added", "Adds", "Asked", "Asks", "Wrote", "Writes"})
 # "an Iowa Republican", "a Texas Democrat": a party member, not a surname.
 _PARTY_NOUNS = frozenset({"republican", "republicans", "democrat", "democrats", "gop"})
+_MEDIA_TRADES = lx.MEDIA_HEADS | {"broadcaster", "network"}
 # Role words that open a sentence capitalised before a surname ("Producer Moffat said").
 _CAPITAL_ROLES = frozenset(
     """producer writer creator showrunner host presenter pundit comedian rapper chef designer
@@ -764,6 +765,8 @@ class _Builder:
             else:
                 org_s = s
             org = self.add_org(text[org_s:e], org_s, e)
+            if not cut and j >= 0 and toks[j][2].lower() in _MEDIA_TRADES:
+                org.media = True  # "the daily Eleftherion": what "the paper" will mean
             self.after_org(org, e)
             return
         if (name_lows[-1] in lx.PLACE_WORDS and name_lows[0] not in lx.FIRST_NAMES) or " ".join(

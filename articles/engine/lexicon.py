@@ -141,7 +141,8 @@ ORG_WORDS = frozenset(
     pharmaceuticals logistics retail hydro utilities insurance securities capital partnership
     ventures computer computers electronics software pac initiative caucus convention survey
     forum conference festival foods networks entertainment telecom telecoms communications
-    brands studios pictures petroleum chemicals""".split()
+    brands studios pictures petroleum chemicals research solutions consulting associates
+    analytics insights strategies advisors advisers""".split()
 )
 # Words marking a capitalised run as a place.
 PLACE_WORDS = frozenset(
@@ -248,7 +249,7 @@ BUSINESS_HEADS = frozenset(
     """firm company maker giant group agency startup start-up retailer chain wholesaler
     manufacturer carrier airline bank network broadcaster newspaper magazine publication
     website studio band insurer lender automaker carmaker chipmaker supplier
-    distributor conglomerate charity nonprofit non-profit""".split()
+    distributor conglomerate charity nonprofit non-profit daily tabloid broadsheet weekly""".split()
 )
 MEDIA_WORDS = frozenset(
     {

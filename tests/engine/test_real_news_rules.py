@@ -874,3 +874,20 @@ def test_the_answer_to_a_question_is_the_one_asked_named_after_the_verb():
         "“Yes,” he responded."
     )
     assert _speakers(text) == ["Peter Lynch", "Peter Lynch", "Colby"]
+
+
+def test_a_research_firm_before_an_analysts_name_is_no_woman_she_could_mean():
+    text = (
+        "The deal could trigger cultural clashes, said Example Research analyst Dana Quill.\n"
+        "“The wrangling will destroy any short-term gains,” she predicted."
+    )
+    assert _speakers(text) == ["Dana Quill"]
+
+
+def test_the_paper_is_the_daily_named_after_its_trade_word():
+    text = (
+        "The Example Wire reported the protests on Friday.\n"
+        "Centre-left daily Eleftherion warned young people would rise up if nothing was done.\n"
+        "“If nothing is done, the explosion will sweep everything away,” the paper said."
+    )
+    assert _speakers(text) == ["Eleftherion"]
