@@ -428,8 +428,25 @@ def _trailing_mention(text: str, s: int, e: int) -> tuple[int, int] | None:
     return ms, e
 
 
+# "..., the Example Gazette quoted witness Jo Roe as saying": the one quoted speaks.
+_QUOTED_AS = re.compile(
+    r"[\s,—–-]*[^!?;“”\"«»„]{0,80}?\bquoted\s+([^!?;,“”\"«»„]{2,80}?)\s+as\s+(?:saying|telling)\b"
+)
+
+
+_QUOTED_AS_BEFORE = re.compile(
+    r"\bquoted\s+([^!?;,“”\"«»„]{2,80}?)\s+as\s+(?:saying|telling\s+[\w\s]{1,30}?)"
+    r"(?:\s+that)?\s*[,:]?\s*$"
+)
+
+
 def find_after(text: str, close_end: int, limit: int) -> Attribution | None:
     """Attribution starting right after a quote's closing mark, before ``limit``."""
+    m = _QUOTED_AS.match(text, close_end, limit) if "quoted" in text[close_end:limit] else None
+    if m:
+        span = _trailing_mention(text, m.start(1), m.end(1))
+        if span and _valid_subject(text[span[0] : span[1]], inverted=True):
+            return Attribution("quoted as saying", m.start(), text[span[0] : span[1]], *span, False)
     m = _INVERTED.match(text, close_end, limit)
     if m:
         span = _mention_after_verb(text, m.end(), limit)
@@ -488,6 +505,13 @@ def find_before(text: str, start: int, open_pos: int) -> Attribution | None:
     if open_pos - start > 400:
         start = open_pos - 400
     window = text[start:open_pos]
+    m = _QUOTED_AS_BEFORE.search(window) if "quoted" in window else None
+    if m:
+        # "The Gazette quoted Mayor Jane Roe as saying that “...”": the one quoted.
+        span = _trailing_mention(text, start + m.start(1), start + m.end(1))
+        if span and _valid_subject(text[span[0] : span[1]], inverted=True):
+            s0 = start + m.start()
+            return Attribution("quoted as saying", s0, text[span[0] : span[1]], *span, True)
     m = _ACCORDING_BEFORE.search(window) if "ccording to" in window else None
     if m:
         s, e = _trim(text, start + m.start(1), start + m.end(1))

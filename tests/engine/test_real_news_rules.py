@@ -891,3 +891,13 @@ def test_the_paper_is_the_daily_named_after_its_trade_word():
         "“If nothing is done, the explosion will sweep everything away,” the paper said."
     )
     assert _speakers(text) == ["Eleftherion"]
+
+
+def test_quoted_someone_as_saying_gives_the_one_quoted_not_the_outlet():
+    text = (
+        "“The cops, they just jumped out of the car so fast,” the Example Daily News quoted "
+        "witness Devon Quill as saying. “They started shooting and he went down.”\n\n"
+        "The Example Gazette quoted Mayor Jane Roe as saying that “we will rebuild the pier "
+        "by spring.”"
+    )
+    assert _speakers(text) == ["Devon Quill", "Devon Quill", "Jane Roe"]
