@@ -172,7 +172,10 @@ _AND_BACK = re.compile(r"\s+and\s+(?:(?:later|then|also|\w+ly)\s+)?$")
 _NAMING_VERBS = frozenset({"called", "named", "titled", "dubbed"})
 _NAMING_USE = re.compile(r"(?:called|named|titled|dubbed)\s+[“\"‘]")
 # "Roe interjected to say", "Roe went on to say", "Roe took to Twitter to say"
-_WHAT_CALLED = re.compile(r"\b[Ww]hat\s+(he|she|they|it|we|I)\s+(?:had\s+|has\s+)?$")
+_WHAT_CALLED = re.compile(
+    r"\b[Ww]hat\s+((?:[A-Z][\w’'.\-]+\s+){0,2}[A-Z][\w’'\-]+|he|she|they|it|we)"
+    r"\s+(?:had\s+|has\s+|once\s+)?$"
+)
 _TO_SAY = re.compile(r"\s+(?:\w+ed|went\s+on|took\s+to\s+\w+)\s+to\s*$")
 _ADV_BACK = (
     r"(?:also|since|already|now|long|repeatedly|often|never|once|first|initially|later|then"
@@ -216,6 +219,8 @@ def _mention_after_verb(text: str, s: int, limit: int) -> tuple[int, int] | None
     seen_cap = False
     for wm in _WORD.finditer(text, s, e):
         w = wm.group()
+        if _ORDINAL.fullmatch(w):
+            continue  # "Air Force 1st Lt. Tyler Quill": a rank's ordinal
         if w[:1].isupper() and w.lower() not in _DAY_WORDS:
             seen_cap = True
         elif seen_cap and w not in lx.NAME_PARTICLES and w not in lx.ORG_CONNECTORS:
@@ -349,6 +354,10 @@ _TRAILING_WHEN = re.compile(
 )
 
 
+_ORDINAL = re.compile(r"\d+(?:st|nd|rd|th)")
+_FROM_PART = re.compile(r"(?:of|from)\s+[A-Z][\w.’'\- ]{1,40}|[A-Z][a-z]{0,4}\.(?:[A-Z]\.)?")
+
+
 def _trailing_mention(text: str, s: int, e: int) -> tuple[int, int] | None:
     """The noun phrase ending right before a verb: "the company", "Tom Homan", "she".
 
@@ -382,7 +391,11 @@ def _trailing_mention(text: str, s: int, e: int) -> tuple[int, int] | None:
     parts = [p for p in seg.split(",") if not p.strip().isdigit()]
     if len(parts) >= 2:
         last = parts[-1].strip()
-        prev = _without_opener(parts[-2].strip().lstrip('([“"‘'))
+        k = len(parts) - 2
+        # "Jo Quill, 30, of Raleigh, N.C., who was polled, said": past where the person is from
+        while k > 0 and _FROM_PART.fullmatch(parts[k].strip()):
+            k -= 1
+        prev = _without_opener(parts[k].strip().lstrip('([“"‘'))
         last_low = last.split()[0].lower() if last else ""
         if last and (
             last_low in {"a", "an", "the", "who", "which"}
@@ -624,7 +637,7 @@ def find_before(text: str, start: int, open_pos: int) -> Attribution | None:
 
 
 TITLE_STRIP = re.compile(
-    r"^(?:(?:[A-Z][\w.]*|[a-z]+)\s+)*?(?:" + alternation(lx.TITLES) + r")\.?\s+",
+    r"^(?:(?:[A-Z][\w.]*|[a-z]+|\d+(?:st|nd|rd|th))\s+)*?(?:" + alternation(lx.TITLES) + r")\.?\s+",
     re.IGNORECASE,
 )
 

@@ -402,6 +402,7 @@ def extract_quotes_with(
         if att is None and not sp.runs_on:
             limit = layout.sentence_end(sp.close)
             inner_end = text[sp.start : sp.end].rstrip("’'")[-1:]
+            introduces_next = False
             if limit <= sp.close + 1 and sp.close + 2 < len(text):
                 # `"Who is it for?" Barnes asked.`: the sentence end sits on the closing mark.
                 j = sp.close + 1
@@ -409,8 +410,17 @@ def extract_quotes_with(
                     j += 1
                 if inner_end in "?!—–-" or (j < len(text) and text[j].islower()):
                     limit = layout.sentence_end(j)
+                    # `“Why now?” Mills then writes back, “You look cute.”`: a sentence that
+                    # goes on into the next quote introduces that one, not this.
+                    introduces_next = nxt_open < limit and text[j : j + 1].isupper()
             limit = min(limit, nxt_open)
             att = find_after(text, sp.close + 1, limit) if limit > sp.close + 1 else None
+            if (
+                att is not None
+                and introduces_next
+                and _CUE_THEN_QUOTE.fullmatch(text, att.cue_start, nxt_open)
+            ):
+                att = None
         if att is None and not sp.continued:
             bstart = layout.sentence_start(sp.open)
             if prev is not None and prev.close + 1 > bstart:
@@ -496,6 +506,8 @@ def extract_quotes_with(
     return _introduced_runs(_backfill_runs(quotes, spans), spans, resolver, text, layout)
 
 
+# "writes back, " / "said: " right before a quote's opening mark: a cue introducing it.
+_CUE_THEN_QUOTE = re.compile(r"[\w’'\-]+(?:\s+[\w’'\-]+){0,3}\s*[,:]\s*")
 _ASKING = frozenset({"asked", "asks", "wondered", "pressed", "queried"})
 
 

@@ -901,3 +901,33 @@ def test_quoted_someone_as_saying_gives_the_one_quoted_not_the_outlet():
         "by spring.”"
     )
     assert _speakers(text) == ["Devon Quill", "Devon Quill", "Jane Roe"]
+
+
+def test_a_sentence_going_on_into_the_next_quote_introduces_that_one():
+    text = (
+        "In one exchange, the aide forwards a photo of Mayor Jane Roe.\n\n"
+        "Roe responds to the aide with, “Why now? That was on my way to the coast?” Quill "
+        "then writes back, “You look great.”"
+    )
+    assert _speakers(text) == ["Jane Roe", "Quill"]
+
+
+def test_where_someone_is_from_between_commas_is_not_the_speaker():
+    text = (
+        "“Both of them scare me,” Harry Quill, 30, of Raleigh, N.C., who was among those "
+        "polled, said in an interview."
+    )
+    assert _speakers(text) == ["Harry Quill"]
+
+
+def test_a_ranks_ordinal_stays_in_the_title_before_the_name():
+    text = "“I was hoping we would see someone else,” said Air Force 1st Lt. Tyler Quill."
+    assert _speakers(text) == ["Tyler Quill"]
+
+
+def test_what_a_named_person_called_gives_that_person():
+    text = (
+        "The city sought the convention in the hopes of shedding what Gilbert Roe called "
+        "“a perception problem in the whole region.”"
+    )
+    assert [q.speaker_mention for q in extract_quotes(text)] == ["Gilbert Roe"]
