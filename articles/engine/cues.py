@@ -690,6 +690,10 @@ _LEAD_NAME = re.compile(
 )
 
 
+_NAME_VERB_COLON = re.compile(
+    r"(?:^|(?<=[.!?”\"]\s)|\n)\s*((?:[A-Z][\w’'.\-]+\s+){0,2}[A-Z][\w’'\-]+)\s+"
+    r"(?:\w+ly\s+|then\s+|also\s+)?([a-z]{3,}(?:ed|s))\s*:\s*$"
+)
 _TRADE_WORDS = lx.BUSINESS_HEADS | lx.MEDIA_HEADS
 _NOT_ROLE_WORDS = frozenset(
     "in on at to of for from with into onto about over via the a an and or".split()
@@ -822,6 +826,11 @@ def find_lead_in(text: str, start: int, open_pos: int, known) -> Attribution | N
         return Attribution(cue_text, start + m.start(), text[span[0] : span[1]], *span, True)
     if not window.rstrip().endswith(":"):
         return None
+    m = _NAME_VERB_COLON.search(window)
+    if m and _looks_like_name(m.group(1)) and (" " in m.group(1) or known(m.group(1))):
+        # "Kasich resisted: “...”", "Roe demurred:": a name and its one verb lead in.
+        s = start + m.start(1)
+        return Attribution(m.group(2), start + m.start(2), m.group(1), s, start + m.end(1), True)
     m = _LEAD_NAME.search(window)
     if m is None and not VERB_ANY.search(window):
         # "... does not surprise Republican pollster Daron Quill: “...”": a full name after

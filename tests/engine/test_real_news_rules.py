@@ -931,3 +931,15 @@ def test_what_a_named_person_called_gives_that_person():
         "“a perception problem in the whole region.”"
     )
     assert [q.speaker_mention for q in extract_quotes(text)] == ["Gilbert Roe"]
+
+
+def test_a_name_and_its_one_verb_before_a_colon_lead_in_the_quote():
+    text = (
+        "Union leaders asked Governor Jo Roe to suspend the rules, “whatever it takes,” said "
+        "Dan Quill, the union's president. Roe resisted: “Governors do not have the power "
+        "to suspend constitutional rights.”"
+    )
+    assert _speakers(text)[-1] == "Jo Roe"
+    # A sentence whose subject is not a name leads in nobody.
+    text = "The results were clear. Turnout rose: “We have never seen numbers like these.”"
+    assert _speakers(text) in ([], [None])
