@@ -339,6 +339,7 @@ def _candidate_tokens(text: str) -> list[tuple[int, int, str]]:
 
 _CUE_WORDS = frozenset(w for w in lx.CUE_VERBS if " " not in w) | frozenset(lx.CUE_PARTICIPLES)
 # The words after a name: "Kwame Asante said", "Kwame Asante, 52, said", "... also said".
+_APPOSED_CUE = re.compile(r",\s+(?:a|an|the)\s[^,;:.“”\"]{1,100},\s+(?:also\s+)?([a-z]+)\b")
 _ASKED_BEFORE = re.compile(r"\b(?:asked|questioned|pressed)\s+$")
 _NEXT_WORDS = re.compile(r"(?:\s*,\s*\d{1,3}\s*,)?\s+([a-z]+)(?:\s+([a-z]+))?")
 
@@ -1086,6 +1087,11 @@ class _Builder:
             and not _is_acronym(w)
             and (
                 ((nm := _NEXT_WORDS.match(self.text, e0, e0 + 40)) and nm.group(1) in _CUE_WORDS)
+                # "Fauzi, an official from the disaster agency, told AFP": one name only
+                or (
+                    (am := _APPOSED_CUE.match(self.text, e0, e0 + 140))
+                    and am.group(1) in _CUE_WORDS
+                )
                 # "Lynch asked Coleman, “...?”": the one asked, who answers next
                 or (
                     _ASKED_BEFORE.search(self.text, max(0, s0 - 12), s0)

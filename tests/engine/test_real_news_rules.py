@@ -943,3 +943,13 @@ def test_a_name_and_its_one_verb_before_a_colon_lead_in_the_quote():
     # A sentence whose subject is not a name leads in nobody.
     text = "The results were clear. Turnout rose: “We have never seen numbers like these.”"
     assert _speakers(text) in ([], [None])
+
+
+def test_a_one_name_person_introduced_with_an_apposition_and_a_cue_is_a_person():
+    text = (
+        "At least five people were killed, Fauzi, an official from the local disaster "
+        "agency, told the Example Wire late Tuesday.\n"
+        "“A man was working at the plantation with his wife when the landslide struck,” he "
+        "said."
+    )
+    assert _speakers(text) == ["Fauzi"]
