@@ -88,3 +88,20 @@ def test_skip_link_moves_focus_to_the_main_content(live_server, browser_page, st
     assert page.evaluate("document.activeElement.className") == "skip-link"
     page.keyboard.press("Enter")
     assert page.evaluate("document.activeElement.id") == "main"
+
+
+def test_a_timeline_dot_opens_its_article_when_tapped_beside_it_on_a_phone(
+    live_server, phone_page, story
+):
+    page = phone_page
+    page.goto(live_server.url + story.get_absolute_url())
+    dot = page.locator(".timeline__dot").first
+    dot.scroll_into_view_if_needed()
+    box = dot.bounding_box()
+    # The drawn dot is a few pixels wide on a phone; a finger lands beside it.
+    assert box["width"] < 10
+    href = page.locator(".timeline a").first.get_attribute("href")
+    # The article's page is on its outlet's site: answered here, not looked up.
+    page.route(href, lambda route: route.fulfill(body="the article", content_type="text/plain"))
+    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2 + 7)
+    page.wait_for_url(href)
