@@ -354,6 +354,7 @@ _TRAILING_WHEN = re.compile(
 )
 
 
+_PLACE_PART = re.compile(r"(?:[A-Z][\w’'\-]+\s+){1,3}(?:" + "|".join(sorted(lx.PLACE_WORDS)) + r")")
 _ORDINAL = re.compile(r"\d+(?:st|nd|rd|th)")
 _FROM_PART = re.compile(r"(?:of|from)\s+[A-Z][\w.’'\- ]{1,40}|[A-Z][a-z]{0,4}\.(?:[A-Z]\.)?")
 
@@ -389,6 +390,12 @@ def _trailing_mention(text: str, s: int, e: int) -> tuple[int, int] | None:
         e = s + len(seg.rstrip())
         seg = text[s:e]
     parts = [p for p in seg.split(",") if not p.strip().isdigit()]
+    # "Ema Quill, a doctor at a clinic in Lampahan city, Bener Meriah district, told": a place
+    # closing the apposition is part of it, not the speaker.
+    while len(parts) >= 3 and _PLACE_PART.fullmatch(parts[-1].strip()):
+        parts = parts[:-1]
+        e = s + len(",".join(parts).rstrip())
+        seg = text[s:e]
     if len(parts) >= 2:
         last = parts[-1].strip()
         k = len(parts) - 2

@@ -129,7 +129,10 @@ _POSSESSOR_NAME = re.compile(
     r"((?:[A-Z][\w’'.\-]*\s+){1,2}[A-Z][\w’'\-]+)$"
 )
 _PARTY_TAG = re.compile(r",?\s*(?:\(?\b[DRI]-[A-Z][A-Za-z.]*\)?|\([DRI]\))\.?$")
-_PERSON_OF = re.compile(r"((?:[A-Z][\w’'\-]+ ){1,2}[A-Z][\w’'\-]+) of (?:the )?[A-Z]")
+_PERSON_OF = re.compile(
+    # "Ravi Subramaniam of Clearwater Securities", "Doctor Sokal Pirg of the unit"
+    r"((?:[A-Z][\w’'.\-]+ ){1,3}[A-Z][\w’'\-]+) of (?:the )?(?:[A-Z]|[a-z]+$)"
+)
 
 
 # A determiner and one or two epithets before a name: "the left-leaning", "the nonpartisan".

@@ -953,3 +953,20 @@ def test_a_one_name_person_introduced_with_an_apposition_and_a_cue_is_a_person()
         "said."
     )
     assert _speakers(text) == ["Fauzi"]
+
+
+def test_a_place_closing_an_apposition_is_not_the_speaker():
+    text = (
+        "“We have received around 50 people,” Ema Quill, a doctor at a health clinic in "
+        "Lampahan city, Bener Meriah district, told the Example Wire."
+    )
+    assert _speakers(text) == ["Ema Quill"]
+
+
+def test_a_titled_person_of_a_unit_or_a_force_is_the_person():
+    text = (
+        "“Most of them have broken bones,” Doctor Sokal Pirg of the unit told the Example "
+        "Wire by phone. “The reward is $35,000,” said Lt. Gregg Quill of the Valmora State "
+        "Police."
+    )
+    assert _speakers(text) == ["Sokal Pirg", "Gregg Quill"]
