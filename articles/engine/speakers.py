@@ -78,7 +78,8 @@ _INTRO_PRONOUN = re.compile(r"(?:[A-Z][a-z]*(?: [a-z0-9]+){0,3},? )?([Hh]e|[Ss]h
 
 # "..., Roe said." / "Roe told reporters" right after a name: that person reported speech.
 _REPORTED_AFTER = re.compile(
-    r"\s+(?:also\s+|then\s+|later\s+)?(?:" + "|".join(lx.CUE_VERBS) + r")\b"
+    # "..., Daniel Traynor, said that ...": the comma closing an apposition allowed
+    r",?\s+(?:also\s+|then\s+|later\s+)?(?:" + "|".join(lx.CUE_VERBS) + r")\b"
 )
 _REPORTED_BEFORE = re.compile(r"\b(?:" + "|".join(lx.CUE_VERBS) + r")\s+$")
 
@@ -786,9 +787,10 @@ class Resolver:
             # Only names outside quotation marks: count the quote marks before it.
             if len(_QUOTE_CHARS.findall(text, lo, mm.start)) % 2:
                 continue
-            if _REPORTED_AFTER.match(text, mm.end, pos) or _REPORTED_BEFORE.search(
-                text, max(lo, mm.start - 20), mm.start
-            ):
+            after = _REPORTED_AFTER.match(text, mm.end, pos)
+            if after and text[mm.end] == "," and not text.endswith(", ", 0, mm.start):
+                after = None  # "... for Clinton, said Kunin": the name after the verb speaks
+            if after or _REPORTED_BEFORE.search(text, max(lo, mm.start - 20), mm.start):
                 found.add(mm.key)
         return found.pop() if len(found) == 1 else None
 
@@ -830,6 +832,17 @@ class Resolver:
         top = cands[0][0]
         if top.subject and top.start >= prev_ss and top.start < pos:
             return top.key
+        # "Mosman saw Santilli's words differently: “...,” he said": the subject of the
+        # quote's own sentence, before a name the sentence goes on to mention.
+        own = [
+            c
+            for c in cands
+            if c[0].subject
+            and ss <= c[0].start < pos
+            and "," not in _QUOTE_CHARS.split(reg.text[c[0].end : pos], 1)[0]
+        ]
+        if own:
+            return own[0][0].key
         known = [c for c in cands if c[1] == gender]
         # "The plan would fail, Roe said. “...,” he said": a person reported as speaking
         # in the sentence before (outside any quotation) outranks its grammatical subject.

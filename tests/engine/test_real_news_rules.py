@@ -970,3 +970,15 @@ def test_a_titled_person_of_a_unit_or_a_force_is_the_person():
         "Police."
     )
     assert _speakers(text) == ["Sokal Pirg", "Gregg Quill"]
+
+
+def test_he_after_a_sentence_reported_by_a_name_in_apposition_is_that_name():
+    text = (
+        "The mayor's legal battle with Sam Nunn, the former campaign consultant, became "
+        "public after Nunn filed a petition on Tuesday. The petition accuses the campaign of "
+        "“attempting to bully Mr. Nunn into silence.”\n\n"
+        "The mayor's attorney, Alan Gartside, said Nunn was “looking for free publicity using "
+        "false claims.” He said Nunn was bound by an agreement that is “standard practice for "
+        "all major businesses.”"
+    )
+    assert _speakers(text)[-1] == "Alan Gartside"
