@@ -122,7 +122,10 @@ PLURAL_PEOPLE = frozenset(
     analysts experts economists lawmakers legislators senators democrats republicans
     conservatives liberals progressives independents evangelicals latinos latinas hispanics
     americans europeans africans asians canadians mexicans britons christians muslims jews
-    catholics protestants immigrants refugees veterans millennials""".split()
+    catholics protestants immigrants refugees veterans millennials prosecutors investigators
+    detectives officers authorities lawyers attorneys doctors nurses scientists researchers
+    sources insiders diplomats negotiators firefighters rescuers survivors victims families
+    relatives friends colleagues employees executives shareholders investors""".split()
 )
 # Words marking a capitalised run as an organisation.
 ORG_WORDS = frozenset(

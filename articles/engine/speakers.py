@@ -118,6 +118,10 @@ _LONE_SUBJECT = re.compile(
     r"(?:^|(?<=[.!?]\s)|(?<=\n))([A-Z][a-z]+(?:[A-Z][a-z]+)*)\s+(?:has|have|had|is|was|said|says"
     r"|will|would|[a-z]+ed|[a-z]+s)\b"
 )
+# A sentence's subject pronoun: opening it, or after a fronted phrase and its comma.
+_SUBJECT_PRONOUN = re.compile(
+    r"\s*(?:[^,.;:!?\n]{1,140},\s+)?([Hh]e|[Ss]he)(?:[’']s|\s+(?:also\s+|then\s+)?[a-z])"
+)
 _GENERIC_REACH = 1200  # characters back that "the company" or "the group" may reach
 _THE_AGED = re.compile(r"^the (\d{1,3})-year-old$", re.IGNORECASE)
 _OWNED_ACCOUNT = re.compile(
@@ -794,7 +798,7 @@ class Resolver:
                 found.add(mm.key)
         return found.pop() if len(found) == 1 else None
 
-    def _pronoun(self, gender: str, pos: int) -> str | None:
+    def _pronoun(self, gender: str, pos: int, depth: int = 0) -> str | None:
         """Most recent compatible person, preferring subjects and the last speaker."""
         reg = self.reg
         lo = pos - 1500
@@ -832,6 +836,15 @@ class Resolver:
         top = cands[0][0]
         if top.subject and top.start >= prev_ss and top.start < pos:
             return top.key
+        # "Dismayed by ... Sanders's agenda, he's committed to the senator. “...,” he said":
+        # the sentence before is about the same "he", named further back.
+        if depth < 2 and prev_ss < ss and not _QUOTE_CHARS.search(reg.text, prev_ss, ss):
+            chained = _SUBJECT_PRONOUN.match(reg.text, prev_ss, ss)
+            if chained and chained.group(1).lower() == ("he" if gender == "m" else "she"):
+                # (names in a fronted phrase, "inspired by Roe's agenda, he ...", are not it)
+                who = self._pronoun(gender, chained.start(1), depth + 1)
+                if who:
+                    return who
         # "Mosman saw Santilli's words differently: “...,” he said": the subject of the
         # quote's own sentence, before a name the sentence goes on to mention.
         own = [

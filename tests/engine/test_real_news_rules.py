@@ -982,3 +982,23 @@ def test_he_after_a_sentence_reported_by_a_name_in_apposition_is_that_name():
         "all major businesses.”"
     )
     assert _speakers(text)[-1] == "Alan Gartside"
+
+
+def test_he_opening_the_sentence_before_carries_back_to_the_person_named_earlier():
+    text = (
+        "Peter Westbrook, a veteran diplomat who served in three countries, praised President "
+        "John Roe's record in an interview published Saturday. He currently serves as the "
+        "ambassador to the Example Republic.\n\n"
+        "“I think the legacy, the balance sheet, doesn’t look bad,” he told the Example "
+        "Gazette."
+    )
+    assert _speakers(text) == ["Peter Westbrook"]
+
+
+def test_a_capitalised_plural_opening_a_sentence_is_no_person():
+    text = (
+        "Prosecutors also showed jurors a page from the journal of Sam Quill. Prosecutors say "
+        "the page was written in 2005. The 2005 entry says: “If the world knew what I was "
+        "doing, they would hang me.”"
+    )
+    assert "Prosecutors" not in _speakers(text)
