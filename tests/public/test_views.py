@@ -272,7 +272,9 @@ def test_story_page_draws_an_accessible_timeline_with_a_table_fallback(client):
     # A group, not an image: its dots are links.
     assert 'role="group"' in svg and 'aria-labelledby="timeline-title timeline-desc"' in svg
     assert '<title id="timeline-title">Who published when</title>' in svg
-    assert svg.count("<circle") == 4
+    # A dot per article, each inside its link with a wider target around it.
+    assert svg.count('class="timeline__dot"') == 4
+    assert svg.count("<a href=") == 4
     assert "style=" not in svg
     assert "Articles by outlet, earliest first" in html
     for article in built.articles:
