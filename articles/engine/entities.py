@@ -339,6 +339,11 @@ def _candidate_tokens(text: str) -> list[tuple[int, int, str]]:
 
 _CUE_WORDS = frozenset(w for w in lx.CUE_VERBS if " " not in w) | frozenset(lx.CUE_PARTICIPLES)
 # The words after a name: "Kwame Asante said", "Kwame Asante, 52, said", "... also said".
+# "hosts Joe Scarborough and ": a plural role word, then the first of two names.
+_COORDINATED = re.compile(
+    r"\b(" + "|".join(sorted(w + "s" for w in lx.ROLE_NOUNS)) + r")\s+"
+    r"(?:[A-Z][\w’'.\-]+\s+){1,3}$"
+)
 _APPOSED_CUE = re.compile(r",\s+(?:a|an|the)\s[^,;:.“”\"]{1,100},\s+(?:also\s+)?([a-z]+)\b")
 _ASKED_BEFORE = re.compile(r"\b(?:asked|questioned|pressed)\s+$")
 _NEXT_WORDS = re.compile(r"(?:\s*,\s*\d{1,3}\s*,)?\s+([a-z]+)(?:\s+([a-z]+))?")
@@ -543,7 +548,18 @@ class _Builder:
         if i == 0:
             return ""
         s, e, t = toks[i - 1]
-        if t.lower() not in lx.ROLE_NOUNS or _is_cap(t) and t.lower() not in lx.ROLE_NOUNS:
+        if (
+            i >= 4
+            and t.lower() == "and"
+            and (back := _COORDINATED.search(self.text, max(0, s - 60), s))
+        ):
+            # "hosts Joe Scarborough and Mika Brzezinski": the second shares the role
+            return back.group(1)[:-1] if back.group(1).endswith("s") else back.group(1)
+        low = t.lower()
+        if low.endswith("s") and low[:-1] in lx.ROLE_NOUNS:
+            # "Morning Joe hosts Joe Scarborough and ...": each of them is a host
+            return t[:-1]
+        if low not in lx.ROLE_NOUNS or _is_cap(t) and low not in lx.ROLE_NOUNS:
             return ""
         start = s
         if i >= 2:

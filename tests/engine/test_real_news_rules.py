@@ -1002,3 +1002,16 @@ def test_a_capitalised_plural_opening_a_sentence_is_no_person():
         "doing, they would hang me.”"
     )
     assert "Prosecutors" not in _speakers(text)
+
+
+def test_a_plural_role_before_two_names_gives_each_the_role_a_description_finds():
+    text = (
+        "In an interview with Morning Show hosts Joe Scarbrook and Mika Brzenska, the "
+        "candidate said the comments do not fit.\n\n"
+        "Jane Roe and her husband attended the wedding in 2005. She has since said that she "
+        "attended because she thought it would be fun, something Scarbrook could "
+        "understand.\n\n"
+        "“I actually said she’s exactly right when you answered the question. He’s fun,” the "
+        "host said."
+    )
+    assert _speakers(text) == ["Joe Scarbrook"]
