@@ -1047,6 +1047,11 @@ class _Builder:
             if _surname(name) in used or name.split()[0] in used:
                 self.add_person(name, s, e, role, gender)
                 continue
+            am = _APPOSED_CUE.match(self.text, e, e + 140)
+            if am and am.group(1) in _CUE_WORDS and "," not in name:
+                # "Efton A. Stanfield, a former agent ..., asked the president": a person
+                self.add_person(name, s, e, role, gender)
+                continue
             # "Dario Fenwick spoke at the harbour. He said ...": a name opening its sentence
             # and taken up by "he" or "she" opening the next one is a person.
             ss = layout.sentence_start(s)

@@ -81,7 +81,17 @@ _REPORTED_AFTER = re.compile(
     # "..., Daniel Traynor, said that ...": the comma closing an apposition allowed
     r",?\s+(?:also\s+|then\s+|later\s+)?(?:" + "|".join(lx.CUE_VERBS) + r")\b"
 )
-_REPORTED_BEFORE = re.compile(r"\b(?:" + "|".join(lx.CUE_VERBS) + r")\s+$")
+_ROLE_REPORTING = re.compile(
+    r"\b((?:the|[Tt]he)\s+(?:[a-z\-]+\s+){0,2}([a-z]+))\s+(?:said|says|told|added|explained)\b"
+)
+# "said Roe" reports Roe; "asked Roe", "told Roe", "urged Roe" speak to Roe.
+_TO_SOMEONE = frozenset(
+    "told tells asked asks urged urges warned warns called calls pressed presses questioned "
+    "reminded reminds assured assures promised promises thanked thanks".split()
+)
+_REPORTED_BEFORE = re.compile(
+    r"\b(?:" + "|".join(v for v in lx.CUE_VERBS if v not in _TO_SOMEONE) + r")\s+$"
+)
 
 # "The harbour master, who has run the port since 1998, said": a description brought in
 # with a clause of its own is someone new, not the person just written about.
@@ -862,6 +872,13 @@ class Resolver:
         reporter = self._reporting_person(prev_ss, pos, {c[0].key for c in cands})
         if reporter:
             return reporter
+        # "..., the campaign manager said he needed to ask first. “...,” he told the AP": a
+        # role reported speaking, held by one of the candidates.
+        for dm in _ROLE_REPORTING.finditer(reg.text, prev_ss, ss):
+            if dm.group(2) in lx.ROLE_NOUNS:
+                holder, kind = self._noun_phrase(dm.group(1), dm.start(1))
+                if kind == "person" and holder and any(c[0].key == holder for c in cands):
+                    return holder
         # "Cabinet minister Gideon Farr came to Mr Harlow's defence. “...,” he said": the
         # subject of the sentence before outranks a name later in it.
         subj = self._sentence_subject(pos, "person")

@@ -1015,3 +1015,13 @@ def test_a_plural_role_before_two_names_gives_each_the_role_a_description_finds(
         "host said."
     )
     assert _speakers(text) == ["Joe Scarbrook"]
+
+
+def test_the_one_asked_or_told_is_not_reported_as_speaking():
+    text = (
+        "President Sam Roe chose a loyal official for the post.\n\n"
+        "Dan Quill, a former special agent, asked Roe in a telegram to turn to a career "
+        "professional.\n\n"
+        "“Mr. Felt is a man of outstanding loyalty,” he said."
+    )
+    assert _speakers(text) == ["Dan Quill"]
