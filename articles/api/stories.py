@@ -86,6 +86,11 @@ class StoryViewSet(ConditionalReadMixin, viewsets.ReadOnlyModelViewSet):
     keyset = (Key("published_at", nullable=True), Key("id"))
     freshness_field = "api_modified"
     version_field = "version"
+    # What ``StorySerializer`` and the ETag read of a listed story.
+    list_fields = (
+        *("id", "slug", "headline", "dek", "status", "published_at", "updated_at", "version"),
+        freshness_field,
+    )
     # Annotated once: building the three subqueries cost more than running them. Each request
     # narrows a copy of it (a queryset is never changed in place, and this one never runs).
     queryset = Story.objects.annotate(
