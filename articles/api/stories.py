@@ -30,6 +30,7 @@ from articles.api.fields import attach_topics
 from articles.api.filters import StoryFilter
 from articles.api.ninjs import story_ninjs
 from articles.api.pagination import Key
+from articles.api.story_rows import story_detail
 from articles.api.story_serializers import (
     StoryDetailSerializer,
     StorySerializer,
@@ -147,7 +148,10 @@ class StoryViewSet(ConditionalReadMixin, viewsets.ReadOnlyModelViewSet):
         )
 
     def load_detail(self, instance: Story) -> None:
-        self.load(instance, self.detail_prefetch)
+        """Nothing to load ahead: ``story_detail`` reads the rows it writes out."""
+
+    def render_detail(self, instance: Story) -> dict:
+        return story_detail(instance, user=self.request.user, context=self.get_serializer_context())
 
     @property
     def export_prefetch(self):

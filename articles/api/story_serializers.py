@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from urllib.parse import urlencode
 
-from django.db.models import Exists, OuterRef
+from django.db.models import Exists, OuterRef, QuerySet
 from django.urls import reverse
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
@@ -53,29 +53,38 @@ class StoryQuotePage:
     next: str | None  # the quotes list's page after these
 
 
-def story_quote_page(story: Story, context: dict) -> StoryQuotePage:
-    """The story's newest ``QUOTES_IN_DETAIL`` quotes with a wording readers may see, each
-    with those wordings, in two queries (three when there are more, to count them); worked
-    out once per story and request."""
-    page = context.setdefault("quote_pages", {}).get(story.pk)
-    if page is not None:
-        return page
+def first_quote_ids(story: Story) -> tuple[list[int], bool, QuerySet[Quote]]:
+    """The ids of the story's newest ``QUOTES_IN_DETAIL`` quotes with a wording readers may
+    see, whether there are more, and the query of them all (to count them), in one query."""
     visible = Quote.objects.filter(story=story.pk).filter(
         Exists(reader_appearances().filter(quote=OuterRef("pk")))
     )
     ids = list(visible.order_by("-id").values_list("id", flat=True)[: QUOTES_IN_DETAIL + 1])
-    more, ids = len(ids) > QUOTES_IN_DETAIL, ids[:QUOTES_IN_DETAIL]
+    return ids[:QUOTES_IN_DETAIL], len(ids) > QUOTES_IN_DETAIL, visible
+
+
+def next_quotes_url(story: Story, ids: list[int], context: dict) -> str:
+    """The address of the story's quotes list after the quotes ``ids``."""
+    request = context.get("request")
+    path = reverse("api:quote-list")
+    base = request.build_absolute_uri(path) if request else path
+    return f"{base}?{urlencode({'story': story.slug, 'cursor': cursor_token([ids[-1]])})}"
+
+
+def story_quote_page(story: Story, context: dict) -> StoryQuotePage:
+    """The story's first quotes (``first_quote_ids``), each with those wordings, in two
+    queries (three when there are more, to count them); worked out once per story and
+    request."""
+    page = context.setdefault("quote_pages", {}).get(story.pk)
+    if page is not None:
+        return page
+    ids, more, visible = first_quote_ids(story)
     loaded = quotes_with_wordings(ids, {article.pk: article for article in story.articles.all()})
     quotes = [loaded[pk] for pk in ids if pk in loaded]
     set_story = Quote.story.field.set_cached_value
     for quote in quotes:
         set_story(quote, story)
-    next_url = None
-    if more:
-        request = context.get("request")
-        path = reverse("api:quote-list")
-        base = request.build_absolute_uri(path) if request else path
-        next_url = f"{base}?{urlencode({'story': story.slug, 'cursor': cursor_token([ids[-1]])})}"
+    next_url = next_quotes_url(story, ids, context) if more else None
     page = StoryQuotePage(quotes, visible.count() if more else len(quotes), next_url)
     context["quote_pages"][story.pk] = page
     return page
