@@ -53,12 +53,17 @@ class StoryQuotePage:
     next: str | None  # the quotes list's page after these
 
 
+def visible_quotes(story_id: int) -> QuerySet[Quote]:
+    """The story's quotes with a wording readers may see."""
+    return Quote.objects.filter(story=story_id).filter(
+        Exists(reader_appearances().filter(quote=OuterRef("pk")))
+    )
+
+
 def first_quote_ids(story: Story) -> tuple[list[int], bool, QuerySet[Quote]]:
     """The ids of the story's newest ``QUOTES_IN_DETAIL`` quotes with a wording readers may
     see, whether there are more, and the query of them all (to count them), in one query."""
-    visible = Quote.objects.filter(story=story.pk).filter(
-        Exists(reader_appearances().filter(quote=OuterRef("pk")))
-    )
+    visible = visible_quotes(story.pk)
     ids = list(visible.order_by("-id").values_list("id", flat=True)[: QUOTES_IN_DETAIL + 1])
     return ids[:QUOTES_IN_DETAIL], len(ids) > QUOTES_IN_DETAIL, visible
 

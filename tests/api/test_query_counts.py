@@ -107,13 +107,14 @@ def test_staff_lists_cost_two_more_queries_for_the_token(
 
 
 @pytest.mark.parametrize("evidence", [1, 8])
-def test_story_detail_costs_twelve_queries(anon, many, evidence, django_assert_num_queries):
+def test_story_detail_costs_thirteen_queries(anon, many, evidence, django_assert_num_queries):
     story = many[0]
     add_evidence(story, evidence)
-    # The story with its freshness; topics; articles; key points; paragraphs; both's sources;
-    # the ids of the first page of quotes and their wordings; figures; people with their
-    # speakers; corrections. Each a query of plain rows (articles/api/story_rows.py).
-    with django_assert_num_queries(12):  # 11, and the content generation
+    # The story with its freshness; topics; articles; key points and their sources;
+    # paragraphs and their sources; the ids of the first page of quotes and their wordings;
+    # figures; people with their speakers; corrections. Each a query of plain rows compiled
+    # once (articles/api/story_rows.py).
+    with django_assert_num_queries(13):  # 12, and the content generation
         response = anon.get(f"/api/v1/stories/{story.slug}/")
     assert response.status_code == 200
 
