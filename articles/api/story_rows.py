@@ -17,7 +17,7 @@ from collections import defaultdict
 
 from django.db.models import Count
 
-from articles.api.fields import TOPICS, address, datetime_text
+from articles.api.fields import TOPICS, address, context_zone, datetime_text
 from articles.api.prepared import prepared_rows
 from articles.api.story_serializers import (
     QUOTES_IN_DETAIL,
@@ -157,7 +157,7 @@ def _articles(story: Story, user, context: dict, summaries: _Summaries) -> list[
             "headline": row["headline"],
             "url": row["url"],
             "byline": row["byline"],
-            "published_at": datetime_text(row["published_at"]),
+            "published_at": datetime_text(row["published_at"], context_zone(context)),
             "language": row["language"],
             "is_translation": row["is_translation"],
         }
@@ -237,6 +237,7 @@ def _quotes(story: Story, user, context: dict, summaries: _Summaries) -> tuple[l
     more, ids = len(ids) > QUOTES_IN_DETAIL, ids[:QUOTES_IN_DETAIL]
     quotes: dict[int, dict] = {}
     outlets: dict[int, dict[int, dict]] = defaultdict(dict)
+    zone = context_zone(context)
     for row in _rows("wordings", story, user) if ids else ():
         pk = row["quote_id"]
         quote = quotes.get(pk)
@@ -258,7 +259,7 @@ def _quotes(story: Story, user, context: dict, summaries: _Summaries) -> tuple[l
                 "outlet": outlet,
                 "article": row["article_id"],
                 "article_url": row["article__url"],
-                "published_at": datetime_text(row["article__published_at"]),
+                "published_at": datetime_text(row["article__published_at"], zone),
                 **{name: row[name] for name in WORDING_FIELDS[-7:]},
             }
         )
@@ -291,7 +292,8 @@ def story_detail(story: Story, *, user, context: dict) -> dict:
         "outlets": sorted(outlets.values(), key=lambda outlet: outlet["name"]),
         "articles": articles,
         "corrections": [
-            {**row, "published_at": datetime_text(row["published_at"])} for row in corrections
+            {**row, "published_at": datetime_text(row["published_at"], context_zone(context))}
+            for row in corrections
         ],
         "jsonld_url": address(context, "api:story-jsonld", "slug", story.slug),
         "ninjs_url": address(context, "api:story-ninjs", "slug", story.slug),

@@ -20,6 +20,7 @@ from articles.api.fields import (
     OutletSummarySerializer,
     TopicListSerializer,
     address,
+    context_zone,
     datetime_text,
     outlet_summaries,
     topic_summaries,
@@ -182,7 +183,7 @@ class CorrectionSerializer(serializers.ModelSerializer):
         return {
             "kind": correction.kind,
             "text": correction.text,
-            "published_at": datetime_text(correction.published_at),
+            "published_at": datetime_text(correction.published_at, context_zone(self.context)),
         }
 
 
@@ -220,8 +221,8 @@ class StorySerializer(serializers.ModelSerializer):
             "headline": story.headline,
             "dek": story.dek,
             "status": story.status,
-            "published_at": datetime_text(story.published_at),
-            "updated_at": datetime_text(story.updated_at),
+            "published_at": datetime_text(story.published_at, context_zone(context)),
+            "updated_at": datetime_text(story.updated_at, context_zone(context)),
             "version": story.version,
             "topics": topic_summaries(story),
         }
