@@ -113,7 +113,9 @@ class StoryViewSet(ConditionalReadMixin, viewsets.ReadOnlyModelViewSet):
         return StorySerializer if self.action == "list" else StoryDetailSerializer
 
     @property
-    def detail_prefetch(self):
+    def relations_prefetch(self):
+        """A story's relations as the exports and ``StoryDetailSerializer`` read them from
+        its instance. The API's detail reads plain rows instead (``story_detail``)."""
         user = self.request.user
         return (
             "topics",
@@ -129,8 +131,8 @@ class StoryViewSet(ConditionalReadMixin, viewsets.ReadOnlyModelViewSet):
                     Prefetch("attributions", queryset=reader_attributions())
                 ),
             ),
-            # Not the quotes: the detail gives the first page of them (``story_quote_page``).
-            # Their figures and people: ``attach_figures_and_people``.
+            # Not the quotes: the detail gives the first page of them (``story_quote_page``),
+            # the exports all (``export_prefetch``). Their figures and people: ``load``.
             Prefetch(
                 "articles",
                 queryset=visible_story_articles(user).select_related("outlet").defer("body"),
@@ -147,24 +149,22 @@ class StoryViewSet(ConditionalReadMixin, viewsets.ReadOnlyModelViewSet):
             instance.articles.all(), figures=visible_figures(user), people=visible_people(user)
         )
 
-    def load_detail(self, instance: Story) -> None:
-        """Nothing to load ahead: ``story_detail`` reads the rows it writes out."""
-
     def render_detail(self, instance: Story) -> dict:
+        # Nothing loaded ahead (no ``detail_prefetch``): ``story_detail`` reads its rows.
         return story_detail(instance, user=self.request.user, context=self.get_serializer_context())
 
     @property
     def export_prefetch(self):
-        """The detail's, and every quote of the story: the exports cite them all."""
+        """The story's relations, and every quote of the story: the exports cite them all."""
         quotes = Prefetch(
             "quotes",
             queryset=Quote.objects.select_related("speaker").prefetch_related(
                 # The story is visible, so are its wordings readers may see; their articles
-                # are the story's, loaded by ``detail_prefetch`` (``share_articles``).
+                # are the story's, loaded by ``relations_prefetch`` (``share_articles``).
                 Prefetch("appearances", queryset=reader_appearances(), to_attr=WORDINGS)
             ),
         )
-        return (*self.detail_prefetch, quotes)
+        return (*self.relations_prefetch, quotes)
 
     def _export(self, render):
         def answer():

@@ -53,11 +53,11 @@ def drf(serializer_class, instance, context: dict):
 
 
 def expected_detail(slug: str, user) -> bytes:
-    """The detail as the serializer gives it of the story loaded as instances (the detail's
-    related rows prefetched as the exports still load them)."""
+    """The detail as the serializer gives it of the story loaded as instances (its relations
+    prefetched as the exports load them, as the detail loaded them before)."""
     view = view_for(f"/api/v1/stories/{slug}/", user, "retrieve", slug=slug)
     story = view.get_queryset().get(slug=slug)
-    view.load(story, view.detail_prefetch)
+    view.load(story, view.relations_prefetch)
     return JSONRenderer().render(drf(StoryDetailSerializer, story, view.get_serializer_context()))
 
 
