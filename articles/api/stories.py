@@ -7,6 +7,8 @@ from django.db.models import (
     Prefetch,
     prefetch_related_objects,
 )
+from django.http import Http404
+from django.utils import timezone
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import (
     extend_schema,
@@ -29,7 +31,8 @@ from articles.api.base import (
 from articles.api.fields import attach_topics
 from articles.api.filters import StoryFilter
 from articles.api.ninjs import story_ninjs
-from articles.api.pagination import Key
+from articles.api.pagination import Key, Row
+from articles.api.prepared import prepared_rows
 from articles.api.story_rows import story_detail
 from articles.api.story_serializers import (
     StoryDetailSerializer,
@@ -49,6 +52,7 @@ from articles.models import (
     Quote,
     Story,
     SummaryParagraph,
+    may_preview,
 )
 from articles.public.cache import cached_answer
 from articles.public.jsonld import story_jsonld
@@ -148,6 +152,26 @@ class StoryViewSet(ConditionalReadMixin, viewsets.ReadOnlyModelViewSet):
         attach_figures_and_people(
             instance.articles.all(), figures=visible_figures(user), people=visible_people(user)
         )
+
+    def get_object(self):
+        """The story asked for; for the detail, as a plain row of the listed fields, read
+        by a query compiled once (the exports load the instance)."""
+        if self.action != "retrieve":
+            return super().get_object()
+        user = self.request.user
+        rows = prepared_rows(
+            ("story", may_preview(user)),
+            lambda slug, now: (
+                self.queryset.visible_to(user, now).filter(slug=slug).values(*self.list_fields)
+            ),
+            self.kwargs[self.lookup_field],
+            timezone.now(),
+        )
+        if not rows:  # in the words of DRF's own look-up
+            raise Http404(f"No {Story._meta.object_name} matches the given query.")
+        story = Row(rows[0])
+        self.check_object_permissions(self.request, story)
+        return story
 
     def render_detail(self, instance: Story) -> dict:
         # Nothing loaded ahead (no ``detail_prefetch``): ``story_detail`` reads its rows.

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 import pytest
+from django.utils import timezone
 
 from articles.api.prepared import prepared_rows
 from articles.models import Article, Story
@@ -30,3 +33,15 @@ def test_a_prepared_query_gives_the_rows_and_types_its_queryset_gives():
 def test_a_queryset_that_ignores_its_value_is_refused():
     with pytest.raises(ValueError):
         prepared_rows(("test", "constant"), lambda _: Story.objects.values("id"), 1)
+
+
+def test_a_prepared_query_takes_a_slug_and_a_moment():
+    now = timezone.now()
+    scheduled = build_story(articles=1, quotes=0, published_at=now + timedelta(hours=1)).story
+
+    def published(slug, moment):
+        return Story.objects.published(moment).filter(slug=slug).values("id")
+
+    for moment, expected in ((now, []), (now + timedelta(hours=2), [{"id": scheduled.pk}])):
+        rows = prepared_rows(("test", "published"), published, scheduled.slug, moment)
+        assert rows == expected == list(published(scheduled.slug, moment))
