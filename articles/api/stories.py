@@ -135,7 +135,7 @@ class StoryViewSet(ConditionalReadMixin, viewsets.ReadOnlyModelViewSet):
                     Prefetch("attributions", queryset=reader_attributions())
                 ),
             ),
-            # Not the quotes: the detail gives the first page of them (``story_quote_page``),
+            # Not the quotes: the serializer gives the first page of them (``story_quote_page``),
             # the exports all (``export_prefetch``). Their figures and people: ``load``.
             Prefetch(
                 "articles",
