@@ -24,6 +24,22 @@ def cursor_token(position: list, *, reverse: bool = False) -> str:
     return base64.urlsafe_b64encode(payload.encode()).decode().rstrip("=")
 
 
+class Row(dict):
+    """A plain row (a ``values()`` dict) read like a model instance: ``row.slug``, and
+    ``row.pk`` for its ``id``. A list of plain rows costs a third of a list of instances."""
+
+    __slots__ = ()
+
+    def __getattr__(self, name: str):
+        try:
+            return self["id" if name == "pk" else name]
+        except KeyError:
+            raise AttributeError(name) from None
+
+    def __setattr__(self, name: str, value) -> None:
+        self[name] = value
+
+
 @dataclass(frozen=True)
 class Key:
     """One column of a keyset ordering. Nulls always come last, whatever the direction, so a
@@ -60,7 +76,10 @@ class KeysetPagination(BasePagination):
         if position is not None:
             queryset = queryset.filter(self._beyond(position, reverse=reverse))
         queryset = queryset.order_by(*self._ordering(reverse=reverse))
-        rows = list(queryset[: self.page_size + 1])
+        # Plain rows (a ``values()`` queryset) are read like instances from here on.
+        rows = [
+            Row(row) if isinstance(row, dict) else row for row in queryset[: self.page_size + 1]
+        ]
         has_more = len(rows) > self.page_size
         rows = rows[: self.page_size]
         if reverse:

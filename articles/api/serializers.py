@@ -16,6 +16,7 @@ from articles.api.fields import (
     OutletSummarySerializer,
     WordingListSerializer,
     address,
+    context_zone,
     datetime_text,
     outlet_summaries,
 )
@@ -133,7 +134,7 @@ class ArticleSummarySerializer(serializers.ModelSerializer):
             "headline": article.headline,
             "url": article.url,
             "byline": article.byline,
-            "published_at": datetime_text(article.published_at),
+            "published_at": datetime_text(article.published_at, context_zone(self.context)),
             "language": article.language,
             "is_translation": article.is_translation,
         }
@@ -174,7 +175,7 @@ class AppearanceSerializer(serializers.ModelSerializer):
             "outlet": outlet_summaries([article.outlet], self.context)[0],
             "article": wording.article_id,
             "article_url": article.url,
-            "published_at": datetime_text(article.published_at),
+            "published_at": datetime_text(article.published_at, context_zone(self.context)),
             "start": wording.start,
             "end": wording.end,
             "cue": wording.cue,

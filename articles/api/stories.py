@@ -7,6 +7,8 @@ from django.db.models import (
     Prefetch,
     prefetch_related_objects,
 )
+from django.http import Http404
+from django.utils import timezone
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import (
     extend_schema,
@@ -29,7 +31,9 @@ from articles.api.base import (
 from articles.api.fields import attach_topics
 from articles.api.filters import StoryFilter
 from articles.api.ninjs import story_ninjs
-from articles.api.pagination import Key
+from articles.api.pagination import Key, Row
+from articles.api.prepared import prepared_rows
+from articles.api.story_rows import story_detail
 from articles.api.story_serializers import (
     StoryDetailSerializer,
     StorySerializer,
@@ -48,6 +52,7 @@ from articles.models import (
     Quote,
     Story,
     SummaryParagraph,
+    may_preview,
 )
 from articles.public.cache import cached_answer
 from articles.public.jsonld import story_jsonld
@@ -86,6 +91,11 @@ class StoryViewSet(ConditionalReadMixin, viewsets.ReadOnlyModelViewSet):
     keyset = (Key("published_at", nullable=True), Key("id"))
     freshness_field = "api_modified"
     version_field = "version"
+    # What ``StorySerializer`` and the ETag read of a listed story.
+    list_fields = (
+        *("id", "slug", "headline", "dek", "status", "published_at", "updated_at", "version"),
+        freshness_field,
+    )
     # Annotated once: building the three subqueries cost more than running them. Each request
     # narrows a copy of it (a queryset is never changed in place, and this one never runs).
     queryset = Story.objects.annotate(
@@ -107,7 +117,9 @@ class StoryViewSet(ConditionalReadMixin, viewsets.ReadOnlyModelViewSet):
         return StorySerializer if self.action == "list" else StoryDetailSerializer
 
     @property
-    def detail_prefetch(self):
+    def relations_prefetch(self):
+        """A story's relations as the exports and ``StoryDetailSerializer`` read them from
+        its instance. The API's detail reads plain rows instead (``story_detail``)."""
         user = self.request.user
         return (
             "topics",
@@ -123,8 +135,8 @@ class StoryViewSet(ConditionalReadMixin, viewsets.ReadOnlyModelViewSet):
                     Prefetch("attributions", queryset=reader_attributions())
                 ),
             ),
-            # Not the quotes: the detail gives the first page of them (``story_quote_page``).
-            # Their figures and people: ``attach_figures_and_people``.
+            # Not the quotes: the serializer gives the first page of them (``story_quote_page``),
+            # the exports all (``export_prefetch``). Their figures and people: ``load``.
             Prefetch(
                 "articles",
                 queryset=visible_story_articles(user).select_related("outlet").defer("body"),
@@ -141,21 +153,42 @@ class StoryViewSet(ConditionalReadMixin, viewsets.ReadOnlyModelViewSet):
             instance.articles.all(), figures=visible_figures(user), people=visible_people(user)
         )
 
-    def load_detail(self, instance: Story) -> None:
-        self.load(instance, self.detail_prefetch)
+    def get_object(self):
+        """The story asked for; for the detail, as a plain row of the listed fields, read
+        by a query compiled once (the exports load the instance)."""
+        if self.action != "retrieve":
+            return super().get_object()
+        user = self.request.user
+        rows = prepared_rows(
+            ("story", may_preview(user)),
+            lambda slug, now: (
+                self.queryset.visible_to(user, now).filter(slug=slug).values(*self.list_fields)
+            ),
+            self.kwargs[self.lookup_field],
+            timezone.now(),
+        )
+        if not rows:  # in the words of DRF's own look-up
+            raise Http404(f"No {Story._meta.object_name} matches the given query.")
+        story = Row(rows[0])
+        self.check_object_permissions(self.request, story)
+        return story
+
+    def render_detail(self, instance: Story) -> dict:
+        # Nothing loaded ahead (no ``detail_prefetch``): ``story_detail`` reads its rows.
+        return story_detail(instance, user=self.request.user, context=self.get_serializer_context())
 
     @property
     def export_prefetch(self):
-        """The detail's, and every quote of the story: the exports cite them all."""
+        """The story's relations, and every quote of the story: the exports cite them all."""
         quotes = Prefetch(
             "quotes",
             queryset=Quote.objects.select_related("speaker").prefetch_related(
                 # The story is visible, so are its wordings readers may see; their articles
-                # are the story's, loaded by ``detail_prefetch`` (``share_articles``).
+                # are the story's, loaded by ``relations_prefetch`` (``share_articles``).
                 Prefetch("appearances", queryset=reader_appearances(), to_attr=WORDINGS)
             ),
         )
-        return (*self.detail_prefetch, quotes)
+        return (*self.relations_prefetch, quotes)
 
     def _export(self, render):
         def answer():

@@ -68,11 +68,10 @@ def test_a_long_storys_detail_costs_the_same_queries_however_many_quotes(
     anon, quotes, django_assert_num_queries
 ):
     built = build_story(articles=3, quotes=quotes)
-    # The content generation; the story with its freshness; topics; key points and their
-    # sources; paragraphs and their sources; articles, their figures, people and the people's
-    # speakers; corrections;
-    # the first page's quote ids, their wordings, and how many quotes there are in all.
-    with django_assert_num_queries(15):
+    # The content generation; the story with its freshness; topics; articles; key points and
+    # their sources; paragraphs and their sources; figures; people with their speakers;
+    # corrections; the first page's quote ids, their wordings, and how many quotes there are.
+    with django_assert_num_queries(14):
         response = anon.get(f"/api/v1/stories/{built.story.slug}/")
     assert len(response.json()["quotes"]) == 20
 

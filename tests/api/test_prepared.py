@@ -1,0 +1,47 @@
+"""A query compiled once answers what its queryset answers, for every value it is run with."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+from django.utils import timezone
+
+from articles.api.prepared import prepared_rows
+from articles.models import Article, Story
+from tests.story_builders import build_story
+
+pytestmark = pytest.mark.django_db
+
+
+def articles_of(story_id):
+    return Article.objects.filter(story=story_id).values(
+        "id", "headline", "published_at", "is_translation", "outlet__name"
+    )
+
+
+def test_a_prepared_query_gives_the_rows_and_types_its_queryset_gives():
+    first = build_story(articles=3, quotes=0, headline="Northfield bridge opens").story
+    second = build_story(articles=2, quotes=0, headline="Northfield ferry stops").story
+    Article.objects.filter(story=second).update(is_translation=True, published_at=None)
+    for story in (first, second, first):
+        rows = prepared_rows(("test", "articles"), articles_of, story.pk)
+        assert rows == list(articles_of(story.pk))
+        assert all(type(row["is_translation"]) is bool for row in rows)
+
+
+def test_a_queryset_that_ignores_its_value_is_refused():
+    with pytest.raises(ValueError):
+        prepared_rows(("test", "constant"), lambda _: Story.objects.values("id"), 1)
+
+
+def test_a_prepared_query_takes_a_slug_and_a_moment():
+    now = timezone.now()
+    scheduled = build_story(articles=1, quotes=0, published_at=now + timedelta(hours=1)).story
+
+    def published(slug, moment):
+        return Story.objects.published(moment).filter(slug=slug).values("id")
+
+    for moment, expected in ((now, []), (now + timedelta(hours=2), [{"id": scheduled.pk}])):
+        rows = prepared_rows(("test", "published"), published, scheduled.slug, moment)
+        assert rows == expected == list(published(scheduled.slug, moment))
