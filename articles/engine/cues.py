@@ -410,12 +410,18 @@ def _trailing_mention(text: str, s: int, e: int) -> tuple[int, int] | None:
             or (last[:1].islower() and last_low not in lx.SUBJECT_PRONOUNS)
         ):
             if _looks_like_name(prev) or (
-                last_low in {"who", "whose"} and prev and text[s:verb_at].rstrip().endswith(",")
+                last_low in {"who", "whose", "which"}
+                and prev
+                and text[s:verb_at].rstrip().endswith(",")
             ):
                 # apposition: "Name, a role," -> "Name"; a relative clause closed before the
                 # verb: "An aide, who spoke on condition of anonymity, said" -> "An aide"
                 # (not "Roe, who Quill called": there "who" is the verb's object)
                 off = s + seg.rfind(prev, 0, len(seg) - len(parts[-1]) - 1)
+                if " and " in prev and all(
+                    w[:1].isupper() or w in lx.ORG_CONNECTORS for w in prev.split()
+                ):
+                    return _trim(text, off, off + len(prev))  # "Arts and Sciences": one name
                 return _trailing_mention(text, off, off + len(prev))
         if last and last[:1].isupper() and not last_low.endswith(("’s", "'s")):
             off = s + len(seg) - len(parts[-1])

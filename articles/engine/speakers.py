@@ -500,6 +500,20 @@ class Resolver:
                 back = bm
             if back is not None:
                 return _strip_det(back.group(1)), "organization"
+        if head in _AD_HEADS:
+            # "a new Example Growth Fund ad argues": whoever the ad is named after
+            owner = m.split()[:-1]
+            while owner and owner[0].lower() in _AD_FILLERS:
+                owner = owner[1:]
+            if (
+                owner
+                and owner[0][:1].isupper()
+                and owner[-1][:1].isupper()
+                and all(w[:1].isupper() or w in _NAME_LINKS for w in owner)
+            ):
+                name, kind = self.resolve(" ".join(owner), pos)
+                if name:
+                    return name, kind
         if head in {"campaign", "team"}:
             # "the Roe campaign", "Roe’s campaign": the campaign as it is written.
             toks = [t for t in m.split()[:-1] if t.lower() not in DETERMINERS]
@@ -910,6 +924,8 @@ class Resolver:
 
 
 _TRADE_HEADS = lx.BUSINESS_HEADS | lx.MEDIA_HEADS
+_AD_HEADS = frozenset({"ad", "ads", "advertisement", "commercial", "spot", "mailer"})
+_AD_FILLERS = frozenset({"a", "an", "the", "one", "another", "new", "latest", "first"})
 
 
 def _opens_clause(before: str, after: str) -> bool:

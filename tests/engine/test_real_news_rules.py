@@ -1025,3 +1025,23 @@ def test_the_one_asked_or_told_is_not_reported_as_speaking():
         "“Mr. Felt is a man of outstanding loyalty,” he said."
     )
     assert _speakers(text) == ["Dan Quill"]
+
+
+def test_an_ad_speaks_for_the_group_it_is_named_after():
+    text = (
+        "The Example Growth Fund launched a television campaign on Saturday. One Example "
+        "Growth Fund ad, which is currently airing, argues that “only Jo Roe can beat the "
+        "mayor in the fall.”"
+    )
+    assert _speakers(text) == ["Example Growth Fund"]
+    # Someone "familiar with the ad" is no ad.
+    text = "A source familiar with the ad said “it will run for a month.”"
+    assert _speakers(text) == [None]
+
+
+def test_an_organisations_name_with_and_before_a_relative_clause_stays_whole():
+    text = (
+        "The Academy of Valmora Arts and Sciences, which hands out the top film honours, said "
+        "“the ceremony will be held in March.”"
+    )
+    assert _speakers(text) == ["Academy of Valmora Arts and Sciences"]
