@@ -564,7 +564,8 @@ _NAME = r"(?:[A-Z][\w’'.\-]+\s+){0,3}[A-Z][\w’'\-]+"
 # `“...” – Roe.`: a fact check's or a list's closing dash and name.
 _SHORT_AFTER = re.compile(
     rf"[.,]?[ \t]+({_NAME})[ \t]+({_CUE_ALT})(?:[ \t]+[a-z]+){{0,2}}[ \t]*[.!]"
-    rf"|\s*[–—-][ \t]+({_NAME})[ \t]*\."
+    # "“...” – Roe." / "“...” -Michelle Marks, Philadelphia." / "-President Obama, tweeting"
+    rf"|\s*[–—-][ \t]*({_NAME})[ \t]*(?:\.|,[^\n“”\"]{{1,100}}?(?:\.|\n|$))"
 )
 # `Said Roe, “...”` / `Continued Roe: “...”`: the verb first, opening its sentence.
 _INVERTED_BEFORE = re.compile(

@@ -1045,3 +1045,14 @@ def test_an_organisations_name_with_and_before_a_relative_clause_stays_whole():
         "“the ceremony will be held in March.”"
     )
     assert _speakers(text) == ["Academy of Valmora Arts and Sciences"]
+
+
+def test_a_dash_and_a_name_after_a_quote_sign_it_with_a_place_or_an_occasion_after():
+    text = (
+        "The speech ended late.\n\n"
+        "“Great speech. She is tested. She is ready.” -President Jo Roe, tweeting after the "
+        "speech.\n\n"
+        "“The whole idea is something we hear about all the time.” -Michelle Quill, "
+        "Philadelphia."
+    )
+    assert _speakers(text) == ["Jo Roe", "Michelle Quill"]
