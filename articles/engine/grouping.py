@@ -504,7 +504,12 @@ class StoryIndex:
             date_pen = _date_penalty(gap)
 
         conflict = 0.0
-        if features.event and profile.events and features.event not in profile.events:
+        if (
+            features.event
+            and profile.events
+            and features.event not in profile.events
+            and not _both_told(features, profile)
+        ):
             conflict += EVENT_CONFLICT
         elif features.event and profile.n >= 2 and features.event not in profile.mentions:
             # The headline reports an event ("sacks", "resigns") that no headline or lede of
@@ -661,6 +666,18 @@ def _figures_disagree(numbers: frozenset[str], profile: StoryProfile) -> bool:
 def _by_value(kv: tuple[str, float]) -> tuple[float, str]:
     # The term breaks ties, so which terms a profile keeps never depends on dict order.
     return kv[1], kv[0]
+
+
+def _both_told(features: ArticleFeatures, profile: StoryProfile) -> bool:
+    """Do the article and the story each tell the other's headline event in their ledes?
+
+    One report of a suspect "arrested and charged" leads with either step; so do outlets
+    covering a bill "passed and signed" on one day. A later event is told differently: the
+    reopening's lede recalls the collapse, but the collapse story's ledes never name a
+    reopening that had not happened yet."""
+    return features.event in profile.mentions and any(
+        event in features.mentions for event in profile.events
+    )
 
 
 def _written_apart(written: date | None, profile: StoryProfile) -> bool:

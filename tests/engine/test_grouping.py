@@ -7,7 +7,13 @@ from datetime import date, datetime
 
 import pytest
 
-from articles.engine.grouping import FIGURE_CONFLICT, StoryIndex, core_coverage, featurize
+from articles.engine.grouping import (
+    EVENT_CONFLICT,
+    FIGURE_CONFLICT,
+    StoryIndex,
+    core_coverage,
+    featurize,
+)
 from articles.engine.similarity import extract_names, mentioned_date
 from articles.engine.weights import DocumentFrequencies
 from scripts.eval_grouping import (
@@ -386,3 +392,34 @@ def test_a_name_only_one_article_of_a_story_gives_counts_less_than_one_they_all_
     by_one = article_features("Update", "Reporters heard from the Geological Office.", None)
     by_all = article_features("Update", "Reporters heard from officials in Lowmere.", None)
     assert index.score(by_one, "quake").names < index.score(by_all, "quake").names
+
+
+def test_an_arrest_and_charges_told_together_are_one_report_whichever_step_leads():
+    index = StoryIndex()
+    arrest = (
+        "Police arrest man over Example Street break-in",
+        "Police in Northfield arrested John Doe, 34, on Monday and charged him with burglary "
+        "after a break-in at the Example Street jeweller, Inspector Ola Brandt said.",
+    )
+    index.add("s1", article_features(*arrest, datetime(2025, 5, 5)))
+    index.add("s1", article_features(*arrest, datetime(2025, 5, 5)))
+    charged = article_features(
+        "Man charged with Example Street jewellery burglary",
+        "John Doe, 34, was charged with burglary on Monday after police arrested him over the "
+        "break-in at the Example Street jeweller in Northfield, Inspector Ola Brandt said.",
+        datetime(2025, 5, 5),
+    )
+    assert index.score(charged, "s1").conflict_penalty == 0.0
+    assert index.place(charged) == "s1"
+    # Charges brought days later, after an arrest story whose ledes never name them, clash.
+    later = StoryIndex()
+    later.add(
+        "s1",
+        article_features(
+            "Police arrest man over Example Street break-in",
+            "Police in Northfield arrested John Doe, 34, on Monday over a break-in at the "
+            "Example Street jeweller, Inspector Ola Brandt said.",
+            datetime(2025, 5, 5),
+        ),
+    )
+    assert later.score(charged, "s1").conflict_penalty >= EVENT_CONFLICT
