@@ -8,8 +8,11 @@ two days later. So the score mixes four kinds of evidence:
 - text: TF-IDF cosine against the story's centroid, headline and lede terms boosted and
   later paragraphs damped (background shared by a whole topic sits there); IDF pools the
   corpus counts with a generic English background table, so a fresh database scores well;
-- names: the people and organisations the article's top shares with the story;
-- figures: shared specific numbers ("66,000", "2.4 million") from the article's top;
+- names: the people and organisations the article's top shares with the story, each
+  counted by how many of the story's articles name it, and scaled down when the article
+  leaves out the names most of the story's articles agree on (``core_coverage``);
+- figures: shared specific numbers ("66,000", "2.4 million") from the article's top, and a
+  conflict when the story's articles agree on figures the article nowhere gives;
 - time: how far apart the events are (explicit dates and weekdays resolved against the publish
   date), plus conflicts that mark different events of one topic (the headline's event verb:
   "passes" vs "signs"; fiscal periods: Q1 vs Q2; scorelines: 2-1 vs 0-0; written more than a
@@ -35,7 +38,7 @@ import heapq
 import math
 import re
 from collections import Counter
-from collections.abc import Hashable, Iterable, Mapping
+from collections.abc import Callable, Hashable, Iterable, Mapping
 from dataclasses import dataclass, field
 from datetime import date, datetime
 from itertools import islice
@@ -123,6 +126,10 @@ class ArticleFeatures:
     keys: tuple[str, ...] = ()
     mentions: frozenset[str] = frozenset()
     written: date | None = None
+    # Name keys and figures anywhere in the article, not only at its top: what it leaves
+    # out is read against these (a story's core names and figures, missing from all of it).
+    all_names: frozenset[str] = frozenset()
+    all_numbers: frozenset[str] = frozenset()
 
     def df_terms(self) -> set[str]:
         """Everything counted in document frequencies: terms, name and number keys."""
@@ -173,7 +180,8 @@ def featurize(
     # previous storm's damage), which would tie different events of it together.
     text = f"{headline}\n\n{top}"
     all_names = name_keys(list(names) + extract_names(text))
-    numbers = frozenset(format_number(v) for v in extract_numbers(text) if v >= 10 and v != 100)
+    numbers = _figures(text)
+    whole = f"{headline}\n\n{body}"
     published = as_date(published_at)
     lede = _lede(body)
     event_date = mentioned_date(f"{headline}. {lede}", published) or published
@@ -188,10 +196,16 @@ def featurize(
         results=frozenset(_results(f"{headline}. {lede}")),
         mentions=frozenset(_event_mentions(f"{headline}. {lede}")),
         written=published or stamped_date(headline, body),
+        all_names=frozenset(all_names | name_keys(extract_names(whole))),
+        all_numbers=_figures(whole),
     )
     if df is not None:
         features = _with_keys(features, index_keys(features, df))
     return features
+
+
+def _figures(text: str) -> frozenset[str]:
+    return frozenset(format_number(v) for v in extract_numbers(text) if v >= 10 and v != 100)
 
 
 def _lede(body: str) -> str:
@@ -248,6 +262,8 @@ def _with_keys(features: ArticleFeatures, keys: list[str]) -> ArticleFeatures:
         keys=tuple(keys),
         mentions=features.mentions,
         written=features.written,
+        all_names=features.all_names,
+        all_numbers=features.all_numbers,
     )
 
 
@@ -342,6 +358,25 @@ DEFAULT_THRESHOLD = 0.28
 W_TEXT, W_NAMES, W_NUMBERS = 0.55, 0.30, 0.15
 NAME_SATURATION = 10.0
 NAME_FRACTION = 0.5
+# What the articles of one story agree on. A story's articles all name the people and places
+# at the heart of its event and give its figures (the toll, the sum, the magnitude, the
+# score); a name or figure only one of many articles gives is a detail of that article.
+# Another event of the same subject shares the subject's names (the team, the island, the
+# company) but not the event's own (the opponent, the victim, the ship) nor its figures.
+# Measured on a story of a few articles, never on one or two: with so few, one outlet's angle
+# (a sidebar that names only its own interviewees and figures) is half of what they "agree" on.
+CORE_SHARE = 0.67
+CORE_MIN_ARTICLES = 4
+# A shared name counts fully when this share of the story's articles name it at their top;
+# one named by fewer counts in proportion, so a large story's long tail of names (everyone
+# any of its articles mentioned) does not make every article of its subject look like it.
+NAME_SHARE_FULL = 0.7
+# The article's name evidence is scaled by how much of the story's core names (by IDF) it
+# gives anywhere in its text, reaching full weight at this coverage.
+CORE_COVERAGE_FULL = 0.5
+# The story's articles agree on figures (CORE_SHARE of them) and
+# the article gives figures at its top, but none of those anywhere: another event of the kind.
+FIGURE_CONFLICT = 0.2
 EVENT_CONFLICT = 0.25
 NEW_EVENT_CONFLICT = 0.12
 # Coverage of one event is written within days of it. An article written more than a month
@@ -442,13 +477,20 @@ class StoryIndex:
 
         names = 0.0
         if features.names and profile.names:
-            shared = sum(w for n, w in weights.items() if n in profile.names)
+            story_names = profile.names
+            full = NAME_SHARE_FULL * max(1, profile.n)
+            shared = sum(
+                w * min(1.0, story_names[n] / full) for n, w in weights.items() if n in story_names
+            )
             # Saturates: a few rare shared names are strong evidence, and an article that
             # quotes extra people is not less about the same event.
             # A long article names many people and places, and shares a couple of them (the
             # city, the state) with any story of its region: past the saturation point it has
             # to share a good part of what it names.
             names = min(1.0, shared / min(total, max(NAME_SATURATION, NAME_FRACTION * total)))
+            coverage = core_coverage(features.all_names, profile, idf)
+            if coverage is not None:
+                names *= min(1.0, coverage / CORE_COVERAGE_FULL)
 
         numbers = 0.0
         if features.numbers and profile.numbers:
@@ -462,7 +504,12 @@ class StoryIndex:
             date_pen = _date_penalty(gap)
 
         conflict = 0.0
-        if features.event and profile.events and features.event not in profile.events:
+        if (
+            features.event
+            and profile.events
+            and features.event not in profile.events
+            and not _both_told(features, profile)
+        ):
             conflict += EVENT_CONFLICT
         elif features.event and profile.n >= 2 and features.event not in profile.mentions:
             # The headline reports an event ("sacks", "resigns") that no headline or lede of
@@ -473,6 +520,8 @@ class StoryIndex:
             conflict += 0.3
         if features.results and profile.results and not features.results & profile.results.keys():
             conflict += 0.2
+        if features.numbers and _figures_disagree(features.all_numbers, profile):
+            conflict += FIGURE_CONFLICT
         if _written_apart(features.written, profile):
             conflict += WRITTEN_CONFLICT
 
@@ -584,9 +633,51 @@ class StoryIndex:
         return index
 
 
+def core_coverage(
+    names: frozenset[str], profile: StoryProfile, idf: Callable[[str], float]
+) -> float | None:
+    """The share (by IDF) of the story's core names (named at the top of ``CORE_SHARE`` of
+    its articles) found among ``names``; ``None`` when the story has fewer than
+    ``CORE_MIN_ARTICLES`` articles or no core names, or
+    ``names`` are unknown (features made without the article's whole text)."""
+    if not names or profile.n < CORE_MIN_ARTICLES:
+        return None
+    need = CORE_SHARE * profile.n
+    total = found = 0.0
+    for name, count in profile.names.items():
+        if count >= need:
+            weight = idf(NAME_PREFIX + name)
+            total += weight
+            if name in names:
+                found += weight
+    return found / total if total else None
+
+
+def _figures_disagree(numbers: frozenset[str], profile: StoryProfile) -> bool:
+    """Do the story's articles (``CORE_MIN_ARTICLES`` or more) agree on figures (given at the
+    top of ``CORE_SHARE`` of them) of which ``numbers`` (all the article's figures) hold none?"""
+    if profile.n < CORE_MIN_ARTICLES or not profile.numbers:
+        return False
+    need = CORE_SHARE * profile.n
+    core = [n for n, count in profile.numbers.items() if count >= need]
+    return bool(core) and not any(n in numbers for n in core)
+
+
 def _by_value(kv: tuple[str, float]) -> tuple[float, str]:
     # The term breaks ties, so which terms a profile keeps never depends on dict order.
     return kv[1], kv[0]
+
+
+def _both_told(features: ArticleFeatures, profile: StoryProfile) -> bool:
+    """Do the article and the story each tell the other's headline event in their ledes?
+
+    One report of a suspect "arrested and charged" leads with either step; so do outlets
+    covering a bill "passed and signed" on one day. A later event is told differently: the
+    reopening's lede recalls the collapse, but the collapse story's ledes never name a
+    reopening that had not happened yet."""
+    return features.event in profile.mentions and any(
+        event in features.mentions for event in profile.events
+    )
 
 
 def _written_apart(written: date | None, profile: StoryProfile) -> bool:

@@ -7,7 +7,13 @@ from datetime import date, datetime
 
 import pytest
 
-from articles.engine.grouping import StoryIndex, featurize
+from articles.engine.grouping import (
+    EVENT_CONFLICT,
+    FIGURE_CONFLICT,
+    StoryIndex,
+    core_coverage,
+    featurize,
+)
 from articles.engine.similarity import extract_names, mentioned_date
 from articles.engine.weights import DocumentFrequencies
 from scripts.eval_grouping import (
@@ -303,3 +309,117 @@ def test_an_undated_article_stamped_years_after_the_story_starts_a_new_story():
     # Stamped the day after the story's article, it would be the same fire.
     next_day = article_features(headline, "Posted: August 3, 2021\n" + body, None)
     assert index.place(next_day) == "2021"
+
+
+# What a story's articles agree on: four outlets' reports of one fictional quake.
+QUAKE_REPORTS = [
+    (
+        "Magnitude 6.1 quake shakes Example Island",
+        "A magnitude 6.1 earthquake struck Example Island on Monday, killing 14 people in the "
+        "port town of Lowmere, the Example Geological Office said. Governor Jane Roe visited "
+        "the harbour.",
+    ),
+    (
+        "Deadly earthquake hits Lowmere",
+        "At least 14 people died when a 6.1 magnitude quake hit Lowmere on Example Island, "
+        "officials said. Governor Jane Roe called it a dark day for the island.",
+    ),
+    (
+        "Example Island counts its dead after quake",
+        "Rescuers in Lowmere pulled survivors from rubble after the 6.1 earthquake that killed "
+        "14 on Example Island. Governor Jane Roe asked for tents.",
+    ),
+    (
+        "Quake leaves 14 dead on Example Island",
+        "The Example Geological Office put the quake at magnitude 6.1. Lowmere's mayor, Rita "
+        "Vale, said 14 people were killed; Governor Jane Roe flew in.",
+    ),
+]
+
+
+def quake_story() -> StoryIndex:
+    index = StoryIndex()
+    for headline, body in QUAKE_REPORTS:
+        index.add("quake", article_features(headline, body, None))
+    return index
+
+
+def test_an_article_giving_none_of_the_figures_a_story_agrees_on_is_held_back():
+    # Another quake on the same island, with the same governor: its own magnitude and toll.
+    index = quake_story()
+    other = article_features(
+        "Quake rattles Example Island",
+        "A magnitude 5.2 earthquake shook Example Island, injuring 23 people near the village "
+        "of Crestby, the Example Geological Office said. Governor Jane Roe visited Crestby.",
+        None,
+    )
+    assert index.score(other, "quake").conflict_penalty >= FIGURE_CONFLICT
+    # A report of the same quake that gives its toll further down is not held back.
+    same = article_features(
+        "Island mourns as rescuers end search",
+        "Rescuers ended their search in Lowmere on Example Island on Wednesday. Governor Jane "
+        "Roe thanked the teams. The quake of magnitude 6.1 killed 14 people.",
+        None,
+    )
+    assert index.score(same, "quake").conflict_penalty == 0.0
+    assert index.place(same) == "quake"
+
+
+def test_an_article_without_the_names_a_story_agrees_on_gets_less_from_the_names_it_shares():
+    # The governor the reports all name, but neither Lowmere nor the island: another event.
+    index = quake_story()
+    other = article_features(
+        "Governor tours flooded Crestby",
+        "Governor Jane Roe toured flooded Crestby. Mayor Tom Hale asked for pumps.",
+        None,
+    )
+    same = article_features(
+        "Governor tours Lowmere",
+        "Governor Jane Roe toured Lowmere on Example Island. Mayor Tom Hale asked for tents.",
+        None,
+    )
+    profile = index.stories["quake"]
+    assert core_coverage(same.all_names, profile, index.df.idf) == 1.0
+    assert core_coverage(other.all_names, profile, index.df.idf) < 1.0
+    assert index.score(other, "quake").names < index.score(same, "quake").names
+
+
+def test_a_name_only_one_article_of_a_story_gives_counts_less_than_one_they_all_give():
+    index = StoryIndex()
+    for headline, body in QUAKE_REPORTS[:3]:
+        index.add("quake", article_features(headline, body, None))
+    # The Geological Office is named by one of the three reports, Lowmere by all of them.
+    by_one = article_features("Update", "Reporters heard from the Geological Office.", None)
+    by_all = article_features("Update", "Reporters heard from officials in Lowmere.", None)
+    assert index.score(by_one, "quake").names < index.score(by_all, "quake").names
+
+
+def test_an_arrest_and_charges_told_together_are_one_report_whichever_step_leads():
+    index = StoryIndex()
+    arrest = (
+        "Police arrest man over Example Street break-in",
+        "Police in Northfield arrested John Doe, 34, on Monday and charged him with burglary "
+        "after a break-in at the Example Street jeweller, Inspector Ola Brandt said.",
+    )
+    index.add("s1", article_features(*arrest, datetime(2025, 5, 5)))
+    index.add("s1", article_features(*arrest, datetime(2025, 5, 5)))
+    charged = article_features(
+        "Man charged with Example Street jewellery burglary",
+        "John Doe, 34, was charged with burglary on Monday after police arrested him over the "
+        "break-in at the Example Street jeweller in Northfield, Inspector Ola Brandt said.",
+        datetime(2025, 5, 5),
+    )
+    assert index.score(charged, "s1").conflict_penalty == 0.0
+    assert index.place(charged) == "s1"
+    # Charges brought days later, after an arrest story whose ledes never name them, clash.
+    later = StoryIndex()
+    later.add(
+        "s1",
+        article_features(
+            "Police arrest man over Example Street break-in",
+            "Police in Northfield arrested John Doe, 34, on Monday over a break-in at the "
+            "Example Street jeweller, Inspector Ola Brandt said.",
+            datetime(2025, 5, 5),
+        ),
+    )
+    assert later.score(charged, "s1").conflict_penalty >= EVENT_CONFLICT
