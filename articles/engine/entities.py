@@ -54,6 +54,8 @@ _GIVEN_NAME_TITLES = frozenset(
 _LEAD_CUES_CAP = frozenset({"Said", "Says", "Added", "Adds", "Asked", "Asks", "Wrote", "Writes"})
 # "an Iowa Republican", "a Texas Democrat": a party member, not a surname.
 _PARTY_NOUNS = frozenset({"republican", "republicans", "democrat", "democrats", "gop"})
+# Titles that are as often a given name: "Dean Baker" the economist, "Earl Quill".
+_TITLE_OR_GIVEN_NAME = frozenset({"dean", "earl"})
 _MEDIA_TRADES = lx.MEDIA_HEADS | {"broadcaster", "network"}
 # Role words that open a sentence capitalised before a surname ("Producer Moffat said").
 _CAPITAL_ROLES = frozenset(
@@ -748,6 +750,8 @@ class _Builder:
         for k in range(len(words) - 1):
             if lows[k].rstrip(".") in lx.TITLES or lows[k] in lx.TITLES:
                 cut = k + 1
+        if cut == 1 and len(words) == 2 and lows[0] in _TITLE_OR_GIVEN_NAME:
+            cut = 0  # "Dean Baker, co-director of the center": a given name, not a dean
         if not cut and len(lows) > 2:
             cut = _role_then_given_name(lows)
         name_idx = run[cut:]

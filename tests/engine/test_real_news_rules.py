@@ -1056,3 +1056,11 @@ def test_a_dash_and_a_name_after_a_quote_sign_it_with_a_place_or_an_occasion_aft
         "Philadelphia."
     )
     assert _speakers(text) == ["Jo Roe", "Michelle Quill"]
+
+
+def test_dean_before_one_surname_is_a_given_name():
+    text = (
+        "“I worry that we may see a resurgence,” said Dean Baker, co-director of the Example "
+        "Center for Economic Research, a liberal think tank."
+    )
+    assert _speakers(text) == ["Dean Baker"]
