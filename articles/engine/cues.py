@@ -110,7 +110,7 @@ _AFTER_DETERMINER = re.compile(
     r"\b(?:the|a|an|those|these|this|that|his|her|its|their|our|such)\s+$", re.IGNORECASE
 )
 _AFTER_ARTICLE = re.compile(r"\b(?:the|a|an|his|her|its|their|our)\s+$", re.IGNORECASE)
-# A past verb right before a word in -s makes it a plural noun: "dismissed calls to quit".
+# A past verb right before a word in -s makes it a plural noun: "rejected calls to resign".
 _AFTER_PAST_VERB = re.compile(r"\b[a-z]{2,}ed\s+$")
 
 
@@ -220,7 +220,7 @@ def _mention_after_verb(text: str, s: int, limit: int) -> tuple[int, int] | None
     for wm in _WORD.finditer(text, s, e):
         w = wm.group()
         if _ORDINAL.fullmatch(w):
-            continue  # "Air Force 1st Lt. Tyler Quill": a rank's ordinal
+            continue  # "Valmora Guard 1st Lt. Tia Quill": a rank's ordinal
         if w[:1].isupper() and w.lower() not in _DAY_WORDS:
             seen_cap = True
         elif seen_cap and w not in lx.NAME_PARTICLES and w not in lx.ORG_CONNECTORS:
@@ -390,7 +390,7 @@ def _trailing_mention(text: str, s: int, e: int) -> tuple[int, int] | None:
         e = s + len(seg.rstrip())
         seg = text[s:e]
     parts = [p for p in seg.split(",") if not p.strip().isdigit()]
-    # "Ema Quill, a doctor at a clinic in Lampahan city, Bener Meriah district, told": a place
+    # "Ema Quill, a doctor at a clinic in Alder town, Valmora district, told": a place
     # closing the apposition is part of it, not the speaker.
     while len(parts) >= 3 and _PLACE_PART.fullmatch(parts[-1].strip()):
         parts = parts[:-1]
@@ -399,7 +399,7 @@ def _trailing_mention(text: str, s: int, e: int) -> tuple[int, int] | None:
     if len(parts) >= 2:
         last = parts[-1].strip()
         k = len(parts) - 2
-        # "Jo Quill, 30, of Raleigh, N.C., who was polled, said": past where the person is from
+        # "Jo Quill, 30, of Port Alder, Va., who was polled, said": past where the person is from
         while k > 0 and _FROM_PART.fullmatch(parts[k].strip()):
             k -= 1
         prev = _without_opener(parts[k].strip().lstrip('([“"‘'))
@@ -514,8 +514,8 @@ def find_after(text: str, close_end: int, limit: int) -> Attribution | None:
     return None
 
 
-# A name opening a sentence, an apposition, then its verb: "Quillgrass, a wholesaler of
-# health products, issued a statement".
+# A name opening a sentence, an apposition, then its verb: "Quillgrass, a maker of
+# garden tools, issued a statement".
 _LEADING_APPOSED = re.compile(
     r"\s*((?:[A-Z][\w’'.\-]+\s+){0,3}[A-Z][\w’'\-]+),\s+(?:a|an|the|who|which)\s"
     r"[^,;:“”\"«»]{1,100},\s+(?:also\s+|then\s+|later\s+)?(?=[a-z]{3,})"
@@ -556,7 +556,7 @@ def find_before(text: str, start: int, open_pos: int) -> Attribution | None:
         if v.endswith("ed") and _AFTER_ARTICLE.search(
             text, max(start, vm.start(1) - 8), vm.start(1)
         ):
-            continue  # "the estimated $1 million damage": an adjective, not a verb
+            continue  # "the estimated $2 million repair bill": an adjective, not a verb
         last = vm
     if last is None:
         return None
@@ -583,7 +583,7 @@ def find_before(text: str, start: int, open_pos: int) -> Attribution | None:
                 if v.endswith("s") and _AFTER_PAST_VERB.search(
                     text, max(start, vm.start(1) - 20), vm.start(1)
                 ):
-                    continue  # "Roe dismissed calls to quit, saying": a noun again
+                    continue  # "Roe rejected calls to resign, saying": a noun again
                 earlier = vm
         if earlier is None:
             # "Roe toured the plant on Monday, saying: “...”": no reporting verb before the
@@ -841,7 +841,7 @@ def find_lead_in(text: str, start: int, open_pos: int, known) -> Attribution | N
         return None
     m = _NAME_VERB_COLON.search(window)
     if m and _looks_like_name(m.group(1)) and (" " in m.group(1) or known(m.group(1))):
-        # "Kasich resisted: “...”", "Roe demurred:": a name and its one verb lead in.
+        # "Roe resisted: “...”", "Roe demurred:": a name and its one verb lead in.
         s = start + m.start(1)
         return Attribution(m.group(2), start + m.start(2), m.group(1), s, start + m.end(1), True)
     m = _LEAD_NAME.search(window)

@@ -54,10 +54,10 @@ _GIVEN_NAME_TITLES = frozenset(
 _LEAD_CUES_CAP = frozenset({"Said", "Says", "Added", "Adds", "Asked", "Asks", "Wrote", "Writes"})
 # "an Iowa Republican", "a Texas Democrat": a party member, not a surname.
 _PARTY_NOUNS = frozenset({"republican", "republicans", "democrat", "democrats", "gop"})
-# Titles that are as often a given name: "Dean Baker" the economist, "Earl Quill".
+# Titles that are as often a given name: "Dean Quillon" the economist, "Earl Quill".
 _TITLE_OR_GIVEN_NAME = frozenset({"dean", "earl"})
 _MEDIA_TRADES = lx.MEDIA_HEADS | {"broadcaster", "network"}
-# Role words that open a sentence capitalised before a surname ("Producer Moffat said").
+# Role words that open a sentence capitalised before a surname ("Producer Quillon said").
 _CAPITAL_ROLES = frozenset(
     """producer writer creator showrunner host presenter pundit comedian rapper chef designer
     photographer filmmaker novelist""".split()
@@ -341,7 +341,7 @@ def _candidate_tokens(text: str) -> list[tuple[int, int, str]]:
 
 _CUE_WORDS = frozenset(w for w in lx.CUE_VERBS if " " not in w) | frozenset(lx.CUE_PARTICIPLES)
 # The words after a name: "Kwame Asante said", "Kwame Asante, 52, said", "... also said".
-# "hosts Joe Scarborough and ": a plural role word, then the first of two names.
+# "hosts Jo Scarbrook and ": a plural role word, then the first of two names.
 _COORDINATED = re.compile(
     r"\b(" + "|".join(sorted(w + "s" for w in lx.ROLE_NOUNS)) + r")\s+"
     r"(?:[A-Z][\w’'.\-]+\s+){1,3}$"
@@ -555,11 +555,11 @@ class _Builder:
             and t.lower() == "and"
             and (back := _COORDINATED.search(self.text, max(0, s - 60), s))
         ):
-            # "hosts Joe Scarborough and Mika Brzezinski": the second shares the role
+            # "hosts Jo Scarbrook and Mia Quillen": the second shares the role
             return back.group(1)[:-1] if back.group(1).endswith("s") else back.group(1)
         low = t.lower()
         if low.endswith("s") and low[:-1] in lx.ROLE_NOUNS:
-            # "Morning Joe hosts Joe Scarborough and ...": each of them is a host
+            # "Morning Show hosts Jo Scarbrook and ...": each of them is a host
             return t[:-1]
         if low not in lx.ROLE_NOUNS or _is_cap(t) and low not in lx.ROLE_NOUNS:
             return ""
@@ -751,7 +751,7 @@ class _Builder:
             if lows[k].rstrip(".") in lx.TITLES or lows[k] in lx.TITLES:
                 cut = k + 1
         if cut == 1 and len(words) == 2 and lows[0] in _TITLE_OR_GIVEN_NAME:
-            cut = 0  # "Dean Baker, co-director of the center": a given name, not a dean
+            cut = 0  # "Dean Quillon, co-director of the center": a given name, not a dean
         if not cut and len(lows) > 2:
             cut = _role_then_given_name(lows)
         name_idx = run[cut:]
@@ -787,7 +787,7 @@ class _Builder:
                 org_s = s
             org = self.add_org(text[org_s:e], org_s, e)
             if not cut and j >= 0 and toks[j][2].lower() in _MEDIA_TRADES:
-                org.media = True  # "the daily Eleftherion": what "the paper" will mean
+                org.media = True  # "the daily Ledgerpost": what "the paper" will mean
             self.after_org(org, e)
             return
         if (name_lows[-1] in lx.PLACE_WORDS and name_lows[0] not in lx.FIRST_NAMES) or " ".join(
@@ -963,8 +963,8 @@ class _Builder:
 
     def merge_prefixed_names(self) -> None:
         """A "person" made of a word and another person's name is that person: a title
-        ("The Notorious Bettie Page", a film) or a role word opening the sentence ("Producer
-        Moffat" for Steven Moffat). Left apart, it looked like a second person a pronoun
+        ("The Notorious Bettina Quill", a film) or a role word opening the sentence ("Producer
+        Quillon" for Steven Quillon). Left apart, it looked like a second person a pronoun
         could mean."""
         reg = self.reg
         into: dict[str, str] = {}
@@ -1053,7 +1053,7 @@ class _Builder:
                 continue
             am = _APPOSED_CUE.match(self.text, e, e + 140)
             if am and am.group(1) in _CUE_WORDS and "," not in name:
-                # "Efton A. Stanfield, a former agent ..., asked the president": a person
+                # "Dan A. Quill, a former agent ..., asked the president": a person
                 self.add_person(name, s, e, role, gender)
                 continue
             # "Dario Fenwick spoke at the harbour. He said ...": a name opening its sentence
@@ -1112,12 +1112,12 @@ class _Builder:
             and not _is_acronym(w)
             and (
                 ((nm := _NEXT_WORDS.match(self.text, e0, e0 + 40)) and nm.group(1) in _CUE_WORDS)
-                # "Fauzi, an official from the disaster agency, told AFP": one name only
+                # "Tarno, an official from the disaster agency, told the Wire": one name only
                 or (
                     (am := _APPOSED_CUE.match(self.text, e0, e0 + 140))
                     and am.group(1) in _CUE_WORDS
                 )
-                # "Lynch asked Coleman, “...?”": the one asked, who answers next
+                # "Roe asked Colby, “...?”": the one asked, who answers next
                 or (
                     _ASKED_BEFORE.search(self.text, max(0, s0 - 12), s0)
                     and self.text[e0 : e0 + 1] == ","

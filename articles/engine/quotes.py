@@ -410,7 +410,7 @@ def extract_quotes_with(
                     j += 1
                 if inner_end in "?!—–-" or (j < len(text) and text[j].islower()):
                     limit = layout.sentence_end(j)
-                    # `“Why now?” Mills then writes back, “You look cute.”`: a sentence that
+                    # `“Why now?” Quill then writes back, “Looking good.”`: a sentence that
                     # goes on into the next quote introduces that one, not this.
                     introduces_next = nxt_open < limit and text[j : j + 1].isupper()
             limit = min(limit, nxt_open)
@@ -523,7 +523,7 @@ def _answerer(
 
     `"Is that you?" Borger asked. "That would be me," the senator said.`: a pronoun or a
     description that resolved to the one who just asked means the one asked: the person
-    named after the asking verb (`Lynch asked Colby, "...?" "Yes," he responded.`), or else
+    named after the asking verb (`Roe asked Colby, "...?" "Yes," he responded.`), or else
     the one who spoke before the question.
     """
     if len(quotes) < 2 or not speaker or not mention or mention[:1].isupper():
@@ -545,7 +545,7 @@ def _answerer(
     return speaker, kind
 
 
-# `Lynch asked Colby, “...?”`: the one asked, named right after the verb.
+# `Roe asked Colby, “...?”`: the one asked, named right after the verb.
 _ASKED_WHOM = re.compile(
     r"\b(?:asked|asks|pressed|questioned)\s+((?:[A-Z][\w’'.\-]+\s+){0,2}[A-Z][\w’'\-]+)"
 )
@@ -564,7 +564,7 @@ _NAME = r"(?:[A-Z][\w’'.\-]+\s+){0,3}[A-Z][\w’'\-]+"
 # `“...” – Roe.`: a fact check's or a list's closing dash and name.
 _SHORT_AFTER = re.compile(
     rf"[.,]?[ \t]+({_NAME})[ \t]+({_CUE_ALT})(?:[ \t]+[a-z]+){{0,2}}[ \t]*[.!]"
-    # "“...” – Roe." / "“...” -Michelle Marks, Philadelphia." / "-President Obama, tweeting"
+    # "“...” – Roe." / "“...” -Michelle Quill, Port Alder." / "-Mayor Jo Roe, tweeting"
     rf"|\s*[–—-][ \t]*({_NAME})[ \t]*(?:\.|,[^\n“”\"]{{1,100}}?(?:\.|\n|$))"
 )
 # `Said Roe, “...”` / `Continued Roe: “...”`: the verb first, opening its sentence.

@@ -78,7 +78,7 @@ _INTRO_PRONOUN = re.compile(r"(?:[A-Z][a-z]*(?: [a-z0-9]+){0,3},? )?([Hh]e|[Ss]h
 
 # "..., Roe said." / "Roe told reporters" right after a name: that person reported speech.
 _REPORTED_AFTER = re.compile(
-    # "..., Daniel Traynor, said that ...": the comma closing an apposition allowed
+    # "..., Dan Tranter, said that ...": the comma closing an apposition allowed
     r",?\s+(?:also\s+|then\s+|later\s+)?(?:" + "|".join(lx.CUE_VERBS) + r")\b"
 )
 _ROLE_REPORTING = re.compile(
@@ -145,7 +145,7 @@ _POSSESSOR_NAME = re.compile(
 )
 _PARTY_TAG = re.compile(r",?\s*(?:\(?\b[DRI]-[A-Z][A-Za-z.]*\)?|\([DRI]\))\.?$")
 _PERSON_OF = re.compile(
-    # "Ravi Subramaniam of Clearwater Securities", "Doctor Sokal Pirg of the unit"
+    # "Ravi Subramaniam of Clearwater Securities", "Doctor Sam Quill of the unit"
     r"((?:[A-Z][\w’'.\-]+ ){1,3}[A-Z][\w’'\-]+) of (?:the )?(?:[A-Z]|[a-z]+$)"
 )
 
@@ -817,7 +817,7 @@ class Resolver:
                 continue
             after = _REPORTED_AFTER.match(text, mm.end, pos)
             if after and text[mm.end] == "," and not text.endswith(", ", 0, mm.start):
-                after = None  # "... for Clinton, said Kunin": the name after the verb speaks
+                after = None  # "... for the mayor, said Quill": the name after the verb speaks
             if after or _REPORTED_BEFORE.search(text, max(lo, mm.start - 20), mm.start):
                 found.add(mm.key)
         return found.pop() if len(found) == 1 else None
@@ -860,7 +860,7 @@ class Resolver:
         top = cands[0][0]
         if top.subject and top.start >= prev_ss and top.start < pos:
             return top.key
-        # "Dismayed by ... Sanders's agenda, he's committed to the senator. “...,” he said":
+        # "Dismayed by ... Roe's agenda, he's committed to the senator. “...,” he said":
         # the sentence before is about the same "he", named further back.
         if depth < 2 and prev_ss < ss and not _QUOTE_CHARS.search(reg.text, prev_ss, ss):
             chained = _SUBJECT_PRONOUN.match(reg.text, prev_ss, ss)
@@ -869,7 +869,7 @@ class Resolver:
                 who = self._pronoun(gender, chained.start(1), depth + 1)
                 if who:
                     return who
-        # "Mosman saw Santilli's words differently: “...,” he said": the subject of the
+        # "Judge Moss saw the defendant's words differently: “...,” he said": the subject of the
         # quote's own sentence, before a name the sentence goes on to mention.
         own = [
             c

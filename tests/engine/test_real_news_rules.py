@@ -669,7 +669,7 @@ def test_a_noun_after_a_determiner_is_not_the_reporting_verb_before_a_participle
 def test_quoted_as_saying_names_the_speaker_before_it():
     text = (
         "A quake shook the island on Sunday.\n\n"
-        "“Two people were hurt but they are recovering,” regional governor Jane Roe was "
+        "“Nobody was hurt in the harbour district,” regional governor Jane Roe was "
         "quoted as saying.\n\n"
         "“The port is closed,” the harbour master is quoted as saying. Critics were unmoved.\n\n"
         "Mayor John Doe was quoted as saying: “We will rebuild.”"
@@ -694,14 +694,14 @@ def test_a_pronoun_after_a_possessive_name_does_not_give_that_person_a_gender():
         "She also said bishop Jim Ardley was also arrested.\n"
         "Ardley was a bishop in Riverton.\n"
         "In an e-mail to the Example Gazette in 2006, Quillfeather acknowledged an inquiry.\n"
-        "“Since we are not hiding we are not hard to find,” he wrote."
+        "“We keep our doors open to anyone who asks,” he wrote."
     )
     assert _speakers(text) == ["Wendelin Quillfeather"]
 
 
 def test_abbreviated_titles_run_into_the_name_they_stand_before():
     for title in ("Dist. Atty.", "Asst. Dist. Atty.", "Fr.", "Maj.", "Insp"):
-        text = f"“This is the kind of crime the law was made for,” said {title} Jane Roe."
+        text = f"“The jury weighed every word of the testimony,” said {title} Jane Roe."
         assert _speakers(text) == ["Jane Roe"], title
 
 
@@ -716,8 +716,8 @@ def test_what_he_called_gives_the_pronoun_not_the_sentence_before_it():
 
 def test_a_plural_noun_after_a_past_verb_is_not_a_reporting_verb():
     text = (
-        "However, Prime Minister John Doe has dismissed calls to quit, saying the country "
-        "needs “a steady hand on the helm” now."
+        "However, Prime Minister John Doe has rejected calls to resign, saying the country "
+        "needs “calm heads at the tiller” now."
     )
     assert _speakers(text) == ["John Doe"]
 
@@ -726,15 +726,15 @@ def test_a_name_the_text_calls_it_is_an_organisation_that_the_group_refers_to():
     text = (
         "The added security brought controversy, prompting Fair Streets Now, the grand "
         "marshal, to withdraw. Fair Streets Now issued a statement saying it took the action "
-        "“because of the conditions created for our communities.”\n\n"
-        "“For us, marching this year meant choosing between two threats,” the group said in "
+        "“because the route is unsafe for our marchers.”\n\n"
+        "“We will march again when the route is safe,” the group said in "
         "a statement."
     )
     assert _speakers(text) == ["Fair Streets Now", "Fair Streets Now"]
     # The "it" of "said it was important" stands for what follows, not for the speaker.
     text = (
         "Mayra Quell, a cook at the hotel, said it was important to speak up.\n\n"
-        "“It’s a great opportunity for us,” said Quell, 55. “Look what they did to us.”"
+        "“The kitchen staff deserve better,” said Quell, 55. “We all do.”"
     )
     assert _speakers(text) == ["Mayra Quell", "Mayra Quell"]
 
@@ -742,9 +742,9 @@ def test_a_name_the_text_calls_it_is_an_organisation_that_the_group_refers_to():
 def test_a_business_named_after_its_trade_word_is_no_person_a_pronoun_could_mean():
     text = (
         "Researchers at security firm Example Micro say attacks are spreading.\n\n"
-        "“When the patch is released people should run to get it,” said Example Micro "
+        "“Everyone should install the update this week,” said Example Micro "
         "threat researcher Paul Quinlan.\n\n"
-        "“This flaw is being exploited,” he said."
+        "“The attacks are growing every day,” he said."
     )
     assert _speakers(text) == ["Paul Quinlan", "Paul Quinlan"]
     # Someone the text has named already stays a person after such a word.
@@ -757,8 +757,8 @@ def test_a_business_named_after_its_trade_word_is_no_person_a_pronoun_could_mean
 
 def test_a_trade_word_before_an_organisations_name_gives_the_organisation():
     text = (
-        "The Valmoran newspaper Ledgerly noted that “as a matter of policy, officials do not "
-        "meet with radical politicians.”"
+        "The Valmoran newspaper Ledgerly noted that “the ministry has not answered any of "
+        "its questions.”"
     )
     assert _speakers(text) == ["Ledgerly"]
 
@@ -766,8 +766,8 @@ def test_a_trade_word_before_an_organisations_name_gives_the_organisation():
 def test_a_name_opening_the_sentence_with_an_apposition_speaks_through_the_participle():
     text = (
         "After two hours, a man surrendered.\n\n"
-        "Quillgrass, a wholesaler of natural health products, issued a statement on Saturday "
-        "saying it was “deeply saddened by the death of our president and founder.”"
+        "Quillgrass, a maker of garden tools, issued a statement on Saturday "
+        "saying it was “shocked by the loss of a colleague and a friend.”"
     )
     assert _speakers(text) == ["Quillgrass"]
 
@@ -775,20 +775,20 @@ def test_a_name_opening_the_sentence_with_an_apposition_speaks_through_the_parti
 def test_a_bare_quote_after_reported_speech_belongs_to_the_one_reporting():
     text = (
         "Two climbers died this week.\n\n"
-        "Two deaths so close together were unusual for the time of year, Inspector Dave "
+        "Two rescues in one week were unusual for the season, Inspector Dave "
         "Quinlan said.\n\n"
-        "“We do not normally get many climbing accidents at this time of year.”"
+        "“The paths on the ridge are usually quiet until the spring.”"
     )
     assert _speakers(text) == ["Dave Quinlan"]
     text = (
         "Jo Chan met reporters on Monday. The fire began on the roof, she said.\n\n"
-        "“It then spread quickly through the whole building.”"
+        "“Within an hour the whole warehouse was alight.”"
     )
     assert _speakers(text) == ["Jo Chan"]
     # A sentence reporting no one hands the quote to no one.
     text = (
         "Jo Chan met reporters on Monday. The fire began on the roof.\n\n"
-        "“It then spread quickly through the whole building.”"
+        "“Within an hour the whole warehouse was alight.”"
     )
     assert _speakers(text) == [None]
 
@@ -797,14 +797,14 @@ def test_a_transcripts_label_names_the_speaker_of_the_words_after_it():
     text = (
         "Instead, Chris Fenwick and the Example Gazette’s Luciana Roe argued that the plan "
         "was naive.\n\n"
-        "“Chris Fenwick: Seriously, seriously about this. He says he is going to pay for it.”"
+        "“Chris Fenwick: Be honest with me now. How will the plan be paid for?”"
     )
     assert _speakers(text) == ["Chris Fenwick"]
 
 
 def test_role_words_without_a_capital_before_the_name_after_an_inverted_cue():
     text = (
-        "“He was the last of the old-school bosses,” said ex-NYPD organized crime detective "
+        "“He ran the docks for thirty years,” said ex-NYPD organized crime detective "
         "Joe Quinlan on Monday."
     )
     assert _speakers(text) == ["Joe Quinlan"]
@@ -813,13 +813,13 @@ def test_role_words_without_a_capital_before_the_name_after_an_inverted_cue():
 def test_a_name_after_its_role_words_ending_a_lead_in_before_a_colon_speaks():
     text = (
         "The timing of the surge does not surprise Republican pollster Daron Quill: "
-        "“Historically, lesser-known candidates have seen the biggest boost.”"
+        "“The newcomers always gain most from an early win.”"
     )
     assert _speakers(text) == ["Daron Quill"]
     # Where the words ran, or to whom they were said, is not who said them.
     text = (
         "Jo Roe explained what was wrong to the Valmoran newspaper Ledgerly Daily: "
-        "“What they did was so insensitive, and everyone could see it.”"
+        "“The council acted far too late, and everyone could see it.”"
     )
     assert _speakers(text) == ["Jo Roe"]
 
@@ -828,7 +828,7 @@ def test_the_company_is_a_one_word_name_opening_an_earlier_sentence():
     text = (
         "Examplesoft is rushing out a patch for its browser.\n\n"
         "The company said the flaw affects all versions of the browser.\n\n"
-        "“On completion of this investigation, we will take the appropriate action,” the "
+        "“Customers should install the fix as soon as they can,” the "
         "company said in a security advisory issued Tuesday."
     )
     assert _speakers(text) == ["Examplesoft"]
@@ -837,27 +837,27 @@ def test_the_company_is_a_one_word_name_opening_an_earlier_sentence():
 def test_a_word_before_a_persons_name_is_no_second_person_a_pronoun_could_mean():
     # A film named after her is not another woman the pronoun could mean.
     text = (
-        "Bettina Quill, the 1950s pin-up model, has died.\n"
+        "Bettina Quarrel, the 1950s pin-up model, has died.\n"
         "Her agent, Mark Rowe, said Quill died yesterday.\n"
-        "Quill inspired the 2005 film The Notorious Bettina Quill.\n"
+        "Quill inspired the 2005 film The Notorious Bettina Quarrel.\n"
         "After resurfacing in the 1990s, she occasionally granted interviews.\n"
-        "“I don’t want to be photographed in my old age,” she said."
+        "“I was happiest in front of an audience,” she said."
     )
-    assert _speakers(text) == ["Bettina Quill"]
+    assert _speakers(text) == ["Bettina Quarrel"]
     # A role word opening the sentence is no part of the name.
     text = (
-        "Steven Moffat chose the actor after a secret audition.\n"
-        "Producer Moffat is sure that fans will agree.\n"
-        "“When you watched him walk out in the room, you knew,” he said."
+        "Steven Quillon chose the actor after a secret audition.\n"
+        "Producer Quillon is sure that fans will agree.\n"
+        "“He was the only choice from the first reading,” he said."
     )
-    assert _speakers(text) == ["Steven Moffat"]
+    assert _speakers(text) == ["Steven Quillon"]
 
 
 def test_a_participle_after_an_article_is_an_adjective_not_the_reporting_verb():
     text = (
         "Governor Jane Roe went to the church on Saturday to apologize in case the estimated "
-        "$1 million damage was “in any way connected to the attention the church has "
-        "received.”"
+        "$2 million repair bill was “in any way linked to the dispute over the "
+        "hall.”"
     )
     # No junk speaker ("Saturday to apologize in case the") read off "the estimated".
     mentions = [q.speaker_mention for q in extract_quotes(text)]
@@ -866,20 +866,20 @@ def test_a_participle_after_an_article_is_an_adjective_not_the_reporting_verb():
 
 def test_the_answer_to_a_question_is_the_one_asked_named_after_the_verb():
     text = (
-        "Jermayne Quill fired the shot, his friend testified.\n"
-        "“So which is it?” Deputy Public Defender Peter Lynch asked Colby, who in turn said "
+        "Jarvis Quill fired the shot, his friend testified.\n"
+        "“So which is it?” Defence lawyer Petra Lyle asked Colby, who in turn said "
         "he had seen the gun before.\n"
         "He admitted he was lying.\n"
-        "At one point, Lynch asked Colby, “You just lied to this jury, correct?”\n"
+        "At one point, Lyle asked Colby, “You did not tell the jury that, did you?”\n"
         "“Yes,” he responded."
     )
-    assert _speakers(text) == ["Peter Lynch", "Peter Lynch", "Colby"]
+    assert _speakers(text) == ["Petra Lyle", "Petra Lyle", "Colby"]
 
 
 def test_a_research_firm_before_an_analysts_name_is_no_woman_she_could_mean():
     text = (
         "The deal could trigger cultural clashes, said Example Research analyst Dana Quill.\n"
-        "“The wrangling will destroy any short-term gains,” she predicted."
+        "“The two cultures will take years to settle,” she predicted."
     )
     assert _speakers(text) == ["Dana Quill"]
 
@@ -887,48 +887,48 @@ def test_a_research_firm_before_an_analysts_name_is_no_woman_she_could_mean():
 def test_the_paper_is_the_daily_named_after_its_trade_word():
     text = (
         "The Example Wire reported the protests on Friday.\n"
-        "Centre-left daily Eleftherion warned young people would rise up if nothing was done.\n"
-        "“If nothing is done, the explosion will sweep everything away,” the paper said."
+        "Centre-left daily Ledgerpost warned the strikes would spread if nothing was done.\n"
+        "“The government is running out of time,” the paper said."
     )
-    assert _speakers(text) == ["Eleftherion"]
+    assert _speakers(text) == ["Ledgerpost"]
 
 
 def test_quoted_someone_as_saying_gives_the_one_quoted_not_the_outlet():
     text = (
-        "“The cops, they just jumped out of the car so fast,” the Example Daily News quoted "
-        "witness Devon Quill as saying. “They started shooting and he went down.”\n\n"
+        "“The officers ran across the square,” the Example Daily News quoted "
+        "witness Devon Quill as saying.\n\n"
         "The Example Gazette quoted Mayor Jane Roe as saying that “we will rebuild the pier "
         "by spring.”"
     )
-    assert _speakers(text) == ["Devon Quill", "Devon Quill", "Jane Roe"]
+    assert _speakers(text) == ["Devon Quill", "Jane Roe"]
 
 
 def test_a_sentence_going_on_into_the_next_quote_introduces_that_one():
     text = (
         "In one exchange, the aide forwards a photo of Mayor Jane Roe.\n\n"
-        "Roe responds to the aide with, “Why now? That was on my way to the coast?” Quill "
-        "then writes back, “You look great.”"
+        "Roe responds to the aide with, “Is this the one from the harbour visit?” Quill "
+        "then writes back, “Yes, the morning one.”"
     )
     assert _speakers(text) == ["Jane Roe", "Quill"]
 
 
 def test_where_someone_is_from_between_commas_is_not_the_speaker():
     text = (
-        "“Both of them scare me,” Harry Quill, 30, of Raleigh, N.C., who was among those "
-        "polled, said in an interview."
+        "“Neither of them has earned my vote,” Harry Quill, 30, of Port Alder, Va., who was "
+        "among those polled, said in an interview."
     )
     assert _speakers(text) == ["Harry Quill"]
 
 
 def test_a_ranks_ordinal_stays_in_the_title_before_the_name():
-    text = "“I was hoping we would see someone else,” said Air Force 1st Lt. Tyler Quill."
-    assert _speakers(text) == ["Tyler Quill"]
+    text = "“The base needs a new runway first,” said Valmora Guard 1st Lt. Tia Quill."
+    assert _speakers(text) == ["Tia Quill"]
 
 
 def test_what_a_named_person_called_gives_that_person():
     text = (
         "The city sought the convention in the hopes of shedding what Gilbert Roe called "
-        "“a perception problem in the whole region.”"
+        "“a reputation the town no longer deserves.”"
     )
     assert [q.speaker_mention for q in extract_quotes(text)] == ["Gilbert Roe"]
 
@@ -936,8 +936,8 @@ def test_what_a_named_person_called_gives_that_person():
 def test_a_name_and_its_one_verb_before_a_colon_lead_in_the_quote():
     text = (
         "Union leaders asked Governor Jo Roe to suspend the rules, “whatever it takes,” said "
-        "Dan Quill, the union's president. Roe resisted: “Governors do not have the power "
-        "to suspend constitutional rights.”"
+        "Dan Quill, the union's president. Roe resisted: “A governor cannot set the rules "
+        "aside for one week of the year.”"
     )
     assert _speakers(text)[-1] == "Jo Roe"
     # A sentence whose subject is not a name leads in nobody.
@@ -947,39 +947,39 @@ def test_a_name_and_its_one_verb_before_a_colon_lead_in_the_quote():
 
 def test_a_one_name_person_introduced_with_an_apposition_and_a_cue_is_a_person():
     text = (
-        "At least five people were killed, Fauzi, an official from the local disaster "
+        "At least five people were hurt, Tarno, an official from the local disaster "
         "agency, told the Example Wire late Tuesday.\n"
-        "“A man was working at the plantation with his wife when the landslide struck,” he "
+        "“The bridge on the main road is closed until the water goes down,” he "
         "said."
     )
-    assert _speakers(text) == ["Fauzi"]
+    assert _speakers(text) == ["Tarno"]
 
 
 def test_a_place_closing_an_apposition_is_not_the_speaker():
     text = (
-        "“We have received around 50 people,” Ema Quill, a doctor at a health clinic in "
-        "Lampahan city, Bener Meriah district, told the Example Wire."
+        "“We are treating a dozen people,” Ema Quill, a doctor at a health clinic in "
+        "Alder town, Valmora district, told the Example Wire."
     )
     assert _speakers(text) == ["Ema Quill"]
 
 
 def test_a_titled_person_of_a_unit_or_a_force_is_the_person():
     text = (
-        "“Most of them have broken bones,” Doctor Sokal Pirg of the unit told the Example "
+        "“The ward has space for more,” Doctor Sam Quillby of the unit told the Example "
         "Wire by phone. “The reward is $35,000,” said Lt. Gregg Quill of the Valmora State "
         "Police."
     )
-    assert _speakers(text) == ["Sokal Pirg", "Gregg Quill"]
+    assert _speakers(text) == ["Sam Quillby", "Gregg Quill"]
 
 
 def test_he_after_a_sentence_reported_by_a_name_in_apposition_is_that_name():
     text = (
         "The mayor's legal battle with Sam Nunn, the former campaign consultant, became "
         "public after Nunn filed a petition on Tuesday. The petition accuses the campaign of "
-        "“attempting to bully Mr. Nunn into silence.”\n\n"
-        "The mayor's attorney, Alan Gartside, said Nunn was “looking for free publicity using "
-        "false claims.” He said Nunn was bound by an agreement that is “standard practice for "
-        "all major businesses.”"
+        "“trying to keep Mr. Nunn quiet.”\n\n"
+        "The mayor's attorney, Alan Gartside, said Nunn was “after attention, not the "
+        "truth.” He said Nunn was bound by an agreement that is “normal for any "
+        "employer of its size.”"
     )
     assert _speakers(text)[-1] == "Alan Gartside"
 
@@ -989,7 +989,7 @@ def test_he_opening_the_sentence_before_carries_back_to_the_person_named_earlier
         "Peter Westbrook, a veteran diplomat who served in three countries, praised President "
         "John Roe's record in an interview published Saturday. He currently serves as the "
         "ambassador to the Example Republic.\n\n"
-        "“I think the legacy, the balance sheet, doesn’t look bad,” he told the Example "
+        "“The record speaks for itself, and it is a good one,” he told the Example "
         "Gazette."
     )
     assert _speakers(text) == ["Peter Westbrook"]
@@ -998,23 +998,23 @@ def test_he_opening_the_sentence_before_carries_back_to_the_person_named_earlier
 def test_a_capitalised_plural_opening_a_sentence_is_no_person():
     text = (
         "Prosecutors also showed jurors a page from the journal of Sam Quill. Prosecutors say "
-        "the page was written in 2005. The 2005 entry says: “If the world knew what I was "
-        "doing, they would hang me.”"
+        "the page was written in 2005. The 2005 entry says: “Today the plan is "
+        "finally settled.”"
     )
     assert "Prosecutors" not in _speakers(text)
 
 
 def test_a_plural_role_before_two_names_gives_each_the_role_a_description_finds():
     text = (
-        "In an interview with Morning Show hosts Joe Scarbrook and Mika Brzenska, the "
+        "In an interview with Morning Show hosts Jo Scarbrook and Mia Quillen, the "
         "candidate said the comments do not fit.\n\n"
         "Jane Roe and her husband attended the wedding in 2005. She has since said that she "
         "attended because she thought it would be fun, something Scarbrook could "
         "understand.\n\n"
-        "“I actually said she’s exactly right when you answered the question. He’s fun,” the "
+        "“I told her she was right to go. Those parties are great fun,” the "
         "host said."
     )
-    assert _speakers(text) == ["Joe Scarbrook"]
+    assert _speakers(text) == ["Jo Scarbrook"]
 
 
 def test_the_one_asked_or_told_is_not_reported_as_speaking():
@@ -1022,7 +1022,7 @@ def test_the_one_asked_or_told_is_not_reported_as_speaking():
         "President Sam Roe chose a loyal official for the post.\n\n"
         "Dan Quill, a former special agent, asked Roe in a telegram to turn to a career "
         "professional.\n\n"
-        "“Mr. Felt is a man of outstanding loyalty,” he said."
+        "“Mr. Quarry is a man of great loyalty,” he said."
     )
     assert _speakers(text) == ["Dan Quill"]
 
@@ -1050,17 +1050,17 @@ def test_an_organisations_name_with_and_before_a_relative_clause_stays_whole():
 def test_a_dash_and_a_name_after_a_quote_sign_it_with_a_place_or_an_occasion_after():
     text = (
         "The speech ended late.\n\n"
-        "“Great speech. She is tested. She is ready.” -President Jo Roe, tweeting after the "
+        "“A fine speech, and a fair one.” -Mayor Jo Roe, writing after the "
         "speech.\n\n"
-        "“The whole idea is something we hear about all the time.” -Michelle Quill, "
-        "Philadelphia."
+        "“We need more evenings like this one.” -Michelle Quill, "
+        "Port Alder."
     )
     assert _speakers(text) == ["Jo Roe", "Michelle Quill"]
 
 
 def test_dean_before_one_surname_is_a_given_name():
     text = (
-        "“I worry that we may see a resurgence,” said Dean Baker, co-director of the Example "
-        "Center for Economic Research, a liberal think tank."
+        "“The forecast is too hopeful by half,” said Dean Quillon, co-director of the Example "
+        "Center for Economic Research, a think tank."
     )
-    assert _speakers(text) == ["Dean Baker"]
+    assert _speakers(text) == ["Dean Quillon"]
