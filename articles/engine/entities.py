@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from articles.engine import lexicon as lx
 from articles.engine.aliases import AliasIndex
 from articles.engine.similarity import stem
-from articles.engine.text import ABBREVIATIONS, Layout, build_layout
+from articles.engine.text import ABBREVIATIONS, Layout, alternation, build_layout
 from articles.engine.types import Entity, KnownSpeaker
 from articles.engine.weights import BACKGROUND_DF
 
@@ -343,7 +343,7 @@ _CUE_WORDS = frozenset(w for w in lx.CUE_VERBS if " " not in w) | frozenset(lx.C
 # The words after a name: "Kwame Asante said", "Kwame Asante, 52, said", "... also said".
 # "hosts Jo Scarbrook and ": a plural role word, then the first of two names.
 _COORDINATED = re.compile(
-    r"\b(" + "|".join(sorted(w + "s" for w in lx.ROLE_NOUNS)) + r")\s+"
+    r"\b(" + alternation({w + "s" for w in lx.ROLE_NOUNS}) + r")\s+"
     r"(?:[A-Z][\w’'.\-]+\s+){1,3}$"
 )
 _APPOSED_CUE = re.compile(r",\s+(?:a|an|the)\s[^,;:.“”\"]{1,100},\s+(?:also\s+)?([a-z]+)\b")
@@ -952,13 +952,7 @@ class _Builder:
         }
         if not gone:
             return
-        for name in gone:
-            del reg.persons[name]
-        for index in (reg.surnames, reg.given):
-            for key in list(index):
-                index[key] -= gone
-                if not index[key]:
-                    del index[key]
+        self.forget_persons(gone)
         reg.mentions = [m for m in reg.mentions if not (m.kind == "person" and m.key in gone)]
 
     def merge_prefixed_names(self) -> None:
@@ -995,17 +989,10 @@ class _Builder:
             into[p.name] = target.name
         if not into:
             return
-        gone = set(into)
-        for name in gone:
-            del reg.persons[name]
         for m in reg.mentions:
-            if m.kind == "person" and m.key in gone:
+            if m.kind == "person" and m.key in into:
                 m.key = into[m.key]
-        for index in (reg.surnames, reg.given):
-            for key in list(index):
-                index[key] -= gone
-                if not index[key]:
-                    del index[key]
+        self.forget_persons(set(into))
 
     def persons_called_it(self) -> None:
         """A "person" the text calls "it" is an organisation with a name like a person's:
@@ -1032,11 +1019,19 @@ class _Builder:
                     gone.add(p.name)
         if not gone:
             return
+        reg.mentions = [m for m in reg.mentions if not (m.kind == "person" and m.key in gone)]
         for name in gone:
-            p = reg.persons.pop(name)
-            reg.mentions = [m for m in reg.mentions if not (m.kind == "person" and m.key == name)]
+            p = reg.persons[name]
             for s, e in sorted(p.mentions):
                 self.add_org(text[s:e] if (s, e) != min(p.mentions) else name, s, e, p.role)
+        self.forget_persons(gone)
+
+    def forget_persons(self, gone: set[str]) -> None:
+        """Take the persons called ``gone`` out of the registry and its name indexes (their
+        mentions are the caller's to drop or move)."""
+        reg = self.reg
+        for name in gone:
+            del reg.persons[name]
         for index in (reg.surnames, reg.given):
             for key in list(index):
                 index[key] -= gone
