@@ -354,7 +354,7 @@ _TRAILING_WHEN = re.compile(
 )
 
 
-_PLACE_PART = re.compile(r"(?:[A-Z][\w’'\-]+\s+){1,3}(?:" + "|".join(sorted(lx.PLACE_WORDS)) + r")")
+_PLACE_PART = re.compile(r"(?:[A-Z][\w’'\-]+\s+){1,3}(?:" + alternation(lx.PLACE_WORDS) + r")")
 _ORDINAL = re.compile(r"\d+(?:st|nd|rd|th)")
 _FROM_PART = re.compile(r"(?:of|from)\s+[A-Z][\w.’'\- ]{1,40}|[A-Z][a-z]{0,4}\.(?:[A-Z]\.)?")
 
