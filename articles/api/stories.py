@@ -32,12 +32,12 @@ from articles.api.fields import attach_topics
 from articles.api.filters import StoryFilter
 from articles.api.ninjs import story_ninjs
 from articles.api.pagination import Key, Row
-from articles.api.prepared import prepared_rows
 from articles.api.story_rows import story_detail
 from articles.api.story_serializers import (
     StoryDetailSerializer,
     StorySerializer,
 )
+from articles.core.prepared import prepared_rows
 from articles.core.visibility import (
     reader_appearances,
     reader_attributions,

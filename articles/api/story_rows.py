@@ -18,13 +18,13 @@ from collections import defaultdict
 from django.db.models import Count
 
 from articles.api.fields import TOPICS, address, context_zone, datetime_text
-from articles.api.prepared import prepared_rows
 from articles.api.story_serializers import (
     QUOTES_IN_DETAIL,
     StorySerializer,
     next_quotes_url,
     visible_quotes,
 )
+from articles.core.prepared import prepared_rows
 from articles.core.visibility import (
     reader_appearances,
     reader_attributions,

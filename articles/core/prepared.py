@@ -79,6 +79,20 @@ def prepared_rows(
     """The rows of ``build(*values)`` (a ``values()`` queryset), as dicts, from its SQL
     compiled once for ``key`` (built with a stand-in for each value: ints, strings and
     moments) with ``values`` put in."""
+    prepared, rows = _run(key, build, values, using)
+    names = prepared.names
+    return [dict(zip(names, row, strict=True)) for row in rows]
+
+
+def prepared_values_list(
+    key: Hashable, build: Callable[..., QuerySet], *values, using: str = "default"
+) -> list[tuple]:
+    """``prepared_rows`` as tuples, in the order of the queryset's columns (as
+    ``values_list()`` gives them)."""
+    return _run(key, build, values, using)[1]
+
+
+def _run(key: Hashable, build: Callable[..., QuerySet], values: tuple, using: str):
     cache = getattr(_compiled, using, None)
     if cache is None:
         cache = {}
@@ -95,15 +109,16 @@ def prepared_rows(
     with connection.cursor() as cursor:
         cursor.execute(prepared.sql, params)
         rows = cursor.fetchall()
-    names, converters = prepared.names, prepared.converters
+    converters = prepared.converters
+    if not converters:
+        return prepared, [tuple(row) for row in rows]
     result = []
     for row in rows:
-        if converters:
-            row = list(row)
-            for position, functions, expression in converters:
-                cell = row[position]
-                for function in functions:
-                    cell = function(cell, expression, connection)
-                row[position] = cell
-        result.append(dict(zip(names, row, strict=True)))
-    return result
+        row = list(row)
+        for position, functions, expression in converters:
+            cell = row[position]
+            for function in functions:
+                cell = function(cell, expression, connection)
+            row[position] = cell
+        result.append(tuple(row))
+    return prepared, result

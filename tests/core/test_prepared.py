@@ -7,7 +7,7 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from articles.api.prepared import prepared_rows
+from articles.core.prepared import prepared_rows, prepared_values_list
 from articles.models import Article, Story
 from tests.story_builders import build_story
 
@@ -45,3 +45,16 @@ def test_a_prepared_query_takes_a_slug_and_a_moment():
     for moment, expected in ((now, []), (now + timedelta(hours=2), [{"id": scheduled.pk}])):
         rows = prepared_rows(("test", "published"), published, scheduled.slug, moment)
         assert rows == expected == list(published(scheduled.slug, moment))
+
+
+def test_prepared_values_list_takes_each_value_of_a_list_and_gives_tuples():
+    stories = [build_story(articles=1, quotes=0).story for _ in range(3)]
+    ids = [s.pk for s in stories]
+
+    def headlines(*pks):
+        return Story.objects.filter(pk__in=pks).order_by("pk").values_list("pk", "headline")
+
+    for chosen in (ids[:2], ids[1:], [ids[0], ids[2]]):
+        rows = prepared_values_list(("test", "in", len(chosen)), headlines, *chosen)
+        assert rows == list(headlines(*chosen))
+        assert [pk for pk, _ in rows] == sorted(chosen)
