@@ -1,16 +1,15 @@
 """Placing articles into stories: each imported article joins the story about its event or
-starts a new draft. Candidates come from the story index (``StoryIndexKey``), never a scan.
+starts a new draft. Candidates come from the key index (``articles.stories.candidates``),
+never a scan.
 """
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
 from django.db import connection, transaction
-from django.db.models import F, Q, TextField
-from django.db.models.functions import Cast
+from django.db.models import F, Q
 from django.utils import timezone
 
 from articles.core.bulk import objs_insert
@@ -32,12 +31,9 @@ from articles.models import (
     StoryIndexProfile,
     TermFrequency,
 )
+from articles.stories.candidates import story_index_for
 from sources.versioning import versioned_update, versions_bump
 
-PLACEMENT_WINDOW_DAYS = 7
-
-
-MAX_CANDIDATE_ROWS = 4000
 # Candidate stories scored per placement (the engine's default).
 PLACEMENT_CANDIDATES = 30
 
@@ -99,121 +95,6 @@ def _count_documents(terms: set[str], *, known: Iterable[str] | None = None) -> 
         ignore_conflicts=True,
     )
     TermFrequency.objects.filter(term__in=terms).update(df=F("df") + 1)
-
-
-def story_index_for(
-    features: ArticleFeatures,
-    df: DocumentFrequencies,
-    *,
-    limit: int | None = None,
-    exclude: int | None = None,
-) -> StoryIndex:
-    """A small StoryIndex holding only the stories that share keys with the article.
-
-    ``limit``: only the stories ``StoryIndex.candidates(features, limit)`` returns get their
-    full profile; the others hold just their first and last day (``StoryProfile(first=...,
-    last=...)``), which is all ``candidates`` reads of them. So ``candidates``, ``best`` and
-    ``place`` with that limit give exactly what the full index gives, while only ``limit``
-    profiles are read and decoded. Score only those candidates. ``exclude``: a story left out
-    of the index (consolidation scores a story against the others)."""
-    index = StoryIndex(df=df, window_days=PLACEMENT_WINDOW_DAYS)
-    keys = list(features.keys)
-    rows = StoryIndexKey.objects.filter(key__in=keys).exclude(story__status=Story.Status.ARCHIVED)
-    if features.published is not None:
-        day = features.published.toordinal()
-        rows = rows.filter(Q(last_day__isnull=True) | Q(last_day__gte=day - PLACEMENT_WINDOW_DAYS))
-    columns = ["key", "story_id"]
-    if limit is not None:
-        # The stories' own days (the profile row's columns, written with its JSON), and
-        # whether the profile row exists at all.
-        columns += [
-            "story__index_profile__story_id",
-            "story__index_profile__first_day",
-            "story__index_profile__last_day",
-        ]
-    postings: dict[str, dict[int, None]] = {}
-    if features.published is not None:
-        # Oldest first, so that the engine's newest-first reading of a posting list holds.
-        found = rows.order_by("last_day", "story_id").values_list(*columns)[:MAX_CANDIDATE_ROWS]
-    else:
-        # No date, no window: the most recently active stories, read back oldest first.
-        newest = rows.order_by("-last_day", "-story_id").values_list(*columns)
-        found = list(newest[:MAX_CANDIDATE_ROWS])[::-1]
-    days: dict[int, tuple[int | None, int | None]] = {}
-    for key, story_id, *profile_days in found:
-        postings.setdefault(key, {})[story_id] = None
-        if profile_days and profile_days[0] is not None:
-            days[story_id] = (profile_days[1], profile_days[2])
-    if exclude is not None:
-        # Left out after the read, so the rows read (and the cap) are the same as without it.
-        days.pop(exclude, None)
-        for posting in postings.values():
-            posting.pop(exclude, None)
-    index.postings = postings
-    if limit is None:
-        story_ids = {sid for posting in postings.values() for sid in posting}
-        index.stories = _profiles(story_ids)
-        if exclude is not None:
-            index.stories.pop(exclude, None)
-    else:
-        index.stories = {sid: EngineProfile(first=f, last=last) for sid, (f, last) in days.items()}
-    _drop_missing(index)
-    if limit is not None:
-        loaded: set[int] = set()
-        while True:
-            top = [sid for sid in index.candidates(features, limit) if sid not in loaded]
-            if not top:
-                break
-            full = _profiles(top)
-            index.stories.update(full)
-            loaded.update(full)
-            missing = [sid for sid in top if sid not in full]
-            if not missing:
-                break
-            # A profile gone since the key rows were read (a race with a rebuild): without
-            # it the story is no candidate, so the next one in line is read.
-            for sid in missing:
-                del index.stories[sid]
-            _drop_missing(index)
-    return index
-
-
-def _drop_missing(index: StoryIndex) -> None:
-    # A key may point at a story whose profile is gone (a race with a rebuild): skip it.
-    for posting in index.postings.values():
-        for sid in [s for s in posting if s not in index.stories]:
-            del posting[sid]
-
-
-# Decoded candidate profiles, each with the exact JSON text it was decoded from. Placement
-# reads the profiles of every candidate story (often a hundred or more at 10,000 stored
-# articles) and decoding them was most of its time. A profile is used again only while its
-# stored text is unchanged, so a profile changed by anyone (another worker, a merge) is read
-# afresh: the result is always what decoding the row gives. The profiles are only read
-# (scored against), never changed in place: ``article_place`` adds an article to a copy it
-# loads itself.
-_PROFILE_CACHE: dict[int, tuple[str, EngineProfile]] = {}
-_PROFILE_CACHE_MAX = 5_000
-
-
-def _profiles(story_ids: Iterable[int]) -> dict[int, EngineProfile]:
-    rows = (
-        StoryIndexProfile.objects.filter(story_id__in=set(story_ids))
-        .annotate(text=Cast("profile", TextField()))
-        .values_list("story_id", "text")
-    )
-    found: dict[int, EngineProfile] = {}
-    for story_id, text in rows:
-        hit = _PROFILE_CACHE.get(story_id)
-        if hit is not None and hit[0] == text:
-            found[story_id] = hit[1]
-            continue
-        profile = EngineProfile.from_dict(json.loads(text))
-        if len(_PROFILE_CACHE) >= _PROFILE_CACHE_MAX:
-            _PROFILE_CACHE.clear()
-        _PROFILE_CACHE[story_id] = (text, profile)
-        found[story_id] = profile
-    return found
 
 
 def _save_profile(

@@ -34,12 +34,11 @@ from articles.models import (
     Story,
     StoryRedirect,
 )
+from articles.stories.candidates import PLACEMENT_WINDOW_DAYS, story_index_for
 from articles.stories.placement import (
-    PLACEMENT_WINDOW_DAYS,
     article_features,
     document_frequencies_each,
     placement_lock,
-    story_index_for,
     story_reindex,
 )
 from sources.versioning import versions_bump

@@ -1,0 +1,176 @@
+"""Reading a placement's candidate stories from the key index (``story_index_for``): the
+stories that share rare keys with an article and were active near its date, as a small
+``StoryIndex``, with full profiles only for the stories it will score. Never a scan.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+
+from django.db.models import Q, TextField
+from django.db.models.functions import Cast
+
+from articles.core.prepared import prepared_values_list
+from articles.engine.grouping import ArticleFeatures, StoryIndex
+from articles.engine.grouping import StoryProfile as EngineProfile
+from articles.engine.weights import DocumentFrequencies
+from articles.models import Story, StoryIndexKey, StoryIndexProfile
+
+PLACEMENT_WINDOW_DAYS = 7
+MAX_CANDIDATE_ROWS = 4000
+
+
+def story_index_for(
+    features: ArticleFeatures,
+    df: DocumentFrequencies,
+    *,
+    limit: int | None = None,
+    exclude: int | None = None,
+) -> StoryIndex:
+    """A small StoryIndex holding only the stories that share keys with the article.
+
+    ``limit``: only the stories ``StoryIndex.candidates(features, limit)`` returns get their
+    full profile; the others hold just their first and last day (``_Span``), which is all
+    ``candidates`` reads of them. So ``candidates``, ``best`` and
+    ``place`` with that limit give exactly what the full index gives, while only ``limit``
+    profiles are read and decoded. Score only those candidates. ``exclude``: a story left out
+    of the index (consolidation scores a story against the others)."""
+    index = StoryIndex(df=df, window_days=PLACEMENT_WINDOW_DAYS)
+    since = None
+    if features.published is not None:
+        since = features.published.toordinal() - PLACEMENT_WINDOW_DAYS
+    found = _key_rows(list(features.keys), since, with_days=limit is not None)
+    postings: dict[str, dict[int, None]] = {}
+    days: dict[int, tuple[int | None, int | None]] = {}
+    for key, story_id, *profile_days in found:
+        postings.setdefault(key, {})[story_id] = None
+        if profile_days and profile_days[0] is not None:
+            days[story_id] = (profile_days[1], profile_days[2])
+    if exclude is not None:
+        # Left out after the read, so the rows read (and the cap) are the same as without it.
+        days.pop(exclude, None)
+        for posting in postings.values():
+            posting.pop(exclude, None)
+    index.postings = postings
+    if limit is None:
+        story_ids = {sid for posting in postings.values() for sid in posting}
+        index.stories = _profiles(story_ids)
+        if exclude is not None:
+            index.stories.pop(exclude, None)
+    else:
+        index.stories = {sid: _Span(f, last) for sid, (f, last) in days.items()}
+    _drop_missing(index)
+    if limit is not None:
+        loaded: set[int] = set()
+        while True:
+            top = [sid for sid in index.candidates(features, limit) if sid not in loaded]
+            if not top:
+                break
+            full = _profiles(top)
+            index.stories.update(full)
+            loaded.update(full)
+            missing = [sid for sid in top if sid not in full]
+            if not missing:
+                break
+            # A profile gone since the key rows were read (a race with a rebuild): without
+            # it the story is no candidate, so the next one in line is read.
+            for sid in missing:
+                del index.stories[sid]
+            _drop_missing(index)
+    return index
+
+
+class _Span:
+    """A story not (yet) scored, as ``StoryIndex.candidates`` reads it: its first and last
+    day and nothing else. A full profile per story sharing a key (hundreds per placement)
+    cost more to build than the query that finds them."""
+
+    __slots__ = ("first", "last")
+
+    def __init__(self, first: int | None, last: int | None) -> None:
+        self.first = first
+        self.last = last
+
+
+def _key_rows(keys: list[str], since: int | None, *, with_days: bool) -> list[tuple]:
+    """The key rows of ``keys`` (at most ``MAX_CANDIDATE_ROWS``), oldest first: those of
+    stories active on or after day ``since``, or with no date ``since``, the most recently
+    active ones. Each row is (key, story id) and, ``with_days``, the story's profile row
+    (its story id, or None when it has none) with its first and last day.
+
+    Placement runs this for every article, with a different number of keys each time, so
+    the query is compiled once per shape (``prepared_values_list``), not built every time."""
+    if not keys:
+        return []
+    columns = ["key", "story_id"]
+    if with_days:
+        # The stories' own days (the profile row's columns, written with its JSON), and
+        # whether the profile row exists at all.
+        columns += [
+            "story__index_profile__story_id",
+            "story__index_profile__first_day",
+            "story__index_profile__last_day",
+        ]
+
+    def build(*values):
+        rows = StoryIndexKey.objects.exclude(story__status=Story.Status.ARCHIVED)
+        if since is None:
+            rows = rows.filter(key__in=values).order_by("-last_day", "-story_id")
+        else:
+            rows = rows.filter(
+                Q(last_day__isnull=True) | Q(last_day__gte=values[0]), key__in=values[1:]
+            ).order_by("last_day", "story_id")
+        return rows.values_list(*columns)[:MAX_CANDIDATE_ROWS]
+
+    shape = ("story-index-keys", len(keys), since is None, with_days)
+    if since is None:
+        # No date, no window: the most recently active stories, read back oldest first.
+        return prepared_values_list(shape, build, *keys)[::-1]
+    # Oldest first, so that the engine's newest-first reading of a posting list holds.
+    return prepared_values_list(shape, build, since, *keys)
+
+
+def _drop_missing(index: StoryIndex) -> None:
+    # A key may point at a story whose profile is gone (a race with a rebuild): skip it.
+    for posting in index.postings.values():
+        for sid in [s for s in posting if s not in index.stories]:
+            del posting[sid]
+
+
+# Decoded candidate profiles, each with the exact JSON text it was decoded from. Placement
+# reads the profiles of every candidate story (often a hundred or more at 10,000 stored
+# articles) and decoding them was most of its time. A profile is used again only while its
+# stored text is unchanged, so a profile changed by anyone (another worker, a merge) is read
+# afresh: the result is always what decoding the row gives. The profiles are only read
+# (scored against), never changed in place: ``article_place`` adds an article to a copy it
+# loads itself.
+_PROFILE_CACHE: dict[int, tuple[str, EngineProfile]] = {}
+_PROFILE_CACHE_MAX = 5_000
+
+
+def _profiles(story_ids: Iterable[int]) -> dict[int, EngineProfile]:
+    ids = sorted(set(story_ids))
+    if not ids:
+        return {}
+
+    def build(*values):
+        return (
+            StoryIndexProfile.objects.filter(story_id__in=values)
+            .annotate(text=Cast("profile", TextField()))
+            .values_list("story_id", "text")
+        )
+
+    rows = prepared_values_list(("story-index-profiles", len(ids)), build, *ids)
+    found: dict[int, EngineProfile] = {}
+    for story_id, text in rows:
+        hit = _PROFILE_CACHE.get(story_id)
+        if hit is not None and hit[0] == text:
+            found[story_id] = hit[1]
+            continue
+        profile = EngineProfile.from_dict(json.loads(text))
+        if len(_PROFILE_CACHE) >= _PROFILE_CACHE_MAX:
+            _PROFILE_CACHE.clear()
+        _PROFILE_CACHE[story_id] = (text, profile)
+        found[story_id] = profile
+    return found
