@@ -433,6 +433,9 @@ class StoryIndex:
         self.postings: dict[str, dict[StoryKey, None]] = {}
         # The last article scored and its weights (``_article_weights``).
         self._scoring: tuple | None = None
+        # IDF of the story terms scored so far, while the frequencies stay as they are
+        # (``_idf_known``): a placement scores 30 stories, which share many of their terms.
+        self._idf: tuple | None = None
 
     def __len__(self) -> int:
         return len(self.stories)
@@ -472,7 +475,13 @@ class StoryIndex:
         profile = self.stories[story_key]
         idf = self.df.idf
         a_vec, weights, total = self._article_weights(features)
-        s_vec = {t: w * idf(t) for t, w in profile.terms.items()}
+        known = self._idf_known()
+        s_vec = {}
+        for t, w in profile.terms.items():
+            v = known.get(t)
+            if v is None:
+                v = known[t] = idf(t)
+            s_vec[t] = w * v
         text = cosine(a_vec, s_vec)
 
         names = 0.0
@@ -545,6 +554,15 @@ class StoryIndex:
         self._scoring = (features, df, df.n_docs, found)
         return found
 
+    def _idf_known(self) -> dict[str, float]:
+        """The IDF of terms already looked up, for as long as the frequencies are the same
+        (same object, same document count; ``add`` forgets them)."""
+        df = self.df
+        memo = self._idf
+        if memo is None or memo[0] is not df or memo[1] != df.n_docs:
+            memo = self._idf = (df, df.n_docs, {})
+        return memo[2]
+
     def place(self, features: ArticleFeatures, *, limit: int = 30) -> StoryKey | None:
         """The story the article belongs to, or ``None`` when it starts a new one."""
         best = self.best(features, limit=limit)
@@ -565,7 +583,7 @@ class StoryIndex:
 
     def add(self, story_key: StoryKey, features: ArticleFeatures) -> None:
         """Record the article in ``story_key`` (created if new) and in the frequencies."""
-        self._scoring = None
+        self._scoring = self._idf = None
         self.df.add(features.df_terms())
         profile = self.stories.get(story_key)
         if profile is None:
