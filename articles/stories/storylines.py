@@ -93,12 +93,15 @@ def storylines_suggest(
         first = (
             Article.objects.filter(story=story)
             .order_by("published_at", "pk")
-            .prefetch_related("people__speaker")
+            .values_list("pk", flat=True)
             .first()
         )
         if first is None:
             continue
-        f = features.get(first.pk) or article_features(first)
+        # Its body and people are read only when the import has not featurized it already.
+        f = features.get(first) or article_features(
+            Article.objects.prefetch_related("people__speaker").get(pk=first)
+        )
         df = document_frequencies(f.df_terms())
         f = replace(f, keys=tuple(index_keys(f, df)))
         index = story_index_for(f, df, limit=SUGGEST_CANDIDATES, exclude=story.pk)
