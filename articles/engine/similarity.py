@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from functools import lru_cache
 from datetime import date, datetime, timedelta
 
 STOPWORDS = frozenset(
@@ -115,6 +116,7 @@ def normalise_quotes(text: str) -> str:
     )
 
 
+@lru_cache(maxsize=1 << 16)  # a pure function of a word, asked for the same words all day
 def stem(word: str) -> str:
     """Strip common English inflections ("arrests", "arrested" -> "arrest")."""
     w = word
