@@ -8,6 +8,7 @@ The words themselves are found next to each quote by `articles.engine.cues`.
 
 from __future__ import annotations
 
+import itertools
 import re
 from bisect import bisect_left
 
@@ -134,6 +135,17 @@ _SUBJECT_PRONOUN = re.compile(
 )
 _GENERIC_REACH = 1200  # characters back that "the company" or "the group" may reach
 _THE_AGED = re.compile(r"^the (\d{1,3})-year-old$", re.IGNORECASE)
+# "issued a statement", "wrote a letter to parents", "said in a statement", or a sentence
+# opening "In a statement, ..." (``lead``): a document and the verb that gives it its author.
+_ISSUED = re.compile(
+    r"(?:\b(?:issued|released|put out|sent|wrote|posted|published|signed|said in|added in)"
+    r"|(?P<lead>(?:^|(?<=[.!?\n]))\s*In))\s+(?:a|an|the|his|her|its|their)\s+"
+    r"(?:[\w\-]+\s+){0,2}?(?P<head>statements?|announcements?|releases?|emails?|memos?|"
+    r"letters?)\b",
+    re.IGNORECASE,
+)
+_HEAD_AFTER = re.compile(r"\s+([a-z]+)\b")
+_AND_BEFORE = re.compile(r"\band\s+(?:[A-Z][\w.’'\-]*\s+){0,5}$")
 _OWNED_ACCOUNT = re.compile(
     r"^(his|her)\s+(?:official\s+)?(?:Twitter|Facebook|Instagram|social media)?\s*"
     r"(?:account|feed|page)$",
@@ -441,6 +453,11 @@ class Resolver:
             name, kind = self.resolve(poss.group(1), pos)
             if kind == "organization" or poss.group(2).lower() in lx.SPOKES_HEADS:
                 return name, "organization"
+        if poss and poss.group(2).lower() in lx.DOCUMENT_HEADS:
+            # "Quillon's letter continued": its writer, person or organisation.
+            name, kind = self.resolve(poss.group(1), pos)
+            if name:
+                return name, kind
         head = words[-1] if words else ""
         # "an HCTA spokesperson", "a ministry spokesman"
         if head in lx.SPOKES_HEADS and len(words) >= 3:
@@ -455,6 +472,11 @@ class Resolver:
             if mod.lower() in lx.ORG_HEADS:
                 return self._org_head(mod.lower(), pos), "organization"
         if head in lx.DOCUMENT_HEADS and len(words) <= 3:
+            # "Mayor Jane Roe issued a statement. “...,” the statement said": whoever the text
+            # said issued it, person or organisation.
+            issuer = self._document_issuer(head, pos)
+            if issuer:
+                return issuer
             # "Fox-like Co said in a statement. “...,” the statement said": the organisation
             # that just spoke, or the one the sentence before is about, issued it.
             if self.last_org and pos - self.last_org[1] < 600:
@@ -736,6 +758,61 @@ class Resolver:
                 if reg.mentions[k].start < pos and _ROLE_GAP.fullmatch(gap):
                     return reg.mentions[k].key
         return None
+
+    def _document_issuer(self, head: str, pos: int) -> tuple[str, str] | None:
+        """Who the text last said issued, wrote or released a ``head`` ("statement",
+        "letter") before ``pos``: the subject of that sentence, a person or an organisation,
+        or None when no such sentence is near."""
+        reg = self.reg
+        text = reg.text
+        found = None
+        for m in _ISSUED.finditer(text, max(0, pos - _GENERIC_REACH), pos):
+            if m.group("head").lower().rstrip("s") == head and not self._quoted_at(m.start("head")):
+                found = m
+        if found is None:
+            return None
+        at = found.start("head")
+        if found.group("lead"):
+            # "In a statement released by ..., the board said": the subject after the comma.
+            comma = text.find(",", at, reg.layout.sentence_end(at))
+            if comma < 0:
+                return None
+            lo, hi = comma, reg.layout.sentence_end(at)
+        else:
+            # "In March, Principal Jo Roe wrote a letter": the subject nearest the verb.
+            lo, hi = reg.layout.sentence_start(at), found.start()
+        subjects = []
+        for mm in reg.mentions[bisect_left(self._mention_starts, lo) :]:
+            if mm.start >= hi:
+                break
+            if (
+                mm.subject
+                and text[mm.end : mm.end + 2] not in ("’s", "'s")
+                and not self._quoted_at(mm.start)
+            ):
+                subjects.append(mm)
+        if not subjects:
+            return None
+        if found.group("lead"):
+            return subjects[0].key, subjects[0].kind
+        mm = subjects[-1]
+        others = reg.mentions[bisect_left(self._mention_starts, mm.end) :]
+        if _AND_BEFORE.search(text, max(lo, mm.start - 80), mm.start) or any(
+            _AND_BEFORE.search(text, max(mm.end, other.start - 80), other.start)
+            for other in itertools.takewhile(lambda o: o.start < found.start(), others)
+        ):
+            return None  # "Roe and Senator Jo Quill sent a letter": written by both
+        owned = _HEAD_AFTER.match(text, mm.end)
+        if owned and owned.group(1) in lx.ORG_HEADS:
+            # "The Vance campaign sent an email": the campaign, as "the Vance campaign said".
+            name, kind = self.resolve(f"the {text[mm.start : owned.end(1)]}", mm.start)
+            return (name, kind) if name else None
+        return mm.key, mm.kind
+
+    def _quoted_at(self, at: int) -> bool:
+        """Is ``at`` inside a quotation of its sentence (an odd number of marks before)?"""
+        ss = self.reg.layout.sentence_start(at)
+        return len(_QUOTE_CHARS.findall(self.reg.text, ss, at)) % 2 == 1
 
     def _recent_org(self, pos: int, media: bool) -> str | None:
         """The organisation (a news outlet if ``media``) last named before ``pos``."""

@@ -1064,3 +1064,46 @@ def test_dean_before_one_surname_is_a_given_name():
         "Center for Economic Research, a think tank."
     )
     assert _speakers(text) == ["Dean Quillon"]
+
+
+def test_the_statement_or_letter_speaks_for_whoever_the_text_said_issued_it():
+    # A police department named nearer the quote did not issue the mayor's statement.
+    text = (
+        "Officers of the Valmora Police Department closed the quay on Monday.\n"
+        "Mayor Jane Roe issued a statement on Tuesday evening.\n"
+        "“The city will rebuild,” the statement said."
+    )
+    assert _speakers(text) == ["Jane Roe"]
+    text = (
+        "In March, Principal Mara Quillon wrote a long letter to parents.\n"
+        "“Tomas made great progress this year,” the letter read."
+    )
+    assert _speakers(text) == ["Mara Quillon"]
+    text = (
+        "In a statement released on Friday, the Valmora Harbour Board said the pier would "
+        "reopen. Mayor Jane Roe welcomed the news.\n"
+        "“Repairs are complete,” the statement said."
+    )
+    assert _speakers(text) == ["Valmora Harbour Board"]
+
+
+def test_a_document_two_people_sent_or_a_campaign_sent_is_neither_persons_alone():
+    text = (
+        "Senator Jo Quill and Senator Ted Vance sent a letter to the minister on Monday.\n"
+        "“We expect an answer within the week,” the letter said."
+    )
+    assert _speakers(text) == [None]
+    text = (
+        "Senator Ted Vance spoke in Port Alder on Monday. The Vance campaign sent a "
+        "fundraising email on Wednesday.\n"
+        "“Friends, we can win this,” the email read."
+    )
+    assert _speakers(text) == ["Vance campaign"]
+
+
+def test_someones_letter_is_their_words():
+    text = (
+        "Principal Mara Quillon spoke at the service.\n"
+        "“He should be remembered for his kindness,” Quillon's letter continued."
+    )
+    assert _speakers(text) == ["Mara Quillon"]
