@@ -673,6 +673,16 @@ class _Builder:
             return
         words = [_clean(toks[i][2]) for i in run]
         lows = [w.lower() for w in words]
+        if (
+            len(run) >= 3
+            and lows[0] in lx.PLURAL_PEOPLE
+            and lows[1] == "of"
+            and any(w in lx.ORG_WORDS for w in lows[2:])
+        ):
+            # "Officers of the Valmora Police Department": people of the organisation, whose
+            # name starts after them (a capital only because the sentence starts there).
+            self.classify(toks, run[2:])
+            return
         s, e = toks[run[0]][0], toks[run[-1]][1]
         e = s + len(text[s:e].rstrip("’'")) if text[s:e].endswith(("’", "'")) else e
         if text[s:e].endswith(("’s", "'s")):

@@ -1107,3 +1107,11 @@ def test_someones_letter_is_their_words():
         "“He should be remembered for his kindness,” Quillon's letter continued."
     )
     assert _speakers(text) == ["Mara Quillon"]
+
+
+def test_people_of_an_organisation_opening_a_sentence_are_not_its_name():
+    text = (
+        "Officers of the Valmora Police Department closed the quay on Monday.\n"
+        "“Stay behind the barrier,” police said."
+    )
+    assert _speakers(text) == ["Valmora Police Department"]
