@@ -245,7 +245,7 @@ _KIN_BEFORE = re.compile(r"\b([A-Za-z]+),?[ \t\u00a0]+$")
 _SUFFIXES = frozenset({"jr", "sr", "ii", "iii", "iv"})
 
 
-def _surname(name: str) -> str:
+def surname_of(name: str) -> str:
     """The surname of a full name, past a generation's suffix: "Frank J. Doyle Jr." is
     "Doyle", "Brent Quill III" is "Quill"."""
     parts = name.split()
@@ -490,7 +490,7 @@ class _Builder:
         if p is None:
             p = Person(name, role or (ks.role if ks else ""), known=ks is not None)
             reg.persons[name] = p
-            reg.surnames.setdefault(_surname(name), set()).add(name)
+            reg.surnames.setdefault(surname_of(name), set()).add(name)
             reg.given.setdefault(name.split()[0], set()).add(name)
             if ks is not None:
                 for alias in ks.aliases:
@@ -788,7 +788,7 @@ class _Builder:
                 # "the company Roe founded": Roe is someone the text has named already
                 and name_words[-1] not in self.reg.surnames
                 and phrase not in self.reg.persons
-                and all(_surname(mb[0]) != name_words[-1] for mb in self.maybe)
+                and all(surname_of(mb[0]) != name_words[-1] for mb in self.maybe)
             )
         ):
             if cut and len(name_words) > 1:
@@ -957,7 +957,7 @@ class _Builder:
         gone = {
             name
             for name in only_titles
-            if reg.surnames.get(_surname(name), set()) - only_titles
+            if reg.surnames.get(surname_of(name), set()) - only_titles
             or common_word(name.split()[0])  # "Powerful Things Roe Said In 2015"
         }
         if not gone:
@@ -1053,7 +1053,7 @@ class _Builder:
         used = {w for _, _, w, _ in self.bare} | {t[2] for t in self.titled}
         layout = self.reg.layout
         for name, s, e, role, gender in self.maybe:
-            if _surname(name) in used or name.split()[0] in used:
+            if surname_of(name) in used or name.split()[0] in used:
                 self.add_person(name, s, e, role, gender)
                 continue
             am = _APPOSED_CUE.match(self.text, e, e + 140)

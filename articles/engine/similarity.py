@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from functools import lru_cache
 from datetime import date, datetime, timedelta
+from functools import lru_cache
 
 STOPWORDS = frozenset(
     """

@@ -14,7 +14,7 @@ from bisect import bisect_left
 
 from articles.engine import lexicon as lx
 from articles.engine.cues import DETERMINERS, MENTION_STOP, TITLE_STRIP, VERB_ANY
-from articles.engine.entities import Mention, Registry, common_word
+from articles.engine.entities import Mention, Registry, common_word, surname_of
 
 _FUNCTION_WORDS = frozenset(
     "the a an his her their its our your my from of for at in on with by to and or".split()
@@ -537,6 +537,11 @@ class Resolver:
                 if name:
                     return name, kind
         if head in {"campaign", "team"}:
+            if len(words) == 2 and words[0] in ("his", "her"):
+                # "her campaign said": the campaign of the person "her" stands for, named as
+                # "the Roe campaign" would be.
+                who = self._pronoun("m" if words[0] == "his" else "f", pos)
+                return (f"{surname_of(who)} {head}", "organization") if who else (None, None)
             # "the Roe campaign", "Roe’s campaign": the campaign as it is written.
             toks = [t for t in m.split()[:-1] if t.lower() not in DETERMINERS]
             caps = [t for t in toks if t[:1].isupper()]

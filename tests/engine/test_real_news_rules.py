@@ -1115,3 +1115,12 @@ def test_people_of_an_organisation_opening_a_sentence_are_not_its_name():
         "“Stay behind the barrier,” police said."
     )
     assert _speakers(text) == ["Valmora Police Department"]
+
+
+def test_his_or_her_campaign_is_the_campaign_of_the_person_meant():
+    text = (
+        "Senator Jane Roe spoke in Port Alder on Monday.\n"
+        "“We are winning,” her campaign said.\n"
+        "Her campaign sent an email to supporters stating, “Roe leads in every poll.”"
+    )
+    assert _speakers(text) == ["Roe campaign", "Roe campaign"]
