@@ -134,6 +134,7 @@ _SUBJECT_PRONOUN = re.compile(
     r"\s*(?:[^,.;:!?\n]{1,140},\s+)?([Hh]e|[Ss]he)(?:[’']s|\s+(?:also\s+|then\s+)?[a-z])"
 )
 _GENERIC_REACH = 1200  # characters back that "the company" or "the group" may reach
+_STATEMENT_REACH = 400  # characters back that "it" may reach for the statement it gave
 _THE_AGED = re.compile(r"^the (\d{1,3})-year-old$", re.IGNORECASE)
 # "issued a statement", "wrote a letter to parents", "said in a statement", or a sentence
 # opening "In a statement, ..." (``lead``): a document and the verb that gives it its author.
@@ -143,6 +144,12 @@ _ISSUED = re.compile(
     r"(?:[\w\-]+\s+){0,2}?(?P<head>statements?|announcements?|releases?|emails?|memos?|"
     r"letters?)\b",
     re.IGNORECASE,
+)
+# "a statement from Quillmart", "a letter signed by Mayor Jane Roe": the document's author.
+_FROM_DOCUMENT = re.compile(
+    r"\b(?P<head>statements?|announcements?|releases?|emails?|memos?|letters?)\s+"
+    r"(?:(?:issued|released|signed|sent)\s+)?(?:from|by)\s+"
+    r"(?P<who>(?:the\s+)?[A-Z][\w&’'.\-]*(?:\s+(?:of\s+(?:the\s+)?)?[A-Z][\w&’'.\-]*){0,5})"
 )
 _HEAD_AFTER = re.compile(r"\s+([a-z]+)\b")
 _AND_BEFORE = re.compile(r"\band\s+(?:[A-Z][\w.’'\-]*\s+){0,5}$")
@@ -219,6 +226,12 @@ class Resolver:
                 return self.last_org[0], "organization"
             return None, "person"
         if low == "it":
+            # "A statement from Quillmart said ... “...,” it added": whom the sentence before
+            # gave the statement to.
+            issuer = self._document_issuer(None, pos, max(0, pos - _STATEMENT_REACH))
+            if issuer and (issuer[1] == "organization" or " " not in issuer[0]):
+                # A one-word name the text calls "it" is an organisation's ("Quillmart").
+                return issuer[0], "organization"
             # "“...,” it said in a statement": the organisation just named.
             if self.last_org and pos - self.last_org[1] < 600:
                 return self.last_org[0], "organization"
@@ -445,6 +458,14 @@ class Resolver:
             if name and kind == "organization":
                 self.spokes_org = name
                 return name, "organization"
+            before = words[: words.index(pm.group(0).split()[0].lower())]
+            if name and kind == "person" and before and before[-1] in lx.DOCUMENT_HEADS:
+                # "a statement from Mayor Jane Roe": her words; "a statement from Quillmart",
+                # a name the text gives no person: the organisation's.
+                if name in reg.persons:
+                    return name, "person"
+                if " " not in name and pm.group(1)[:1].isupper():
+                    return name, "organization"
             if kind == "organization" or name is None:
                 return None, "organization"
         # "the ministry’s announcement": the possessor speaks.
@@ -764,19 +785,33 @@ class Resolver:
                     return reg.mentions[k].key
         return None
 
-    def _document_issuer(self, head: str, pos: int) -> tuple[str, str] | None:
+    def _document_issuer(
+        self, head: str | None, pos: int, since: int | None = None
+    ) -> tuple[str, str] | None:
         """Who the text last said issued, wrote or released a ``head`` ("statement",
-        "letter") before ``pos``: the subject of that sentence, a person or an organisation,
-        or None when no such sentence is near."""
+        "letter"; any document for None) between ``since`` (a few paragraphs back by
+        default) and ``pos``: the subject of that sentence, or whom "a statement from ..."
+        names; a person or an organisation, or None when no such sentence is near."""
         reg = self.reg
         text = reg.text
         found = None
-        for m in _ISSUED.finditer(text, max(0, pos - _GENERIC_REACH), pos):
-            if m.group("head").lower().rstrip("s") == head and not self._quoted_at(m.start("head")):
-                found = m
+        lo = max(0, pos - _GENERIC_REACH) if since is None else since
+        for pattern in (_ISSUED, _FROM_DOCUMENT):
+            for m in pattern.finditer(text, lo, pos):
+                kind = m.group("head").lower().rstrip("s")
+                if (
+                    (head is None or kind == head)
+                    and (found is None or m.start("head") > found.start("head"))
+                    and not self._quoted_at(m.start("head"))
+                ):
+                    found = m
         if found is None:
             return None
         at = found.start("head")
+        if found.re is _FROM_DOCUMENT:
+            # "A statement from Quillmart said ...": whom the statement came from.
+            name, kind = self.resolve(f"a statement from {found.group('who')}", found.start("who"))
+            return (name, kind) if name else None
         if found.group("lead"):
             # "In a statement released by ..., the board said": the subject after the comma.
             comma = text.find(",", at, reg.layout.sentence_end(at))

@@ -1124,3 +1124,19 @@ def test_his_or_her_campaign_is_the_campaign_of_the_person_meant():
         "Her campaign sent an email to supporters stating, “Roe leads in every poll.”"
     )
     assert _speakers(text) == ["Roe campaign", "Roe campaign"]
+
+
+def test_a_statement_from_someone_is_theirs_and_it_stands_for_its_issuer():
+    text = (
+        "Officers of the Valmora Police Department closed the High Street on Saturday.\n"
+        "A statement from Quillmart said the store would be rebuilt.\n"
+        "“We have opened a fund for staff,” it added."
+    )
+    assert _speakers(text) == ["Quillmart"]
+    text = (
+        "Officers of the Valmora Police Department closed the High Street on Saturday.\n"
+        "“The store will reopen,” said a statement from Mayor Jane Roe.\n"
+        "A statement from Quillmart said the store would be rebuilt.\n"
+        "“We have opened a fund for staff,” the statement added."
+    )
+    assert _speakers(text) == ["Jane Roe", "Quillmart"]
