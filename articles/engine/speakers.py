@@ -22,6 +22,7 @@ _FUNCTION_WORDS = frozenset(
 _GENDERED_TITLES = lx.TITLES_MALE | lx.TITLES_FEMALE
 _SPOKES_OR_ORG_HEADS = lx.SPOKES_HEADS | lx.ORG_HEADS
 _SPOKES_NOT_OFFICIAL = lx.SPOKES_HEADS - {"official", "officials"}
+_ROLE_WORDS = lx.ROLE_NOUNS | lx.SPOKES_HEADS
 
 
 _HE_SHE = re.compile(r"\b(?:[Hh]e|[Ss]he)\b")
@@ -91,7 +92,10 @@ _TO_SOMEONE = frozenset(
     "reminded reminds assured assures promised promises thanked thanks".split()
 )
 _REPORTED_BEFORE = re.compile(
-    r"\b(?:" + "|".join(v for v in lx.CUE_VERBS if v not in _TO_SOMEONE) + r")\s+$"
+    r"\b(?:" + "|".join(v for v in lx.CUE_VERBS if v not in _TO_SOMEONE) + r")\s+"
+    # "..., said local hospital director Tomas Quill": role words between verb and name,
+    # the last of them a role
+    r"(?:(?:[a-z][\w\-]*\s+){0,3}(?P<role>[a-z]+)\s+)?$"
 )
 
 # "The harbour master, who has run the port since 1998, said": a description brought in
@@ -935,7 +939,10 @@ class Resolver:
             after = _REPORTED_AFTER.match(text, mm.end, pos)
             if after and text[mm.end] == "," and not text.endswith(", ", 0, mm.start):
                 after = None  # "... for the mayor, said Quill": the name after the verb speaks
-            if after or _REPORTED_BEFORE.search(text, max(lo, mm.start - 20), mm.start):
+            before = _REPORTED_BEFORE.search(text, max(lo, mm.start - 60), mm.start)
+            if before and before.group("role") and before.group("role") not in _ROLE_WORDS:
+                before = None  # "Roe said he backed King": King is no speaker
+            if after or before:
                 found.add(mm.key)
         return found.pop() if len(found) == 1 else None
 

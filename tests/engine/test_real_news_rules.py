@@ -1140,3 +1140,20 @@ def test_a_statement_from_someone_is_theirs_and_it_stands_for_its_issuer():
         "“We have opened a fund for staff,” the statement added."
     )
     assert _speakers(text) == ["Jane Roe", "Quillmart"]
+
+
+def test_he_after_said_and_a_role_and_a_name_is_that_person():
+    text = (
+        "The quake struck Port Alder at dawn, President Marek Hollis told reporters.\n"
+        "“I have ordered emergency teams to the coast,” Hollis said.\n"
+        "Among the dead was a girl of ten, said local hospital director Tomas Quill.\n"
+        "“Our ambulances are bringing in two more,” he said."
+    )
+    assert _speakers(text) == ["Marek Hollis", "Tomas Quill"]
+    # The name after "said he backed" is whom he backed, not a speaker.
+    text = (
+        "Coach Ed Quarry spoke first. Owner Sam Pell, who came to the meeting, said he backed "
+        "Quarry.\n"
+        "“I trust him completely,” he said."
+    )
+    assert _speakers(text) == ["Sam Pell"]
