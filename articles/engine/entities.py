@@ -536,7 +536,7 @@ class _Builder:
         if body.startswith(("And ", "and ", "But ", "but ")):
             body = body.split(" ", 1)[1]
         words = body.split()
-        if not 2 <= len(words) <= 7 or _ROLE_VERBS.search(body):
+        if not 2 <= len(words) <= 9 or _ROLE_VERBS.search(body):
             return ""
         first = words[0]
         if first.lower() in {"the", "a", "an", "its", "his", "her", "their"} or first.endswith(
@@ -1114,6 +1114,7 @@ class _Builder:
             and w[1:].islower()
             and w.lower() not in lx.STOP_CAPS
             and w.lower() not in lx.PLURAL_PEOPLE
+            and w.lower() not in lx.COUNTRIES  # "Egypt said": a state, not a person
             and not _is_acronym(w)
             and (
                 ((nm := _NEXT_WORDS.match(self.text, e0, e0 + 40)) and nm.group(1) in _CUE_WORDS)

@@ -165,6 +165,27 @@ PLACES = frozenset(
         "\n", ""
     ).split("|")
 )
+# Countries and territories by their one-word English names: "Valmora said" may be a
+# person, "Egypt said" is a state. Those that are also given names ("Jordan", "Chad") are
+# left out.
+COUNTRIES = frozenset(
+    """afghanistan albania algeria andorra angola argentina armenia australia austria
+    azerbaijan bahamas bahrain bangladesh barbados belarus belgium belize benin bhutan
+    bolivia bosnia botswana brazil brunei bulgaria burundi cambodia cameroon canada chile
+    china colombia comoros congo croatia cuba cyprus czechia denmark djibouti dominica
+    ecuador egypt eritrea estonia eswatini ethiopia fiji finland france gabon gambia gaza
+    georgia germany ghana greece grenada guatemala guinea guyana haiti honduras hungary
+    iceland india indonesia iran iraq ireland israel italy jamaica japan kazakhstan kenya
+    kiribati kosovo kuwait kyrgyzstan laos latvia lebanon lesotho liberia libya
+    liechtenstein lithuania luxembourg madagascar malawi malaysia maldives mali malta
+    mauritania mauritius mexico micronesia moldova monaco mongolia montenegro morocco
+    mozambique myanmar namibia nauru nepal netherlands nicaragua niger nigeria norway oman
+    pakistan palau palestine panama paraguay peru philippines poland portugal qatar romania
+    russia rwanda samoa senegal serbia seychelles singapore slovakia slovenia somalia spain
+    sudan suriname sweden switzerland syria taiwan tajikistan tanzania thailand togo tonga
+    tunisia turkey turkmenistan tuvalu uganda ukraine uruguay uzbekistan vanuatu venezuela
+    vietnam yemen zambia zimbabwe britain england scotland wales""".split()
+)
 # Capitalised words that start sentences or clauses but never start a name.
 STOP_CAPS = frozenset(
     """the a an in on at but and or it he she they we i this that these those his her their

@@ -1157,3 +1157,22 @@ def test_he_after_said_and_a_role_and_a_name_is_that_person():
         "“I trust him completely,” he said."
     )
     assert _speakers(text) == ["Sam Pell"]
+
+
+def test_a_country_that_says_something_is_no_person_for_he_to_mean():
+    text = (
+        "Tom Ging, the head of the relief agency, condemned the attack and said Valmora was "
+        "warned. Egypt says the crossing will stay shut.\n"
+        "“We gave them the map of every school,” he told reporters."
+    )
+    assert _speakers(text) == ["Tom Ging"]
+
+
+def test_a_long_role_before_a_name_in_commas_still_makes_it_a_person():
+    text = (
+        "Tom Ging, the head of the relief agency, spoke on Monday.\n"
+        "The de facto Quorra prime minister in Alderia, Mehmet Corran, issued a statement "
+        "from hiding.\n"
+        "“We have not surrendered,” he said."
+    )
+    assert _speakers(text) == ["Mehmet Corran"]
