@@ -231,7 +231,8 @@ ORG_HEADS = frozenset(
     office bureau union board club school university hospital court commission committee
     party group organisation organization administration statement announcement report
     release spokesman spokeswoman spokesperson spokespeople representative website
-    embassy army military prosecutors regulator operator airline insurer bank newspaper
+    embassy army navy coastguard military prosecutors regulator operator airline insurer bank
+    newspaper
     paper network charity trust campaign team family editorial tabloid magazine""".split()
 )
 SPOKES_HEADS = frozenset(

@@ -577,7 +577,8 @@ class Resolver:
         if head in lx.ORG_HEADS and head not in lx.SPOKES_HEADS:
             if head in {"report", "family", "team", "campaign"}:
                 return None, "organization"
-            return self._org_head(head, pos), "organization"
+            named = [w for w in m.split()[1:-1] if w[:1].isupper()]
+            return self._org_head(head, pos, named), "organization"
         # "the mayor", "the minister", "the chief executive": a role held by one person.
         holders = [
             p
@@ -869,11 +870,14 @@ class Resolver:
                 best = (p, org.name)
         return best[1] if best else None
 
-    def _org_head(self, head: str, pos: int) -> str | None:
+    def _org_head(self, head: str, pos: int, named: list[str] | None = None) -> str | None:
+        """The organisation "the ``head``" means ("the ministry"): the last one named with
+        that word in its name, and with ``named`` ("the Valmoran navy": Valmoran) too."""
         reg = self.reg
         best = None
         for org in reg.orgs.values():
-            if head in org.name.lower().split() and org.mentions:
+            words = org.name.lower().split()
+            if head in words and org.mentions and all(n.lower() in words for n in named or ()):
                 p = max((s for s, _ in org.mentions if s < pos), default=-1)
                 if best is None or p > best[0]:
                     best = (p, org.name)

@@ -1176,3 +1176,13 @@ def test_a_long_role_before_a_name_in_commas_still_makes_it_a_person():
         "“We have not surrendered,” he said."
     )
     assert _speakers(text) == ["Mehmet Corran"]
+
+
+def test_a_navy_is_an_organisation_and_not_another_countrys_navy():
+    text = (
+        "Valmoran navy spokesman Commodore Nils Varga said ships of the Alderian Navy joined "
+        "the patrol.\n"
+        "Last month, the Valmoran navy said it had sunk a pirate “mother ship” in the gulf.\n"
+        "The Alderian navy said it had “seen nothing” that night."
+    )
+    assert _speakers(text) == [None, "Alderian Navy"]
