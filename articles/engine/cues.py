@@ -244,6 +244,14 @@ def _mention_after_verb(text: str, s: int, limit: int) -> tuple[int, int] | None
                 and re.search(r"[’']s?\s*$", text[s : wm.start()])
             ):
                 break  # "said Roe's campaign", "said Reyes' spokesman": whose it is
+            wn = _WHOSE_ROLE_NAME.match(text, wm.start(), e)
+            if (
+                wn
+                and re.search(r"[’']s?\s*$", text[s : wm.start()])
+                and not any(x in _ROLE_GAP_STOP for x in wn.group().split()[:-1])
+            ):
+                e = wn.end()  # "said Ms. Roe's sister Crystal": the sister speaks
+                break
             e = wm.start()
             break
     s, e = _trim(text, s, e)
@@ -365,6 +373,12 @@ def _trailing_mention(text: str, s: int, e: int) -> tuple[int, int] | None:
     An apposition between commas is skipped ("Eleanor Shaw, a senior economist, remarked").
     """
     verb_at = e
+    aside = _DASH_ASIDE.search(text, s, e)
+    if aside and aside.start() > s:
+        # "Quillon's Tom Varga — who heads its server group — tells", "her ad, which — as
+        # Quill noted — promises": the subject before the aside.
+        rel = _RELATIVE_END.search(text, s, aside.start())
+        return _trailing_mention(text, s, rel.start() if rel else aside.start())
     s, e = _trim(text, s, e)
     if s >= e:
         return None
@@ -452,6 +466,13 @@ def _trailing_mention(text: str, s: int, e: int) -> tuple[int, int] | None:
         best = start_i
     ms = words[best].start()
     return ms, e
+
+
+# An aside between dashes that closes right before the verb: " — who heads the unit — ".
+_DASH_ASIDE = re.compile(r"[ \t\u00a0]*[—–][^—–“”\"\n]{1,200}[—–][ \t\u00a0]*$")
+# "said Ms. Roe's sister Crystal": whose relative or aide, then a one-word name.
+_RELATIVE_END = re.compile(r",?[ \t\u00a0]+(?:which|who|that)[ \t\u00a0]*$")
+_WHOSE_ROLE_NAME = re.compile(r"(?:[a-z][a-z\-]+[ \t\u00a0]+){1,2}[A-Z][\w\-]+\b")
 
 
 # "..., the Example Gazette quoted witness Jo Roe as saying": the one quoted speaks.

@@ -166,6 +166,11 @@ _POSSESSOR_NAME = re.compile(
     r"^(?:[Tt]he\s+)?(?:[\w\-]+\s+){0,3}[\w\-]+[’']s\s+"
     r"((?:[A-Z][\w’'.\-]*\s+){1,2}[A-Z][\w’'\-]+)$"
 )
+# "Ms. Roe's sister Crystal", "the mayor's aide Tomas": the relative or aide, by one name.
+_POSSESSOR_ROLE_NAME = re.compile(
+    r"^(?:[Tt]he\s+)?(?:[\w.\-]+\s+){0,3}[\w\-]+[’']s?\s+(?:[a-z][a-z\-]+\s+){1,2}"
+    r"([A-Z][a-z][\w\-]*)$"
+)
 _PARTY_TAG = re.compile(r",?\s*(?:\(?\b[DRI]-[A-Z][A-Za-z.]*\)?|\([DRI]\))\.?$")
 _PERSON_OF = re.compile(
     # "Ravi Subramaniam of Clearwater Securities", "Doctor Sam Quill of the unit"
@@ -221,6 +226,10 @@ class Resolver:
         if pn and not any(w.lower() in lx.ORG_WORDS for w in pn.group(1).split()):
             # "The Gazette's Jane Roe", "the union's Dario Fenwick": the person, not the owner.
             return self._name(pn.group(1), pos)
+        prn = _POSSESSOR_ROLE_NAME.match(m) if "s " in m else None
+        if prn:
+            # "Ms. Roe's sister Crystal": the sister, known by the name given here.
+            return self._name(prn.group(1), pos)
         low = m.lower()
         words = low.split()
         if low in {"he", "she"}:

@@ -1186,3 +1186,20 @@ def test_a_navy_is_an_organisation_and_not_another_countrys_navy():
         "The Alderian navy said it had “seen nothing” that night."
     )
     assert _speakers(text) == [None, "Alderian Navy"]
+
+
+def test_an_aside_between_dashes_before_the_verb_is_not_the_speaker():
+    text = (
+        "Quillon’s Tom Varga — who heads the server unit of Quillon’s Dense Computing group — "
+        "tells the Gazette that the deal “doesn’t change a whole lot” for Quillon."
+    )
+    assert _speakers(text) == ["Tom Varga"]
+
+
+def test_someones_relative_or_aide_by_one_name_speaks():
+    text = (
+        "Vigils followed the shooting.\n"
+        "“You try to put it out of your mind,” said Ms. Roe’s sister Crystal.\n"
+        "“She was kind,” said the mayor’s aide Tomas."
+    )
+    assert _speakers(text) == ["Crystal", "Tomas"]
