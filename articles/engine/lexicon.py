@@ -25,7 +25,7 @@ CUE_VERBS = tuple(
     sneers mocked mocks hinted hints demurred demurs retaliated retaliates rebutted rebuts
     apologized apologised apologizes apologises reacted reacts questioned echoed echoes
     boomed booms sang sings chanted chants pressed presses beamed beams charged
-    bragged brags emailed proclaimed proclaims
+    bragged brags emailed proclaimed proclaims notified notifies
     sagte erklärte betonte dijo afirmó declaró explicó""".split()
 ) + (
     "a déclaré",
@@ -44,6 +44,10 @@ CUE_MULTI = ("pointed out", "went on", "according to", "wrote on", "posted on")
 # The passive report news agencies use: "..., the governor was quoted as saying".
 CUE_PASSIVE = tuple(
     f"{aux} quoted as saying" for aux in ("was", "were", "is", "are", "been", "being")
+) + tuple(
+    # A recording or a witness: "..., Quill is heard saying on the tape".
+    f"{aux} heard saying"
+    for aux in ("is", "was", "are", "were", "can be", "could be", "may be", "be")
 )
 # Where the statement was made: appended to the cue ("said in a statement").
 CUE_MEDIUM = (

@@ -1203,3 +1203,14 @@ def test_someones_relative_or_aide_by_one_name_speaks():
         "“She was kind,” said the mayor’s aide Tomas."
     )
     assert _speakers(text) == ["Crystal", "Tomas"]
+
+
+def test_heard_saying_on_a_recording_and_notified_are_cues():
+    text = (
+        "The prosecutor played the tape for jurors.\n"
+        "“A good wife obeys,” Quill is heard saying.\n"
+        "“I am one of the most wicked men,” Quill can be heard saying on a second tape.\n"
+        "“We will pay nothing more,” Karen Olsen, chief executive of Alder Dairy, notified the "
+        "panel on Aug. 1."
+    )
+    assert _speakers(text) == ["Quill", "Quill", "Karen Olsen"]
