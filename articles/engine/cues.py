@@ -328,6 +328,9 @@ def _valid_subject(phrase: str, inverted: bool = False) -> bool:
 
 # Words that open a sentence before its subject: "But Maria Whitfield, a lawyer, said".
 _OPENERS = frozenset({"but", "and", "yet", "so", "still", "then", "meanwhile", "however", "now"})
+# Words that open a clause of its own mid-sentence, before its subject.
+_CLAUSE_OPENERS = frozenset({"while", "whereas", "although", "though"})
+_CLAUSE_AFTER = re.compile(rf"[\s,]*(?:{alternation(_CLAUSE_OPENERS)})\b")
 
 
 def _without_opener(phrase: str) -> str:
@@ -336,6 +339,8 @@ def _without_opener(phrase: str) -> str:
     first, _, rest = phrase.partition(" ")
     if rest and first[:1].isupper() and first.rstrip(",").lower() in _OPENERS:
         return rest.lstrip()
+    if rest and first.lower() in _CLAUSE_OPENERS and rest.lstrip()[:1].isupper():
+        return rest.lstrip()  # "“...” while Jon Cerar, a former commander, said": Cerar
     return phrase
 
 
@@ -358,7 +363,9 @@ _TRAILING_WHEN = re.compile(
     rf"(?:(?:{alternation(w.title() for w in lx.WEEKDAYS)})"
     r"(?:\s+(?:morning|afternoon|evening|night))?"
     rf"|(?:{alternation(w.title() for w in lx.MONTH_NAMES)})\.?"
-    r"\s+\d{1,2}(?:st|nd|rd|th)?(?:,?\s+\d{4})?)$"
+    r"\s+\d{1,2}(?:st|nd|rd|th)?(?:,?\s+\d{4})?"
+    # "The Valmoran Navy in November said"
+    rf"|in\s+(?:{alternation(w.title() for w in lx.MONTH_NAMES)})(?:\s+\d{{4}})?)$"
 )
 
 
@@ -519,6 +526,10 @@ def find_after(text: str, close_end: int, limit: int) -> Attribution | None:
             span = _with_source(text, span, limit)
             return Attribution("according to", m.start(1), text[span[0] : span[1]], *span, False)
     m = _NORMAL.match(text, close_end, limit)
+    if m and _CLAUSE_AFTER.match(text, close_end, m.start(2)):
+        # "Roe said there was “...” while Quill said “...”": the clause after the quote is
+        # someone else's, with words of its own.
+        m = None
     if m:
         # "..., Roe has said": the auxiliary is no part of the speaker.
         aux = _AUX_BACK.search(text, max(m.start(1), m.end(1) - 30), m.end(1) + 1)

@@ -339,14 +339,21 @@ def _candidate_tokens(text: str) -> list[tuple[int, int, str]]:
     return out
 
 
-_CUE_WORDS = frozenset(w for w in lx.CUE_VERBS if " " not in w) | frozenset(lx.CUE_PARTICIPLES)
+_CUE_WORDS = (
+    frozenset(w for w in lx.CUE_VERBS if " " not in w)
+    | frozenset(lx.CUE_PARTICIPLES)
+    # Verbs of telling someone something that do not introduce a quotation of their own.
+    | {"reminded", "informed", "assured"}
+)
 # The words after a name: "Kwame Asante said", "Kwame Asante, 52, said", "... also said".
 # "hosts Jo Scarbrook and ": a plural role word, then the first of two names.
 _COORDINATED = re.compile(
     r"\b(" + alternation({w + "s" for w in lx.ROLE_NOUNS}) + r")\s+"
     r"(?:[A-Z][\w’'.\-]+\s+){1,3}$"
 )
-_APPOSED_CUE = re.compile(r",\s+(?:a|an|the)\s[^,;:.“”\"]{1,100},\s+(?:also\s+)?([a-z]+)\b")
+_APPOSED_CUE = re.compile(
+    r",\s+(?:a|an|the|one\s+of)\s[^,;:.“”\"]{1,100},\s+(?:also\s+|had\s+|has\s+)?([a-z]+)\b"
+)
 _ASKED_BEFORE = re.compile(r"\b(?:asked|questioned|pressed)\s+$")
 _NEXT_WORDS = re.compile(r"(?:\s*,\s*\d{1,3}\s*,)?\s+([a-z]+)(?:\s+([a-z]+))?")
 

@@ -1214,3 +1214,28 @@ def test_heard_saying_on_a_recording_and_notified_are_cues():
         "panel on Aug. 1."
     )
     assert _speakers(text) == ["Quill", "Quill", "Karen Olsen"]
+
+
+def test_a_clause_after_a_quote_opened_by_while_is_someone_elses():
+    text = (
+        "Police commissioner Ray Kellner told the Example Gazette there was “nothing to "
+        "indicate that this shooting was outside the guidelines” while Jon Cerar, the former "
+        "commander for firearms training at the Police Department, said “it appears to be a "
+        "good shooting” under the reported circumstances."
+    )
+    assert _speakers(text) == ["Ray Kellner", "Jon Cerar"]
+
+
+def test_when_a_month_after_the_speaker_and_one_of_before_the_role():
+    text = (
+        "The Valmoran Navy in November said it had sunk the pirate “mother ship”, though a "
+        "watchdog later said the vessel was a trawler."
+    )
+    assert _speakers(text) == ["Valmoran Navy"]
+    text = (
+        "Prosecutor Paul Haward spoke first.\n"
+        "Josh Moore, one of the defense lawyers, had reminded the judge earlier that unanimity "
+        "was not required.\n"
+        "“The law shows no preference for a unanimous verdict,” he said."
+    )
+    assert _speakers(text) == ["Josh Moore"]
