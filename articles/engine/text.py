@@ -23,7 +23,7 @@ ABBREVIATIONS = frozenset(
     """mr mrs ms dr prof st sen rep gov gen lt col capt sgt jr sr no nos inc ltd co corp vs
     u.s u.k u.n e.g i.e a.m p.m jan feb mar apr jun jul aug sep sept oct nov dec mt ft rev hon
     dept fig approx est lt.col brig adm cmdr insp det supt cllr mme mlle messrs st. atty dist
-    asst dep maj cpl pvt amb fr msgr""".split()
+    asst dep maj cpl pvt amb fr msgr const""".split()
 )
 
 OPENING_MARKS = "“„«‹\"'‘"

@@ -1239,3 +1239,12 @@ def test_when_a_month_after_the_speaker_and_one_of_before_the_role():
         "“The law shows no preference for a unanimous verdict,” he said."
     )
     assert _speakers(text) == ["Josh Moore"]
+
+
+def test_a_constables_rank_abbreviated_is_a_title_not_a_sentence_end():
+    text = (
+        "“A man who had just lost his job came in,” Alder police Const. Tom Fanner told a "
+        "news conference.\n"
+        "“A man came in,” said Alder police Const. Tom Fanner."
+    )
+    assert _speakers(text) == ["Tom Fanner", "Tom Fanner"]
