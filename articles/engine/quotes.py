@@ -255,7 +255,8 @@ def _is_title_like(words: list[str], longest: int = 8) -> bool:
 # Press.”", "NBC's “This Week,”", "the documentary “Harbour Lights.”".
 _TITLE_LEAD = frozenset(
     "on in of with titled entitled called memoir book film movie documentary show podcast "
-    "program programme series column novel album song".split()
+    "program programme series column novel album song epic thriller drama comedy musical "
+    "sitcom opera play single track poem essay".split()
 )
 # `“The Harbour at Night,” by Jane Roe`: the title of a piece and its author.
 _BY_AUTHOR = re.compile(r"[ \t]*\(?by[ \t]+(?:the[ \t]+)?[A-Z]")

@@ -384,6 +384,20 @@ class Resolver:
         of = _NAME_OF_PLACE.match(core) if " of " in core else None
         if of and not any(w.lower() in lx.ORG_WORDS for w in of.group(1).split()):
             core = of.group(1)  # "Sen. Sherrod Vance of Ohio": the person, not the state
+        titles = [w.lower().rstrip(".") for w in core.split() if w.lower() != "the"]
+        if (
+            (of or core.lower().startswith("the "))
+            and titles
+            and all(t in lx.TITLES for t in titles)
+        ):
+            # "The Governor (of Valmora)": whoever holds that office here, never a name made
+            # of the title.
+            holders = [
+                p.name
+                for p in reg.persons.values()
+                if p.role and all(t in p.role.lower().split() for t in titles)
+            ]
+            return (holders[0], "person") if len(holders) == 1 else (None, "person")
         toks = core.split()
         born = (
             [i for i, t in enumerate(toks[:-2]) if t.lower().endswith(("-born", "-based"))]

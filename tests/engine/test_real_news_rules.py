@@ -1248,3 +1248,23 @@ def test_a_constables_rank_abbreviated_is_a_title_not_a_sentence_end():
         "“A man came in,” said Alder police Const. Tom Fanner."
     )
     assert _speakers(text) == ["Tom Fanner", "Tom Fanner"]
+
+
+def test_the_office_of_a_place_is_its_holder_never_a_name_made_of_the_title():
+    text = (
+        "Valmora Governor Sara Pellin visited the church on Sunday.\n"
+        "The Governor of Valmora has apologized if “undeserved attention” led to the fire."
+    )
+    assert _speakers(text) == ["Sara Pellin"]
+    text = "The Governor of Valmora has apologized if “undeserved attention” led to the fire."
+    assert _speakers(text) == [None]
+    text = "“We owe it to our fans,” King said."
+    assert _speakers(text) == ["King"]
+
+
+def test_a_film_or_musical_named_after_its_kind_is_a_title_not_a_quote():
+    text = (
+        "The Academy said Hugh Jaxon, 40, star of the romantic epic “Southland,” will host. "
+        "He won a prize for his role in the musical “The Boy from Alder.”"
+    )
+    assert _speakers(text) == []
