@@ -133,6 +133,12 @@ _LONE_SUBJECT = re.compile(
     r"(?:^|(?<=[.!?]\s)|(?<=\n))([A-Z][a-z]+(?:[A-Z][a-z]+)*)\s+(?:has|have|had|is|was|said|says"
     r"|will|would|[a-z]+ed|[a-z]+s)\b"
 )
+# A business by what only a business has: "Quillmart's chief executive", "shares of Quillmart".
+_BUSINESS_OWNER = re.compile(
+    r"\b([A-Z][\w&\-]*[a-z][\w&\-]*)[’']s\s+(?:chief\s+executive|chief\s+financial\s+officer"
+    r"|CEO|CFO|shares|stock|share\s+price|shareholders|board\s+of\s+directors|founder)\b"
+    r"|\b(?:shares|stock)\s+(?:of|in)\s+([A-Z][\w&\-]*[a-z][\w&\-]*)\b"
+)
 # A sentence's subject pronoun: opening it, or after a fronted phrase and its comma.
 _SUBJECT_PRONOUN = re.compile(
     r"\s*(?:[^,.;:!?\n]{1,140},\s+)?([Hh]e|[Ss]he)(?:[’']s|\s+(?:also\s+|then\s+)?[a-z])"
@@ -926,12 +932,17 @@ class Resolver:
         reg = self.reg
         text = reg.text
         found = None
-        for m in _LONE_SUBJECT.finditer(text, max(0, pos - _GENERIC_REACH), pos):
-            word = m.group(1)
+        lo = max(0, pos - _GENERIC_REACH)
+        # "Shares of Quillmart fell. Quillmart's chief executive said ...": only a business
+        # has shares and a chief executive, whatever it is called.
+        matches = [*_LONE_SUBJECT.finditer(text, lo, pos), *_BUSINESS_OWNER.finditer(text, lo, pos)]
+        for m in sorted(matches, key=lambda m: m.start()):
+            word = m.group(1) or m.group(2)
             if (
                 word.lower() in lx.STOP_CAPS
                 or word.lower() in lx.FIRST_NAMES
                 or word.lower() in DETERMINERS
+                or word.lower() in lx.COUNTRIES
                 or reg.names_someone(word)
                 or common_word(word)
                 or len(_QUOTE_CHARS.findall(text, max(0, m.start() - 400), m.start())) % 2

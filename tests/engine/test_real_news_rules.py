@@ -1268,3 +1268,12 @@ def test_a_film_or_musical_named_after_its_kind_is_a_title_not_a_quote():
         "He won a prize for his role in the musical “The Boy from Alder.”"
     )
     assert _speakers(text) == []
+
+
+def test_the_company_is_the_business_whose_shares_or_chief_executive_the_text_named():
+    text = (
+        "Shares of Quillmart fell 3 percent on Monday.\n"
+        "Quillmart’s chief executive, Tom Pell, said the fall was temporary.\n"
+        "“We will recover,” the company said."
+    )
+    assert _speakers(text) == ["Quillmart"]
