@@ -149,7 +149,8 @@ _THE_AGED = re.compile(r"^the (\d{1,3})-year-old$", re.IGNORECASE)
 # "issued a statement", "wrote a letter to parents", "said in a statement", or a sentence
 # opening "In a statement, ..." (``lead``): a document and the verb that gives it its author.
 _ISSUED = re.compile(
-    r"(?:\b(?:issued|released|put out|sent|wrote|posted|published|signed|said in|added in)"
+    r"(?:\b(?:issued|released|put out|sent(?: out)?|wrote|posted|published|signed|said in"
+    r"|added in)"
     r"|(?P<lead>(?:^|(?<=[.!?\n]))\s*In))\s+(?:a|an|the|his|her|its|their)\s+"
     r"(?:[\w\-]+\s+){0,2}?(?P<head>statements?|announcements?|releases?|emails?|memos?|"
     r"letters?)\b",
@@ -160,6 +161,15 @@ _FROM_DOCUMENT = re.compile(
     r"\b(?P<head>statements?|announcements?|releases?|emails?|memos?|letters?)\s+"
     r"(?:(?:issued|released|signed|sent)\s+)?(?:from|by)\s+"
     r"(?P<who>(?:the\s+)?[A-Z][\w&’'.\-]*(?:\s+(?:of\s+(?:the\s+)?)?[A-Z][\w&’'.\-]*){0,5})"
+)
+# A phrase fronted before a sentence's subject: "On Saturday, ", "Later that day, ".
+_FRONTED_PHRASE = re.compile(r"^\s*(?:[A-Z][^,.;:!?“”\"]{0,40},\s*)?")
+_OWNERS = frozenset({"his", "her", "its", "their", "the"})
+_NO_ISSUER = ("", "")  # an issuing sentence found, naming no one the text knows
+# Words after a name that do not make it qualify a noun ("Roe of the board", "Roe also").
+_NOT_QUALIFIED = frozenset(
+    "of from at in on for with and or who which that also then later has have had is was "
+    "will would to by".split()
 )
 _HEAD_AFTER = re.compile(r"\s+([a-z]+)\b")
 _AND_BEFORE = re.compile(r"\band\s+(?:[A-Z][\w.’'\-]*\s+){0,5}$")
@@ -248,7 +258,7 @@ class Resolver:
             # "A statement from Quillmart said ... “...,” it added": whom the sentence before
             # gave the statement to.
             issuer = self._document_issuer(None, pos, max(0, pos - _STATEMENT_REACH))
-            if issuer and (issuer[1] == "organization" or " " not in issuer[0]):
+            if issuer and issuer[0] and (issuer[1] == "organization" or " " not in issuer[0]):
                 # A one-word name the text calls "it" is an organisation's ("Quillmart").
                 return issuer[0], "organization"
             # "“...,” it said in a statement": the organisation just named.
@@ -528,7 +538,9 @@ class Resolver:
         if head in lx.DOCUMENT_HEADS and len(words) <= 3:
             # "Mayor Jane Roe issued a statement. “...,” the statement said": whoever the text
             # said issued it, person or organisation.
-            issuer = self._document_issuer(head, pos)
+            issuer = self._document_issuer(head, pos) if len(words) == 2 else None
+            if issuer == _NO_ISSUER:
+                return None, None
             if issuer:
                 return issuer
             # "Fox-like Co said in a statement. “...,” the statement said": the organisation
@@ -825,7 +837,8 @@ class Resolver:
         """Who the text last said issued, wrote or released a ``head`` ("statement",
         "letter"; any document for None) between ``since`` (a few paragraphs back by
         default) and ``pos``: the subject of that sentence, or whom "a statement from ..."
-        names; a person or an organisation, or None when no such sentence is near."""
+        names; a person or an organisation. ``_NO_ISSUER`` when that sentence names no one
+        the text knows, None when no such sentence is near."""
         reg = self.reg
         text = reg.text
         found = None
@@ -845,12 +858,12 @@ class Resolver:
         if found.re is _FROM_DOCUMENT:
             # "A statement from Quillmart said ...": whom the statement came from.
             name, kind = self.resolve(f"a statement from {found.group('who')}", found.start("who"))
-            return (name, kind) if name else None
+            return (name, kind) if name else _NO_ISSUER
         if found.group("lead"):
             # "In a statement released by ..., the board said": the subject after the comma.
             comma = text.find(",", at, reg.layout.sentence_end(at))
             if comma < 0:
-                return None
+                return _NO_ISSUER
             lo, hi = comma, reg.layout.sentence_end(at)
         else:
             # "In March, Principal Jo Roe wrote a letter": the subject nearest the verb.
@@ -860,28 +873,35 @@ class Resolver:
             if mm.start >= hi:
                 break
             if (
-                mm.subject
+                (mm.subject or not text[mm.end : hi].strip(" ,"))  # “...,” Quillmart said in
                 and text[mm.end : mm.end + 2] not in ("’s", "'s")
                 and not self._quoted_at(mm.start)
             ):
                 subjects.append(mm)
-        if not subjects:
-            return None
         if found.group("lead"):
-            return subjects[0].key, subjects[0].kind
-        mm = subjects[-1]
-        others = reg.mentions[bisect_left(self._mention_starts, mm.end) :]
-        if _AND_BEFORE.search(text, max(lo, mm.start - 80), mm.start) or any(
-            _AND_BEFORE.search(text, max(mm.end, other.start - 80), other.start)
-            for other in itertools.takewhile(lambda o: o.start < found.start(), others)
-        ):
-            return None  # "Roe and Senator Jo Quill sent a letter": written by both
-        owned = _HEAD_AFTER.match(text, mm.end)
-        if owned and owned.group(1) in lx.ORG_HEADS:
-            # "The Vance campaign sent an email": the campaign, as "the Vance campaign said".
-            name, kind = self.resolve(f"the {text[mm.start : owned.end(1)]}", mm.start)
-            return (name, kind) if name else None
-        return mm.key, mm.kind
+            return (subjects[0].key, subjects[0].kind) if subjects else _NO_ISSUER
+        phrase = _FRONTED_PHRASE.sub("", text[lo:hi]).strip(" ,")
+        if subjects:
+            mm = subjects[-1]
+            others = reg.mentions[bisect_left(self._mention_starts, mm.end) :]
+            if _AND_BEFORE.search(text, max(lo, mm.start - 80), mm.start) or any(
+                _AND_BEFORE.search(text, max(mm.end, other.start - 80), other.start)
+                for other in itertools.takewhile(lambda o: o.start < found.start(), others)
+            ):
+                return _NO_ISSUER  # "Roe and Senator Jo Quill sent a letter": by both
+            between = text[mm.end : found.start()].split()
+            if not between or not between[0].islower() or between[0] in _NOT_QUALIFIED:
+                return mm.key, mm.kind
+            # "The Vance campaign sent an email", "The Valmoran presidential candidate sent":
+            # the name only qualifies the subject, which is said as the noun phrase is.
+            phrase = text[mm.start : hi].strip(" ,")
+            if not phrase.lower().startswith(("the ", "a ", "an ")):
+                phrase = f"the {phrase}"
+        elif not (1 < len(phrase.split()) <= 4 and phrase.split()[0].lower() in _OWNERS):
+            return _NO_ISSUER
+        # "On Saturday, his campaign sent out an email": a short noun phrase, no name.
+        name, kind = self.resolve(phrase, hi - len(phrase))
+        return (name, kind) if name else _NO_ISSUER
 
     def _quoted_at(self, at: int) -> bool:
         """Is ``at`` inside a quotation of its sentence (an odd number of marks before)?"""

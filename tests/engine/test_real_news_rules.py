@@ -1277,3 +1277,17 @@ def test_the_company_is_the_business_whose_shares_or_chief_executive_the_text_na
         "“We will recover,” the company said."
     )
     assert _speakers(text) == ["Quillmart"]
+
+
+def test_an_email_sent_out_by_her_campaign_and_a_statement_nobody_known_issued():
+    text = (
+        "Senator Jane Roe spoke in Alder.\n"
+        "On Saturday, her campaign sent out a fundraising email about the vote.\n"
+        "“Our movement has already changed the debate,” read the email."
+    )
+    assert _speakers(text) == ["Roe campaign"]
+    # The statement's issuer is named by no name the text knows: not the campaign named last.
+    text += (
+        "\nThe ministry issued a statement on Monday.\n“We regret the delay,” the statement said."
+    )
+    assert _speakers(text) == ["Roe campaign", None]
