@@ -488,6 +488,10 @@ _QUOTED_AS = re.compile(
 )
 
 
+# "... was asked by host Tom Maher, who backs her, “": the asker and an aside, then the quote.
+_ASKED_BY_BEFORE = re.compile(
+    r"\b(?:was|were|is|are|being|been)\s+asked\s+by\s+([^!?;:“”\"«»„]{2,140}?)\s*[,:]?\s*$"
+)
 _QUOTED_AS_BEFORE = re.compile(
     r"\bquoted\s+([^!?;,“”\"«»„]{2,80}?)\s+as\s+(?:saying|telling\s+[\w\s]{1,30}?)"
     r"(?:\s+that)?\s*[,:]?\s*$"
@@ -574,6 +578,12 @@ def find_before(text: str, start: int, open_pos: int) -> Attribution | None:
     if m:
         s, e = _trim(text, start + m.start(1), start + m.end(1))
         return Attribution("according to", start + m.start(), text[s:e], s, e, True)
+    m = _ASKED_BY_BEFORE.search(window) if "asked by" in window else None
+    if m:
+        # "Roe was asked by host Tom Maher, who backs her, “...?”": the one asking speaks.
+        span = _mention_after_verb(text, start + m.start(1), start + m.end(1))
+        if span and _valid_subject(text[span[0] : span[1]], inverted=True):
+            return Attribution("asked", start + m.start(), text[span[0] : span[1]], *span, True)
     last = None
     for vm in VERB_ANY.finditer(text, start, open_pos):
         if vm.start() > 0 and text[vm.start() - 1] == "-":

@@ -10,7 +10,8 @@ CUE_VERBS = tuple(
     concluded concludes declared declares announced announces acknowledged acknowledges admitted
     admits conceded concedes claimed claims contended contends maintained maintains emphasized
     emphasised emphasizes emphasises stressed stresses observed observes commented comments
-    recalled recalls predicted predicts promised promises pledged pledges vowed vows urged urges
+    recalled recalls remembered remembers predicted predicts promised promises pledged pledges
+    vowed vows urged urges
     cautioned cautions suggested suggests complained complains lamented laments boasted boasts
     quipped quips joked jokes shouted shouts yelled yells whispered whispers cried cries
     exclaimed exclaims recounted recounts reported reports confirmed confirms countered counters

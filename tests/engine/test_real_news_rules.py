@@ -1291,3 +1291,14 @@ def test_an_email_sent_out_by_her_campaign_and_a_statement_nobody_known_issued()
         "\nThe ministry issued a statement on Monday.\n“We regret the delay,” the statement said."
     )
     assert _speakers(text) == ["Roe campaign", None]
+
+
+def test_remembered_is_a_cue_and_asked_by_gives_the_asker():
+    text = (
+        "“Analysts said no, and she set out to prove them wrong,” remembered Roy Vell, the "
+        "firm's former spokesman.\n"
+        "Senator Jane Roe appeared on the late show on Friday.\n"
+        "Roe was asked by host Tom Maher, who backs her, “Has that story moved, has it not?”\n"
+        "Roe responded, “It has.”"
+    )
+    assert _speakers(text) == ["Roy Vell", "Tom Maher", "Jane Roe"]
