@@ -767,6 +767,8 @@ class _Builder:
         for k in range(len(words) - 1):
             if lows[k].rstrip(".") in lx.TITLES or lows[k] in lx.TITLES:
                 cut = k + 1
+            elif words[k] in lx.ROLE_ACRONYMS and len(words) - k > 2 and not words[k + 1].isupper():
+                cut = k + 1  # "Quorrasoft CEO Ann Pell": the person after the office
         if cut == 1 and len(words) == 2 and lows[0] in _TITLE_OR_GIVEN_NAME:
             cut = 0  # "Dean Quillon, co-director of the center": a given name, not a dean
         if not cut and len(lows) > 2:

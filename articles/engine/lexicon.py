@@ -97,7 +97,8 @@ TITLES = frozenset(
 POST_NOMINALS = frozenset({"KC", "QC", "MP", "MEP", "MSP", "OBE", "MBE", "CBE", "DBE", "KBE"})
 # Capitals that name a role, not an organisation ("the MP said").
 ROLE_ACRONYMS = frozenset(
-    {"MP", "MPs", "MEP", "MSP", "CEO", "CFO", "COO", "GP", "PM", "DJ", "MC", "VP"}
+    {"MP", "MPs", "MEP", "MSP", "CEO", "CFO", "COO", "CTO", "CIO", "CMO", "GP", "PM", "DJ", "MC"}
+    | {"VP"}
 )
 # Capitals that name no organisation: time zones, places' codes, common abbreviations.
 NOT_ORG_ACRONYMS = frozenset(

@@ -1302,3 +1302,13 @@ def test_remembered_is_a_cue_and_asked_by_gives_the_asker():
         "Roe responded, “It has.”"
     )
     assert _speakers(text) == ["Roy Vell", "Tom Maher", "Jane Roe"]
+
+
+def test_a_company_and_its_officers_acronym_before_a_name_are_no_part_of_it():
+    text = (
+        "“The flaw had been known for a week,” Quorrasoft CTO Wolf Kandel said in an emailed "
+        "statement.\n"
+        "“The fix took too long,” said Quorrasoft CEO Ann Pell.\n"
+        "The update went out at 10:30 PM ET."
+    )
+    assert _speakers(text) == ["Wolf Kandel", "Ann Pell"]
