@@ -165,6 +165,7 @@ _FROM_DOCUMENT = re.compile(
 # A phrase fronted before a sentence's subject: "On Saturday, ", "Later that day, ".
 _FRONTED_PHRASE = re.compile(r"^\s*(?:[A-Z][^,.;:!?“”\"]{0,40},\s*)?")
 _OWNERS = frozenset({"his", "her", "its", "their", "the"})
+_REPORT = re.compile(r" reports?\b")
 _NO_ISSUER = ("", "")  # an issuing sentence found, naming no one the text knows
 # Words after a name that do not make it qualify a noun ("Roe of the board", "Roe also").
 _NOT_QUALIFIED = frozenset(
@@ -616,6 +617,10 @@ class Resolver:
                 owner = owner[:-2] if owner.endswith(("’s", "'s")) else owner.rstrip("’'")
                 return f"{owner} {head}", "organization"
         if head in lx.ORG_HEADS and head not in lx.SPOKES_HEADS:
+            if head == "report" and len(words) == 2 and words[0] == "the":
+                # "The Valmora Audit Office report says ... “...,” the report said": the
+                # organisation whose report the text named.
+                return self._report_owner(pos), "organization"
             if head in {"report", "family", "team", "campaign"}:
                 return None, "organization"
             named = [w for w in m.split()[1:-1] if w[:1].isupper()]
@@ -902,6 +907,20 @@ class Resolver:
         # "On Saturday, his campaign sent out an email": a short noun phrase, no name.
         name, kind = self.resolve(phrase, hi - len(phrase))
         return (name, kind) if name else _NO_ISSUER
+
+    def _report_owner(self, pos: int) -> str | None:
+        """The organisation named right before the last "report" ahead of ``pos``."""
+        reg = self.reg
+        owner = None
+        for m in _REPORT.finditer(reg.text, max(0, pos - _GENERIC_REACH), pos):
+            i = bisect_left(self._mention_starts, m.start()) - 1
+            if (
+                i >= 0
+                and reg.mentions[i].kind == "organization"
+                and reg.mentions[i].end == m.start()
+            ):
+                owner = reg.mentions[i].key
+        return owner
 
     def _quoted_at(self, at: int) -> bool:
         """Is ``at`` inside a quotation of its sentence (an odd number of marks before)?"""

@@ -1312,3 +1312,14 @@ def test_a_company_and_its_officers_acronym_before_a_name_are_no_part_of_it():
         "The update went out at 10:30 PM ET."
     )
     assert _speakers(text) == ["Wolf Kandel", "Ann Pell"]
+
+
+def test_the_report_speaks_for_the_organisation_whose_report_the_text_named():
+    text = (
+        "The Valmora Athletic Association report says the coach gave the player money.\n"
+        "The coaches acted “contrary to principles of ethical conduct” by failing to report it, "
+        "the report said."
+    )
+    assert _speakers(text) == ["Valmora Athletic Association"]
+    text = "Officials acted “in good faith,” the report said."
+    assert _speakers(text) == [None]
