@@ -305,8 +305,12 @@ def _tokenize_into(text: str, s0: int, end: int, out: list[tuple[int, int, str]]
 
 # Stretches that may hold a name: capitalised words joined by spaces and connectors. Only
 # these (with a little context before them) are tokenised, which keeps the scan cheap.
+# A stretch opens with a letter that is not a-z: an ASCII capital or a non-ASCII letter. The
+# first class says that with plain ranges, which the search skips along quickly; the
+# look-behind then checks the letter itself (Unicode classes are slow to test at every
+# character of the text).
 _CANDIDATE = re.compile(
-    r"[^\W\d_a-z][\w’'\-.]*+(?:(?:[ \t\u00a0]++|[ \t]*+\r?\n[ \t]*+)"
+    r"[A-Z\x80-\U0010ffff](?<=[^\W\d_a-z])[\w’'\-.]*+(?:(?:[ \t\u00a0]++|[ \t]*+\r?\n[ \t]*+)"
     r"(?:[\"“‘][^\W\d_a-z][\w’'\-]*(?: [^\W\d_a-z][\w’'\-]*){0,2}[\"”’][ \t\u00a0]+"
     r"(?=[^\W\d_a-z]))?"  # a nickname: Juan "Chico" Roe
     r"(?:(?:of|for|and|the|on|&|de|van|von|der|da|del|di|du|"

@@ -78,7 +78,9 @@ _NUMBER = re.compile(
 # Where a figure can start: a digit or a currency sign ("US$" two characters before its
 # sign), or a spelled number (with "a" before it: "a dozen"). ``_NUMBER`` is tried only there.
 # Trying it at every character of the text cost as much as all the rest of reading figures.
-_DIGIT_OR_SIGN = re.compile(r"[\d$€£¥]")
+# (Plain ranges first, which the search skips along quickly; the look-behind then tests a
+# non-ASCII character for a Unicode digit.)
+_DIGIT_OR_SIGN = re.compile(r"[0-9$€£¥\x80-\U0010ffff](?<=[\d$€£¥])")
 _NUMBER_WORDS = (*_SMALL, "hundred", "thousand", "million", "billion")
 _US = re.compile(r"US", re.IGNORECASE)
 # Characters that ``re.IGNORECASE`` matches with an ASCII letter of a number word ("ſ" with
@@ -116,13 +118,38 @@ def _number_matches(text: str):
             end = m.end()
 
 
-_QUALIFIER = re.compile(
-    r"(more than|over|at least|nearly|almost|about|around|roughly|approximately|some|up to|"
-    r"fewer than|less than|a minimum of|a maximum of|an estimated|as many as|as much as|"
-    r"just over|just under|close to|upwards of|under|below|above|exceeding|an average of|"
-    r"on average)\s+$",
-    re.IGNORECASE,
+_QUALIFIERS = (
+    "more than",
+    "over",
+    "at least",
+    "nearly",
+    "almost",
+    "about",
+    "around",
+    "roughly",
+    "approximately",
+    "some",
+    "up to",
+    "fewer than",
+    "less than",
+    "a minimum of",
+    "a maximum of",
+    "an estimated",
+    "as many as",
+    "as much as",
+    "just over",
+    "just under",
+    "close to",
+    "upwards of",
+    "under",
+    "below",
+    "above",
+    "exceeding",
+    "an average of",
+    "on average",
 )
+# A trie of them (no two can end at the same place from one start, so their order is free).
+_QUALIFIER = re.compile(rf"({alternation(_QUALIFIERS)})\s+$", re.IGNORECASE)
 _ADJ = frozenset(
     """more new additional extra other fewer illegal undocumented registered young small large
     major senior local full-time part-time armed unarmed active former current confirmed
@@ -166,19 +193,75 @@ _TIME_AFTER = re.compile(
 _MONTH_RE = re.compile(r"\b(?:" + "|".join(lx.MONTHS) + r")\.?\s*$", re.IGNORECASE)
 _MONTH_AFTER = re.compile(r"^\s*(?:" + "|".join(lx.MONTHS) + r")\b", re.IGNORECASE)
 _AGE_AFTER = re.compile(r"^-?\s?(?:year|month|week|day)s?[-\s]old\b", re.IGNORECASE)
-_TARGET_WORDS = re.compile(
-    r"\b(?:target|targets|goal|goals|objective|objectives|aim|aims|aiming|want|wants|wanted|"
-    r"push for|quota|looking for|seeking|seeks|demand|demanding|plan to|plans to|hopes? to|"
-    r"reach)\b",
-    re.IGNORECASE,
+# Words that make a figure a target, an average, or a running total or wider scope ("so far",
+# "since it opened", "worldwide"). Each list is one pattern of whole words, ignoring case.
+_TARGET_PHRASES = (
+    "target",
+    "targets",
+    "goal",
+    "goals",
+    "objective",
+    "objectives",
+    "aim",
+    "aims",
+    "aiming",
+    "want",
+    "wants",
+    "wanted",
+    "push for",
+    "quota",
+    "looking for",
+    "seeking",
+    "seeks",
+    "demand",
+    "demanding",
+    "plan to",
+    "plans to",
+    "hope to",
+    "hopes to",
+    "reach",
 )
-_AVERAGE_WORDS = re.compile(r"\b(?:average|averages|averaged|on average|mean)\b", re.IGNORECASE)
-# A running total or a wider scope than the event: "so far", "since it opened", "worldwide".
-_TOTAL_WORDS = re.compile(
-    r"\b(?:so far|to date|in total|in all|all told|altogether|cumulative(?:ly)?|since|"
-    r"worldwide|globally|nationwide|across the (?:country|world|nation))\b",
-    re.IGNORECASE,
+_AVERAGE_PHRASES = ("average", "averages", "averaged", "on average", "mean")
+_TOTAL_PHRASES = (
+    "so far",
+    "to date",
+    "in total",
+    "in all",
+    "all told",
+    "altogether",
+    "cumulative",
+    "cumulatively",
+    "since",
+    "worldwide",
+    "globally",
+    "nationwide",
+    "across the country",
+    "across the world",
+    "across the nation",
 )
+# (At any one place at most one phrase of a list is a whole word, so the order is free.)
+_TARGET_WORDS = re.compile(rf"\b(?:{alternation(_TARGET_PHRASES)})\b", re.IGNORECASE)
+_AVERAGE_WORDS = re.compile(rf"\b(?:{alternation(_AVERAGE_PHRASES)})\b", re.IGNORECASE)
+_TOTAL_WORDS = re.compile(rf"\b(?:{alternation(_TOTAL_PHRASES)})\b", re.IGNORECASE)
+
+
+def _may_hold(text: str, phrases: tuple[str, ...]) -> bool:
+    """Whether ``text`` may hold one of ``phrases``, ignoring case: an ASCII text only if its
+    lower case has one as a substring (a quick test before the pattern); any other text, yes
+    (Unicode case folding matches more than lower case does)."""
+    if not text.isascii():
+        return True
+    low = text.lower()
+    return any(p in low for p in phrases)
+
+
+def _last_end(rx: re.Pattern, phrases: tuple[str, ...], text: str) -> int:
+    """Where the last of ``rx``'s matches in ``text`` ends, or -1."""
+    if not _may_hold(text, phrases):
+        return -1
+    return max((x.end() for x in rx.finditer(text)), default=-1)
+
+
 _YEAR_IN = re.compile(r"\b(?:in|during|for|of|throughout)\s+((?:18|19|20)\d\d)\b(?![,.]?\d)")
 # "go up to $3.25": the "up" belongs to the verb, the figure is not a ceiling.
 _MOTION_BEFORE = re.compile(
@@ -363,8 +446,8 @@ def extract_figures(text: str) -> list[Figure]:
                 low, start = prev.value, prev.start
         kind = ""
         ctx = _sentence_before(text, start)
-        last_t = max((x.end() for x in _TARGET_WORDS.finditer(ctx)), default=-1)
-        last_a = max((x.end() for x in _AVERAGE_WORDS.finditer(ctx)), default=-1)
+        last_t = _last_end(_TARGET_WORDS, _TARGET_PHRASES, ctx)
+        last_a = _last_end(_AVERAGE_WORDS, _AVERAGE_PHRASES, ctx)
         if qualifier in ("an average of", "on average"):
             last_a = len(ctx) + 1
         if last_a > last_t:
@@ -374,9 +457,13 @@ def extract_figures(text: str) -> list[Figure]:
         if _ALL_BUT_BEFORE.search(text[max(0, start - 12) : start]):
             kind = "remainder"  # "all but 4,000 households": what is left, not the total
         sentence = _sentence(text, start, end)
-        if not kind and _TOTAL_WORDS.search(sentence):
+        if not kind and _may_hold(sentence, _TOTAL_PHRASES) and _TOTAL_WORDS.search(sentence):
             kind = "total"
-        years = {y.group(1) for y in _YEAR_IN.finditer(sentence)}
+        years = (
+            {y.group(1) for y in _YEAR_IN.finditer(sentence)}
+            if "18" in sentence or "19" in sentence or "20" in sentence  # a year's first digits
+            else set()
+        )
         year = years.pop() if len(years) == 1 else ""
         figures.append(
             Figure(

@@ -208,6 +208,7 @@ _MEDIA_PIECE = re.compile(
     re.IGNORECASE,
 )
 # "the editors of The Clarion", "the editorial board of the Example Ledger"
+_PIECE_LINKS = (" in ", " of ", " from ", " by ")
 _OUTLET_CONTEXT = re.compile(
     r"\b(?:editors?|editorial\s+board|columnists?|publisher)\s+(?:of|at)\s+"
     r"((?:[Tt]he\s+)?[A-Z][\w’'\-]+(?:\s+[A-Z][\w’'\-]+){0,3})"
@@ -274,7 +275,12 @@ class Resolver:
             gm = _GAVE_NAME.match(self.reg.text, pos + len(mention))
             if gm:
                 return self.resolve(gm.group(1), gm.start(1))
-        mp = _MEDIA_PIECE.match(m)
+        # (``m`` has single spaces: an ASCII one without " in ", " of ", ... is no such piece.)
+        mp = (
+            _MEDIA_PIECE.match(m)
+            if not m.isascii() or any(w in low for w in _PIECE_LINKS)
+            else None
+        )
         if mp:
             # "a Wednesday editorial in The Example Gazette": the outlet it appeared in.
             name, kind = self.resolve(mp.group(1), pos + mp.start(1))

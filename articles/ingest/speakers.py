@@ -32,24 +32,27 @@ def name_candidates(text: str) -> set[str]:
     capitalised words (with connectors such as "of", as in "Department of Homeland
     Security"), and "the X" descriptions ("the ministry"). Bounded by the text's length."""
     tokens = [
-        m.group(0).rstrip(".’'").removesuffix("’s").removesuffix("'s")
-        for m in _TOKEN_RE.finditer(text)
+        t.rstrip(".’'").removesuffix("’s").removesuffix("'s") for t in _TOKEN_RE.findall(text)
     ]
+    lows = [t.lower() for t in tokens]  # a phrase's lower case is its words' lower cases
+    connectors = _CONNECTORS
     out: set[str] = set()
     for i, first in enumerate(tokens):
         if not first:
             continue
-        description = first.lower() == "the"  # "the ministry", "the Department of ..."
+        description = lows[i] == "the"  # "the ministry", "the Department of ..."
         if not (description or first[0].isupper()):
             continue
-        words: list[str] = []
-        for word in tokens[i : i + (4 if description else _MAX_NGRAM)]:
-            capital = word[:1].isupper() or word.lower() in _CONNECTORS
-            if not word or not (capital or (description and len(words) < 3)):
+        phrase = ""
+        n = 0  # words in the phrase
+        for j in range(i, min(len(tokens), i + (4 if description else _MAX_NGRAM))):
+            word, low = tokens[j], lows[j]
+            if not word or not (word[0].isupper() or low in connectors or (description and n < 3)):
                 break
-            words.append(word)
-            if len(words) > 1 or word.lower() not in _CONNECTORS:
-                out.add(" ".join(words).lower())
+            phrase = f"{phrase} {low}" if n else low
+            n += 1
+            if n > 1 or low not in connectors:
+                out.add(phrase)
         if len(out) > _MAX_CANDIDATES:
             break
     return out
@@ -71,20 +74,37 @@ class KnownSpeakers:
     named no one), and each outlet's aliases once: the names of a run's own new speakers are
     dropped from that memory by ``forget``, so the next texts find them; speakers or aliases an
     editor adds while the run goes on are seen by the next run.
+
+    A run that reads more than one text loads, at its second text, every name and global alias
+    once (two queries, the names lower-cased by the database as the look-ups compare them), as
+    long as there are at most ``max_index`` of them: each text then costs no query at all but
+    for the names ``forget`` marked, looked up again when a text has them. A run of one text,
+    or a database with more names than that, looks each text's candidates up as above.
     """
 
-    def __init__(self, *, max_cached: int = 10_000, max_candidates: int = 200_000):
+    def __init__(
+        self, *, max_cached: int = 10_000, max_candidates: int = 200_000, max_index: int = 100_000
+    ):
         self.max_cached = max_cached
         self.max_candidates = max_candidates
+        self.max_index = max_index
         self._by_id: dict[int, KnownSpeaker] = {}
         self._candidates: dict[str, tuple[int, ...]] = {}  # candidate -> speaker ids it names
         self._outlet_aliases: dict[int, list[tuple[int, str]]] = {}
+        self._texts = 0  # texts read so far in this run
+        # Every lower-cased name and global alias -> the speaker ids it names, once loaded
+        # (``_load_index``); ``_stale``: names ``forget`` marked since, to look up again.
+        self._index: dict[str, tuple[int, ...]] | None = None
+        self._index_failed = False  # more names than ``max_index``: never load it this run
+        self._stale: set[str] = set()
 
     def forget(self, names: Iterable[str]) -> None:
         """Speakers called ``names`` were just created: look their names up again."""
         for name in names:
-            self._candidates.pop(name.strip().lower(), None)
-            self._candidates.pop(name.strip().casefold(), None)
+            for key in (name.strip().lower(), name.strip().casefold()):
+                self._candidates.pop(key, None)
+                if self._index is not None:
+                    self._stale.add(key)
 
     def for_text(
         self,
@@ -97,31 +117,32 @@ class KnownSpeakers:
         """The known speakers ``text`` may name. ``candidates``: its ``name_candidates``,
         when the caller has them already."""
         candidates = sorted(name_candidates(text) if candidates is None else candidates)
-        unknown = [c for c in candidates if c not in self._candidates]
-        if len(self._candidates) + len(unknown) > self.max_candidates:
-            self._candidates.clear()
-            unknown = candidates
-        hits: dict[str, set[int]] = {c: set() for c in unknown}
-        for i in range(0, len(unknown), _IN_CHUNK):
-            chunk = unknown[i : i + _IN_CHUNK]
-            for speaker_id, lname in (
-                Speaker.objects.annotate(lname=Lower("name"))
-                .filter(lname__in=chunk)
-                .values_list("id", "lname")
-            ):
-                hits.setdefault(lname, set()).add(speaker_id)
-            for speaker_id, alias, lalias in (
-                SpeakerAlias.objects.annotate(lalias=Lower("alias"))
-                .filter(lalias__in=chunk, outlet__isnull=True)
-                .values_list("speaker_id", "alias", "lalias")
-            ):
-                if not is_description(alias):
-                    hits.setdefault(lalias, set()).add(speaker_id)
-        for candidate in unknown:
-            self._candidates[candidate] = tuple(sorted(hits.get(candidate, ())))
+        if self._texts and self._index is None and not self._index_failed:
+            self._load_index()
+        self._texts += 1
         ids: set[int] = set()
-        for candidate in candidates:
-            ids.update(self._candidates.get(candidate, ()))
+        if self._index is not None:
+            index = self._index
+            stale = [c for c in candidates if c in self._stale]
+            if stale:
+                hits = _lookup(stale)
+                for candidate in stale:
+                    index[candidate] = tuple(sorted(hits.get(candidate, ())))
+                self._stale.difference_update(stale)
+            for candidate in candidates:
+                found = index.get(candidate)
+                if found:
+                    ids.update(found)
+        else:
+            unknown = [c for c in candidates if c not in self._candidates]
+            if len(self._candidates) + len(unknown) > self.max_candidates:
+                self._candidates.clear()
+                unknown = candidates
+            hits = _lookup(unknown)
+            for candidate in unknown:
+                self._candidates[candidate] = tuple(sorted(hits.get(candidate, ())))
+            for candidate in candidates:
+                ids.update(self._candidates.get(candidate, ()))
         scoped = self._scoped(set(candidates), outlet_id=outlet_id, story_id=story_id)
         ids.update(scoped)
         missing = ids - self._by_id.keys()
@@ -150,6 +171,30 @@ class KnownSpeakers:
                 )
         return tuple(known)
 
+    def _load_index(self) -> None:
+        """Every speaker's lower-cased name and global name-form alias, at most
+        ``max_index`` of them (else the run goes on looking each text's names up)."""
+        limit = self.max_index + 1
+        names = list(
+            Speaker.objects.annotate(lname=Lower("name")).values_list("id", "lname")[:limit]
+        )
+        aliases = list(
+            SpeakerAlias.objects.filter(outlet__isnull=True)
+            .annotate(lalias=Lower("alias"))
+            .values_list("speaker_id", "alias", "lalias")[:limit]
+        )
+        if len(names) + len(aliases) > self.max_index:
+            self._index_failed = True
+            return
+        hits: dict[str, set[int]] = {}
+        for speaker_id, lname in names:
+            hits.setdefault(lname, set()).add(speaker_id)
+        for speaker_id, alias, lalias in aliases:
+            if not is_description(alias):
+                hits.setdefault(lalias, set()).add(speaker_id)
+        self._index = {name: tuple(sorted(ids)) for name, ids in hits.items()}
+        self._candidates.clear()
+
     def _scoped(
         self, candidates: set[str], *, outlet_id: int | None, story_id: int | None
     ) -> dict[int, tuple[str, ...]]:
@@ -172,6 +217,28 @@ class KnownSpeakers:
             if alias.casefold() in candidates:
                 found[speaker_id] = (*found.get(speaker_id, ()), alias)
         return found
+
+
+def _lookup(candidates: list[str]) -> dict[str, set[int]]:
+    """The speaker ids each of ``candidates`` names, by name or global name-form alias
+    (compared lower-cased by the database), in index-sized ``IN`` queries."""
+    hits: dict[str, set[int]] = {}
+    for i in range(0, len(candidates), _IN_CHUNK):
+        chunk = candidates[i : i + _IN_CHUNK]
+        for speaker_id, lname in (
+            Speaker.objects.annotate(lname=Lower("name"))
+            .filter(lname__in=chunk)
+            .values_list("id", "lname")
+        ):
+            hits.setdefault(lname, set()).add(speaker_id)
+        for speaker_id, alias, lalias in (
+            SpeakerAlias.objects.annotate(lalias=Lower("alias"))
+            .filter(lalias__in=chunk, outlet__isnull=True)
+            .values_list("speaker_id", "alias", "lalias")
+        ):
+            if not is_description(alias):
+                hits.setdefault(lalias, set()).add(speaker_id)
+    return hits
 
 
 def _outlet_names(names: set[str]) -> set[str]:

@@ -159,3 +159,11 @@ def test_a_headline_run_opening_with_an_ordinary_word_is_no_person():
         "Harbourers gave us plenty to think about this year, and Mayor Jane Roe said so."
     )
     assert set(_by_name(text)) == {"Jane Roe"}
+
+
+def test_a_name_opening_with_a_letter_outside_ascii_is_found_with_its_role():
+    """The scan for name stretches starts at any capital, not only A-Z."""
+    ents = _by_name("Émile Durand, the harbour master, spoke on Monday. Durand said no more.")
+    assert ents["Émile Durand"].role == "the harbour master"
+    ents = _by_name("“The pier stays shut until spring,” said Ásta Ómarsdóttir, a pilot.")
+    assert ents["Ásta Ómarsdóttir"].role == "a pilot"

@@ -42,3 +42,10 @@ def test_years_dates_times_and_ages_are_skipped():
 def test_kind_target_and_average_come_from_nearby_words():
     assert _one("Our goal is to hire at least 5,000 nurses.").kind == "target"
     assert _one("an average of around 660 arrests per day").kind == "average"
+
+
+def test_digits_of_any_script_and_a_currency_sign_start_a_figure():
+    """The scan for where figures start takes every decimal digit, not only 0-9."""
+    f = _one("The port counted ٣٠٠ ships on Tuesday.")
+    assert (f.value, f.unit) == (300.0, "ships")
+    assert _one("The repair cost €4.5 million.").unit == "EUR"

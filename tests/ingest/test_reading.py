@@ -204,6 +204,32 @@ def test_known_speakers_are_those_the_text_names(django_assert_max_num_queries):
         assert len(known.for_text("ICE and the mayor.")) == 1  # another outlet's "the mayor"
 
 
+def test_a_runs_later_texts_find_known_speakers_without_a_query_per_text(
+    django_assert_num_queries, django_assert_max_num_queries
+):
+    """From its second text on, a run looks names up in one index loaded once; a speaker the
+    run creates (``forget``) is still found by the texts after it."""
+    roe = make_speaker("Jane Roe", role="Mayor")
+    SpeakerAlias.objects.create(speaker=roe, alias="Roe")
+    SpeakerAlias.objects.create(speaker=roe, alias="the mayor")  # a description: never global
+    known = KnownSpeakers()
+    known.for_text("Jane Roe opened the bridge.")
+    known.for_text("Northfield Courier readers wrote in.")  # the index is loaded here
+    with django_assert_num_queries(0):
+        found = known.for_text("“Yes,” Roe said. The mayor and Dario Fenwick agreed.")
+    assert [k.name for k in found] == ["Jane Roe"]
+    make_speaker("Dario Fenwick", role="Union chair")
+    known.forget(["Dario Fenwick"])
+    with django_assert_max_num_queries(4):  # the forgotten name, then the new speaker's row
+        found = known.for_text("Dario Fenwick and Roe met on Monday.")
+    assert [(k.name, k.role) for k in found] == [
+        ("Jane Roe", "Mayor"),
+        ("Dario Fenwick", "Union chair"),
+    ]
+    with django_assert_num_queries(0):
+        assert len(known.for_text("Fenwick left. Dario Fenwick and Jane Roe stayed.")) == 2
+
+
 def test_descriptions_are_scoped_to_their_outlet_or_story_never_global():
     """ "The ministry" set for one story never names anyone in another story or outlet."""
     ministry = make_speaker("Ministry of Harbours", kind="organization")
