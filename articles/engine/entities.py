@@ -824,7 +824,8 @@ class _Builder:
         if (
             not cut
             and j >= 0
-            and toks[j][2] in ("the", "a", "an")
+            and toks[j][2].lower() in ("the", "a", "an")  # "The Alder Rovers said" too
+            and toks[j][1] + 1 >= s
             and not (name_lows[0] in lx.FIRST_NAMES and len(name_words) in (2, 3))
         ):
             return  # but "the Jane Roe campaign" names Jane Roe

@@ -366,7 +366,14 @@ class Resolver:
         body = m.split()[1:]
         if (
             words[0] == "the"
-            and len(body) >= 3
+            and (
+                len(body) >= 3
+                # "the Alder Rovers said": two capitalised words that name no one the text knows
+                or len(body) == 2
+                and not self.reg.names_someone(body[-1])
+                and body[0].lower().rstrip(".") not in lx.TITLES
+                and not _is_person_name(body)
+            )
             and body[-1][:1].isupper()
             and all(w[:1].isupper() or w in _NAME_LINKS for w in body)
             and body[0].lower().rstrip(".") not in _GENDERED_TITLES
@@ -1133,6 +1140,11 @@ class Resolver:
 _TRADE_HEADS = lx.BUSINESS_HEADS | lx.MEDIA_HEADS
 _AD_HEADS = frozenset({"ad", "ads", "advertisement", "commercial", "spot", "mailer"})
 _AD_FILLERS = frozenset({"a", "an", "the", "one", "another", "new", "latest", "first"})
+
+
+def _is_person_name(words: list[str]) -> bool:
+    """Does a capitalised pair read as a person's name (a known given name first)?"""
+    return words[0].lower() in lx.FIRST_NAMES
 
 
 def _opens_clause(before: str, after: str) -> bool:

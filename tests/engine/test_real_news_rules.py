@@ -1323,3 +1323,12 @@ def test_the_report_speaks_for_the_organisation_whose_report_the_text_named():
     assert _speakers(text) == ["Valmora Athletic Association"]
     text = "Officials acted “in good faith,” the report said."
     assert _speakers(text) == [None]
+
+
+def test_the_and_a_two_word_capitalised_name_is_a_team_or_body_not_a_person():
+    text = (
+        "Team spokesman Tom Mead said the club had withdrawn its offer.\n"
+        "The Alder Rovers said last week that they “are not going to be a factor” in the race.\n"
+        "“The raid was unlawful,” the Valmoran Republic said in a statement."
+    )
+    assert _speakers(text) == ["Alder Rovers", "Valmoran Republic"]
