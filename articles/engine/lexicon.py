@@ -39,7 +39,8 @@ CUE_VERBS = tuple(
 # Participles that report speech inside a larger sentence ("..., adding that ...").
 CUE_PARTICIPLES = tuple(
     """adding saying noting explaining arguing insisting warning stressing writing telling
-    calling asking shouting yelling declaring tweeting""".split()
+    calling asking shouting yelling declaring tweeting interjecting replying responding
+    answering quipping joking remarking stating recalling exclaiming""".split()
 )
 CUE_MULTI = ("pointed out", "went on", "according to", "wrote on", "posted on")
 # The passive report news agencies use: "..., the governor was quoted as saying".

@@ -246,6 +246,8 @@ def _is_title_like(words: list[str], longest: int = 8) -> bool:
         return False
     if words[-1][-1:] in ".!?":
         return False
+    if any(w[-1:] == "." and len(w) > 4 for w in words[:-1]):
+        return False  # “Like Alder. Or Quill,”: sentences, not a title
     caps = sum(1 for w in words if w[:1].isupper() or not w[:1].isalpha())
     small = sum(1 for w in words if w[:1].islower() and w in _TITLE_SMALL)
     return words[0][:1].isupper() and caps + small == len(words) and caps >= 2

@@ -1332,3 +1332,13 @@ def test_the_and_a_two_word_capitalised_name_is_a_team_or_body_not_a_person():
         "“The raid was unlawful,” the Valmoran Republic said in a statement."
     )
     assert _speakers(text) == ["Alder Rovers", "Valmoran Republic"]
+
+
+def test_short_sentences_in_capitals_are_a_quote_not_a_title_and_more_participles_cue():
+    text = "“Like Alder. Or Quill,” Roe said. “The crime numbers are worse.”"
+    assert _speakers(text) == ["Roe", "Roe"]
+    text = (
+        "Anchor Meg Kell pressed him on it at the debate.\n"
+        "Roe tried to laugh it off by interjecting, “Only Rosa Donell.”"
+    )
+    assert _speakers(text) == ["Roe"]
