@@ -30,14 +30,48 @@ def _e(value) -> str:
 
 
 def _date(moment, format_string: str) -> str:
-    """The ``date`` filter as a template applies it: in the current time zone."""
+    """The ``date`` filter as a template applies it: in the current time zone. ISO 8601
+    ("c") is the moment's own ``isoformat``, as the filter writes it."""
+    if format_string == "c":
+        return template_localtime(moment).isoformat()
     return date_filter(template_localtime(moment), format_string)
 
 
 LONG_DATE = "j F Y, H:i e"
 
 
-def _quote(view, first_reported: bool, speaker_page: bool) -> str:
+class _Memo:
+    """What one call writes again and again, worked out once: the same few phrases, labels
+    and dates (the template engine looked each up anew)."""
+
+    def __init__(self):
+        self.phrases: dict[str, str] = {}
+        self.dates: dict[tuple, str] = {}
+
+    def t(self, message: str) -> str:
+        """``message`` translated and escaped."""
+        phrase = self.phrases.get(message)
+        if phrase is None:
+            phrase = self.phrases[message] = _e(gettext(message))
+        return phrase
+
+    def label(self, wording) -> str:
+        key = (wording.kind, wording.match_label)
+        phrase = self.phrases.get(key)
+        if phrase is None:
+            phrase = self.phrases[key] = (_e(wording.kind), _e(wording.match_label))
+        return phrase
+
+    def date(self, moment, format_string: str) -> str:
+        """``moment`` by the ``date`` filter, escaped."""
+        key = (moment, format_string)
+        text = self.dates.get(key)
+        if text is None:
+            text = self.dates[key] = _e(_date(moment, format_string))
+        return text
+
+
+def _quote(view, first_reported: bool, speaker_page: bool, memo: _Memo) -> str:
     quote = view.quote
     out = ["\n"]
     if speaker_page:
@@ -46,15 +80,14 @@ def _quote(view, first_reported: bool, speaker_page: bool) -> str:
         out.append(f'<div class="quote" id="quote-{quote.pk}">')
     out.append('\n  <ol class="wordings">\n    ')
     for wording in view.wordings:
-        kind = _e(wording.kind)
-        label = _e(wording.match_label)
+        kind, label = memo.label(wording)
         first = wording.is_first and first_reported
         out.append(
             f'\n    <li class="wording wording--{kind}">\n'
             f"      <blockquote><p>{_e(wording.text)}</p></blockquote>\n"
             '      <p class="wording__meta">\n'
             f'        <span class="badge badge--{kind}">{label}</span>\n'
-            f"        {_e(gettext('first reported by') if first else gettext('in'))}\n        "
+            f"        {memo.t('first reported by') if first else memo.t('in')}\n        "
         )
         sources = wording.sources
         last = len(sources) - 1
@@ -62,20 +95,20 @@ def _quote(view, first_reported: bool, speaker_page: bool) -> str:
             article = appearance.article
             out.append(f'<a href="{_e(article.get_absolute_url())}">{_e(article.outlet.name)}</a>')
             if article.is_translation:
-                out.append(f' <span class="note">({_e(gettext("translated"))})</span>')
+                out.append(f' <span class="note">({memo.t("translated")})</span>')
             if first and n == 0:
                 if article.published_at:
                     out.append(
-                        f', <time datetime="{_e(_date(article.published_at, "c"))}">'
-                        f"{_e(_date(article.published_at, LONG_DATE))}</time>"
+                        f', <time datetime="{memo.date(article.published_at, "c")}">'
+                        f"{memo.date(article.published_at, LONG_DATE)}</time>"
                     )
                 if n != last:
-                    out.append(f"; {_e(gettext('also in'))} ")
+                    out.append(f"; {memo.t('also in')} ")
             elif n != last:
                 out.append(", ")
         if wording.unchecked:
-            status = gettext("found by machine, not yet checked by an editor")
-            out.append(f' · <span class="wording__status">{_e(status)}</span>')
+            status = memo.t("found by machine, not yet checked by an editor")
+            out.append(f' · <span class="wording__status">{status}</span>')
         out.append("\n      </p>\n    </li>\n    ")
     out.append("\n  </ol>\n  ")
     others = view.other_wordings
@@ -86,17 +119,17 @@ def _quote(view, first_reported: bool, speaker_page: bool) -> str:
         ) % {"outlet": _e(view.first_reported_by.name)}
         out.append(
             '\n  <details class="compare">\n'
-            f"    <summary>{_e(gettext('Compare wordings'))}</summary>\n"
+            f"    <summary>{memo.t('Compare wordings')}</summary>\n"
             f'    <p class="compare__legend">{legend}</p>\n'
             '    <dl class="compare__list">\n      '
         )
-        removed, added = _e(gettext("removed:")), _e(gettext("added:"))
+        removed, added = memo.t("removed:"), memo.t("added:")
         for wording in others:
             names = ", ".join(_e(outlet.name) for outlet in wording.outlets)
-            kind = _e(wording.kind)
+            kind, label = memo.label(wording)
             out.append(
                 f'\n      <dt>{names} <span class="badge badge--{kind}">'
-                f'{_e(wording.match_label)}</span></dt>\n      <dd class="diff">'
+                f'{label}</span></dt>\n      <dd class="diff">'
             )
             for segment in wording.diff:
                 out.append(_e(segment.space))
@@ -136,7 +169,8 @@ def quote_list(views: Iterable, first_reported: bool = False, speaker_page: bool
     """Quotes, each with its wordings and the outlets that printed them. ``views``: quote
     views (``QuoteView``); ``first_reported``: say which outlet reported each first (the story
     pages); ``speaker_page``: each quote names its story (a speaker's page)."""
-    body = "".join(_quote(view, first_reported, speaker_page) for view in views)
+    memo = _Memo()
+    body = "".join(_quote(view, first_reported, speaker_page, memo) for view in views)
     return mark_safe(f"\n{body}\n")
 
 
@@ -185,7 +219,7 @@ def people_list(people: Iterable) -> SafeString:
 def coverage_rows(coverage: Iterable) -> SafeString:
     """The coverage table's rows: each outlet (``OutletCoverage``) heading its articles."""
     out = []
-    translated = None
+    memo = _Memo()
     for item in coverage:
         articles = item.articles
         outlet = item.outlet
@@ -204,14 +238,12 @@ def coverage_rows(coverage: Iterable) -> SafeString:
                 f"{_e(article.headline)}</a>"
             )
             if article.is_translation:
-                if translated is None:
-                    translated = _e(gettext("translated"))
-                out.append(f' <span class="note">({translated})</span>')
+                out.append(f' <span class="note">({memo.t("translated")})</span>')
             out.append("</td>\n                <td>")
             if article.published_at:
                 out.append(
-                    f'<time datetime="{_e(_date(article.published_at, "c"))}">'
-                    f"{_e(_date(article.published_at, 'j M Y, H:i e'))}</time>"
+                    f'<time datetime="{memo.date(article.published_at, "c")}">'
+                    f"{memo.date(article.published_at, 'j M Y, H:i e')}</time>"
                 )
             else:
                 out.append("—")
