@@ -76,8 +76,7 @@ class KeysetPagination(BasePagination):
         position, reverse = self.decode_cursor(request)
         self.had_cursor = position is not None
 
-        reader_list = getattr(view, "reader_list", None)
-        prepared = reader_list() if reader_list is not None else None
+        prepared = view.reader_list() if hasattr(view, "reader_list") else None
         if prepared is not None:
             found = self._prepared_page(*prepared, position, reverse=reverse)
         else:
