@@ -100,6 +100,8 @@ class StoryDetailView(MovedStoryMixin, DetailView):
         if image is not None:
             context["jsonld"]["image"] = self.request.build_absolute_uri(image.file.url)
         context["show_unchecked"] = ReviewState.SUGGESTED in reader_review_states()
+        # Where each speaker's "more quotes" link leads: reversed once, not once a speaker.
+        context["quotes_url"] = reverse("articles:story-quotes", kwargs={"slug": self.object.slug})
         return context
 
 
