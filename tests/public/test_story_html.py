@@ -1,7 +1,8 @@
 """The story page's quotes, coverage timeline and table, and people list are written in Python
 (``articles/templatetags/story_html.py``) for speed; they write the markup the templates below
 wrote before, byte for byte, on stories with every kind of row: wordings compared, translated,
-found by machine and unchecked, undated articles, and text that must be escaped."""
+found by machine and unchecked, undated articles, and text that must be escaped. The rows
+behind them are read by queries compiled once (``story_rows``), a source in another story too."""
 
 # ruff: noqa: E501 (the templates, as they were)
 
@@ -12,8 +13,9 @@ from datetime import timedelta
 import pytest
 from django.template import Context, Engine
 from django.utils import timezone
+from django.utils.html import escape
 
-from articles.models import Article, Quote, QuoteAppearance
+from articles.models import Article, Attribution, Quote, QuoteAppearance
 from articles.templatetags import story_html
 from tests.factories import make_article
 from tests.story_builders import build_story
@@ -164,3 +166,19 @@ def test_the_speaker_page_quotes_and_an_undated_story_are_as_the_templates_wrote
     assert story_html.quote_list(quotes, speaker_page=True) == _old(
         QUOTES, views=quotes, speaker_page=True
     )
+
+
+def test_a_key_point_citing_an_article_of_another_story_shows_that_article(client):
+    built = build_story(articles=2, quotes=1)
+    other = build_story(articles=1, quotes=0, headline="Northfield ferry <i>returns</i>")
+    point = built.story.key_points.first()
+    Attribution.objects.create(
+        key_point=point,
+        outlet=other.articles[0].outlet,
+        article=other.articles[0],
+        passage="The ferry returns in May.",
+        position=9,
+    )
+    html = client.get(built.story.get_absolute_url()).content.decode()
+    assert "The ferry returns in May." in html
+    assert f'<span class="visually-hidden">: {escape(other.articles[0].headline)}</span>' in html
