@@ -39,7 +39,7 @@ from articles.public.pages.lists import (
     speaker_page,
     story_list,
 )
-from articles.public.pages.quotes import story_quotes
+from articles.public.pages.quotes_page import story_quotes
 from articles.public.pages.search import Filters, SearchForm, search
 from articles.public.pages.story import story_page
 from articles.public.pages.storyline import public_storylines, story_timeline, storyline_events

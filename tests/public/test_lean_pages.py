@@ -9,7 +9,8 @@ import re
 import pytest
 
 from articles.models import Quote, QuoteAppearance
-from articles.public.pages.quotes import QUOTES_ON_PAGE, QUOTES_PER_PAGE, QUOTES_SHOWN
+from articles.public.pages.quotes import QUOTES_ON_PAGE, QUOTES_SHOWN
+from articles.public.pages.quotes_page import QUOTES_PER_PAGE
 from tests.factories import make_speaker
 from tests.story_builders import build_story
 
