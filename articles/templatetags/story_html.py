@@ -25,7 +25,7 @@ from django.utils.translation import gettext, ngettext
 register = template.Library()
 
 
-def _e(value) -> str:
+def esc(value) -> str:
     """``value`` as the template engine prints it: escaped unless marked safe."""
     return conditional_escape(value)
 
@@ -61,7 +61,7 @@ def _date(moment, format_string: str) -> str:
 LONG_DATE = "j F Y, H:i e"
 
 
-class _Memo:
+class Memo:
     """What one call writes again and again, worked out once: the same few phrases, labels
     and dates (the template engine looked each up anew)."""
 
@@ -73,14 +73,14 @@ class _Memo:
         """``message`` translated and escaped."""
         phrase = self.phrases.get(message)
         if phrase is None:
-            phrase = self.phrases[message] = _e(gettext(message))
+            phrase = self.phrases[message] = esc(gettext(message))
         return phrase
 
     def label(self, wording) -> str:
         key = (wording.kind, wording.match_label)
         phrase = self.phrases.get(key)
         if phrase is None:
-            phrase = self.phrases[key] = (_e(wording.kind), _e(wording.match_label))
+            phrase = self.phrases[key] = (esc(wording.kind), esc(wording.match_label))
         return phrase
 
     def date(self, moment, format_string: str) -> str:
@@ -88,11 +88,11 @@ class _Memo:
         key = (moment, format_string)
         text = self.dates.get(key)
         if text is None:
-            text = self.dates[key] = _e(_date(moment, format_string))
+            text = self.dates[key] = esc(_date(moment, format_string))
         return text
 
 
-def _quote(view, first_reported: bool, speaker_page: bool, memo: _Memo) -> str:
+def _quote(view, first_reported: bool, speaker_page: bool, memo: Memo) -> str:
     quote = view.quote
     out = ["\n"]
     if speaker_page:
@@ -105,7 +105,7 @@ def _quote(view, first_reported: bool, speaker_page: bool, memo: _Memo) -> str:
         first = wording.is_first and first_reported
         out.append(
             f'\n    <li class="wording wording--{kind}">\n'
-            f"      <blockquote><p>{_e(wording.text)}</p></blockquote>\n"
+            f"      <blockquote><p>{esc(wording.text)}</p></blockquote>\n"
             '      <p class="wording__meta">\n'
             f'        <span class="badge badge--{kind}">{label}</span>\n'
             f"        {memo.t('first reported by') if first else memo.t('in')}\n        "
@@ -114,7 +114,9 @@ def _quote(view, first_reported: bool, speaker_page: bool, memo: _Memo) -> str:
         last = len(sources) - 1
         for n, appearance in enumerate(sources):
             article = appearance.article
-            out.append(f'<a href="{_e(article.get_absolute_url())}">{_e(article.outlet.name)}</a>')
+            out.append(
+                f'<a href="{esc(article.get_absolute_url())}">{esc(article.outlet.name)}</a>'
+            )
             if article.is_translation:
                 out.append(f' <span class="note">({memo.t("translated")})</span>')
             if first and n == 0:
@@ -137,7 +139,7 @@ def _quote(view, first_reported: bool, speaker_page: bool, memo: _Memo) -> str:
         legend = gettext(
             "Each wording against the first (%(outlet)s): <del>struck through</del> only in "
             "the first, <ins>underlined</ins> only in this one."
-        ) % {"outlet": _e(view.first_reported_by.name)}
+        ) % {"outlet": esc(view.first_reported_by.name)}
         out.append(
             '\n  <details class="compare">\n'
             f"    <summary>{memo.t('Compare wordings')}</summary>\n"
@@ -146,37 +148,37 @@ def _quote(view, first_reported: bool, speaker_page: bool, memo: _Memo) -> str:
         )
         removed, added = memo.t("removed:"), memo.t("added:")
         for wording in others:
-            names = ", ".join(_e(outlet.name) for outlet in wording.outlets)
+            names = ", ".join(esc(outlet.name) for outlet in wording.outlets)
             kind, label = memo.label(wording)
             out.append(
                 f'\n      <dt>{names} <span class="badge badge--{kind}">'
                 f'{label}</span></dt>\n      <dd class="diff">'
             )
             for segment in wording.diff:
-                out.append(_e(segment.space))
+                out.append(esc(segment.space))
                 if segment.tag == "del":
                     out.append(
                         f'<del><span class="visually-hidden">{removed} </span>'
-                        f"{_e(segment.text)}</del>"
+                        f"{esc(segment.text)}</del>"
                     )
                 elif segment.tag == "ins":
                     out.append(
                         f'<ins><span class="visually-hidden">{added} </span>'
-                        f"{_e(segment.text)}</ins>"
+                        f"{esc(segment.text)}</ins>"
                     )
                 else:
-                    out.append(_e(segment.text))
+                    out.append(esc(segment.text))
             out.append("</dd>\n      ")
         out.append("\n    </dl>\n  </details>\n  ")
     out.append("\n")
     if speaker_page:
         story = quote.story
         first_by = gettext("First reported by %(outlet)s") % {
-            "outlet": _e(view.first_reported_by.name)
+            "outlet": esc(view.first_reported_by.name)
         }
         out.append(
             f'  <figcaption class="quote__source">{first_by} · <a href="'
-            f'{_e(story.get_absolute_url())}#quote-{quote.pk}">{_e(story.headline)}</a>'
+            f'{esc(story.get_absolute_url())}#quote-{quote.pk}">{esc(story.headline)}</a>'
             "</figcaption>\n</figure>"
         )
     else:
@@ -190,18 +192,18 @@ def quote_list(views: Iterable, first_reported: bool = False, speaker_page: bool
     """Quotes, each with its wordings and the outlets that printed them. ``views``: quote
     views (``QuoteView``); ``first_reported``: say which outlet reported each first (the story
     pages); ``speaker_page``: each quote names its story (a speaker's page)."""
-    memo = _Memo()
+    memo = Memo()
     body = "".join(_quote(view, first_reported, speaker_page, memo) for view in views)
     return mark_safe(f"\n{body}\n")
 
 
 def _described(described) -> str:
     text = gettext("described by %(outlet)s as “%(role)s”") % {
-        "outlet": _e(described.outlet.name),
-        "role": _e(described.role),
+        "outlet": esc(described.outlet.name),
+        "role": esc(described.role),
     }
     if described.translated:
-        text += f" {_e(gettext('(in a translation)'))}"
+        text += f" {esc(gettext('(in a translation)'))}"
     return text
 
 
@@ -219,11 +221,11 @@ def people_list(people: Iterable) -> SafeString:
     for person in people:
         speaker = person.speaker
         out.append(
-            f'\n        <li>\n          <a href="{_e(speaker.get_absolute_url())}">'
-            f"{_e(speaker.name)}</a>\n          "
+            f'\n        <li>\n          <a href="{esc(speaker.get_absolute_url())}">'
+            f"{esc(speaker.name)}</a>\n          "
         )
         if person.checked_role:
-            out.append(f'<span class="people-list__role">{_e(person.checked_role)}</span>')
+            out.append(f'<span class="people-list__role">{esc(person.checked_role)}</span>')
         out.append("\n          ")
         for described in person.roles:
             out.append(f'<span class="people-list__role">{_described(described)}</span>')
@@ -240,23 +242,23 @@ def people_list(people: Iterable) -> SafeString:
 def coverage_rows(coverage: Iterable) -> SafeString:
     """The coverage table's rows: each outlet (``OutletCoverage``) heading its articles."""
     out = []
-    memo = _Memo()
+    memo = Memo()
     for item in coverage:
         articles = item.articles
         outlet = item.outlet
         for n, article in enumerate(articles):
             out.append("\n              <tr")
             if n == 0:
-                out.append(f' id="{_e(item.anchor)}"')
+                out.append(f' id="{esc(item.anchor)}"')
             out.append(">\n                ")
             if n == 0:
                 out.append(
                     f'<th scope="rowgroup" rowspan="{len(articles)}"><a href="'
-                    f'{_e(outlet.get_absolute_url())}">{_e(outlet.name)}</a></th>'
+                    f'{esc(outlet.get_absolute_url())}">{esc(outlet.name)}</a></th>'
                 )
             out.append(
-                f'\n                <td><a href="{_e(article.get_absolute_url())}">'
-                f"{_e(article.headline)}</a>"
+                f'\n                <td><a href="{esc(article.get_absolute_url())}">'
+                f"{esc(article.headline)}</a>"
             )
             if article.is_translation:
                 out.append(f' <span class="note">({memo.t("translated")})</span>')
@@ -283,10 +285,10 @@ def coverage_timeline(page) -> SafeString:
                 "The outlets give no publication times for these articles, so there is no "
                 "timeline; the table lists them."
             )
-            return mark_safe(f'\n<p class="note timeline-missing">{_e(note)}</p>\n\n')
+            return mark_safe(f'\n<p class="note timeline-missing">{esc(note)}</p>\n\n')
         return mark_safe("\n")
-    start = _e(_date(timeline.start, LONG_DATE))
-    end = _e(_date(timeline.end, LONG_DATE))
+    start = esc(_date(timeline.start, LONG_DATE))
+    end = esc(_date(timeline.end, LONG_DATE))
     count = timeline.dot_count
     desc = ngettext(
         "One article, published %(start)s.",
@@ -299,24 +301,24 @@ def coverage_timeline(page) -> SafeString:
         '\n<figure class="timeline">\n'
         f'  <svg class="timeline__chart" viewBox="0 0 {timeline.width} {timeline.height}" '
         'role="group" aria-labelledby="timeline-title timeline-desc" focusable="false">\n'
-        f'    <title id="timeline-title">{_e(gettext("Who published when"))}</title>\n'
+        f'    <title id="timeline-title">{esc(gettext("Who published when"))}</title>\n'
         f'    <desc id="timeline-desc">{desc}</desc>\n    '
     ]
     for row in timeline.rows:
-        name = _e(row.outlet.name)
+        name = esc(row.outlet.name)
         out.append(
             f'\n    <text class="timeline__label" x="0" y="{row.label_y}">'
-            f"{_e(truncatechars(row.outlet.name, 20))}</text>\n"
+            f"{esc(truncatechars(row.outlet.name, 20))}</text>\n"
             f'    <line class="timeline__track" x1="{left}" x2="{right}" y1="{row.y}" '
             f'y2="{row.y}"></line>\n    '
         )
         for dot in row.dots:
             article = dot.article
-            when = _e(_date(article.published_at, LONG_DATE))
-            headline = _e(article.headline)
-            cx, cy = _e(dot.cx), _e(dot.cy)
+            when = esc(_date(article.published_at, LONG_DATE))
+            headline = esc(article.headline)
+            cx, cy = esc(dot.cx), esc(dot.cy)
             out.append(
-                f'\n    <a href="{_e(article.get_absolute_url())}" aria-label="{name}: '
+                f'\n    <a href="{esc(article.get_absolute_url())}" aria-label="{name}: '
                 f'{headline}, {when}">\n'
                 f'      <circle class="timeline__hit" cx="{cx}" cy="{cy}" r="15"></circle>\n'
                 f'      <circle class="timeline__dot" cx="{cx}" cy="{cy}" r="6"><title>{name}: '
@@ -328,14 +330,14 @@ def coverage_timeline(page) -> SafeString:
         f'\n    <line class="timeline__axis" x1="{left}" x2="{right}" y1="{timeline.axis_y}" '
         f'y2="{timeline.axis_y}"></line>\n'
         f'    <text class="timeline__tick" x="{left}" y="{tick_y}" text-anchor="start">'
-        f"{_e(_date(timeline.start, 'j M, H:i e'))}</text>\n    "
+        f"{esc(_date(timeline.start, 'j M, H:i e'))}</text>\n    "
     )
     if timeline.end != timeline.start:
         out.append(
             f'<text class="timeline__tick" x="{right}" y="{tick_y}" text-anchor="end">'
-            f"{_e(_date(timeline.end, 'j M, H:i e'))}</text>"
+            f"{esc(_date(timeline.end, 'j M, H:i e'))}</text>"
         )
-    caption = _e(
+    caption = esc(
         gettext("Each dot is an article; earliest on the left. Select a dot to open the article.")
     )
     if timeline.undated:

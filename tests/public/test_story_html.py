@@ -1,8 +1,10 @@
-"""The story page's quotes, coverage timeline and table, and people list are written in Python
-(``articles/templatetags/story_html.py``) for speed; they write the markup the templates below
-wrote before, byte for byte, on stories with every kind of row: wordings compared, translated,
-found by machine and unchecked, undated articles, and text that must be escaped. The rows
-behind them are read by queries compiled once (``story_rows``), a source in another story too."""
+"""The story page's quotes, coverage timeline and table, people list and the sources of its
+claims are written in Python (``articles/templatetags/story_html.py``, ``claim_html.py``) for
+speed; they write the markup the templates below wrote before, byte for byte, on stories with
+every kind of row: wordings compared, translated, found by machine and unchecked, evidence
+strong, moderate or chosen by an editor, outlets cited, points vouched for, undated articles,
+and text that must be escaped. The rows behind them are read by queries compiled once
+(``story_rows``), a source in another story too."""
 
 # ruff: noqa: E501 (the templates, as they were)
 
@@ -15,9 +17,9 @@ from django.template import Context, Engine
 from django.utils import timezone
 from django.utils.html import escape
 
-from articles.models import Article, Attribution, Quote, QuoteAppearance
-from articles.templatetags import story_html
-from tests.factories import make_article
+from articles.models import Article, Attribution, KeyPoint, Quote, QuoteAppearance
+from articles.templatetags import claim_html, story_html
+from tests.factories import make_article, make_outlet
 from tests.story_builders import build_story
 
 pytestmark = pytest.mark.django_db
@@ -100,6 +102,46 @@ COVERAGE_ROWS = r"""{% load i18n %}{% for item in page.coverage %}{% for article
               {% endfor %}{% endfor %}"""
 
 
+SOURCE_CHIPS = r"""{% load i18n %}{% if chips %}
+<ul class="chips" aria-label="{% translate 'Sources' %}">
+  {% for chip in chips %}
+  <li>{% if chip.kind == "cited" %}<a class="chip chip--cited" href="{{ chip.href }}">{{ chip.outlet.name }} <span class="chip__note">{% translate "cited" %}</span><span class="visually-hidden">{% translate ", no article in this story" %}</span></a>{% else %}<a class="chip{% if chip.machine_found %} chip--machine{% endif %}" href="{{ chip.href }}">{{ chip.outlet.name }}<span class="visually-hidden">{% if chip.kind == 'evidence' %}{% if chip.machine_found %}{% translate ": see the evidence, found by machine" %}{% else %}{% translate ": see the evidence" %}{% endif %}{% elif chip.kind == 'article' %}{% translate ": see the article" %}{% else %}{% translate ": see its coverage" %}{% endif %}</span></a>{% endif %}</li>
+  {% endfor %}
+</ul>
+{% else %}
+<p class="chips chips--none">{% if vouched %}{% translate "No article in Newsroom; an editor vouches for it" %}{% else %}{% translate "No source linked yet" %}{% endif %}</p>
+{% endif %}
+"""
+
+CLAIM_SOURCES = r"""{% load i18n %}{% if item.has_details %}
+<details class="claim-sources">
+  <summary>{% if item.evidence %}{% blocktranslate count counter=item.evidence|length %}Evidence: 1 passage{% plural %}Evidence: {{ counter }} passages{% endblocktranslate %}{% elif item.vouched and not item.cited %}{% translate "Vouched for by an editor" %}{% else %}{% translate "About these sources" %}{% endif %}{% if item.machine_found %}<span class="claim-sources__status">{% translate "sources found by machine, not yet checked by an editor; the text is the editors’" %}</span>{% endif %}</summary>
+  {% if item.evidence %}
+  <ol class="evidence-list">
+    {% for evidence in item.evidence %}
+    <li class="evidence" id="{{ evidence.anchor }}">
+      <blockquote cite="{{ evidence.href }}"><p>{{ evidence.passage }}</p></blockquote>
+      <p class="evidence__source"><a href="{{ evidence.href }}">{{ evidence.outlet.name }}<span class="visually-hidden">: {{ evidence.article.headline }}</span></a>{% if evidence.article.is_translation %} <span class="note">({% translate "translated" %})</span>{% endif %}{% if evidence.article.url %} · <a href="{{ evidence.article.url }}" rel="noopener">{% blocktranslate with outlet=evidence.outlet.name %}at {{ outlet }}{% endblocktranslate %}</a>{% endif %}</p>
+      <p class="evidence__status">{% if evidence.strength == "strong" %}<span class="strength strength--strong">{% translate "Strong match" %}</span>{% elif evidence.strength == "moderate" %}<span class="strength strength--moderate">{% translate "Moderate match" %}</span>{% else %}<span class="strength">{% translate "Chosen by an editor" %}</span>{% endif %}{% if evidence.machine_found %} · {% translate "found by machine, not yet checked by an editor" %}{% elif evidence.strength %} · {% translate "checked by an editor" %}{% endif %}</p>
+    </li>
+    {% endfor %}
+  </ol>
+  {% endif %}
+  {% if item.cited %}
+  <ul class="cited-list" id="{{ item.cited_anchor }}">
+    {% for cited in item.cited %}
+    <li><strong>{{ cited.outlet.name }}</strong>: {% translate "cited, no article in this story" %}{% if cited.paragraph_anchor %} ({% blocktranslate with anchor=cited.paragraph_anchor number=cited.paragraph_number %}named by <a href="#{{ anchor }}">paragraph {{ number }} of the story</a>, which supports this point{% endblocktranslate %}){% endif %}.{% if cited.outlet.homepage %} <a href="{{ cited.outlet.homepage }}" rel="noopener">{% blocktranslate with outlet=cited.outlet.name %}{{ outlet }} website{% endblocktranslate %}</a>{% endif %}</li>
+    {% endfor %}
+  </ul>
+  {% endif %}
+  {% if item.vouched %}
+  <p class="claim-sources__vouched"><strong>{% translate "Vouched for by an editor" %}</strong>: {{ item.vouched }}</p>
+  {% endif %}
+</details>
+{% endif %}
+"""
+
+
 def _engine() -> Engine:
     return Engine(
         loaders=[("django.template.loaders.locmem.Loader", {"described": DESCRIBED})],
@@ -132,7 +174,34 @@ def _hostile_story():
             match="paraphrase" if n else "original",
             review_state="suggested" if n == 2 else "approved",
         )
+    point = built.story.key_points.first()
+    articles = built.articles
+    Attribution.objects.create(key_point=point, outlet=articles[0].outlet, article=articles[0])
+    ledger = make_article(story=built.story, outlet=make_outlet("The Harbour Ledger"))
+    for n, score in enumerate((0.9, 0.5)):
+        Attribution.objects.create(
+            key_point=point,
+            outlet=ledger.outlet,
+            article=ledger,
+            passage=f"The <b>vote</b> was close & late ({n}).",
+            score=score,
+            origin="engine",
+            review_state="suggested",
+            position=5 + n,
+        )
+    KeyPoint.objects.filter(story=built.story).exclude(pk=point.pk).update(
+        evidence_override=True, override_note="Seen by our <editor> & checked"
+    )
     return built
+
+
+def _claims_as_before(page) -> None:
+    for item in (*page.key_points, *page.paragraphs):
+        vouched = item.vouched if item in page.key_points else ""
+        assert claim_html.source_chips(item.chips, vouched) == _old(
+            SOURCE_CHIPS, chips=item.chips, vouched=vouched
+        )
+        assert claim_html.claim_sources(item) == _old(CLAIM_SOURCES, item=item)
 
 
 @pytest.mark.parametrize("unchecked", [False, True])
@@ -149,6 +218,9 @@ def test_the_python_markup_is_what_the_templates_wrote(client, settings, uncheck
     assert story_html.coverage_timeline(page) == _old(TIMELINE, page=page)
     assert story_html.coverage_rows(page.coverage) == _old(COVERAGE_ROWS, page=page)
     assert story_html.people_list(page.people) == _old(PEOPLE, page=page)
+    _claims_as_before(page)
+    if unchecked:
+        assert any(chip.machine_found for item in page.key_points for chip in item.chips)
     if unchecked:
         assert "found by machine" in story_html.quote_list(
             [v for g in page.speaker_quotes for v in g.shown], first_reported=True

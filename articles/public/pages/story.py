@@ -105,7 +105,7 @@ def prefetch_story(story: Story, *, quotes: bool = True) -> Story:
     if story.pk and wanted >= {*STORY_RELATIONS} - {"quotes"}:
         load_story_rows(story)
         wanted &= {"quotes"}
-    lookups = [p for p in story_prefetches() if p.prefetch_to in wanted]
+    lookups = [p for p in story_prefetches() if p.prefetch_to in wanted] if wanted else []
     if lookups:
         prefetch_related_objects([story], *lookups)
     if "articles" in wanted:
