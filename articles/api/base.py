@@ -177,9 +177,14 @@ class ConditionalReadMixin:
 
     def list(self, request, *args, **kwargs):
         def answer():
-            queryset = self.filter_queryset(self.get_queryset())
-            if self.list_fields:
-                queryset = queryset.values(*self.list_fields)
+            if self.reader_list() is not None:
+                # The paginator reads the page by its own query compiled once; the query
+                # parameters are still checked by the filter backends.
+                queryset = self.filter_queryset(self.queryset)
+            else:
+                queryset = self.filter_queryset(self.get_queryset())
+                if self.list_fields:
+                    queryset = queryset.values(*self.list_fields)
             page = self.paginate_queryset(queryset)
 
             def build():
@@ -190,6 +195,12 @@ class ConditionalReadMixin:
 
         # A reader's answer from the cache costs no query but the content generation's.
         return cached_answer(request, answer)
+
+    def reader_list(self):
+        """A key and the listed rows at a given moment (a ``values()`` queryset), for lists
+        the paginator reads by a query compiled once (``KeysetPagination``); ``None`` for a
+        list read by the queryset built for the request."""
+        return None
 
     def prepare_page(self, rows: list) -> None:
         """Load what a list's representations read (``list_prefetch``), once the answer is

@@ -13,6 +13,7 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from articles.core.prepared import prepared_rows
 from articles.models import Topic
 from articles.public.pages.quotes import wordings_of
 from sources.models import Outlet
@@ -30,14 +31,21 @@ class WordingListSerializer(serializers.ListSerializer):
 TOPICS = "topic_rows"
 
 
+def _topics_of(*story_ids: int):
+    return Topic.objects.filter(stories__in=story_ids).values("stories", "slug", "name")
+
+
 def attach_topics(stories: list) -> None:
     """Each story's topics as ``{"slug", "name"}`` rows in ``TOPICS``, from one query of plain
     values for the whole page: a prefetch built a model instance and a list per topic, and
     cost more than the list's own query."""
     rows = defaultdict(list)
-    topics = Topic.objects.filter(stories__in=[story.pk for story in stories])
-    for story_id, slug, name in topics.values_list("stories", "slug", "name"):
-        rows[story_id].append({"slug": slug, "name": name})
+    ids = [story.pk for story in stories]
+    if ids:
+        # Compiled once for each page size (``prepared_rows``), the page's ids put in.
+        found = prepared_rows(("page topics", len(ids)), _topics_of, *ids)
+        for row in found:
+            rows[row["stories"]].append({"slug": row["slug"], "name": row["name"]})
     for story in stories:
         setattr(story, TOPICS, rows[story.pk])
 

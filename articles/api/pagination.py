@@ -11,10 +11,13 @@ from datetime import UTC, datetime
 
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.db.models import F, Q
+from django.utils import timezone
 from rest_framework import exceptions
 from rest_framework.pagination import BasePagination
 from rest_framework.response import Response
 from rest_framework.utils.urls import replace_query_param
+
+from articles.core.prepared import prepared_rows
 
 
 def cursor_token(position: list, *, reverse: bool = False) -> str:
@@ -73,13 +76,16 @@ class KeysetPagination(BasePagination):
         position, reverse = self.decode_cursor(request)
         self.had_cursor = position is not None
 
-        if position is not None:
-            queryset = queryset.filter(self._beyond(position, reverse=reverse))
-        queryset = queryset.order_by(*self._ordering(reverse=reverse))
+        prepared = view.reader_list() if hasattr(view, "reader_list") else None
+        if prepared is not None:
+            found = self._prepared_page(*prepared, position, reverse=reverse)
+        else:
+            if position is not None:
+                queryset = queryset.filter(self._beyond(position, reverse=reverse))
+            queryset = queryset.order_by(*self._ordering(reverse=reverse))
+            found = queryset[: self.page_size + 1]
         # Plain rows (a ``values()`` queryset) are read like instances from here on.
-        rows = [
-            Row(row) if isinstance(row, dict) else row for row in queryset[: self.page_size + 1]
-        ]
+        rows = [Row(row) if isinstance(row, dict) else row for row in found]
         has_more = len(rows) > self.page_size
         rows = rows[: self.page_size]
         if reverse:
@@ -90,6 +96,26 @@ class KeysetPagination(BasePagination):
         self.has_next = has_more if not reverse else bool(rows)
         self.has_previous = (self.had_cursor and bool(rows)) if not reverse else has_more
         return rows
+
+    def _prepared_page(self, key, rows_at, position, *, reverse: bool) -> list[dict]:
+        """A page of ``rows_at(now)`` (a ``values()`` queryset) from its query compiled once
+        (``prepared_rows``) for each page size, direction and null pattern of the cursor,
+        with the current moment and the cursor's values put in: built and compiled per
+        request, the list's query cost twice what it took to run."""
+        nulls = None if position is None else tuple(value is None for value in position)
+        given = [value for value in position or () if value is not None]
+
+        def build(now, *values):
+            queryset = rows_at(now)
+            if nulls is not None:
+                filled = iter(values)
+                at = [None if null else next(filled) for null in nulls]
+                queryset = queryset.filter(self._beyond(at, reverse=reverse))
+            queryset = queryset.order_by(*self._ordering(reverse=reverse))
+            return queryset[: self.page_size + 1]
+
+        key = ("list page", key, self.keys, self.page_size, reverse, nulls)
+        return prepared_rows(key, build, timezone.now(), *given)
 
     def get_page_size(self, request) -> int:
         raw = request.query_params.get(self.page_size_query_param)

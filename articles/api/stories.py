@@ -113,6 +113,19 @@ class StoryViewSet(ConditionalReadMixin, viewsets.ReadOnlyModelViewSet):
     def prepare_page(self, rows: list) -> None:
         attach_topics(rows)
 
+    def reader_list(self):
+        """For a reader's list with no filter asked for: a key and the listed rows at a
+        given moment, which the paginator reads a page of by a query compiled once
+        (``KeysetPagination._prepared_page``); ``None`` otherwise (staff see drafts too, and
+        a filter changes the query)."""
+        user = self.request.user
+        if may_preview(user) or set(self.request.query_params) - set(self.paginator.query_params):
+            return None
+        return (
+            ("stories", self.list_fields),
+            lambda now: self.queryset.visible_to(user, now).values(*self.list_fields),
+        )
+
     def get_serializer_class(self):
         return StorySerializer if self.action == "list" else StoryDetailSerializer
 

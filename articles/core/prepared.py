@@ -9,7 +9,8 @@ ORM's converters for its columns, and from then on runs that SQL with the values
 converting the columns as the ORM would (SQLite's dates and booleans). The rules stay where
 they are: the queryset is built by the same code (``articles.core.visibility``), only not on
 every request; ``key`` must name everything else the queryset depends on (the audience, the
-review policy).
+review policy). ``prepared_objects`` does the same for a queryset of model instances (the
+story page's rows), each made as the ORM makes it.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from datetime import UTC, datetime
 
 from django.db import connections
 from django.db.models import QuerySet
+from django.db.models.query import get_related_populators
 
 _compiled = threading.local()  # per thread, as Django's connections are
 
@@ -45,6 +47,9 @@ class _Prepared:
     slots: tuple[tuple[int, int, bool], ...]
     names: tuple[str, ...]
     converters: tuple  # (position, converter functions, expression) per converted column
+    model: type | None = None  # for instances (``prepared_objects``): their model
+    # ... and the query's row layout and fetch mode, for their related rows' makers.
+    populators: tuple | None = None
 
 
 def _prepare(queryset: QuerySet, stand_ins: list, connection) -> _Prepared:
@@ -63,13 +68,25 @@ def _prepare(queryset: QuerySet, stand_ins: list, connection) -> _Prepared:
         raise ValueError("The prepared queryset does not use its values.")
     columns = compiler.select[: compiler.col_count]
     converters = compiler.get_converters([column for column, _, _ in columns])
-    names = (*query.extra_select, *query.values_select, *query.annotation_select)
+    model = populators = None
+    if query.values_select or query.annotation_select or query.extra_select:
+        names = (*query.extra_select, *query.values_select, *query.annotation_select)
+    else:  # model instances (``prepared_objects``): the model's columns' attribute names
+        fields = compiler.klass_info["select_fields"]
+        names = tuple(column.target.attname for column, _, _ in columns[: fields[-1] + 1])
+        if fields != list(range(len(names))):
+            raise ValueError("The model's own columns do not come first.")
+        # What the ORM's own iterable reads the rows ``select_related`` joins with.
+        model = queryset.model
+        populators = (compiler.klass_info, compiler.select, queryset._fetch_mode)
     return _Prepared(
         sql,
         tuple(params),
         tuple(slots),
         tuple(names),
         tuple((position, *pair) for position, pair in converters.items()),
+        model,
+        populators,
     )
 
 
@@ -90,6 +107,28 @@ def prepared_values_list(
     """``prepared_rows`` as tuples, in the order of the queryset's columns (as
     ``values_list()`` gives them)."""
     return _run(key, build, values, using)[1]
+
+
+def prepared_objects(
+    key: Hashable, build: Callable[..., QuerySet], *values, using: str = "default"
+) -> list:
+    """The model instances of ``build(*values)`` (a queryset of one model, with deferred
+    fields and ``select_related`` if need be, no annotation), from its SQL compiled once for
+    ``key`` as ``prepared_rows`` does, each made as the ORM makes them (the model's
+    ``from_db``, its related rows' populators)."""
+    prepared, rows = _run(key, build, values, using)
+    names, from_db = prepared.names, prepared.model.from_db
+    # Made for each run, as the ORM makes them for each queryset (they may keep its rows).
+    klass_info, select, fetch_mode = prepared.populators
+    populators = get_related_populators(klass_info, select, using, fetch_mode)
+    width = len(names)
+    objects = []
+    for row in rows:
+        obj = from_db(using, names, row[:width])
+        for populator in populators:
+            populator.populate(row, obj)
+        objects.append(obj)
+    return objects
 
 
 def _run(key: Hashable, build: Callable[..., QuerySet], values: tuple, using: str):

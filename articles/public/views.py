@@ -39,7 +39,7 @@ from articles.public.pages.lists import (
     speaker_page,
     story_list,
 )
-from articles.public.pages.quotes import story_quotes
+from articles.public.pages.quotes_page import story_quotes
 from articles.public.pages.search import Filters, SearchForm, search
 from articles.public.pages.story import story_page
 from articles.public.pages.storyline import public_storylines, story_timeline, storyline_events
@@ -100,6 +100,8 @@ class StoryDetailView(MovedStoryMixin, DetailView):
         if image is not None:
             context["jsonld"]["image"] = self.request.build_absolute_uri(image.file.url)
         context["show_unchecked"] = ReviewState.SUGGESTED in reader_review_states()
+        # Where each speaker's "more quotes" link leads: reversed once, not once a speaker.
+        context["quotes_url"] = reverse("articles:story-quotes", kwargs={"slug": self.object.slug})
         return context
 
 

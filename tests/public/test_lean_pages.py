@@ -1,6 +1,6 @@
 """A long story stays a page a reader can take in and the server renders fast: each speaker's
-first quotes with a link to the rest (the story's quotes page, paged), one template render per
-speaker rather than per quote, one object per article however many quotes it carries."""
+first quotes with a link to the rest (the story's quotes page, paged), no template render per
+quote or article, one object per article however many quotes it carries."""
 
 from __future__ import annotations
 
@@ -9,7 +9,8 @@ import re
 import pytest
 
 from articles.models import Quote, QuoteAppearance
-from articles.public.pages.quotes import QUOTES_ON_PAGE, QUOTES_PER_PAGE, QUOTES_SHOWN
+from articles.public.pages.quotes import QUOTES_ON_PAGE, QUOTES_SHOWN
+from articles.public.pages.quotes_page import QUOTES_PER_PAGE
 from tests.factories import make_speaker
 from tests.story_builders import build_story
 
@@ -116,11 +117,31 @@ def test_a_story_page_grows_with_its_quotes_only_up_to_the_cap(client):
     assert large < small * 1.1
 
 
-def test_quotes_render_once_per_speaker_not_once_per_quote(client):
-    built = build_story(articles=3, quotes=QUOTES_SHOWN)
-    response = client.get(built.story.get_absolute_url())
-    names = [t.name for t in response.templates]
-    assert names.count("includes/quotes.html") == len(response.context["page"].speaker_quotes)
+def _quoted_by(built, speakers: int) -> None:
+    """One more quote each by ``speakers`` more people, in the story's first article."""
+    for n in range(speakers):
+        quote = Quote.objects.create(
+            story=built.story, speaker=make_speaker(f"Jo Quill {n}"), text=f"Point {n}."
+        )
+        QuoteAppearance.objects.create(
+            quote=quote,
+            article=built.articles[0],
+            text=quote.text,
+            start=1000 + n * 100,
+            end=1010 + n * 100,
+            review_state="approved",
+        )
+
+
+def test_the_templates_a_story_page_renders_do_not_grow_with_its_quotes_or_articles(client):
+    few = build_story(articles=2, quotes=1, headline="Northfield bridge, one quote")
+    many = build_story(articles=12, quotes=QUOTES_SHOWN, headline="Northfield bridge, many")
+    _quoted_by(many, 3)
+    rendered = [
+        [t.name for t in client.get(built.story.get_absolute_url()).templates]
+        for built in (few, many)
+    ]
+    assert rendered[0] == rendered[1]
 
 
 def test_every_wording_of_a_story_shares_the_story_page_article_objects(client):

@@ -8,12 +8,10 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import datetime
 from functools import cached_property
-from itertools import groupby
-from operator import itemgetter
 
-from django.core.paginator import Page, Paginator
 from django.utils.translation import gettext as _
 
+from articles.core.prepared import prepared_objects, prepared_values_list
 from articles.core.visibility import reader_appearances
 from articles.engine.diff import diff_segments
 from articles.models import (
@@ -21,6 +19,7 @@ from articles.models import (
     Quote,
     QuoteAppearance,
     ReviewState,
+    reader_review_states,
 )
 from sources.models import Outlet, Speaker
 
@@ -243,6 +242,21 @@ class SpeakerIndex:
         return (self.speaker_id is None, -len(self.quote_ids), -self.widest, self.name)
 
 
+# The quote index's columns: a wording's quote, article and place, and the quote's speaker.
+INDEX = (
+    *("quote_id", "article_id", "start"),
+    *("quote__speaker_id", "quote__speaker__name", "quote__speaker__slug"),
+)
+
+
+def _index_query(story_id: int):
+    return reader_appearances().filter(quote__story=story_id).values(*INDEX)
+
+
+def _wordings_query(*quote_ids: int):
+    return reader_appearances().filter(quote__in=quote_ids).select_related("quote__speaker")
+
+
 def quote_index(story_id: int, articles: dict[int, Article]) -> list[SpeakerIndex]:
     """Every quote of a story readers may see, by speaker in the pages' order, each speaker's
     earliest first, from one query of plain rows: no model object for the quotes a page does
@@ -251,18 +265,8 @@ def quote_index(story_id: int, articles: dict[int, Article]) -> list[SpeakerInde
     ``articles``: the story's articles by id (with their outlets); an article of another
     story that carries one of its wordings (left behind by a move) is added to it, with one
     more query, only then."""
-    rows = list(
-        reader_appearances()
-        .filter(quote__story=story_id)
-        .values_list(
-            "quote_id",
-            "article_id",
-            "start",
-            "quote__speaker_id",
-            "quote__speaker__name",
-            "quote__speaker__slug",
-        )
-    )
+    key = ("quote index", reader_review_states())
+    rows = prepared_values_list(key, _index_query, story_id)
     missing = {row[1] for row in rows} - articles.keys()
     if missing:
         articles.update(Article.objects.select_related("outlet").defer("body").in_bulk(missing))
@@ -295,7 +299,10 @@ def quotes_with_wordings(ids: Iterable[int], articles: dict[int, Article]) -> di
     quotes: dict[int, Quote] = {}
     set_quote = QuoteAppearance.quote.field.set_cached_value
     set_article = QuoteAppearance.article.field.set_cached_value
-    rows = list(reader_appearances().filter(quote__in=list(ids)).select_related("quote__speaker"))
+    ids = list(ids)
+    # Compiled once for each number of quotes (``prepared_objects``), their ids put in.
+    key = ("quote wordings", len(ids), reader_review_states())
+    rows = prepared_objects(key, _wordings_query, *ids) if ids else []
     missing = {appearance.article_id for appearance in rows} - articles.keys()
     if missing:
         articles.update(Article.objects.select_related("outlet").defer("body").in_bulk(missing))
@@ -342,51 +349,3 @@ def speaker_quotes(story_id: int, articles: dict[int, Article]) -> list[SpeakerQ
         entries.append((group, group.quote_ids[:shown]))
         left -= shown
     return speaker_groups(entries, articles)
-
-
-# The story's quotes page: every quote readers may see, by speaker, this many a page.
-QUOTES_PER_PAGE = 25
-
-
-@dataclass
-class StoryQuotes:
-    groups: list[SpeakerQuotes]  # this page's quotes, by speaker
-    page_obj: Page
-    speaker: SpeakerIndex | None  # when the page lists one speaker's quotes
-    unidentified: bool  # when it lists the quotes of speakers not identified
-    count: int  # quotes in the list, every page
-
-    @property
-    def is_paginated(self) -> bool:
-        return self.page_obj.has_other_pages()
-
-
-def story_quotes(
-    story_id: int,
-    articles: dict[int, Article],
-    *,
-    speaker: str = "",
-    unidentified: bool = False,
-    page: str | int | None = 1,
-) -> StoryQuotes | None:
-    """Every quote of a story, or one speaker's (by slug), or those of speakers not
-    identified, in the story page's order, ``QUOTES_PER_PAGE`` a page; ``None`` when the
-    story quotes no such speaker."""
-    index = quote_index(story_id, articles)
-    chosen = None
-    if speaker:
-        index = [g for g in index if g.speaker_id is not None and g.slug == speaker]
-        if not index:
-            return None
-        chosen = index[0]
-    elif unidentified:
-        index = [g for g in index if g.speaker_id is None]
-        if not index:
-            return None
-    rows = [(entry, pk) for entry in index for pk in entry.quote_ids]
-    page_obj = Paginator(rows, QUOTES_PER_PAGE).get_page(page)
-    entries = [
-        (entry, [pk for _, pk in run])
-        for entry, run in groupby(page_obj.object_list, key=itemgetter(0))
-    ]
-    return StoryQuotes(speaker_groups(entries, articles), page_obj, chosen, unidentified, len(rows))

@@ -36,14 +36,15 @@ from articles.models import (
 )
 from articles.public.pages.claims import SourcedText, sourced
 from articles.public.pages.coverage import OutletCoverage, Timeline, coverage_timeline
-from articles.public.pages.figures import FIGURES, FigureTableView, figure_table
-from articles.public.pages.people import PEOPLE, PersonView, people_of
+from articles.public.pages.figures import FigureTableView, figure_table
+from articles.public.pages.people import PersonView, people_of
 from articles.public.pages.quotes import (
     WORDINGS,
     SpeakerQuotes,
     speaker_quotes,
     wordings_of,
 )
+from articles.public.pages.story_rows import attach_rows, load_story_rows
 from sources.models import Outlet, Speaker
 
 
@@ -94,12 +95,17 @@ STORY_RELATIONS = ("articles", "quotes", "key_points", "paragraphs", "correction
 
 def prefetch_story(story: Story, *, quotes: bool = True) -> Story:
     """Load a story's related rows once; a second call runs no query. ``quotes=False``
-    leaves out its quotes (the story page works out only those it shows, ``speaker_quotes``)."""
+    leaves out its quotes (the story page works out only those it shows, ``speaker_quotes``).
+    A saved story's articles, key points, paragraphs and corrections are read by queries
+    compiled once (``load_story_rows``)."""
     loaded = getattr(story, "_prefetched_objects_cache", {})
     wanted = {*STORY_RELATIONS} - loaded.keys() - (set() if quotes else {"quotes"})
     if not wanted:
         return story  # without building the querysets again (the page's JSON-LD asks too)
-    lookups = [p for p in story_prefetches() if p.prefetch_to in wanted]
+    if story.pk and wanted >= {*STORY_RELATIONS} - {"quotes"}:
+        load_story_rows(story)
+        wanted &= {"quotes"}
+    lookups = [p for p in story_prefetches() if p.prefetch_to in wanted] if wanted else []
     if lookups:
         prefetch_related_objects([story], *lookups)
     if "articles" in wanted:
@@ -122,24 +128,15 @@ def attach_figures_and_people(
     in three queries. Flat lists filled here rather than nested prefetches: for a story of 50
     articles Django's prefetch machinery cost more than the rows."""
     by_id = {article.pk: article for article in articles}
-    for article in by_id.values():
-        setattr(article, FIGURES, [])
-        setattr(article, PEOPLE, [])
     if not by_id:
         return
-    set_article = Figure.article.field.set_cached_value
-    for figure in figures.filter(article__in=list(by_id)).order_by("start", "id"):
-        article = by_id[figure.article_id]
-        set_article(figure, article)
-        getattr(article, FIGURES).append(figure)
     mentions = list(people.filter(article__in=list(by_id)).order_by("id"))
-    speakers = Speaker.objects.in_bulk({mention.speaker_id for mention in mentions})
-    set_speaker = ArticlePerson.speaker.field.set_cached_value
-    set_named_in = ArticlePerson.article.field.set_cached_value
-    for mention in mentions:
-        set_speaker(mention, speakers[mention.speaker_id])
-        set_named_in(mention, by_id[mention.article_id])
-        getattr(by_id[mention.article_id], PEOPLE).append(mention)
+    attach_rows(
+        by_id,
+        figures.filter(article__in=list(by_id)).order_by("start", "id"),
+        mentions,
+        Speaker.objects.in_bulk({mention.speaker_id for mention in mentions}),
+    )
 
 
 def share_articles(story: Story) -> None:

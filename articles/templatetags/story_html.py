@@ -1,0 +1,357 @@
+"""The story page's long, repeated parts written in Python: quotes with their wordings, the
+coverage timeline and table, and the people list.
+
+Rendered by the template engine, these parts were about three quarters of the story page's
+rendering: a story of 50 articles draws 50 timeline dots and 50 table rows, and each quote
+some 60 template nodes, each node a variable look-up, a filter call and an escape. Here each
+is one function that writes the same markup (``tests/public/test_story_html.py`` holds it to
+what the templates wrote), escaping every value as Django does (``conditional_escape``)
+and formatting dates as its ``date`` filter does, in the current time zone.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Iterable
+from functools import lru_cache
+
+from django import template
+from django.template.defaultfilters import truncatechars
+from django.utils.dateformat import DateFormat, re_escaped, re_formatchars
+from django.utils.functional import Promise
+from django.utils.safestring import SafeString, mark_safe
+from django.utils.timezone import template_localtime
+from django.utils.translation import gettext, ngettext
+
+register = template.Library()
+
+
+def esc(value) -> str:
+    """``value`` as the template engine prints it: escaped unless marked safe. What
+    ``conditional_escape`` returns, without its wrapper for lazy text on every call (a page
+    escapes a thousand values)."""
+    if isinstance(value, Promise):
+        value = str(value)
+    if hasattr(value, "__html__"):
+        return value.__html__()
+    return html.escape(str(value))
+
+
+@lru_cache(maxsize=16)
+def _date_pieces(format_string: str) -> tuple[tuple[bool, str], ...]:
+    """A ``date`` format cut as ``DateFormat.format`` cuts it, once: (is a format character,
+    the character or the literal text)."""
+    pieces = []
+    for i, piece in enumerate(re_formatchars.split(format_string)):
+        if i % 2:
+            pieces.append((True, piece))
+        elif piece:
+            pieces.append((False, re_escaped.sub(r"\1", piece)))
+    return tuple(pieces)
+
+
+def _date(moment, format_string: str) -> str:
+    """What the ``date`` filter writes for ``moment`` in a template (in the current time
+    zone), without cutting the format again for every date: ``DateFormat``'s own methods for
+    each character. ISO 8601 ("c") is the moment's own ``isoformat``, as the filter writes
+    it."""
+    local = template_localtime(moment)
+    if format_string == "c":
+        return local.isoformat()
+    formatter = DateFormat(local)
+    return "".join(
+        str(getattr(formatter, piece)()) if character else piece
+        for character, piece in _date_pieces(format_string)
+    )
+
+
+LONG_DATE = "j F Y, H:i e"
+
+
+class Memo:
+    """What one call writes again and again, worked out once: the same few phrases, labels
+    and dates (the template engine looked each up anew)."""
+
+    def __init__(self):
+        self.phrases: dict[str, str] = {}
+        self.dates: dict[tuple, str] = {}
+
+    def t(self, message: str) -> str:
+        """``message`` translated and escaped."""
+        phrase = self.phrases.get(message)
+        if phrase is None:
+            phrase = self.phrases[message] = esc(gettext(message))
+        return phrase
+
+    def label(self, wording) -> str:
+        key = (wording.kind, wording.match_label)
+        phrase = self.phrases.get(key)
+        if phrase is None:
+            phrase = self.phrases[key] = (esc(wording.kind), esc(wording.match_label))
+        return phrase
+
+    def date(self, moment, format_string: str) -> str:
+        """``moment`` by the ``date`` filter, escaped."""
+        key = (moment, format_string)
+        text = self.dates.get(key)
+        if text is None:
+            text = self.dates[key] = esc(_date(moment, format_string))
+        return text
+
+
+def _quote(view, first_reported: bool, speaker_page: bool, memo: Memo) -> str:
+    quote = view.quote
+    out = ["\n"]
+    if speaker_page:
+        out.append('<figure class="quote">')
+    else:
+        out.append(f'<div class="quote" id="quote-{quote.pk}">')
+    out.append('\n  <ol class="wordings">\n    ')
+    for wording in view.wordings:
+        kind, label = memo.label(wording)
+        first = wording.is_first and first_reported
+        out.append(
+            f'\n    <li class="wording wording--{kind}">\n'
+            f"      <blockquote><p>{esc(wording.text)}</p></blockquote>\n"
+            '      <p class="wording__meta">\n'
+            f'        <span class="badge badge--{kind}">{label}</span>\n'
+            f"        {memo.t('first reported by') if first else memo.t('in')}\n        "
+        )
+        sources = wording.sources
+        last = len(sources) - 1
+        for n, appearance in enumerate(sources):
+            article = appearance.article
+            out.append(
+                f'<a href="{esc(article.get_absolute_url())}">{esc(article.outlet.name)}</a>'
+            )
+            if article.is_translation:
+                out.append(f' <span class="note">({memo.t("translated")})</span>')
+            if first and n == 0:
+                if article.published_at:
+                    out.append(
+                        f', <time datetime="{memo.date(article.published_at, "c")}">'
+                        f"{memo.date(article.published_at, LONG_DATE)}</time>"
+                    )
+                if n != last:
+                    out.append(f"; {memo.t('also in')} ")
+            elif n != last:
+                out.append(", ")
+        if wording.unchecked:
+            status = memo.t("found by machine, not yet checked by an editor")
+            out.append(f' · <span class="wording__status">{status}</span>')
+        out.append("\n      </p>\n    </li>\n    ")
+    out.append("\n  </ol>\n  ")
+    others = view.other_wordings
+    if others:
+        legend = gettext(
+            "Each wording against the first (%(outlet)s): <del>struck through</del> only in "
+            "the first, <ins>underlined</ins> only in this one."
+        ) % {"outlet": esc(view.first_reported_by.name)}
+        out.append(
+            '\n  <details class="compare">\n'
+            f"    <summary>{memo.t('Compare wordings')}</summary>\n"
+            f'    <p class="compare__legend">{legend}</p>\n'
+            '    <dl class="compare__list">\n      '
+        )
+        removed, added = memo.t("removed:"), memo.t("added:")
+        for wording in others:
+            names = ", ".join(esc(outlet.name) for outlet in wording.outlets)
+            kind, label = memo.label(wording)
+            out.append(
+                f'\n      <dt>{names} <span class="badge badge--{kind}">'
+                f'{label}</span></dt>\n      <dd class="diff">'
+            )
+            for segment in wording.diff:
+                out.append(esc(segment.space))
+                if segment.tag == "del":
+                    out.append(
+                        f'<del><span class="visually-hidden">{removed} </span>'
+                        f"{esc(segment.text)}</del>"
+                    )
+                elif segment.tag == "ins":
+                    out.append(
+                        f'<ins><span class="visually-hidden">{added} </span>'
+                        f"{esc(segment.text)}</ins>"
+                    )
+                else:
+                    out.append(esc(segment.text))
+            out.append("</dd>\n      ")
+        out.append("\n    </dl>\n  </details>\n  ")
+    out.append("\n")
+    if speaker_page:
+        story = quote.story
+        first_by = gettext("First reported by %(outlet)s") % {
+            "outlet": esc(view.first_reported_by.name)
+        }
+        out.append(
+            f'  <figcaption class="quote__source">{first_by} · <a href="'
+            f'{esc(story.get_absolute_url())}#quote-{quote.pk}">{esc(story.headline)}</a>'
+            "</figcaption>\n</figure>"
+        )
+    else:
+        out.append("</div>")
+    out.append("\n")
+    return "".join(out)
+
+
+@register.simple_tag
+def quote_list(views: Iterable, first_reported: bool = False, speaker_page: bool = False):
+    """Quotes, each with its wordings and the outlets that printed them. ``views``: quote
+    views (``QuoteView``); ``first_reported``: say which outlet reported each first (the story
+    pages); ``speaker_page``: each quote names its story (a speaker's page)."""
+    memo = Memo()
+    body = "".join(_quote(view, first_reported, speaker_page, memo) for view in views)
+    return mark_safe(f"\n{body}\n")
+
+
+def _described(described) -> str:
+    text = gettext("described by %(outlet)s as “%(role)s”") % {
+        "outlet": esc(described.outlet.name),
+        "role": esc(described.role),
+    }
+    if described.translated:
+        text += f" {esc(gettext('(in a translation)'))}"
+    return text
+
+
+@register.simple_tag
+def described_as(described) -> SafeString:
+    """What one outlet called a person (``Described``), in its words."""
+    return mark_safe(_described(described))
+
+
+@register.simple_tag
+def people_list(people: Iterable) -> SafeString:
+    """The story's people (``PersonView``): each with their checked role, what outlets called
+    them and how many of their quotes the story carries, as list items."""
+    out = []
+    for person in people:
+        speaker = person.speaker
+        out.append(
+            f'\n        <li>\n          <a href="{esc(speaker.get_absolute_url())}">'
+            f"{esc(speaker.name)}</a>\n          "
+        )
+        if person.checked_role:
+            out.append(f'<span class="people-list__role">{esc(person.checked_role)}</span>')
+        out.append("\n          ")
+        for described in person.roles:
+            out.append(f'<span class="people-list__role">{_described(described)}</span>')
+        out.append("\n          ")
+        if person.quote_count:
+            count = person.quote_count
+            said = ngettext("quoted once", "quoted %(counter)s times", count) % {"counter": count}
+            out.append(f'<span class="people-list__count">{said}</span>')
+        out.append("\n        </li>\n        ")
+    return mark_safe("".join(out))
+
+
+@register.simple_tag
+def coverage_rows(coverage: Iterable) -> SafeString:
+    """The coverage table's rows: each outlet (``OutletCoverage``) heading its articles."""
+    out = []
+    memo = Memo()
+    for item in coverage:
+        articles = item.articles
+        outlet = item.outlet
+        for n, article in enumerate(articles):
+            out.append("\n              <tr")
+            if n == 0:
+                out.append(f' id="{esc(item.anchor)}"')
+            out.append(">\n                ")
+            if n == 0:
+                out.append(
+                    f'<th scope="rowgroup" rowspan="{len(articles)}"><a href="'
+                    f'{esc(outlet.get_absolute_url())}">{esc(outlet.name)}</a></th>'
+                )
+            out.append(
+                f'\n                <td><a href="{esc(article.get_absolute_url())}">'
+                f"{esc(article.headline)}</a>"
+            )
+            if article.is_translation:
+                out.append(f' <span class="note">({memo.t("translated")})</span>')
+            out.append("</td>\n                <td>")
+            if article.published_at:
+                out.append(
+                    f'<time datetime="{memo.date(article.published_at, "c")}">'
+                    f"{memo.date(article.published_at, 'j M Y, H:i e')}</time>"
+                )
+            else:
+                out.append("—")
+            out.append("</td>\n              </tr>\n              ")
+    return mark_safe("".join(out))
+
+
+@register.simple_tag
+def coverage_timeline(page) -> SafeString:
+    """The "who published when" chart (``page.timeline``, an inline SVG: a row per outlet, a
+    dot per article, each a link to it), or a note when no article has a time."""
+    timeline = page.timeline
+    if not timeline.has_dots:
+        if page.articles:
+            note = gettext(
+                "The outlets give no publication times for these articles, so there is no "
+                "timeline; the table lists them."
+            )
+            return mark_safe(f'\n<p class="note timeline-missing">{esc(note)}</p>\n\n')
+        return mark_safe("\n")
+    start = esc(_date(timeline.start, LONG_DATE))
+    end = esc(_date(timeline.end, LONG_DATE))
+    count = timeline.dot_count
+    desc = ngettext(
+        "One article, published %(start)s.",
+        "%(counter)s articles published between %(start)s and %(end)s, one row per outlet. "
+        "The coverage table lists the same articles.",
+        count,
+    ) % {"counter": count, "start": start, "end": end}
+    left, right = timeline.plot_left, timeline.plot_right
+    out = [
+        '\n<figure class="timeline">\n'
+        f'  <svg class="timeline__chart" viewBox="0 0 {timeline.width} {timeline.height}" '
+        'role="group" aria-labelledby="timeline-title timeline-desc" focusable="false">\n'
+        f'    <title id="timeline-title">{esc(gettext("Who published when"))}</title>\n'
+        f'    <desc id="timeline-desc">{desc}</desc>\n    '
+    ]
+    for row in timeline.rows:
+        name = esc(row.outlet.name)
+        out.append(
+            f'\n    <text class="timeline__label" x="0" y="{row.label_y}">'
+            f"{esc(truncatechars(row.outlet.name, 20))}</text>\n"
+            f'    <line class="timeline__track" x1="{left}" x2="{right}" y1="{row.y}" '
+            f'y2="{row.y}"></line>\n    '
+        )
+        for dot in row.dots:
+            article = dot.article
+            when = esc(_date(article.published_at, LONG_DATE))
+            headline = esc(article.headline)
+            cx, cy = esc(dot.cx), esc(dot.cy)
+            out.append(
+                f'\n    <a href="{esc(article.get_absolute_url())}" aria-label="{name}: '
+                f'{headline}, {when}">\n'
+                f'      <circle class="timeline__hit" cx="{cx}" cy="{cy}" r="15"></circle>\n'
+                f'      <circle class="timeline__dot" cx="{cx}" cy="{cy}" r="6"><title>{name}: '
+                f"{headline} ({when})</title></circle>\n    </a>\n    "
+            )
+        out.append("\n    ")
+    tick_y = timeline.height - 4
+    out.append(
+        f'\n    <line class="timeline__axis" x1="{left}" x2="{right}" y1="{timeline.axis_y}" '
+        f'y2="{timeline.axis_y}"></line>\n'
+        f'    <text class="timeline__tick" x="{left}" y="{tick_y}" text-anchor="start">'
+        f"{esc(_date(timeline.start, 'j M, H:i e'))}</text>\n    "
+    )
+    if timeline.end != timeline.start:
+        out.append(
+            f'<text class="timeline__tick" x="{right}" y="{tick_y}" text-anchor="end">'
+            f"{esc(_date(timeline.end, 'j M, H:i e'))}</text>"
+        )
+    caption = esc(
+        gettext("Each dot is an article; earliest on the left. Select a dot to open the article.")
+    )
+    if timeline.undated:
+        caption += " " + ngettext(
+            "One article has no publication time and is listed only in the table.",
+            "%(counter)s articles have no publication time and are listed only in the table.",
+            timeline.undated,
+        ) % {"counter": timeline.undated}
+    out.append(f"\n  </svg>\n  <figcaption>{caption}</figcaption>\n</figure>\n\n")
+    return mark_safe("".join(out))

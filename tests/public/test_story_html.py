@@ -1,0 +1,256 @@
+"""The story page's quotes, coverage timeline and table, people list and the sources of its
+claims are written in Python (``articles/templatetags/story_html.py``, ``claim_html.py``) for
+speed; they write the markup the templates below wrote before, byte for byte, on stories with
+every kind of row: wordings compared, translated, found by machine and unchecked, evidence
+strong, moderate or chosen by an editor, outlets cited, points vouched for, undated articles,
+and text that must be escaped. The rows behind them are read by queries compiled once
+(``story_rows``), a source in another story too."""
+
+# ruff: noqa: E501 (the templates, as they were)
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+from django.template import Context, Engine
+from django.utils import timezone
+from django.utils.html import escape
+
+from articles.models import Article, Attribution, KeyPoint, Quote, QuoteAppearance
+from articles.templatetags import claim_html, story_html
+from tests.factories import make_article, make_outlet
+from tests.story_builders import build_story
+
+pytestmark = pytest.mark.django_db
+
+QUOTES = r"""{% load i18n %}
+{% for view in views %}
+{% if speaker_page %}<figure class="quote">{% else %}<div class="quote" id="quote-{{ view.quote.pk }}">{% endif %}
+  <ol class="wordings">
+    {% for wording in view.wordings %}
+    <li class="wording wording--{{ wording.kind }}">
+      <blockquote><p>{{ wording.text }}</p></blockquote>
+      <p class="wording__meta">
+        <span class="badge badge--{{ wording.kind }}">{{ wording.match_label }}</span>
+        {% if wording.is_first and first_reported %}{% translate "first reported by" %}{% else %}{% translate "in" %}{% endif %}
+        {% for appearance in wording.sources %}<a href="{{ appearance.article.get_absolute_url }}">{{ appearance.article.outlet.name }}</a>{% if appearance.article.is_translation %} <span class="note">({% translate "translated" %})</span>{% endif %}{% if wording.is_first and first_reported and forloop.first %}{% if appearance.article.published_at %}, <time datetime="{{ appearance.article.published_at|date:'c' }}">{{ appearance.article.published_at|date:"j F Y, H:i e" }}</time>{% endif %}{% if not forloop.last %}; {% translate "also in" %} {% endif %}{% elif not forloop.last %}, {% endif %}{% endfor %}{% if wording.unchecked %} · <span class="wording__status">{% translate "found by machine, not yet checked by an editor" %}</span>{% endif %}
+      </p>
+    </li>
+    {% endfor %}
+  </ol>
+  {% if view.other_wordings %}
+  <details class="compare">
+    <summary>{% translate "Compare wordings" %}</summary>
+    <p class="compare__legend">{% blocktranslate with outlet=view.first_reported_by.name %}Each wording against the first ({{ outlet }}): <del>struck through</del> only in the first, <ins>underlined</ins> only in this one.{% endblocktranslate %}</p>
+    <dl class="compare__list">
+      {% for wording in view.other_wordings %}
+      <dt>{% for outlet in wording.outlets %}{{ outlet.name }}{% if not forloop.last %}, {% endif %}{% endfor %} <span class="badge badge--{{ wording.kind }}">{{ wording.match_label }}</span></dt>
+      <dd class="diff">{% for segment in wording.diff %}{{ segment.space }}{% if segment.tag == "del" %}<del><span class="visually-hidden">{% translate "removed:" %} </span>{{ segment.text }}</del>{% elif segment.tag == "ins" %}<ins><span class="visually-hidden">{% translate "added:" %} </span>{{ segment.text }}</ins>{% else %}{{ segment.text }}{% endif %}{% endfor %}</dd>
+      {% endfor %}
+    </dl>
+  </details>
+  {% endif %}
+{% if speaker_page %}  <figcaption class="quote__source">{% blocktranslate with outlet=view.first_reported_by.name %}First reported by {{ outlet }}{% endblocktranslate %} · <a href="{{ view.quote.story.get_absolute_url }}#quote-{{ view.quote.pk }}">{{ view.quote.story.headline }}</a></figcaption>
+</figure>{% else %}</div>{% endif %}
+{% endfor %}
+"""
+
+TIMELINE = r"""{% load i18n %}{% with timeline=page.timeline %}{% if timeline.has_dots %}
+<figure class="timeline">
+  <svg class="timeline__chart" viewBox="0 0 {{ timeline.width }} {{ timeline.height }}" role="group" aria-labelledby="timeline-title timeline-desc" focusable="false">
+    <title id="timeline-title">{% translate "Who published when" %}</title>
+    <desc id="timeline-desc">{% blocktranslate count counter=timeline.dot_count with start=timeline.start|date:"j F Y, H:i e" end=timeline.end|date:"j F Y, H:i e" %}One article, published {{ start }}.{% plural %}{{ counter }} articles published between {{ start }} and {{ end }}, one row per outlet. The coverage table lists the same articles.{% endblocktranslate %}</desc>
+    {% for row in timeline.rows %}
+    <text class="timeline__label" x="0" y="{{ row.label_y|stringformat:'s' }}">{{ row.outlet.name|truncatechars:20 }}</text>
+    <line class="timeline__track" x1="{{ timeline.plot_left }}" x2="{{ timeline.plot_right }}" y1="{{ row.y|stringformat:'s' }}" y2="{{ row.y|stringformat:'s' }}"></line>
+    {% for dot in row.dots %}{% with when=dot.article.published_at|date:"j F Y, H:i e" %}
+    <a href="{{ dot.article.get_absolute_url }}" aria-label="{{ row.outlet.name }}: {{ dot.article.headline }}, {{ when }}">
+      <circle class="timeline__hit" cx="{{ dot.cx }}" cy="{{ dot.cy }}" r="15"></circle>
+      <circle class="timeline__dot" cx="{{ dot.cx }}" cy="{{ dot.cy }}" r="6"><title>{{ row.outlet.name }}: {{ dot.article.headline }} ({{ when }})</title></circle>
+    </a>
+    {% endwith %}{% endfor %}
+    {% endfor %}
+    <line class="timeline__axis" x1="{{ timeline.plot_left }}" x2="{{ timeline.plot_right }}" y1="{{ timeline.axis_y|stringformat:'s' }}" y2="{{ timeline.axis_y|stringformat:'s' }}"></line>
+    <text class="timeline__tick" x="{{ timeline.plot_left }}" y="{{ timeline.height|add:'-4' }}" text-anchor="start">{{ timeline.start|date:"j M, H:i e" }}</text>
+    {% if timeline.end != timeline.start %}<text class="timeline__tick" x="{{ timeline.plot_right }}" y="{{ timeline.height|add:'-4' }}" text-anchor="end">{{ timeline.end|date:"j M, H:i e" }}</text>{% endif %}
+  </svg>
+  <figcaption>{% translate "Each dot is an article; earliest on the left. Select a dot to open the article." %}{% if timeline.undated %} {% blocktranslate count counter=timeline.undated %}One article has no publication time and is listed only in the table.{% plural %}{{ counter }} articles have no publication time and are listed only in the table.{% endblocktranslate %}{% endif %}</figcaption>
+</figure>
+{% elif page.articles %}
+<p class="note timeline-missing">{% translate "The outlets give no publication times for these articles, so there is no timeline; the table lists them." %}</p>
+{% endif %}{% endwith %}
+"""
+
+DESCRIBED = r"""{% load i18n %}{% blocktranslate with outlet=described.outlet.name role=described.role %}described by {{ outlet }} as “{{ role }}”{% endblocktranslate %}{% if described.translated %} {% translate "(in a translation)" %}{% endif %}"""
+
+PEOPLE = r"""{% load i18n %}{% for person in page.people %}
+        <li>
+          <a href="{{ person.speaker.get_absolute_url }}">{{ person.speaker.name }}</a>
+          {% if person.checked_role %}<span class="people-list__role">{{ person.checked_role }}</span>{% endif %}
+          {% for described in person.roles %}<span class="people-list__role">{% include "described" %}</span>{% endfor %}
+          {% if person.quote_count %}<span class="people-list__count">{% blocktranslate count counter=person.quote_count %}quoted once{% plural %}quoted {{ counter }} times{% endblocktranslate %}</span>{% endif %}
+        </li>
+        {% endfor %}"""
+
+COVERAGE_ROWS = r"""{% load i18n %}{% for item in page.coverage %}{% for article in item.articles %}
+              <tr{% if forloop.first %} id="{{ item.anchor }}"{% endif %}>
+                {% if forloop.first %}<th scope="rowgroup" rowspan="{{ item.articles|length }}"><a href="{{ item.outlet.get_absolute_url }}">{{ item.outlet.name }}</a></th>{% endif %}
+                <td><a href="{{ article.get_absolute_url }}">{{ article.headline }}</a>{% if article.is_translation %} <span class="note">({% translate "translated" %})</span>{% endif %}</td>
+                <td>{% if article.published_at %}<time datetime="{{ article.published_at|date:'c' }}">{{ article.published_at|date:"j M Y, H:i e" }}</time>{% else %}—{% endif %}</td>
+              </tr>
+              {% endfor %}{% endfor %}"""
+
+
+SOURCE_CHIPS = r"""{% load i18n %}{% if chips %}
+<ul class="chips" aria-label="{% translate 'Sources' %}">
+  {% for chip in chips %}
+  <li>{% if chip.kind == "cited" %}<a class="chip chip--cited" href="{{ chip.href }}">{{ chip.outlet.name }} <span class="chip__note">{% translate "cited" %}</span><span class="visually-hidden">{% translate ", no article in this story" %}</span></a>{% else %}<a class="chip{% if chip.machine_found %} chip--machine{% endif %}" href="{{ chip.href }}">{{ chip.outlet.name }}<span class="visually-hidden">{% if chip.kind == 'evidence' %}{% if chip.machine_found %}{% translate ": see the evidence, found by machine" %}{% else %}{% translate ": see the evidence" %}{% endif %}{% elif chip.kind == 'article' %}{% translate ": see the article" %}{% else %}{% translate ": see its coverage" %}{% endif %}</span></a>{% endif %}</li>
+  {% endfor %}
+</ul>
+{% else %}
+<p class="chips chips--none">{% if vouched %}{% translate "No article in Newsroom; an editor vouches for it" %}{% else %}{% translate "No source linked yet" %}{% endif %}</p>
+{% endif %}
+"""
+
+CLAIM_SOURCES = r"""{% load i18n %}{% if item.has_details %}
+<details class="claim-sources">
+  <summary>{% if item.evidence %}{% blocktranslate count counter=item.evidence|length %}Evidence: 1 passage{% plural %}Evidence: {{ counter }} passages{% endblocktranslate %}{% elif item.vouched and not item.cited %}{% translate "Vouched for by an editor" %}{% else %}{% translate "About these sources" %}{% endif %}{% if item.machine_found %}<span class="claim-sources__status">{% translate "sources found by machine, not yet checked by an editor; the text is the editors’" %}</span>{% endif %}</summary>
+  {% if item.evidence %}
+  <ol class="evidence-list">
+    {% for evidence in item.evidence %}
+    <li class="evidence" id="{{ evidence.anchor }}">
+      <blockquote cite="{{ evidence.href }}"><p>{{ evidence.passage }}</p></blockquote>
+      <p class="evidence__source"><a href="{{ evidence.href }}">{{ evidence.outlet.name }}<span class="visually-hidden">: {{ evidence.article.headline }}</span></a>{% if evidence.article.is_translation %} <span class="note">({% translate "translated" %})</span>{% endif %}{% if evidence.article.url %} · <a href="{{ evidence.article.url }}" rel="noopener">{% blocktranslate with outlet=evidence.outlet.name %}at {{ outlet }}{% endblocktranslate %}</a>{% endif %}</p>
+      <p class="evidence__status">{% if evidence.strength == "strong" %}<span class="strength strength--strong">{% translate "Strong match" %}</span>{% elif evidence.strength == "moderate" %}<span class="strength strength--moderate">{% translate "Moderate match" %}</span>{% else %}<span class="strength">{% translate "Chosen by an editor" %}</span>{% endif %}{% if evidence.machine_found %} · {% translate "found by machine, not yet checked by an editor" %}{% elif evidence.strength %} · {% translate "checked by an editor" %}{% endif %}</p>
+    </li>
+    {% endfor %}
+  </ol>
+  {% endif %}
+  {% if item.cited %}
+  <ul class="cited-list" id="{{ item.cited_anchor }}">
+    {% for cited in item.cited %}
+    <li><strong>{{ cited.outlet.name }}</strong>: {% translate "cited, no article in this story" %}{% if cited.paragraph_anchor %} ({% blocktranslate with anchor=cited.paragraph_anchor number=cited.paragraph_number %}named by <a href="#{{ anchor }}">paragraph {{ number }} of the story</a>, which supports this point{% endblocktranslate %}){% endif %}.{% if cited.outlet.homepage %} <a href="{{ cited.outlet.homepage }}" rel="noopener">{% blocktranslate with outlet=cited.outlet.name %}{{ outlet }} website{% endblocktranslate %}</a>{% endif %}</li>
+    {% endfor %}
+  </ul>
+  {% endif %}
+  {% if item.vouched %}
+  <p class="claim-sources__vouched"><strong>{% translate "Vouched for by an editor" %}</strong>: {{ item.vouched }}</p>
+  {% endif %}
+</details>
+{% endif %}
+"""
+
+
+def _engine() -> Engine:
+    return Engine(
+        loaders=[("django.template.loaders.locmem.Loader", {"described": DESCRIBED})],
+        libraries={"i18n": "django.templatetags.i18n"},
+    )
+
+
+def _old(source: str, **context) -> str:
+    return _engine().from_string(source).render(Context(context))
+
+
+def _hostile_story():
+    built = build_story(articles=4, quotes=2, headline="Northfield <b>bridge</b> & “vote”")
+    outlet = built.articles[0].outlet
+    outlet.name = 'The <i>Example</i> "Gazette" & Co'
+    outlet.save()
+    Article.objects.filter(pk=built.articles[1].pk).update(published_at=None, is_translation=True)
+    Article.objects.filter(pk=built.articles[2].pk).update(
+        headline="A <script>alert(1)</script> headline",
+        published_at=timezone.now() - timedelta(days=3),
+    )
+    quote = Quote.objects.create(story=built.story, speaker=None, text="It's <not> over & done")
+    for n, article in enumerate(built.articles[:3]):
+        QuoteAppearance.objects.create(
+            quote=quote,
+            article=article,
+            text=("It is <not> over, done", "It's <not> over & done", "It's <not> over, again")[n],
+            start=5000 + n,
+            end=5020 + n,
+            match="paraphrase" if n else "original",
+            review_state="suggested" if n == 2 else "approved",
+        )
+    point = built.story.key_points.first()
+    articles = built.articles
+    Attribution.objects.create(key_point=point, outlet=articles[0].outlet, article=articles[0])
+    ledger = make_article(story=built.story, outlet=make_outlet("The Harbour Ledger"))
+    for n, score in enumerate((0.9, 0.5)):
+        Attribution.objects.create(
+            key_point=point,
+            outlet=ledger.outlet,
+            article=ledger,
+            passage=f"The <b>vote</b> was close & late ({n}).",
+            score=score,
+            origin="engine",
+            review_state="suggested",
+            position=5 + n,
+        )
+    KeyPoint.objects.filter(story=built.story).exclude(pk=point.pk).update(
+        evidence_override=True, override_note="Seen by our <editor> & checked"
+    )
+    return built
+
+
+def _claims_as_before(page) -> None:
+    for item in (*page.key_points, *page.paragraphs):
+        vouched = item.vouched if item in page.key_points else ""
+        assert claim_html.source_chips(item.chips, vouched) == _old(
+            SOURCE_CHIPS, chips=item.chips, vouched=vouched
+        )
+        assert claim_html.claim_sources(item) == _old(CLAIM_SOURCES, item=item)
+
+
+@pytest.mark.parametrize("unchecked", [False, True])
+def test_the_python_markup_is_what_the_templates_wrote(client, settings, unchecked):
+    settings.NEWSROOM_SHOW_UNCHECKED = unchecked
+    built = _hostile_story()
+    make_article(story=built.story, published_at=None, headline="Undated <em>piece</em>")
+    page = client.get(built.story.get_absolute_url()).context["page"]
+    assert page.timeline.undated and page.timeline.has_dots
+    for group in page.speaker_quotes:
+        assert story_html.quote_list(group.shown, first_reported=True) == _old(
+            QUOTES, views=group.shown, first_reported=True
+        )
+    assert story_html.coverage_timeline(page) == _old(TIMELINE, page=page)
+    assert story_html.coverage_rows(page.coverage) == _old(COVERAGE_ROWS, page=page)
+    assert story_html.people_list(page.people) == _old(PEOPLE, page=page)
+    _claims_as_before(page)
+    if unchecked:
+        assert any(chip.machine_found for item in page.key_points for chip in item.chips)
+    if unchecked:
+        assert "found by machine" in story_html.quote_list(
+            [v for g in page.speaker_quotes for v in g.shown], first_reported=True
+        )
+
+
+def test_the_speaker_page_quotes_and_an_undated_story_are_as_the_templates_wrote(client):
+    built = _hostile_story()
+    Article.objects.filter(story=built.story).update(published_at=None)
+    page = client.get(built.story.get_absolute_url()).context["page"]
+    assert not page.timeline.has_dots
+    assert story_html.coverage_timeline(page) == _old(TIMELINE, page=page)
+    speaker = page.speaker_quotes[0].speaker
+    quotes = client.get(speaker.get_absolute_url()).context["quotes"]
+    assert story_html.quote_list(quotes, speaker_page=True) == _old(
+        QUOTES, views=quotes, speaker_page=True
+    )
+
+
+def test_a_key_point_citing_an_article_of_another_story_shows_that_article(client):
+    built = build_story(articles=2, quotes=1)
+    other = build_story(articles=1, quotes=0, headline="Northfield ferry <i>returns</i>")
+    point = built.story.key_points.first()
+    Attribution.objects.create(
+        key_point=point,
+        outlet=other.articles[0].outlet,
+        article=other.articles[0],
+        passage="The ferry returns in May.",
+        position=9,
+    )
+    html = client.get(built.story.get_absolute_url()).content.decode()
+    assert "The ferry returns in May." in html
+    assert f'<span class="visually-hidden">: {escape(other.articles[0].headline)}</span>' in html
