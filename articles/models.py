@@ -709,6 +709,9 @@ class StoryIndexKey(models.Model):
 
     key = models.CharField(max_length=200)
     story = models.ForeignKey(Story, on_delete=models.CASCADE, related_name="index_keys")
+    # The story's first and last day (its profile's), so that choosing candidates reads the
+    # key rows alone.
+    first_day = models.IntegerField(null=True, blank=True)
     last_day = models.IntegerField(null=True, blank=True)
 
     class Meta:

@@ -37,17 +37,18 @@ step, so the tables hold what ``article_place`` would have written:
 - update: ``StoryIndex.add`` into the story's profile with a scratch index (as
   ``article_place``), term counts as ``_count_documents`` (terms cut to 200 characters, plus
   the ``TermFrequency.DOCUMENT_COUNT`` row), keys as ``_save_profile`` (union of the story's
-  article keys, every key row carrying the story's ``last_day``).
+  article keys, every key row carrying the story's ``first_day`` and ``last_day``).
 
 On PostgreSQL the replay reads profiles back in jsonb's key order, as ``article_place`` does.
 
 At each checkpoint the new rows are written with ``bulk_create``: ``Outlet``, ``Story``,
 ``Article`` (with its ``content_hash``), and upserts (``update_conflicts``) of the
 ``StoryIndexProfile`` (profile JSON, ``first_day``, ``last_day``), ``StoryIndexKey`` (key,
-story, ``last_day``) and ``TermFrequency`` rows touched since the previous checkpoint. On
-PostgreSQL the script then runs ``ANALYZE`` (what autovacuum would do after such a load). Not
-written: ``simple_history`` rows for the bulk articles and stories (placement never reads
-them) and audit rows (placement writes none). Stories never become archived.
+story, ``first_day``, ``last_day``) and ``TermFrequency`` rows touched since the previous
+checkpoint. On PostgreSQL the script then runs ``ANALYZE`` (what autovacuum would do after
+such a load). Not written: ``simple_history`` rows for the bulk articles and stories
+(placement never reads them) and audit rows (placement writes none). Stories never become
+archived.
 
 Probes. At each checkpoint the *next* ``--probes`` articles of the stream are saved as
 ``Article`` rows (untimed) and placed with ``article_place`` (timed: wall time of the call
@@ -373,14 +374,19 @@ class Replay:
             )
             StoryIndexKey.objects.bulk_create(
                 [
-                    StoryIndexKey(key=key, story_id=sid, last_day=self.profiles[sid].last)
+                    StoryIndexKey(
+                        key=key,
+                        story_id=sid,
+                        first_day=self.profiles[sid].first,
+                        last_day=self.profiles[sid].last,
+                    )
                     for sid in sorted(self.dirty_stories)
                     for key in sorted(self.story_keys[sid])
                 ],
                 batch_size=batch,
                 update_conflicts=True,
                 unique_fields=["key", "story"],
-                update_fields=["last_day"],
+                update_fields=["first_day", "last_day"],
             )
             TermFrequency.objects.bulk_create(
                 [TermFrequency(term=t, df=self.tf[t]) for t in sorted(self.dirty_terms)],
@@ -481,9 +487,14 @@ def check_against_db(expected: dict, placement, replay: Replay) -> list[str]:
     row = StoryIndexProfile.objects.filter(story_id=sid).first()
     if row is None or row.profile != replay.profiles[expected["story"]].as_dict():
         problems.append("profile JSON differs")
-    keys = dict(StoryIndexKey.objects.filter(story_id=sid).values_list("key", "last_day"))
-    last = replay.profiles[expected["story"]].last
-    if keys != dict.fromkeys(replay.story_keys[expected["story"]], last):
+    keys = {
+        key: (first, last)
+        for key, first, last in StoryIndexKey.objects.filter(story_id=sid).values_list(
+            "key", "first_day", "last_day"
+        )
+    }
+    days = (replay.profiles[expected["story"]].first, replay.profiles[expected["story"]].last)
+    if keys != dict.fromkeys(replay.story_keys[expected["story"]], days):
         problems.append("index keys differ")
     terms = [t[:200] for t in expected["terms"]] + [replay.doc_key]
     stored = dict(TermFrequency.objects.filter(term__in=terms).values_list("term", "df"))

@@ -43,10 +43,10 @@ def story_index_for(
     found = _key_rows(list(features.keys), since, with_days=limit is not None)
     postings: dict[str, dict[int, None]] = {}
     days: dict[int, tuple[int | None, int | None]] = {}
-    for key, story_id, *profile_days in found:
+    for key, story_id, *story_days in found:
         postings.setdefault(key, {})[story_id] = None
-        if profile_days and profile_days[0] is not None:
-            days[story_id] = (profile_days[1], profile_days[2])
+        if story_days:
+            days[story_id] = (story_days[0], story_days[1])
     if exclude is not None:
         # Left out after the read, so the rows read (and the cap) are the same as without it.
         days.pop(exclude, None)
@@ -96,22 +96,15 @@ class _Span:
 def _key_rows(keys: list[str], since: int | None, *, with_days: bool) -> list[tuple]:
     """The key rows of ``keys`` (at most ``MAX_CANDIDATE_ROWS``), oldest first: those of
     stories active on or after day ``since``, or with no date ``since``, the most recently
-    active ones. Each row is (key, story id) and, ``with_days``, the story's profile row
-    (its story id, or None when it has none) with its first and last day.
+    active ones. Each row is (key, story id) and, ``with_days``, the story's first and last
+    day (a story whose profile row has gone since is dropped when its profile is read).
 
     Placement runs this for every article, with a different number of keys each time, so
     the query is compiled once per shape (``prepared_values_list``), not built every time."""
     if not keys:
         return []
-    columns = ["key", "story_id"]
-    if with_days:
-        # The stories' own days (the profile row's columns, written with its JSON), and
-        # whether the profile row exists at all.
-        columns += [
-            "story__index_profile__story_id",
-            "story__index_profile__first_day",
-            "story__index_profile__last_day",
-        ]
+    # The stories' own days, written on their key rows with their profiles.
+    columns = ["key", "story_id", "first_day", "last_day"] if with_days else ["key", "story_id"]
 
     def build(*values):
         rows = StoryIndexKey.objects.exclude(story__status=Story.Status.ARCHIVED)

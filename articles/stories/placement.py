@@ -124,18 +124,25 @@ def _save_profile(
             )
         )
     )
+    first, last = profile.first, profile.last
     objs_insert(
         StoryIndexKey,
-        [StoryIndexKey(key=k, story_id=story_id, last_day=profile.last) for k in keys - existing],
+        [
+            StoryIndexKey(key=k, story_id=story_id, first_day=first, last_day=last)
+            for k in keys - existing
+        ],
         ignore_conflicts=True,
     )
-    # Only the rows whose day changes are written: most placements leave the story's last
-    # day as it was, and rewriting every key row of a long story cost a write per row.
-    if profile.last is None:
-        stale = Q(last_day__isnull=False)
-    else:
-        stale = Q(last_day__isnull=True) | ~Q(last_day=profile.last)
-    StoryIndexKey.objects.filter(stale, story_id=story_id).update(last_day=profile.last)
+    # Only the rows whose days change are written: most placements leave the story's days
+    # as they were, and rewriting every key row of a long story cost a write per row.
+    stale = _differs("first_day", first) | _differs("last_day", last)
+    StoryIndexKey.objects.filter(stale, story_id=story_id).update(first_day=first, last_day=last)
+
+
+def _differs(field: str, value: int | None) -> Q:
+    if value is None:
+        return Q(**{f"{field}__isnull": False})
+    return Q(**{f"{field}__isnull": True}) | ~Q(**{field: value})
 
 
 def placement_lock() -> None:

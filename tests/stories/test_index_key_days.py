@@ -1,0 +1,66 @@
+"""Key rows carry their story's first and last day, so that candidates are chosen from the key
+rows alone; rows written before the column existed get their story's first day on migration."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+import pytest
+from django.db import connection
+from django.db.migrations.executor import MigrationExecutor
+
+from articles.models import Article, StoryIndexKey, StoryIndexProfile
+from articles.stories.placement import article_place
+from tests.factories import make_outlet
+
+T0 = datetime(2026, 3, 10, 9, 0, tzinfo=UTC)
+FERRY = (
+    "Alder ferry resumes after storm",
+    "The Alder ferry resumed its crossings on Wednesday after three days of storms, the "
+    "Valmora Ferry Company said. Captain Ines Varga said the first boat left at six.",
+)
+FERRY_2 = (
+    "Storm halts Alder ferry for third day",
+    "The Valmora Ferry Company kept the Alder ferry in port on Tuesday, the third day of "
+    "storms. Captain Ines Varga said crossings would resume once the wind dropped.",
+)
+
+BEFORE = [("articles", "0019_article_search_vector")]
+AFTER = [("articles", "0020_index_key_first_day")]
+
+
+@pytest.mark.django_db
+def test_every_key_row_follows_its_storys_days_when_an_older_article_joins():
+    gazette, courier = make_outlet("The Example Gazette"), make_outlet("Northfield Courier")
+    later = Article.objects.create(
+        outlet=gazette, headline=FERRY[0], body=FERRY[1], published_at=T0 + timedelta(days=1)
+    )
+    story = article_place(article=later).story
+    earlier = Article.objects.create(
+        outlet=courier, headline=FERRY_2[0], body=FERRY_2[1], published_at=T0
+    )
+    assert article_place(article=earlier).story == story
+    profile = StoryIndexProfile.objects.get(story=story)
+    assert profile.first_day == T0.toordinal()  # the story now starts a day earlier
+    days = set(StoryIndexKey.objects.filter(story=story).values_list("first_day", "last_day"))
+    assert days == {(profile.first_day, profile.last_day)}
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_migration_gives_old_key_rows_their_storys_first_day():
+    executor = MigrationExecutor(connection)
+    executor.migrate(BEFORE)
+    apps = executor.loader.project_state(BEFORE).apps
+    Story = apps.get_model("articles", "Story")
+    story = Story.objects.create(headline="Alder pier closes", slug="alder-pier-closes")
+    apps.get_model("articles", "StoryIndexProfile").objects.create(
+        story=story, profile={}, first_day=739000, last_day=739004
+    )
+    apps.get_model("articles", "StoryIndexKey").objects.create(
+        key="alder", story=story, last_day=739004
+    )
+    executor = MigrationExecutor(connection)
+    executor.loader.build_graph()
+    executor.migrate(AFTER)
+    row = StoryIndexKey.objects.get(story_id=story.pk)
+    assert (row.first_day, row.last_day) == (739000, 739004)
