@@ -358,6 +358,10 @@ _COORDINATED = re.compile(
 _APPOSED_CUE = re.compile(
     r",\s+(?:a|an|the|one\s+of)\s[^,;:.“”\"]{1,100},\s+(?:also\s+|had\s+|has\s+)?([a-z]+)\b"
 )
+_RELATIVE_BEFORE = re.compile(
+    r"\b(?:[Hh]is|[Hh]er|[Tt]heir)\s+(?:father|mother|son|daughter|wife|husband|brother|sister"
+    r"|partner|uncle|aunt|grandmother|grandfather|cousin|friend|neighbou?r)\s*,\s*$"
+)
 _ASKED_BEFORE = re.compile(r"\b(?:asked|questioned|pressed)\s+$")
 _NEXT_WORDS = re.compile(r"(?:\s*,\s*\d{1,3}\s*,)?\s+([a-z]+)(?:\s+([a-z]+))?")
 
@@ -1142,6 +1146,12 @@ class _Builder:
                     _ASKED_BEFORE.search(self.text, max(0, s0 - 12), s0)
                     and self.text[e0 : e0 + 1] == ","
                     and not common_word(w)
+                )
+                # "Her father, Brad, 39, worried": a relative named by a given name
+                or (
+                    w.lower() in lx.FIRST_NAMES
+                    and self.text[e0 : e0 + 1] == ","
+                    and _RELATIVE_BEFORE.search(self.text, max(0, s0 - 30), s0)
                 )
             )
         }

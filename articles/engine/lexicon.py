@@ -26,7 +26,7 @@ CUE_VERBS = tuple(
     sneers mocked mocks hinted hints demurred demurs retaliated retaliates rebutted rebuts
     apologized apologised apologizes apologises reacted reacts questioned echoed echoes
     boomed booms sang sings chanted chants pressed presses beamed beams charged
-    bragged brags emailed proclaimed proclaims notified notifies
+    bragged brags emailed proclaimed proclaims notified notifies surmised reasoned ventured
     sagte erklärte betonte dijo afirmó declaró explicó""".split()
 ) + (
     "a déclaré",

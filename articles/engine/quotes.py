@@ -238,6 +238,7 @@ def _colon_before(text: str, open_pos: int) -> int:
     return lo + len(pre) - 1 if pre.endswith(":") else -1
 
 
+_NEXT_WORD = re.compile(r"[^\W\d_][\w’']*")
 _TITLE_SMALL = frozenset("of the a an and in on to for at with is from by vs vs. versus".split())
 
 
@@ -411,7 +412,16 @@ def extract_quotes_with(
                 j = sp.close + 1
                 while j < len(text) and text[j] in " \t":
                     j += 1
-                if inner_end in "?!—–-" or (j < len(text) and text[j].islower()):
+                word = _NEXT_WORD.match(text, j)
+                opens_sentence = (
+                    word is not None
+                    and word.group()[:1].isupper()
+                    and word.group().lower() in lx.STOP_CAPS
+                    and word.group().lower() not in lx.SUBJECT_PRONOUNS
+                )  # `“15%!” Her father said ...`: a new sentence, not the quote's cue
+                if (inner_end in "?!—–-" and not opens_sentence) or (
+                    j < len(text) and text[j].islower()
+                ):
                     limit = layout.sentence_end(j)
                     # `“Why now?” Quill then writes back, “Looking good.”`: a sentence that
                     # goes on into the next quote introduces that one, not this.

@@ -1342,3 +1342,14 @@ def test_short_sentences_in_capitals_are_a_quote_not_a_title_and_more_participle
         "Roe tried to laugh it off by interjecting, “Only Rosa Donell.”"
     )
     assert _speakers(text) == ["Roe"]
+
+
+def test_a_sign_that_read_is_not_cued_by_the_next_sentence_and_a_relative_by_given_name():
+    text = (
+        "Roy Herr, a retired teacher, backs the senator.\n"
+        "At a rally in Alder, Aubrey Pell, 14, hoisted a sign that read “15%!” Her father, "
+        "Brad, 39, worried that too many voters limit the news they read.\n"
+        "“People are afraid of wasting their votes,” he surmised."
+    )
+    # The sign's words are its holder's, never the father's named after it.
+    assert _speakers(text) == ["Aubrey Pell", "Brad"]
