@@ -62,7 +62,7 @@ _ACCORDING_AFTER = re.compile(r"[\s,—–-]*(according to)\s+(?=\S)", re.IGNORE
 
 # `, Homan told journalists` / `, a spokeswoman for the authority said`
 _NORMAL = re.compile(
-    rf"[\s,—–-]*([^!?;“”\"«»„]{{1,140}}?)\s+{_ADVERB}"
+    rf"[\s,—–-]*([^!?;“”\"«»„]{{1,200}}?)\s+{_ADVERB}"
     rf"({_VERB_OR_MULTI})\b({_MEDIUM})",
 )
 

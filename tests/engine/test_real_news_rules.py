@@ -1353,3 +1353,13 @@ def test_a_sign_that_read_is_not_cued_by_the_next_sentence_and_a_relative_by_giv
     )
     # The sign's words are its holder's, never the father's named after it.
     assert _speakers(text) == ["Aubrey Pell", "Brad"]
+
+
+def test_a_long_apposition_between_the_speaker_and_the_verb():
+    text = (
+        "“Very good reporter, very good reporter this guy,” Roe, the party's front-runner "
+        "nationally and the current polling leader in the northern state by a very wide margin "
+        "after winning both of the first two primaries of the year, said when a reporter asked "
+        "him a question."
+    )
+    assert _speakers(text) == ["Roe"]
