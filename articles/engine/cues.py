@@ -9,7 +9,7 @@ resolved to a full name by `articles.engine.speakers`.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from articles.engine import lexicon as lx
 from articles.engine.text import alternation
@@ -195,6 +195,41 @@ class Attribution:
     mention_start: int | None
     mention_end: int | None
     before: bool  # the attribution precedes the quote
+
+
+# "said Zade and Merrow", "Zade and Merrow said": a second name joined to the speaker's.
+_AND_NAME_AFTER = re.compile(
+    r"[ \t\u00a0]+and[ \t\u00a0]+((?:[A-Z][\w’'.\-]*[ \t\u00a0]+){0,2}[A-Z][\w\-]*)"
+    r"(?=[ \t\u00a0]*(?:[.,;:!?\n]|$|[a-z]))(?![’']s)"
+)
+_NAME_AND_BEFORE = re.compile(
+    r"(?<![\w’'])((?:[A-Z][\w’'.\-]*[ \t\u00a0]+){0,2}[A-Z][\w\-]*)[ \t\u00a0]+and[ \t\u00a0]+$"
+)
+_BARE_NAME = re.compile(r"(?:[A-Z][\w’'.\-]*[ \t\u00a0]+){0,2}[A-Z][\w\-]*")
+
+
+def with_partner(text: str, att: Attribution | None) -> Attribution | None:
+    """The attribution with a second name joined to its speaker's by "and" ("said Zade and
+    Merrow", "Zade and Merrow said"), as one mention of the two."""
+    if att is None or att.mention_start is None or att.mention_end is None:
+        return att
+    s, e = att.mention_start, att.mention_end
+    if not _BARE_NAME.fullmatch(text, s, e) or text[s:e].split()[0].lower() in lx.STOP_CAPS:
+        return att
+    after = _AND_NAME_AFTER.match(text, e)
+    if after and after.group(1).split()[0].lower() not in lx.STOP_CAPS:
+        e = after.end(1)
+    else:
+        before = _NAME_AND_BEFORE.search(text, max(0, s - 60), s)
+        if (
+            not before
+            or before.group(1).split()[0].lower() in lx.STOP_CAPS
+            # "Institute for Science and International Security": one organisation's name
+            or text[: before.start(1)].rstrip().rsplit(None, 1)[-1:] in (["for"], ["of"], ["&"])
+        ):
+            return att
+        s = before.start(1)
+    return replace(att, mention=text[s:e], mention_start=s, mention_end=e)
 
 
 def _cue_text(verb: str, medium: str) -> str:

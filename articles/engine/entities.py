@@ -775,6 +775,13 @@ class _Builder:
         for k in range(len(words) - 1):
             if lows[k].rstrip(".") in lx.TITLES or lows[k] in lx.TITLES:
                 cut = k + 1
+            elif (
+                k == 0
+                and len(words) > 2
+                and lows[0].endswith("s")
+                and lows[0][:-1] in lx.ROLE_NOUNS
+            ):
+                cut = 1  # "Producers Laurence Mark and ...": a plural role opening the sentence
             elif words[k] in lx.ROLE_ACRONYMS and len(words) - k > 2 and not words[k + 1].isupper():
                 cut = k + 1  # "Quorrasoft CEO Ann Pell": the person after the office
         if cut == 1 and len(words) == 2 and lows[0] in _TITLE_OR_GIVEN_NAME:

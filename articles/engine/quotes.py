@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 from articles.engine import lexicon as lx
 from articles.engine.aliases import AliasIndex
-from articles.engine.cues import Attribution, find_after, find_before, find_lead_in
+from articles.engine.cues import Attribution, find_after, find_before, find_lead_in, with_partner
 from articles.engine.entities import Registry, build_registry
 from articles.engine.speakers import Resolver
 from articles.engine.text import Layout, build_layout, paragraph_spans
@@ -459,6 +459,7 @@ def extract_quotes_with(
             # "Roe: Council Has ‘Lost Its Way’" above the story: a headline restates the
             # body's quote (or shortens it); with no speaker named it is not a quotation.
             continue
+        att = with_partner(text, att)
         shares_prev = (
             att is not None and prev_att is not None and att.cue_start == prev_att.cue_start
         )

@@ -183,6 +183,9 @@ _POSSESSOR_NAME = re.compile(
     r"^(?:[Tt]he\s+)?(?:[\w\-]+\s+){0,3}[\w\-]+[’']s\s+"
     r"((?:[A-Z][\w’'.\-]*\s+){1,2}[A-Z][\w’'\-]+)$"
 )
+_NAME_PAIR = re.compile(
+    r"((?:[A-Z][\w’'.\-]*\s+){0,2}[A-Z][\w\-]*)\s+and\s+((?:[A-Z][\w’'.\-]*\s+){0,2}[A-Z][\w\-]*)"
+)
 # "Ms. Roe's sister Crystal", "the mayor's aide Tomas": the relative or aide, by one name.
 _POSSESSOR_ROLE_NAME = re.compile(
     r"^(?:[Tt]he\s+)?(?:[\w.\-]+\s+){0,3}[\w\-]+[’']s?\s+(?:[a-z][a-z\-]+\s+){1,2}"
@@ -244,6 +247,25 @@ class Resolver:
         if pn and not any(w.lower() in lx.ORG_WORDS for w in pn.group(1).split()):
             # "The Gazette's Jane Roe", "the union's Dario Fenwick": the person, not the owner.
             return self._name(pn.group(1), pos)
+        pair = _NAME_PAIR.fullmatch(m) if " and " in m else None
+        if pair:
+            org = next((o.name for o in self.reg.orgs.values() if m in o.name), None)
+            if org:
+                return org, "organization"  # "Science and International Security"
+            first, second = pair.group(1), pair.group(2)
+            lead = first.split()[0].lower()
+            if len(first.split()) > 1 and (lead in lx.TITLES or lead[:-1] in lx.ROLE_NOUNS):
+                first = first.split(None, 1)[1]  # "Producers Laurence Mark and Bill Condon"
+            # "said Zade and Merrow": the two together, each by the name the text gives.
+            b, kind_b = self.resolve(second, pos + pair.start(2))
+            if first.lower() in lx.FIRST_NAMES and len(second.split()) >= 2:
+                # "David and Jeanne Heidler": one surname for both.
+                a, kind_a = f"{first} {second.split()[-1]}", "person"
+            else:
+                a, kind_a = self.resolve(first, pos)
+            if a and b and kind_a == kind_b == "person" and a != b:
+                return f"{a} and {b}", "group"
+            return None, "group"
         prn = _POSSESSOR_ROLE_NAME.match(m) if "s " in m else None
         if prn:
             # "Ms. Roe's sister Crystal": the sister, known by the name given here.

@@ -1363,3 +1363,19 @@ def test_a_long_apposition_between_the_speaker_and_the_verb():
         "him a question."
     )
     assert _speakers(text) == ["Roe"]
+
+
+def test_two_people_who_say_it_together_are_named_together():
+    text = (
+        "The show will be produced by Tom Zade and Neil Merrow, the academy announced today.\n"
+        "“We are thrilled to have Ann Lee host the show,” said Zade and Merrow.\n"
+        "“It will be a fine night,” Zade and Merrow said in a statement.\n"
+        "“Good,” said Zade and added that he was pleased.\n"
+        "Her biographers, David and Jeanne Heller, wrote that she “never once lost a vote.”"
+    )
+    assert _speakers(text) == [
+        "Tom Zade and Neil Merrow",
+        "Tom Zade and Neil Merrow",
+        "Tom Zade",
+        "David Heller and Jeanne Heller",
+    ]
