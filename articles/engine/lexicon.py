@@ -120,7 +120,7 @@ ROLE_NOUNS = frozenset(
     reporter journalist judge prosecutor attorney barrister solicitor negotiator boss
     ceo chef pastor priest rabbi imam principal vicar agent commissioner executive neighbour
     neighbor pensioner midwife novelist poet artist historian strategist pollster delegate
-    commentator columnist host anchor moderator producer""".split()
+    commentator columnist host anchor moderator producer candidate nominee""".split()
 )
 # People named by a plural noun, not by name ("Protesters chanted", "Officials said").
 PLURAL_PEOPLE = frozenset(

@@ -489,6 +489,13 @@ def extract_quotes_with(
             mention, ms, me = att.mention, att.mention_start, att.mention_end
             speaker, kind = resolver.resolve(mention or "", ms or sp.open)
             speaker, kind = _answerer(quotes, mention, speaker, kind, text, resolver)
+            if _goes_on_unnamed(prev_quote, mention, cue, sp.open) and speaker != _most_named(
+                registry
+            ):
+                # "“...,” the party's candidate said. “...,” he went on": the same speaker
+                # goes on, whom the text never named; not someone else "he" might be (but the
+                # person the article is about, whom such descriptions mostly mean).
+                speaker = kind = None
         elif follows:
             continues = True
             speaker, kind = prev_quote.speaker, prev_quote.speaker_kind
@@ -518,6 +525,28 @@ def extract_quotes_with(
         prev, prev_quote = sp, q
         prev_att = att if att is not None else (prev_att if continues else None)
     return _introduced_runs(_backfill_runs(quotes, spans), spans, resolver, text, layout)
+
+
+_GOES_ON = frozenset({"went on", "continued", "continues", "added", "adds"})
+
+
+def _most_named(registry: Registry) -> str | None:
+    """The person the text names most often."""
+    people = [p for p in registry.persons.values() if p.mentions]
+    return max(people, key=lambda p: len(p.mentions)).name if people else None
+
+
+def _goes_on_unnamed(prev: Quote | None, mention: str | None, cue: str | None, at: int) -> bool:
+    """Does "he went on" (continued, added) carry on a quote just before whose speaker, a
+    description ("the party's candidate"), the text never named?"""
+    return (
+        prev is not None
+        and prev.speaker is None
+        and (mention or "").lower() in ("he", "she")
+        and (cue or "").lower() in _GOES_ON
+        and (prev.speaker_mention or "").lower().startswith("the ")
+        and at - prev.end < 400
+    )
 
 
 # "writes back, " / "said: " right before a quote's opening mark: a cue introducing it.

@@ -688,7 +688,7 @@ class Resolver:
             and not _RELATIVE_AFTER.match(self.reg.text, pos + len(m))
         ):
             who = self._sentence_subject(pos, "person")
-            if who:
+            if who and not _other_office(self.reg.persons[who].role, head):
                 return who, "person"
         return None, "person"
 
@@ -1162,6 +1162,38 @@ class Resolver:
 _TRADE_HEADS = lx.BUSINESS_HEADS | lx.MEDIA_HEADS
 _AD_HEADS = frozenset({"ad", "ads", "advertisement", "commercial", "spot", "mailer"})
 _AD_FILLERS = frozenset({"a", "an", "the", "one", "another", "new", "latest", "first"})
+
+
+_ABBREVIATED = {
+    "sen": "senator",
+    "rep": "representative",
+    "gov": "governor",
+    "gen": "general",
+    "lt": "lieutenant",
+    "sgt": "sergeant",
+    "det": "detective",
+    "insp": "inspector",
+    "supt": "superintendent",
+    "capt": "captain",
+    "prof": "professor",
+    "dr": "doctor",
+}
+# Offices one person rarely holds two of at once: "the candidate" is not the mayor.
+_OFFICES = frozenset(
+    """candidate nominee senator governor mayor president minister premier chancellor
+    congressman congresswoman representative ambassador commissioner sheriff judge host
+    anchor coach""".split()
+)
+
+
+def _other_office(role: str, head: str) -> bool:
+    """Does a person's role name an office, and not the one ``head`` ("candidate") names?
+    "Mayor Ed Blaise ... the party's candidate said": the mayor is not meant."""
+    if head not in _OFFICES:
+        return False
+    words = {_ABBREVIATED.get(w, w) for w in re.findall(r"[a-z]+", role.lower())}
+    offices = words & _OFFICES
+    return bool(offices) and head not in words
 
 
 def _is_person_name(words: list[str]) -> bool:

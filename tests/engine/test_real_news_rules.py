@@ -1379,3 +1379,15 @@ def test_two_people_who_say_it_together_are_named_together():
         "Tom Zade",
         "David Heller and Jeanne Heller",
     ]
+
+
+def test_a_description_is_not_someone_with_another_office_nor_is_he_who_goes_on():
+    text = (
+        "Senator Tom Vance spoke at length about the harbour. Vance called on Mayor Ed Blaise "
+        "to reopen the pier. Blaise closed it in April.\n"
+        "“The pier must reopen now,” the party's presidential candidate said in an interview.\n"
+        "“We ought to start this morning,” he went on."
+    )
+    # The candidate is not named as such: not the mayor, whose office is another, and "he"
+    # goes on for the same unnamed candidate.
+    assert _speakers(text) == [None, None]
