@@ -197,7 +197,7 @@ class Attribution:
     before: bool  # the attribution precedes the quote
 
 
-# "said Zade and Merrow", "Zade and Merrow said": a second name joined to the speaker's.
+# "said Brandt and Wendel", "Brandt and Wendel said": a second name joined to the speaker's.
 _AND_NAME_AFTER = re.compile(
     r"[ \t\u00a0]+and[ \t\u00a0]+((?:[A-Z][\w’'.\-]*[ \t\u00a0]+){0,2}[A-Z][\w\-]*)"
     r"(?=[ \t\u00a0]*(?:[.,;:!?\n]|$|[a-z]))(?![’']s)"
@@ -209,8 +209,8 @@ _BARE_NAME = re.compile(r"(?:[A-Z][\w’'.\-]*[ \t\u00a0]+){0,2}[A-Z][\w\-]*")
 
 
 def with_partner(text: str, att: Attribution | None) -> Attribution | None:
-    """The attribution with a second name joined to its speaker's by "and" ("said Zade and
-    Merrow", "Zade and Merrow said"), as one mention of the two."""
+    """The attribution with a second name joined to its speaker's by "and" ("said Brandt and
+    Wendel", "Brandt and Wendel said"), as one mention of the two."""
     if att is None or att.mention_start is None or att.mention_end is None:
         return att
     s, e = att.mention_start, att.mention_end
@@ -224,7 +224,7 @@ def with_partner(text: str, att: Attribution | None) -> Attribution | None:
         if (
             not before
             or before.group(1).split()[0].lower() in lx.STOP_CAPS
-            # "Institute for Science and International Security": one organisation's name
+            # "Institute for Harbour and Coastal Studies": one organisation's name
             or text[: before.start(1)].rstrip().rsplit(None, 1)[-1:] in (["for"], ["of"], ["&"])
         ):
             return att
@@ -285,7 +285,7 @@ def _mention_after_verb(text: str, s: int, limit: int) -> tuple[int, int] | None
                 and re.search(r"[’']s?\s*$", text[s : wm.start()])
                 and not any(x in _ROLE_GAP_STOP for x in wn.group().split()[:-1])
             ):
-                e = wn.end()  # "said Ms. Roe's sister Crystal": the sister speaks
+                e = wn.end()  # "said Ms. Roe's sister Odile": the sister speaks
                 break
             e = wm.start()
             break
@@ -375,7 +375,7 @@ def _without_opener(phrase: str) -> str:
     if rest and first[:1].isupper() and first.rstrip(",").lower() in _OPENERS:
         return rest.lstrip()
     if rest and first.lower() in _CLAUSE_OPENERS and rest.lstrip()[:1].isupper():
-        return rest.lstrip()  # "“...” while Jon Cerar, a former commander, said": Cerar
+        return rest.lstrip()  # "“...” while Ilse Varga, a former inspector, said": Varga
     return phrase
 
 
@@ -512,7 +512,7 @@ def _trailing_mention(text: str, s: int, e: int) -> tuple[int, int] | None:
 
 # An aside between dashes that closes right before the verb: " — who heads the unit — ".
 _DASH_ASIDE = re.compile(r"[ \t\u00a0]*[—–][^—–“”\"\n]{1,200}[—–][ \t\u00a0]*$")
-# "said Ms. Roe's sister Crystal": whose relative or aide, then a one-word name.
+# "said Ms. Roe's sister Odile": whose relative or aide, then a one-word name.
 _RELATIVE_END = re.compile(r",?[ \t\u00a0]+(?:which|who|that)[ \t\u00a0]*$")
 _WHOSE_ROLE_NAME = re.compile(r"(?:[a-z][a-z\-]+[ \t\u00a0]+){1,2}[A-Z][\w\-]+\b")
 
@@ -523,7 +523,7 @@ _QUOTED_AS = re.compile(
 )
 
 
-# "... was asked by host Tom Maher, who backs her, “": the asker and an aside, then the quote.
+# "... was asked by host Pim Carvel, who backs her, “": the asker and an aside, then the quote.
 _ASKED_BY_BEFORE = re.compile(
     r"\b(?:was|were|is|are|being|been)\s+asked\s+by\s+([^!?;:“”\"«»„]{2,140}?)\s*[,:]?\s*$"
 )
@@ -615,7 +615,7 @@ def find_before(text: str, start: int, open_pos: int) -> Attribution | None:
         return Attribution("according to", start + m.start(), text[s:e], s, e, True)
     m = _ASKED_BY_BEFORE.search(window) if "asked by" in window else None
     if m:
-        # "Roe was asked by host Tom Maher, who backs her, “...?”": the one asking speaks.
+        # "Roe was asked by host Pim Carvel, who backs her, “...?”": the one asking speaks.
         span = _mention_after_verb(text, start + m.start(1), start + m.end(1))
         if span and _valid_subject(text[span[0] : span[1]], inverted=True):
             return Attribution("asked", start + m.start(), text[span[0] : span[1]], *span, True)

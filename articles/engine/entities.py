@@ -781,7 +781,7 @@ class _Builder:
                 and lows[0].endswith("s")
                 and lows[0][:-1] in lx.ROLE_NOUNS
             ):
-                cut = 1  # "Producers Laurence Mark and ...": a plural role opening the sentence
+                cut = 1  # "Producers Ilya Brandt and ...": a plural role opening the sentence
             elif words[k] in lx.ROLE_ACRONYMS and len(words) - k > 2 and not words[k + 1].isupper():
                 cut = k + 1  # "Quorrasoft CEO Ann Pell": the person after the office
         if cut == 1 and len(words) == 2 and lows[0] in _TITLE_OR_GIVEN_NAME:
@@ -1154,7 +1154,7 @@ class _Builder:
                     and self.text[e0 : e0 + 1] == ","
                     and not common_word(w)
                 )
-                # "Her father, Brad, 39, worried": a relative named by a given name
+                # "Her father, Anton, 41, complained": a relative named by a given name
                 or (
                     w.lower() in lx.FIRST_NAMES
                     and self.text[e0 : e0 + 1] == ","

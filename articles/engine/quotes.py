@@ -248,7 +248,7 @@ def _is_title_like(words: list[str], longest: int = 8) -> bool:
     if words[-1][-1:] in ".!?":
         return False
     if any(w[-1:] == "." and len(w) > 4 for w in words[:-1]):
-        return False  # “Like Alder. Or Quill,”: sentences, not a title
+        return False  # “Like Brenmoor. Or Quillhaven,”: sentences, not a title
     caps = sum(1 for w in words if w[:1].isupper() or not w[:1].isalpha())
     small = sum(1 for w in words if w[:1].islower() and w in _TITLE_SMALL)
     return words[0][:1].isupper() and caps + small == len(words) and caps >= 2
@@ -418,7 +418,7 @@ def extract_quotes_with(
                     and word.group()[:1].isupper()
                     and word.group().lower() in lx.STOP_CAPS
                     and word.group().lower() not in lx.SUBJECT_PRONOUNS
-                )  # `“15%!” Her father said ...`: a new sentence, not the quote's cue
+                )  # `“Ferries now!” Her father said ...`: a new sentence, not the quote's cue
                 if (inner_end in "?!—–-" and not opens_sentence) or (
                     j < len(text) and text[j].islower()
                 ):

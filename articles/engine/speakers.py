@@ -186,7 +186,7 @@ _POSSESSOR_NAME = re.compile(
 _NAME_PAIR = re.compile(
     r"((?:[A-Z][\w’'.\-]*\s+){0,2}[A-Z][\w\-]*)\s+and\s+((?:[A-Z][\w’'.\-]*\s+){0,2}[A-Z][\w\-]*)"
 )
-# "Ms. Roe's sister Crystal", "the mayor's aide Tomas": the relative or aide, by one name.
+# "Ms. Roe's sister Odile", "the mayor's aide Tomas": the relative or aide, by one name.
 _POSSESSOR_ROLE_NAME = re.compile(
     r"^(?:[Tt]he\s+)?(?:[\w.\-]+\s+){0,3}[\w\-]+[’']s?\s+(?:[a-z][a-z\-]+\s+){1,2}"
     r"([A-Z][a-z][\w\-]*)$"
@@ -251,15 +251,15 @@ class Resolver:
         if pair:
             org = next((o.name for o in self.reg.orgs.values() if m in o.name), None)
             if org:
-                return org, "organization"  # "Science and International Security"
+                return org, "organization"  # "Harbour and Coastal Studies"
             first, second = pair.group(1), pair.group(2)
             lead = first.split()[0].lower()
             if len(first.split()) > 1 and (lead in lx.TITLES or lead[:-1] in lx.ROLE_NOUNS):
-                first = first.split(None, 1)[1]  # "Producers Laurence Mark and Bill Condon"
-            # "said Zade and Merrow": the two together, each by the name the text gives.
+                first = first.split(None, 1)[1]  # "Producers Ilya Brandt and Oskar Wendel"
+            # "said Brandt and Wendel": the two together, each by the name the text gives.
             b, kind_b = self.resolve(second, pos + pair.start(2))
             if first.lower() in lx.FIRST_NAMES and len(second.split()) >= 2:
-                # "David and Jeanne Heidler": one surname for both.
+                # "Piet and Anja Holloway": one surname for both.
                 a, kind_a = f"{first} {second.split()[-1]}", "person"
             else:
                 a, kind_a = self.resolve(first, pos)
@@ -268,7 +268,7 @@ class Resolver:
             return None, "group"
         prn = _POSSESSOR_ROLE_NAME.match(m) if "s " in m else None
         if prn:
-            # "Ms. Roe's sister Crystal": the sister, known by the name given here.
+            # "Ms. Roe's sister Odile": the sister, known by the name given here.
             return self._name(prn.group(1), pos)
         low = m.lower()
         words = low.split()
@@ -1188,7 +1188,7 @@ _OFFICES = frozenset(
 
 def _other_office(role: str, head: str) -> bool:
     """Does a person's role name an office, and not the one ``head`` ("candidate") names?
-    "Mayor Ed Blaise ... the party's candidate said": the mayor is not meant."""
+    "Mayor Odo Brenn ... the party's candidate said": the mayor is not meant."""
     if head not in _OFFICES:
         return False
     words = {_ABBREVIATED.get(w, w) for w in re.findall(r"[a-z]+", role.lower())}

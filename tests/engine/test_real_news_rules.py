@@ -1076,7 +1076,7 @@ def test_the_statement_or_letter_speaks_for_whoever_the_text_said_issued_it():
     assert _speakers(text) == ["Jane Roe"]
     text = (
         "In March, Principal Mara Quillon wrote a long letter to parents.\n"
-        "“Tomas made great progress this year,” the letter read."
+        "“Every pupil here owes the librarian a debt,” the letter read."
     )
     assert _speakers(text) == ["Mara Quillon"]
     text = (
@@ -1104,7 +1104,7 @@ def test_a_document_two_people_sent_or_a_campaign_sent_is_neither_persons_alone(
 def test_someones_letter_is_their_words():
     text = (
         "Principal Mara Quillon spoke at the service.\n"
-        "“He should be remembered for his kindness,” Quillon's letter continued."
+        "“She ran the library for thirty years,” Quillon's letter continued."
     )
     assert _speakers(text) == ["Mara Quillon"]
 
@@ -1129,25 +1129,25 @@ def test_his_or_her_campaign_is_the_campaign_of_the_person_meant():
 def test_a_statement_from_someone_is_theirs_and_it_stands_for_its_issuer():
     text = (
         "Officers of the Valmora Police Department closed the High Street on Saturday.\n"
-        "A statement from Quillmart said the store would be rebuilt.\n"
-        "“We have opened a fund for staff,” it added."
+        "A statement from Quillmart said the bakery would open again in spring.\n"
+        "“Every baker will be paid in full,” it added."
     )
     assert _speakers(text) == ["Quillmart"]
     text = (
         "Officers of the Valmora Police Department closed the High Street on Saturday.\n"
-        "“The store will reopen,” said a statement from Mayor Jane Roe.\n"
-        "A statement from Quillmart said the store would be rebuilt.\n"
-        "“We have opened a fund for staff,” the statement added."
+        "“The bakery will open again,” said a statement from Mayor Jane Roe.\n"
+        "A statement from Quillmart said the bakery would open again in spring.\n"
+        "“Every baker will be paid in full,” the statement added."
     )
     assert _speakers(text) == ["Jane Roe", "Quillmart"]
 
 
 def test_he_after_said_and_a_role_and_a_name_is_that_person():
     text = (
-        "The quake struck Port Alder at dawn, President Marek Hollis told reporters.\n"
-        "“I have ordered emergency teams to the coast,” Hollis said.\n"
-        "Among the dead was a girl of ten, said local hospital director Tomas Quill.\n"
-        "“Our ambulances are bringing in two more,” he said."
+        "The flood reached Port Alder at dawn, President Marek Hollis told reporters.\n"
+        "“Every pump in the province is on its way,” Hollis said.\n"
+        "Among those hurt were two fishermen, said local clinic director Tomas Quill.\n"
+        "“Our boats are carrying the patients now,” he said."
     )
     assert _speakers(text) == ["Marek Hollis", "Tomas Quill"]
     # The name after "said he backed" is whom he backed, not a speaker.
@@ -1161,19 +1161,19 @@ def test_he_after_said_and_a_role_and_a_name_is_that_person():
 
 def test_a_country_that_says_something_is_no_person_for_he_to_mean():
     text = (
-        "Tom Ging, the head of the relief agency, condemned the attack and said Valmora was "
-        "warned. Egypt says the crossing will stay shut.\n"
-        "“We gave them the map of every school,” he told reporters."
+        "Piet Hollander, the head of the relief agency, condemned the raid and said Valmora "
+        "was warned. Egypt says the crossing will stay shut.\n"
+        "“We sent them the address of every shelter,” he told reporters."
     )
-    assert _speakers(text) == ["Tom Ging"]
+    assert _speakers(text) == ["Piet Hollander"]
 
 
 def test_a_long_role_before_a_name_in_commas_still_makes_it_a_person():
     text = (
-        "Tom Ging, the head of the relief agency, spoke on Monday.\n"
-        "The de facto Quorra prime minister in Alderia, Mehmet Corran, issued a statement "
-        "from hiding.\n"
-        "“We have not surrendered,” he said."
+        "Piet Hollander, the head of the relief agency, spoke on Monday.\n"
+        "The self-declared Quorra governor of the northern hills, Mehmet Corran, issued a "
+        "statement from the border.\n"
+        "“Our fields will be planted this year,” he said."
     )
     assert _speakers(text) == ["Mehmet Corran"]
 
@@ -1182,7 +1182,7 @@ def test_a_navy_is_an_organisation_and_not_another_countrys_navy():
     text = (
         "Valmoran navy spokesman Commodore Nils Varga said ships of the Alderian Navy joined "
         "the patrol.\n"
-        "Last month, the Valmoran navy said it had sunk a pirate “mother ship” in the gulf.\n"
+        "Last month, the Valmoran navy said it had sunk a smugglers' “supply barge” in the gulf.\n"
         "The Alderian navy said it had “seen nothing” that night."
     )
     assert _speakers(text) == [None, "Alderian Navy"]
@@ -1191,81 +1191,80 @@ def test_a_navy_is_an_organisation_and_not_another_countrys_navy():
 def test_an_aside_between_dashes_before_the_verb_is_not_the_speaker():
     text = (
         "Quillon’s Tom Varga — who heads the server unit of Quillon’s Dense Computing group — "
-        "tells the Gazette that the deal “doesn’t change a whole lot” for Quillon."
+        "tells the Gazette that the deal “leaves our plans as they were” for Quillon."
     )
     assert _speakers(text) == ["Tom Varga"]
 
 
 def test_someones_relative_or_aide_by_one_name_speaks():
     text = (
-        "Vigils followed the shooting.\n"
-        "“You try to put it out of your mind,” said Ms. Roe’s sister Crystal.\n"
+        "Vigils followed the storm.\n"
+        "“We still set a place for her at dinner,” said Ms. Roe’s sister Odile.\n"
         "“She was kind,” said the mayor’s aide Tomas."
     )
-    assert _speakers(text) == ["Crystal", "Tomas"]
+    assert _speakers(text) == ["Odile", "Tomas"]
 
 
 def test_heard_saying_on_a_recording_and_notified_are_cues():
     text = (
         "The prosecutor played the tape for jurors.\n"
-        "“A good wife obeys,” Quill is heard saying.\n"
-        "“I am one of the most wicked men,” Quill can be heard saying on a second tape.\n"
-        "“We will pay nothing more,” Karen Olsen, chief executive of Alder Dairy, notified the "
-        "panel on Aug. 1."
+        "“The harvest comes first,” Quill is heard saying.\n"
+        "“Nobody leaves before the bell,” Quill can be heard saying on a second tape.\n"
+        "“The mill will close in May,” Ines Dorval, chief executive of Alder Mills, notified "
+        "the council on Aug. 1."
     )
-    assert _speakers(text) == ["Quill", "Quill", "Karen Olsen"]
+    assert _speakers(text) == ["Quill", "Quill", "Ines Dorval"]
 
 
 def test_a_clause_after_a_quote_opened_by_while_is_someone_elses():
     text = (
-        "Police commissioner Ray Kellner told the Example Gazette there was “nothing to "
-        "indicate that this shooting was outside the guidelines” while Jon Cerar, the former "
-        "commander for firearms training at the Police Department, said “it appears to be a "
-        "good shooting” under the reported circumstances."
+        "Harbour chief Ray Dunmore told the Example Gazette there was “no sign that the crane "
+        "was overloaded” while Ilse Varga, the former head of safety training at the Port "
+        "Authority, said “the cable looks to have snapped” after the inspection."
     )
-    assert _speakers(text) == ["Ray Kellner", "Jon Cerar"]
+    assert _speakers(text) == ["Ray Dunmore", "Ilse Varga"]
 
 
 def test_when_a_month_after_the_speaker_and_one_of_before_the_role():
     text = (
-        "The Valmoran Navy in November said it had sunk the pirate “mother ship”, though a "
-        "watchdog later said the vessel was a trawler."
+        "The Valmoran Navy in November said it had sunk the smugglers' “supply barge”, though "
+        "a watchdog later said the vessel was a ferry."
     )
     assert _speakers(text) == ["Valmoran Navy"]
     text = (
         "Prosecutor Paul Haward spoke first.\n"
-        "Josh Moore, one of the defense lawyers, had reminded the judge earlier that unanimity "
-        "was not required.\n"
-        "“The law shows no preference for a unanimous verdict,” he said."
+        "Tobin Reyes, one of the defence lawyers, had reminded the judge earlier that a split "
+        "jury was allowed.\n"
+        "“The code asks for no single verdict on the sentence,” he said."
     )
-    assert _speakers(text) == ["Josh Moore"]
+    assert _speakers(text) == ["Tobin Reyes"]
 
 
 def test_a_constables_rank_abbreviated_is_a_title_not_a_sentence_end():
     text = (
-        "“A man who had just lost his job came in,” Alder police Const. Tom Fanner told a "
-        "news conference.\n"
-        "“A man came in,” said Alder police Const. Tom Fanner."
+        "“Two vans blocked the lane at noon,” Alder police Const. Tom Fenwick told a news "
+        "conference.\n"
+        "“Nobody was hurt,” said Alder police Const. Tom Fenwick."
     )
-    assert _speakers(text) == ["Tom Fanner", "Tom Fanner"]
+    assert _speakers(text) == ["Tom Fenwick", "Tom Fenwick"]
 
 
 def test_the_office_of_a_place_is_its_holder_never_a_name_made_of_the_title():
     text = (
-        "Valmora Governor Sara Pellin visited the church on Sunday.\n"
-        "The Governor of Valmora has apologized if “undeserved attention” led to the fire."
+        "Valmora Governor Ines Maro visited the chapel on Sunday.\n"
+        "The Governor of Valmora has apologized if “careless words” led to the fire."
     )
-    assert _speakers(text) == ["Sara Pellin"]
-    text = "The Governor of Valmora has apologized if “undeserved attention” led to the fire."
+    assert _speakers(text) == ["Ines Maro"]
+    text = "The Governor of Valmora has apologized if “careless words” led to the fire."
     assert _speakers(text) == [None]
-    text = "“We owe it to our fans,” King said."
+    text = "“The club comes first,” King said."
     assert _speakers(text) == ["King"]
 
 
 def test_a_film_or_musical_named_after_its_kind_is_a_title_not_a_quote():
     text = (
-        "The Academy said Hugh Jaxon, 40, star of the romantic epic “Southland,” will host. "
-        "He won a prize for his role in the musical “The Boy from Alder.”"
+        "The festival said Orin Plaskett, 52, star of the seafaring epic “Saltmarsh,” will open "
+        "the night. He won a prize for his role in the musical “Lanterns of Alder.”"
     )
     assert _speakers(text) == []
 
@@ -1295,30 +1294,30 @@ def test_an_email_sent_out_by_her_campaign_and_a_statement_nobody_known_issued()
 
 def test_remembered_is_a_cue_and_asked_by_gives_the_asker():
     text = (
-        "“Analysts said no, and she set out to prove them wrong,” remembered Roy Vell, the "
-        "firm's former spokesman.\n"
+        "“The board doubted her, and she doubled the harvest,” remembered Osric Lamb, the "
+        "co-op's former spokesman.\n"
         "Senator Jane Roe appeared on the late show on Friday.\n"
-        "Roe was asked by host Tom Maher, who backs her, “Has that story moved, has it not?”\n"
-        "Roe responded, “It has.”"
+        "Roe was asked by host Pim Carvel, who backs her, “Is the ferry plan dead, or only "
+        "resting?”\n"
+        "Roe responded, “Only resting.”"
     )
-    assert _speakers(text) == ["Roy Vell", "Tom Maher", "Jane Roe"]
+    assert _speakers(text) == ["Osric Lamb", "Pim Carvel", "Jane Roe"]
 
 
 def test_a_company_and_its_officers_acronym_before_a_name_are_no_part_of_it():
     text = (
-        "“The flaw had been known for a week,” Quorrasoft CTO Wolf Kandel said in an emailed "
+        "“The leak began on Tuesday,” Quorrasoft CTO Bertil Amsel said in an emailed "
         "statement.\n"
-        "“The fix took too long,” said Quorrasoft CEO Ann Pell.\n"
+        "“The repair took too long,” said Quorrasoft CEO Ann Pell.\n"
         "The update went out at 10:30 PM ET."
     )
-    assert _speakers(text) == ["Wolf Kandel", "Ann Pell"]
+    assert _speakers(text) == ["Bertil Amsel", "Ann Pell"]
 
 
 def test_the_report_speaks_for_the_organisation_whose_report_the_text_named():
     text = (
-        "The Valmora Athletic Association report says the coach gave the player money.\n"
-        "The coaches acted “contrary to principles of ethical conduct” by failing to report it, "
-        "the report said."
+        "The Valmora Athletic Association report says the trainer paid the rower in cash.\n"
+        "The trainers acted “against every rule of the sport” by hiding it, the report said."
     )
     assert _speakers(text) == ["Valmora Athletic Association"]
     text = "Officials acted “in good faith,” the report said."
@@ -1327,66 +1326,67 @@ def test_the_report_speaks_for_the_organisation_whose_report_the_text_named():
 
 def test_the_and_a_two_word_capitalised_name_is_a_team_or_body_not_a_person():
     text = (
-        "Team spokesman Tom Mead said the club had withdrawn its offer.\n"
-        "The Alder Rovers said last week that they “are not going to be a factor” in the race.\n"
+        "Club spokesman Anselm Ruyter said the club had withdrawn its bid.\n"
+        "The Alder Rovers said last week that they “will not chase the striker” this summer.\n"
         "“The raid was unlawful,” the Valmoran Republic said in a statement."
     )
     assert _speakers(text) == ["Alder Rovers", "Valmoran Republic"]
 
 
 def test_short_sentences_in_capitals_are_a_quote_not_a_title_and_more_participles_cue():
-    text = "“Like Alder. Or Quill,” Roe said. “The crime numbers are worse.”"
+    text = "“Like Brenmoor. Or Quillhaven,” Roe said. “The ferry queues are longer.”"
     assert _speakers(text) == ["Roe", "Roe"]
     text = (
-        "Anchor Meg Kell pressed him on it at the debate.\n"
-        "Roe tried to laugh it off by interjecting, “Only Rosa Donell.”"
+        "Anchor Sela Brandt pressed him on it at the debate.\n"
+        "Roe tried to laugh it off by interjecting, “Only Osric Lamb.”"
     )
     assert _speakers(text) == ["Roe"]
 
 
-def test_a_sign_that_read_is_not_cued_by_the_next_sentence_and_a_relative_by_given_name():
+def test_a_card_that_read_is_not_cued_by_the_next_sentence_and_a_relative_by_given_name():
     text = (
-        "Roy Herr, a retired teacher, backs the senator.\n"
-        "At a rally in Alder, Aubrey Pell, 14, hoisted a sign that read “15%!” Her father, "
-        "Brad, 39, worried that too many voters limit the news they read.\n"
-        "“People are afraid of wasting their votes,” he surmised."
+        "Osric Lamb, a retired teacher, backs the senator.\n"
+        "At a rally in Alder, Mina Holt, 12, held up a card that read “Ferries now!” Her "
+        "father, Anton, 41, complained that the boats were too few.\n"
+        "“People are tired of waiting on the quay,” he surmised."
     )
-    # The sign's words are its holder's, never the father's named after it.
-    assert _speakers(text) == ["Aubrey Pell", "Brad"]
+    # The card's words are its holder's, never the father's named after it.
+    assert _speakers(text) == ["Mina Holt", "Anton"]
 
 
 def test_a_long_apposition_between_the_speaker_and_the_verb():
     text = (
-        "“Very good reporter, very good reporter this guy,” Roe, the party's front-runner "
-        "nationally and the current polling leader in the northern state by a very wide margin "
-        "after winning both of the first two primaries of the year, said when a reporter asked "
-        "him a question."
+        "“A fine ferry, a very fine ferry this one,” Roe, the party's front-runner across the "
+        "country and the current leader in the northern polls by a very wide margin after "
+        "winning both of the first two contests of the year, said when a reporter asked him "
+        "a question."
     )
     assert _speakers(text) == ["Roe"]
 
 
 def test_two_people_who_say_it_together_are_named_together():
     text = (
-        "The show will be produced by Tom Zade and Neil Merrow, the academy announced today.\n"
-        "“We are thrilled to have Ann Lee host the show,” said Zade and Merrow.\n"
-        "“It will be a fine night,” Zade and Merrow said in a statement.\n"
-        "“Good,” said Zade and added that he was pleased.\n"
-        "Her biographers, David and Jeanne Heller, wrote that she “never once lost a vote.”"
+        "The gala will be produced by Ilya Brandt and Oskar Wendel, the festival announced "
+        "today.\n"
+        "“We are glad to have Ann Lee host the gala,” said Brandt and Wendel.\n"
+        "“It will be a long night,” Brandt and Wendel said in a statement.\n"
+        "“Good,” said Brandt and added that he was pleased.\n"
+        "Her biographers, Carlos and Maria Ibarra, wrote that she “never once lost a vote.”"
     )
     assert _speakers(text) == [
-        "Tom Zade and Neil Merrow",
-        "Tom Zade and Neil Merrow",
-        "Tom Zade",
-        "David Heller and Jeanne Heller",
+        "Ilya Brandt and Oskar Wendel",
+        "Ilya Brandt and Oskar Wendel",
+        "Ilya Brandt",
+        "Carlos Ibarra and Maria Ibarra",
     ]
 
 
 def test_a_description_is_not_someone_with_another_office_nor_is_he_who_goes_on():
     text = (
-        "Senator Tom Vance spoke at length about the harbour. Vance called on Mayor Ed Blaise "
-        "to reopen the pier. Blaise closed it in April.\n"
+        "Senator Tom Vance spoke at length about the harbour. Vance called on Mayor Odo Brenn "
+        "to reopen the pier. Brenn closed it in April.\n"
         "“The pier must reopen now,” the party's presidential candidate said in an interview.\n"
-        "“We ought to start this morning,” he went on."
+        "“We can begin at dawn,” he went on."
     )
     # The candidate is not named as such: not the mayor, whose office is another, and "he"
     # goes on for the same unnamed candidate.
