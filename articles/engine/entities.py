@@ -688,6 +688,11 @@ class _Builder:
             return
         words = [_clean(toks[i][2]) for i in run]
         lows = [w.lower() for w in words]
+        if "The" in words[1:-1] and words.index("The", 1) == 1:
+            # "Enter The Example Gazette.": a capitalised word opening the sentence, then a
+            # name that starts with its article.
+            self.classify(toks, run[2:])
+            return
         if (
             len(run) >= 3
             and lows[0] in lx.PLURAL_PEOPLE
@@ -736,8 +741,18 @@ class _Builder:
         )
         if (
             conn
-            and not any(w in lx.ORG_WORDS for w in lows[:conn])
-            and any(w in lx.FIRST_NAMES or w.rstrip(".") in lx.TITLES for w in lows[: conn - 1])
+            and not any(w in lx.ORG_WORDS or w in lx.MEDIA_WORDS for w in lows[:conn])
+            and (
+                any(w in lx.FIRST_NAMES or w.rstrip(".") in lx.TITLES for w in lows[: conn - 1])
+                # "Dario Fenwick of the Valmora Dockworkers' Union": a name the lexicon does not
+                # know, then the organisation the person belongs to
+                or (
+                    conn in (2, 3)
+                    and lows[conn] == "of"
+                    and any(w.strip("’'") in lx.ORG_WORDS for w in lows[conn + 1 :])
+                    and not any(w.isupper() for w in words[:conn])
+                )
+            )
         ):
             self.classify(toks, run[:conn])
             # What follows ("of Tulsa", "on Monday") is a place, a date or an organisation.

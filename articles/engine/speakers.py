@@ -166,6 +166,11 @@ _FROM_DOCUMENT = re.compile(
 _FRONTED_PHRASE = re.compile(r"^\s*(?:[A-Z][^,.;:!?“”\"]{0,40},\s*)?")
 _OWNERS = frozenset({"his", "her", "its", "their", "the"})
 _REPORT = re.compile(r" reports?\b")
+_BUSINESS = frozenset({"company", "firm"})
+_NOT_BUSINESS = frozenset(
+    """union unions ministry department police council university school church hospital
+    court party government association federation committee commission board""".split()
+)
 _NO_ISSUER = ("", "")  # an issuing sentence found, naming no one the text knows
 # Words after a name that do not make it qualify a noun ("Roe of the board", "Roe also").
 _NOT_QUALIFIED = frozenset(
@@ -548,7 +553,8 @@ class Resolver:
             if kind == "organization" or name is None:
                 return None, "organization"
         # "the ministry’s announcement": the possessor speaks.
-        poss = re.match(r"^(.+?)[’']s?\s+(\w+)$", m)
+        # (one word before the head may qualify it: "the Gazette's editorial board")
+        poss = re.match(r"^(.+?)[’']s?\s+(?:[a-z]+\s+)?(\w+)$", m)
         if poss and poss.group(2).lower() in lx.ORG_HEADS:
             name, kind = self.resolve(poss.group(1), pos)
             if kind == "organization" or poss.group(2).lower() in lx.SPOKES_HEADS:
@@ -990,7 +996,10 @@ class Resolver:
             recent = [
                 (max((s for s, _ in o.mentions if s < pos), default=-1), o.name)
                 for o in reg.orgs.values()
-                if not o.media and o.mentions
+                if not o.media
+                and o.mentions
+                # "the company said" is no union, ministry or police force
+                and not (head in _BUSINESS and _NOT_BUSINESS & set(o.name.lower().split()))
             ]
             # "the group said": an organisation named a few paragraphs back at most.
             recent = [r for r in recent if r[0] >= 0 and pos - r[0] <= _GENERIC_REACH]

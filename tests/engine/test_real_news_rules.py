@@ -1391,3 +1391,17 @@ def test_a_description_is_not_someone_with_another_office_nor_is_he_who_goes_on(
     # The candidate is not named as such: not the mayor, whose office is another, and "he"
     # goes on for the same unnamed candidate.
     assert _speakers(text) == [None, None]
+
+
+def test_a_person_of_an_organisation_with_a_possessive_name_and_the_company_is_no_union():
+    text = (
+        "“We welcome the decision,” said Dario Fenwick of the Valmora Dockworkers' Union.\n\n"
+        "“We regret the delay,” the company said in a statement.\n"
+        "“We will strike,” the union said."
+    )
+    assert _speakers(text) == ["Dario Fenwick", None, "Valmora Dockworkers' Union"]
+
+
+def test_an_outlets_editorial_board_is_the_outlet():
+    text = "The Example Gazette's editorial board wrote: “The mayor is right to act.”"
+    assert _speakers(text) == ["Example Gazette"]
