@@ -145,6 +145,9 @@ class QuoteAppearanceAdmin(
     search_via = (
         ("speaker", "quote__speaker_id", "id"),
         ("speakeralias", "quote__speaker_id", "speaker_id"),
+        # What ``search_fields`` promise: the article's headline (and its text), the story's
+        ("article", "article_id", "id"),
+        ("story", "quote__story_id", "id"),
     )
     list_select_related = ["quote__speaker", "article__outlet"]
     actions = [approve_appearances, reject_appearances, unreview_appearances, "set_speaker"]
