@@ -854,6 +854,16 @@ class _Builder:
             and toks[j][1] + 1 >= s
             and not (name_lows[0] in lx.FIRST_NAMES and len(name_words) in (2, 3))
         ):
+            if (
+                toks[j][2] == "The"
+                and len(name_words) >= 2
+                and name_lows[-1].endswith("s")  # "Rovers", "Giants": a team's plural
+                and text[e : e + 1] not in ("’", "'")
+            ):
+                # "The Alder Rovers said": a team or body named with its article, which
+                # "the Rovers" will mean.
+                org = self.add_org(text[s:e], s, e)
+                self.after_org(org, e)
             return  # but "the Jane Roe campaign" names Jane Roe
         # Drop a leading role word that is not a given name ("Klinikchef Jürgen Hollenbeck").
         if (

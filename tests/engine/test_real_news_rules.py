@@ -1405,3 +1405,8 @@ def test_a_person_of_an_organisation_with_a_possessive_name_and_the_company_is_n
 def test_an_outlets_editorial_board_is_the_outlet():
     text = "The Example Gazette's editorial board wrote: “The mayor is right to act.”"
     assert _speakers(text) == ["Example Gazette"]
+
+
+def test_the_rovers_is_the_team_named_with_its_article_before():
+    text = "The Exampleton Rovers lost again on Saturday.\n“We played badly,” the Rovers said."
+    assert _speakers(text) == ["Exampleton Rovers"]
