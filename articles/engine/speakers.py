@@ -252,6 +252,11 @@ class Resolver:
         if pn and not any(w.lower() in lx.ORG_WORDS for w in pn.group(1).split()):
             # "The Gazette's Jane Roe", "the union's Dario Fenwick": the person, not the owner.
             return self._name(pn.group(1), pos)
+        if m.isupper() and " " not in m and len(m) > 2:
+            # "ROE: “...”", a transcript's label in capitals: Roe, named before as a person.
+            named = self.reg.person_by_surname(m.title())
+            if len(named) == 1:
+                return named[0].name, "person"
         pair = _NAME_PAIR.fullmatch(m) if " and " in m else None
         if pair:
             org = next((o.name for o in self.reg.orgs.values() if m in o.name), None)

@@ -1410,3 +1410,11 @@ def test_an_outlets_editorial_board_is_the_outlet():
 def test_the_rovers_is_the_team_named_with_its_article_before():
     text = "The Exampleton Rovers lost again on Saturday.\n“We played badly,” the Rovers said."
     assert _speakers(text) == ["Exampleton Rovers"]
+
+
+def test_a_transcript_label_in_capitals_is_the_person_named_before():
+    text = (
+        "Mayor Jane Roe spoke to the council on Monday.\n\n"
+        "ROE: “It will reopen in June, and the ferry with it.”"
+    )
+    assert _speakers(text) == ["Jane Roe"]
