@@ -13,14 +13,16 @@ from __future__ import annotations
 
 import html
 from collections.abc import Iterable
+from datetime import datetime
 from functools import lru_cache
 
 from django import template
+from django.conf import settings
 from django.template.defaultfilters import truncatechars
 from django.utils.dateformat import DateFormat, re_escaped, re_formatchars
 from django.utils.functional import Promise
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.timezone import template_localtime
+from django.utils.timezone import get_current_timezone
 from django.utils.translation import gettext, ngettext
 
 register = template.Library()
@@ -50,31 +52,23 @@ def _date_pieces(format_string: str) -> tuple[tuple[bool, str], ...]:
     return tuple(pieces)
 
 
-def _date(moment, format_string: str) -> str:
-    """What the ``date`` filter writes for ``moment`` in a template (in the current time
-    zone), without cutting the format again for every date: ``DateFormat``'s own methods for
-    each character. ISO 8601 ("c") is the moment's own ``isoformat``, as the filter writes
-    it."""
-    local = template_localtime(moment)
-    if format_string == "c":
-        return local.isoformat()
-    formatter = DateFormat(local)
-    return "".join(
-        str(getattr(formatter, piece)()) if character else piece
-        for character, piece in _date_pieces(format_string)
-    )
-
-
 LONG_DATE = "j F Y, H:i e"
+
+# Format characters whose text depends only on the month (and the language): their names.
+_MONTH_NAMES = frozenset("bEFMN")
 
 
 class Memo:
     """What one call writes again and again, worked out once: the same few phrases, labels
-    and dates (the template engine looked each up anew)."""
+    and dates (the template engine looked each up anew). Dates are written in the time zone
+    current when the call began (which a template cannot change in the middle of a tag), each
+    month's name translated once."""
 
     def __init__(self):
         self.phrases: dict[str, str] = {}
         self.dates: dict[tuple, str] = {}
+        self.months: dict[tuple[str, int], str] = {}
+        self.zone = get_current_timezone() if settings.USE_TZ else None
 
     def t(self, message: str) -> str:
         """``message`` translated and escaped."""
@@ -95,8 +89,37 @@ class Memo:
         key = (moment, format_string)
         text = self.dates.get(key)
         if text is None:
-            text = self.dates[key] = esc(_date(moment, format_string))
+            text = self.dates[key] = esc(self._date(moment, format_string))
         return text
+
+    def _date(self, moment, format_string: str) -> str:
+        """What the ``date`` filter writes for ``moment`` in a template (in the current time
+        zone), without cutting the format again for every date: ``DateFormat``'s own methods
+        for each character. ISO 8601 ("c") is the moment's own ``isoformat``, as the filter
+        writes it."""
+        if (
+            self.zone is not None
+            and isinstance(moment, datetime)
+            and moment.utcoffset() is not None
+            and getattr(moment, "convert_to_local_time", True)
+        ):
+            moment = moment.astimezone(self.zone)  # what ``template_localtime`` does
+        if format_string == "c":
+            return moment.isoformat()
+        formatter = DateFormat(moment)
+        out = []
+        for character, piece in _date_pieces(format_string):
+            if not character:
+                out.append(piece)
+            elif piece in _MONTH_NAMES:
+                key = (piece, moment.month)
+                name = self.months.get(key)
+                if name is None:
+                    name = self.months[key] = str(getattr(formatter, piece)())
+                out.append(name)
+            else:
+                out.append(str(getattr(formatter, piece)()))
+        return "".join(out)
 
 
 def _quote(view, first_reported: bool, speaker_page: bool, memo: Memo) -> str:
@@ -294,8 +317,9 @@ def coverage_timeline(page) -> SafeString:
             )
             return mark_safe(f'\n<p class="note timeline-missing">{esc(note)}</p>\n\n')
         return mark_safe("\n")
-    start = esc(_date(timeline.start, LONG_DATE))
-    end = esc(_date(timeline.end, LONG_DATE))
+    memo = Memo()
+    start = memo.date(timeline.start, LONG_DATE)
+    end = memo.date(timeline.end, LONG_DATE)
     count = timeline.dot_count
     desc = ngettext(
         "One article, published %(start)s.",
@@ -321,7 +345,7 @@ def coverage_timeline(page) -> SafeString:
         )
         for dot in row.dots:
             article = dot.article
-            when = esc(_date(article.published_at, LONG_DATE))
+            when = memo.date(article.published_at, LONG_DATE)
             headline = esc(article.headline)
             cx, cy = esc(dot.cx), esc(dot.cy)
             out.append(
@@ -337,12 +361,12 @@ def coverage_timeline(page) -> SafeString:
         f'\n    <line class="timeline__axis" x1="{left}" x2="{right}" y1="{timeline.axis_y}" '
         f'y2="{timeline.axis_y}"></line>\n'
         f'    <text class="timeline__tick" x="{left}" y="{tick_y}" text-anchor="start">'
-        f"{esc(_date(timeline.start, 'j M, H:i e'))}</text>\n    "
+        f"{memo.date(timeline.start, 'j M, H:i e')}</text>\n    "
     )
     if timeline.end != timeline.start:
         out.append(
             f'<text class="timeline__tick" x="{right}" y="{tick_y}" text-anchor="end">'
-            f"{esc(_date(timeline.end, 'j M, H:i e'))}</text>"
+            f"{memo.date(timeline.end, 'j M, H:i e')}</text>"
         )
     caption = esc(
         gettext("Each dot is an article; earliest on the left. Select a dot to open the article.")

@@ -14,7 +14,7 @@ from datetime import timedelta
 
 import pytest
 from django.template import Context, Engine
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.html import escape
 
 from articles.models import Article, Attribution, KeyPoint, Quote, QuoteAppearance
@@ -254,3 +254,29 @@ def test_a_key_point_citing_an_article_of_another_story_shows_that_article(clien
     html = client.get(built.story.get_absolute_url()).content.decode()
     assert "The ferry returns in May." in html
     assert f'<span class="visually-hidden">: {escape(other.articles[0].headline)}</span>' in html
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_dates_in_another_zone_month_and_language_are_as_the_templates_wrote(client, language):
+    """Each dot, table row and first-reported line writes its date in the reader's time zone
+    (here one with summer time, articles on both sides of its change and of a month's end),
+    month names in the page's language."""
+    built = _hostile_story()
+    moments = [
+        timezone.datetime(2026, 3, 31, 23, 30, tzinfo=timezone.UTC),
+        timezone.datetime(2026, 11, 1, 7, 15, tzinfo=timezone.UTC),
+        timezone.datetime(2026, 12, 31, 22, 5, tzinfo=timezone.UTC),
+    ]
+    for article, moment in zip(built.articles, moments, strict=False):
+        Article.objects.filter(pk=article.pk).update(published_at=moment)
+    with timezone.override("America/Chicago"), translation.override(language):
+        page = client.get(built.story.get_absolute_url()).context["page"]
+        timeline = story_html.coverage_timeline(page)
+        assert timeline == _old(TIMELINE, page=page)
+        assert story_html.coverage_rows(page.coverage) == _old(COVERAGE_ROWS, page=page)
+        for group in page.speaker_quotes:
+            assert story_html.quote_list(group.shown, first_reported=True) == _old(
+                QUOTES, views=group.shown, first_reported=True
+            )
+    assert ("31 March 2026, 18:30" if language == "en" else "31 März 2026, 18:30") in timeline
+    assert "CDT" in timeline and "CST" in timeline
