@@ -9,7 +9,7 @@ from django import template
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext, ngettext
 
-from articles.templatetags.story_html import Memo, esc
+from articles.templatetags.html_writing import Memo, esc
 
 register = template.Library()
 

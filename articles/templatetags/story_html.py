@@ -1,102 +1,28 @@
-"""The story page's long, repeated parts written in Python: quotes with their wordings, the
-coverage timeline and table, and the people list.
+"""The story page's long, repeated parts written in Python: each speaker's section and the
+quotes with their wordings, the coverage timeline and table, and the people list.
 
 Rendered by the template engine, these parts were about three quarters of the story page's
 rendering: a story of 50 articles draws 50 timeline dots and 50 table rows, and each quote
 some 60 template nodes, each node a variable look-up, a filter call and an escape. Here each
 is one function that writes the same markup (``tests/public/test_story_html.py`` holds it to
 what the templates wrote), escaping every value as Django does (``conditional_escape``)
-and formatting dates as its ``date`` filter does, in the current time zone.
+and formatting dates as its ``date`` filter does, in the current time zone
+(``html_writing``).
 """
 
 from __future__ import annotations
 
-import html
 from collections.abc import Iterable
-from functools import lru_cache
 
 from django import template
 from django.template.defaultfilters import truncatechars
-from django.utils.dateformat import DateFormat, re_escaped, re_formatchars
-from django.utils.functional import Promise
+from django.utils.formats import localize
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.timezone import template_localtime
 from django.utils.translation import gettext, ngettext
 
+from articles.templatetags.html_writing import LONG_DATE, Memo, esc
+
 register = template.Library()
-
-
-def esc(value) -> str:
-    """``value`` as the template engine prints it: escaped unless marked safe. What
-    ``conditional_escape`` returns, without its wrapper for lazy text on every call (a page
-    escapes a thousand values)."""
-    if isinstance(value, Promise):
-        value = str(value)
-    if hasattr(value, "__html__"):
-        return value.__html__()
-    return html.escape(str(value))
-
-
-@lru_cache(maxsize=16)
-def _date_pieces(format_string: str) -> tuple[tuple[bool, str], ...]:
-    """A ``date`` format cut as ``DateFormat.format`` cuts it, once: (is a format character,
-    the character or the literal text)."""
-    pieces = []
-    for i, piece in enumerate(re_formatchars.split(format_string)):
-        if i % 2:
-            pieces.append((True, piece))
-        elif piece:
-            pieces.append((False, re_escaped.sub(r"\1", piece)))
-    return tuple(pieces)
-
-
-def _date(moment, format_string: str) -> str:
-    """What the ``date`` filter writes for ``moment`` in a template (in the current time
-    zone), without cutting the format again for every date: ``DateFormat``'s own methods for
-    each character. ISO 8601 ("c") is the moment's own ``isoformat``, as the filter writes
-    it."""
-    local = template_localtime(moment)
-    if format_string == "c":
-        return local.isoformat()
-    formatter = DateFormat(local)
-    return "".join(
-        str(getattr(formatter, piece)()) if character else piece
-        for character, piece in _date_pieces(format_string)
-    )
-
-
-LONG_DATE = "j F Y, H:i e"
-
-
-class Memo:
-    """What one call writes again and again, worked out once: the same few phrases, labels
-    and dates (the template engine looked each up anew)."""
-
-    def __init__(self):
-        self.phrases: dict[str, str] = {}
-        self.dates: dict[tuple, str] = {}
-
-    def t(self, message: str) -> str:
-        """``message`` translated and escaped."""
-        phrase = self.phrases.get(message)
-        if phrase is None:
-            phrase = self.phrases[message] = esc(gettext(message))
-        return phrase
-
-    def label(self, wording) -> str:
-        key = (wording.kind, wording.match_label)
-        phrase = self.phrases.get(key)
-        if phrase is None:
-            phrase = self.phrases[key] = (esc(wording.kind), esc(wording.match_label))
-        return phrase
-
-    def date(self, moment, format_string: str) -> str:
-        """``moment`` by the ``date`` filter, escaped."""
-        key = (moment, format_string)
-        text = self.dates.get(key)
-        if text is None:
-            text = self.dates[key] = esc(_date(moment, format_string))
-        return text
 
 
 def _quote(view, first_reported: bool, speaker_page: bool, memo: Memo) -> str:
@@ -204,6 +130,49 @@ def quote_list(views: Iterable, first_reported: bool = False, speaker_page: bool
     return mark_safe(f"\n{body}\n")
 
 
+@register.simple_tag
+def speaker_sections(groups: Iterable, quotes_url: str) -> SafeString:
+    """The story page's quotes, a section for each speaker (``SpeakerQuotes``): their name,
+    role, first quotes (``quote_list``) and a link to the rest on the story's quotes page
+    (``quotes_url``)."""
+    memo = Memo()
+    out = []
+    for number, group in enumerate(groups, start=1):
+        speaker = group.speaker
+        if speaker:
+            name = f'<a href="{esc(speaker.get_absolute_url())}">{esc(speaker.name)}</a>'
+        else:
+            name = memo.t("Speaker not identified")
+        out.append(
+            f'\n        <section class="speaker" aria-labelledby="speaker-{number}">\n'
+            f'          <h3 id="speaker-{number}" class="speaker__name">\n'
+            f"            {name}\n          </h3>\n          "
+        )
+        if speaker and speaker.role and speaker.role_checked:
+            out.append(f'<p class="speaker__role">{esc(speaker.role)}</p>')
+        out.append("\n          ")
+        body = "".join(_quote(view, True, False, memo) for view in group.shown)
+        out.append(f"\n{body}\n\n          ")
+        more = group.more
+        if more:
+            counter = localize(more)
+            if speaker:
+                link = ngettext(
+                    "One more quote from %(name)s", "%(counter)s more quotes from %(name)s", more
+                ) % {"counter": counter, "name": esc(speaker.name)}
+                href = f"{esc(quotes_url)}?speaker={esc(speaker.slug)}"
+            else:
+                link = ngettext(
+                    "One more quote by a speaker not identified",
+                    "%(counter)s more quotes by speakers not identified",
+                    more,
+                ) % {"counter": counter}
+                href = f"{esc(quotes_url)}?unidentified=1"
+            out.append(f'<p class="speaker__more"><a href="{href}">{link}</a></p>')
+        out.append("\n        </section>\n        ")
+    return mark_safe("".join(out))
+
+
 def _described(described) -> str:
     text = gettext("described by %(outlet)s as “%(role)s”") % {
         "outlet": esc(described.outlet.name),
@@ -294,8 +263,9 @@ def coverage_timeline(page) -> SafeString:
             )
             return mark_safe(f'\n<p class="note timeline-missing">{esc(note)}</p>\n\n')
         return mark_safe("\n")
-    start = esc(_date(timeline.start, LONG_DATE))
-    end = esc(_date(timeline.end, LONG_DATE))
+    memo = Memo()
+    start = memo.date(timeline.start, LONG_DATE)
+    end = memo.date(timeline.end, LONG_DATE)
     count = timeline.dot_count
     desc = ngettext(
         "One article, published %(start)s.",
@@ -321,7 +291,7 @@ def coverage_timeline(page) -> SafeString:
         )
         for dot in row.dots:
             article = dot.article
-            when = esc(_date(article.published_at, LONG_DATE))
+            when = memo.date(article.published_at, LONG_DATE)
             headline = esc(article.headline)
             cx, cy = esc(dot.cx), esc(dot.cy)
             out.append(
@@ -337,12 +307,12 @@ def coverage_timeline(page) -> SafeString:
         f'\n    <line class="timeline__axis" x1="{left}" x2="{right}" y1="{timeline.axis_y}" '
         f'y2="{timeline.axis_y}"></line>\n'
         f'    <text class="timeline__tick" x="{left}" y="{tick_y}" text-anchor="start">'
-        f"{esc(_date(timeline.start, 'j M, H:i e'))}</text>\n    "
+        f"{memo.date(timeline.start, 'j M, H:i e')}</text>\n    "
     )
     if timeline.end != timeline.start:
         out.append(
             f'<text class="timeline__tick" x="{right}" y="{tick_y}" text-anchor="end">'
-            f"{esc(_date(timeline.end, 'j M, H:i e'))}</text>"
+            f"{memo.date(timeline.end, 'j M, H:i e')}</text>"
         )
     caption = esc(
         gettext("Each dot is an article; earliest on the left. Select a dot to open the article.")

@@ -5,10 +5,11 @@ from __future__ import annotations
 from datetime import timedelta
 
 import pytest
+from django.db.models.signals import post_init
 from django.utils import timezone
 
-from articles.core.prepared import prepared_rows, prepared_values_list
-from articles.models import Article, Story
+from articles.core.prepared import prepared_objects, prepared_rows, prepared_values_list
+from articles.models import Article, Quote, QuoteAppearance, Story
 from tests.story_builders import build_story
 
 pytestmark = pytest.mark.django_db
@@ -58,3 +59,54 @@ def test_prepared_values_list_takes_each_value_of_a_list_and_gives_tuples():
         rows = prepared_values_list(("test", "in", len(chosen)), headlines, *chosen)
         assert rows == list(headlines(*chosen))
         assert [pk for pk, _ in rows] == sorted(chosen)
+
+
+def _state(obj) -> dict:
+    return {name: value for name, value in obj.__dict__.items() if name != "_state"}
+
+
+def appearances_of(story_id):
+    """Instances with two levels of joined rows (one of them may be missing) and a deferred
+    column."""
+    return (
+        QuoteAppearance.objects.filter(quote__story=story_id)
+        .select_related("quote__speaker", "article")
+        .defer("article__body")
+        .order_by("id")
+    )
+
+
+def test_prepared_objects_are_the_instances_the_orm_makes():
+    story = build_story(articles=2, quotes=3, headline="Northfield bridge opens").story
+    Quote.objects.filter(pk=Quote.objects.filter(story=story).order_by("id")[0].pk).update(
+        speaker=None
+    )
+    made = prepared_objects(("test", "appearances"), appearances_of, story.pk)
+    expected = list(appearances_of(story.pk))
+    assert made == expected and len(made) >= 3
+    for ours, theirs in zip(made, expected, strict=True):
+        assert _state(ours) == _state(theirs)
+        assert (ours._state.adding, ours._state.db) == (False, "default")
+        assert ours.get_deferred_fields() == theirs.get_deferred_fields()
+        assert _state(ours.quote) == _state(theirs.quote)
+        assert ours.quote._state.adding is False
+        assert ours.quote.speaker == theirs.quote.speaker
+        if theirs.quote.speaker is not None:
+            assert _state(ours.quote.speaker) == _state(theirs.quote.speaker)
+        assert ours.article.get_deferred_fields() == {"body"}
+        assert ours.article.body == theirs.article.body  # loaded on demand, as the ORM's
+
+
+def test_prepared_objects_go_through_init_while_a_receiver_listens():
+    story = build_story(articles=1, quotes=1).story
+    seen = []
+
+    def receiver(sender, instance, **kwargs):
+        seen.append(instance)
+
+    post_init.connect(receiver, sender=QuoteAppearance)
+    try:
+        made = prepared_objects(("test", "appearances"), appearances_of, story.pk)
+    finally:
+        post_init.disconnect(receiver, sender=QuoteAppearance)
+    assert made and seen == made

@@ -14,12 +14,12 @@ from datetime import timedelta
 
 import pytest
 from django.template import Context, Engine
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.html import escape
 
 from articles.models import Article, Attribution, KeyPoint, Quote, QuoteAppearance
 from articles.templatetags import claim_html, story_html
-from tests.factories import make_article, make_outlet
+from tests.factories import make_article, make_outlet, make_speaker
 from tests.story_builders import build_story
 
 pytestmark = pytest.mark.django_db
@@ -141,11 +141,26 @@ CLAIM_SOURCES = r"""{% load i18n %}{% if item.has_details %}
 {% endif %}
 """
 
+# The quotes of each speaker on the story page (``quote_list``, held to its template above).
+SPEAKERS = r"""{% load i18n story_html %}{% for group in page.speaker_quotes %}
+        <section class="speaker" aria-labelledby="speaker-{{ forloop.counter }}">
+          <h3 id="speaker-{{ forloop.counter }}" class="speaker__name">
+            {% if group.speaker %}<a href="{{ group.speaker.get_absolute_url }}">{{ group.speaker.name }}</a>{% else %}{% translate "Speaker not identified" %}{% endif %}
+          </h3>
+          {% if group.speaker.role and group.speaker.role_checked %}<p class="speaker__role">{{ group.speaker.role }}</p>{% endif %}
+          {% quote_list group.shown first_reported=True %}
+          {% if group.more %}<p class="speaker__more">{% if group.speaker %}<a href="{{ quotes_url }}?speaker={{ group.speaker.slug }}">{% blocktranslate count counter=group.more with name=group.speaker.name %}One more quote from {{ name }}{% plural %}{{ counter }} more quotes from {{ name }}{% endblocktranslate %}</a>{% else %}<a href="{{ quotes_url }}?unidentified=1">{% blocktranslate count counter=group.more %}One more quote by a speaker not identified{% plural %}{{ counter }} more quotes by speakers not identified{% endblocktranslate %}</a>{% endif %}</p>{% endif %}
+        </section>
+        {% endfor %}"""
+
 
 def _engine() -> Engine:
     return Engine(
         loaders=[("django.template.loaders.locmem.Loader", {"described": DESCRIBED})],
-        libraries={"i18n": "django.templatetags.i18n"},
+        libraries={
+            "i18n": "django.templatetags.i18n",
+            "story_html": "articles.templatetags.story_html",
+        },
     )
 
 
@@ -254,3 +269,55 @@ def test_a_key_point_citing_an_article_of_another_story_shows_that_article(clien
     html = client.get(built.story.get_absolute_url()).content.decode()
     assert "The ferry returns in May." in html
     assert f'<span class="visually-hidden">: {escape(other.articles[0].headline)}</span>' in html
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_dates_in_another_zone_month_and_language_are_as_the_templates_wrote(client, language):
+    """Each dot, table row and first-reported line writes its date in the reader's time zone
+    (here one with summer time, articles on both sides of its change and of a month's end),
+    month names in the page's language."""
+    built = _hostile_story()
+    moments = [
+        timezone.datetime(2026, 3, 31, 23, 30, tzinfo=timezone.UTC),
+        timezone.datetime(2026, 11, 1, 7, 15, tzinfo=timezone.UTC),
+        timezone.datetime(2026, 12, 31, 22, 5, tzinfo=timezone.UTC),
+    ]
+    for article, moment in zip(built.articles, moments, strict=False):
+        Article.objects.filter(pk=article.pk).update(published_at=moment)
+    with timezone.override("America/Chicago"), translation.override(language):
+        page = client.get(built.story.get_absolute_url()).context["page"]
+        timeline = story_html.coverage_timeline(page)
+        assert timeline == _old(TIMELINE, page=page)
+        assert story_html.coverage_rows(page.coverage) == _old(COVERAGE_ROWS, page=page)
+        for group in page.speaker_quotes:
+            assert story_html.quote_list(group.shown, first_reported=True) == _old(
+                QUOTES, views=group.shown, first_reported=True
+            )
+    assert ("31 March 2026, 18:30" if language == "en" else "31 März 2026, 18:30") in timeline
+    assert "CDT" in timeline and "CST" in timeline
+
+
+@pytest.mark.parametrize("extra", [1, 3])
+def test_the_speakers_sections_are_as_the_template_wrote(client, extra):
+    """A speaker with a checked role and more quotes than the page shows (one more, or
+    several), one without a role, and speakers not identified with more quotes too."""
+    built = _hostile_story()
+    named = make_speaker('Jane <Roe> & "Co"', role="Mayor of <Northfield>", role_checked=True)
+    plain = make_speaker("John Doe")
+    for n, speaker in enumerate([named] * (5 + extra) + [plain] + [None] * (5 + extra)):
+        quote = Quote.objects.create(story=built.story, speaker=speaker, text=f"Point {n} & more")
+        QuoteAppearance.objects.create(
+            quote=quote,
+            article=built.articles[n % 3],
+            text=quote.text,
+            start=n,
+            end=n + 5,
+            review_state="approved",
+        )
+    response = client.get(built.story.get_absolute_url())
+    page, quotes_url = response.context["page"], response.context["quotes_url"]
+    # The story had one quote by a speaker not identified already.
+    assert [g.more for g in page.speaker_quotes if g.speaker in (named, None)] == [extra, extra + 1]
+    html = story_html.speaker_sections(page.speaker_quotes, quotes_url)
+    assert html == _old(SPEAKERS, page=page, quotes_url=quotes_url)
+    assert "Mayor of &lt;Northfield&gt;" in html and html in response.content.decode()

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 
 from django.utils.translation import gettext as _
 
+from articles.core.prepared import prepared_objects, prepared_values_list
 from sources.models import Outlet, OutletRating
 
 BAR_WIDTH = 220  # px of the longest bar
@@ -56,6 +57,16 @@ class Coverage:
 KINDS_THAT_REPORT = [k for k in Outlet.Kind if k not in (Outlet.Kind.AGGREGATOR, Outlet.Kind.OTHER)]
 
 
+# Compiled once (``articles.core.prepared``): built by the ORM for every page, the two queries
+# cost several times their SQL.
+def _ratings(*outlet_ids: int):
+    return OutletRating.objects.filter(outlet__in=outlet_ids).order_by("-rated_on")
+
+
+def _kinds_with_outlets(*kinds: str):
+    return Outlet.objects.filter(kind__in=kinds).values_list("kind").order_by().distinct()
+
+
 def coverage_facets(outlets: Sequence[Outlet]) -> Coverage | None:
     """Facets of the outlets that reported a story (``StoryPage.reporting_outlets``)."""
     outlets = [o for o in outlets if o.kind != Outlet.Kind.AGGREGATOR]
@@ -67,7 +78,8 @@ def coverage_facets(outlets: Sequence[Outlet]) -> Coverage | None:
     countries = Counter(o.country or _("not recorded") for o in outlets)
     facets.append(Facet(_("Country"), countries.most_common()).layout(total))
     ratings: dict[tuple[str, str], dict[int, OutletRating]] = {}
-    for rating in OutletRating.objects.filter(outlet__in=outlets).order_by("-rated_on"):
+    ids = [o.pk for o in outlets]
+    for rating in prepared_objects(("coverage facets", "ratings", len(ids)), _ratings, *ids):
         # The latest rating of each outlet, per aspect and source.
         ratings.setdefault((rating.aspect, rating.source), {}).setdefault(rating.outlet_id, rating)
     for (aspect, source), by_outlet in sorted(ratings.items()):
@@ -82,8 +94,7 @@ def coverage_facets(outlets: Sequence[Outlet]) -> Coverage | None:
         }
         facets.append(Facet(credit, rows, source=source).layout(total))
     present = {o.kind for o in outlets}
-    known = set(
-        Outlet.objects.filter(kind__in=KINDS_THAT_REPORT).values_list("kind", flat=True).distinct()
-    )
+    key = ("coverage facets", "kinds")
+    known = {kind for (kind,) in prepared_values_list(key, _kinds_with_outlets, *KINDS_THAT_REPORT)}
     missing = [k.label for k in KINDS_THAT_REPORT if k in known and k not in present]
     return Coverage(facets, missing, total)
