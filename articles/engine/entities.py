@@ -284,6 +284,7 @@ def _clean(tok: str) -> str:
     return tok
 
 
+_GLUED_WORD = re.compile(r"([^\W\d_][^\W\d_A-Z]{3,})-[a-z]{3,}\.?")
 _TOKEN_PARTS = re.compile(r"[^\W_][\w’'\-]*\.?|[^\w\s]")
 
 
@@ -295,6 +296,14 @@ def _tokenize_into(text: str, s0: int, end: int, out: list[tuple[int, int, str]]
     for m in _TOKEN_PARTS.finditer(text, s0, end):
         t = m[0]
         s = m.start()
+        if "-" in t:
+            glued = _GLUED_WORD.fullmatch(t)
+            if glued and common_word(t[glued.end(1) + 1 :].rstrip(".")):
+                # "Wright-director of ...": a dash written without spaces, then a word; the
+                # name ends before it.
+                append((s, s + glued.end(1), glued[1]))
+                append((s + glued.end(1), s + len(t), t[glued.end(1) :]))
+                continue
         if len(t) >= 3 and t[-1] == "." and t[:-1].lower() not in abbreviations:
             e = s + len(t) - 1
             append((s, e, t[:-1]))

@@ -1418,3 +1418,14 @@ def test_a_transcript_label_in_capitals_is_the_person_named_before():
         "ROE: “It will reopen in June, and the ferry with it.”"
     )
     assert _speakers(text) == ["Jane Roe"]
+
+
+def test_a_dash_written_without_spaces_after_a_name_ends_it():
+    text = (
+        "Oskar Brenner-director of cables at Quorranet-told the Gazette the repair would "
+        "take days.\n"
+        "“The ships are on their way,” he said.\n"
+        "“Two of the four lines are down,” said Mr Brenner.\n"
+        "Ban Ki-moon Lee, a visitor, left early."
+    )
+    assert _speakers(text) == ["Oskar Brenner", "Oskar Brenner"]
