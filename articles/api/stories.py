@@ -7,7 +7,7 @@ from django.db.models import (
     Prefetch,
     prefetch_related_objects,
 )
-from django.http import Http404
+from django.http import Http404, HttpResponsePermanentRedirect
 from django.utils import timezone
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import (
@@ -41,6 +41,7 @@ from articles.core.prepared import prepared_rows
 from articles.core.visibility import (
     reader_appearances,
     reader_attributions,
+    redirected_story,
     visible_figures,
     visible_people,
     visible_story_articles,
@@ -165,6 +166,17 @@ class StoryViewSet(ConditionalReadMixin, viewsets.ReadOnlyModelViewSet):
         attach_figures_and_people(
             instance.articles.all(), figures=visible_figures(user), people=visible_people(user)
         )
+
+    def handle_exception(self, exc):
+        """A story's old address (merged into another, or renamed) answers a permanent
+        redirect to the same resource of the story it leads to, as the story pages do."""
+        slug = self.kwargs.get(self.lookup_field)
+        if isinstance(exc, Http404) and slug:
+            moved = redirected_story(slug, self.request.user)
+            if moved is not None:
+                path = self.request.get_full_path().replace(f"/{slug}/", f"/{moved.slug}/", 1)
+                return HttpResponsePermanentRedirect(path)
+        return super().handle_exception(exc)
 
     def get_object(self):
         """The story asked for; for the detail, as a plain row of the listed fields, read

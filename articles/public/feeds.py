@@ -2,13 +2,14 @@
 
 from django.contrib.syndication.views import Feed
 from django.db.models import Prefetch
+from django.http import Http404, HttpResponsePermanentRedirect
 from django.shortcuts import get_object_or_404
 from django.urls import reverse, reverse_lazy
 from django.utils.feedgenerator import Atom1Feed, Rss201rev2Feed
 from django.utils.html import escape
 from django.utils.translation import gettext_lazy as _
 
-from articles.core.visibility import public_outlets, public_speakers
+from articles.core.visibility import public_outlets, public_speakers, redirected_story
 from articles.engine.text import clean_text
 from articles.models import Correction, reader_review_states
 from articles.public.pages.browse import stories_for_topic, story_feed_items, topics_index
@@ -175,6 +176,17 @@ class StoryUpdatesFeed(Feed):
     """One story as it grows: each outlet's article as it joins, and each correction."""
 
     feed_type = CleanRssFeed
+
+    def __call__(self, request, *args, **kwargs):
+        try:
+            return super().__call__(request, *args, **kwargs)
+        except Http404:
+            # A merged or renamed story's old feed address leads to the surviving story's.
+            moved = redirected_story(kwargs.get("slug", ""), request.user)
+            if moved is None:
+                raise
+            path = request.get_full_path().replace(f"/{kwargs['slug']}.", f"/{moved.slug}.", 1)
+            return HttpResponsePermanentRedirect(path)
 
     def get_object(self, request, slug):
         return get_object_or_404(story_list(), slug=slug)

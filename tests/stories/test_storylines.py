@@ -154,3 +154,22 @@ def test_a_redirect_never_leads_readers_to_unpublished_work(client):
     Story.objects.filter(pk=survivor.pk).update(status=Story.Status.DRAFT)  # taken back
     assert client.get(old_url).status_code == 404
     assert Story.objects.filter(pk=other.pk, status=Story.Status.ARCHIVED).exists()
+
+
+def test_a_merged_storys_api_resources_and_feeds_redirect_to_the_survivor(client):
+    target = make_story("Pier 9 collapses")
+    other = make_story("Northfield pier gives way")
+    old, new = other.slug, target.slug
+    story_merge(target=target, others=[other])
+    for path in (
+        f"/api/v1/stories/{old}/",
+        f"/api/v1/stories/{old}/jsonld/",
+        f"/feeds/stories/{old}.rss",
+        f"/feeds/stories/{old}.atom",
+    ):
+        response = client.get(path)
+        assert response.status_code == 301, path
+        assert response["Location"] == path.replace(old, new)
+        assert client.get(response["Location"]).status_code == 200
+    assert client.get("/api/v1/stories/no-such-story/").status_code == 404
+    assert client.get("/feeds/stories/no-such-story.rss").status_code == 404
