@@ -423,3 +423,62 @@ def test_an_arrest_and_charges_told_together_are_one_report_whichever_step_leads
         ),
     )
     assert later.score(charged, "s1").conflict_penalty >= EVENT_CONFLICT
+
+
+# A club's season in a newsroom's archive: its name, coach and ground are in many stories.
+CLUB_BACKGROUND = [
+    "The Example City Harriers beat the Northfield Rovers at Brookfield Park. Coach Ann Pike "
+    "praised the defence.",
+    "The Example City Harriers will build a new stand at Brookfield Park, coach Ann Pike said.",
+    "The Example City Harriers drew with Lakeside United. Ann Pike kept the same team.",
+    "Ann Pike signed a new contract with the Example City Harriers on Monday.",
+]
+VALE_REPORTS = [
+    (
+        "Harriers lose Tom Vale for the season",
+        "The Example City Harriers placed forward Tom Vale on the injured list, ending his "
+        "season. Vale tore a ligament in his left knee against the Northfield Rovers. Coach Ann "
+        "Pike said Vale would have surgery. Vale scored nine goals this season.",
+    ),
+    (
+        "Knee injury ends Vale's season",
+        "Tom Vale will miss the rest of the season after the Harriers put him on the injured "
+        "list. Vale was hurt against the Rovers. Pike called Vale the heart of the team. Vale "
+        "joined the Harriers in the spring.",
+    ),
+    (
+        "Harriers forward Vale out with torn ligament",
+        "Example City forward Tom Vale is out for the season with a torn knee ligament, the "
+        "Harriers said. Vale, who was injured against Northfield, will have surgery next week. "
+        "Coach Ann Pike said the club would miss Vale.",
+    ),
+]
+
+VALE_SURGERY = (
+    "Vale to have knee surgery after season-ending injury",
+    "Tom Vale of the Example City Harriers will have knee surgery after a season-ending injury "
+    "against Northfield. Coach Ann Pike said Vale was in good spirits. Vale is on the injured "
+    "list.",
+)
+
+
+def test_another_player_of_the_club_out_for_the_season_is_another_event():
+    # Both reports undated, same club, coach, injury and season: what tells them apart is
+    # whom each is about, named again and again (Vale in the story, Reed in the new report).
+    index = StoryIndex()
+    for body in CLUB_BACKGROUND:
+        index.df.add(article_features("", body, None).df_terms())
+    for headline, body in VALE_REPORTS:
+        index.add("vale", article_features(headline, body, None))
+    reed = article_features(
+        "Reed out for the season",
+        "Sam Reed will miss the rest of the season with a torn ligament in his left knee, the "
+        "Harriers said. Reed was hurt in training. Reed will have surgery next week, Pike said. "
+        "Reed scored eleven goals this season. Reed joined from Lakeside. Reed is out until "
+        "spring.",
+        None,
+    )
+    same = article_features(*VALE_SURGERY, None)
+    assert index.score(reed, "vale").salient < index.score(same, "vale").salient
+    assert index.place(reed) is None
+    assert index.place(same) == "vale"
