@@ -381,6 +381,7 @@ W_TEXT, W_NAMES, W_NUMBERS = 0.55, 0.30, 0.15
 # subject typically reaches: above it adds, below it takes away.
 W_SALIENT = 0.3
 SALIENT_EXPECTED = 1 / 3
+SALIENT_BELOW = 0.5
 NAME_SATURATION = 10.0
 NAME_FRACTION = 0.5
 # What the articles of one story agree on. A story's articles all name the people and places
@@ -731,10 +732,14 @@ def _figures_disagree(numbers: frozenset[str], profile: StoryProfile) -> bool:
 
 def _salient_term(salient: float, *, held_back: bool) -> float:
     """The salient names' part of the score: above ``SALIENT_EXPECTED`` it adds, below it
-    takes away. Naming the same people most often is what the next event of the same story
-    does too, so it adds nothing to an article held back by time or by what happened."""
+    takes away (at ``SALIENT_BELOW`` of the rate: an outlet may tell the event through other
+    people than the rest, the officials it reached or the witnesses it found). Naming the same
+    people most often is what the next event of the same story does too, so it adds nothing
+    to an article held back by time or by what happened."""
     found = salient - SALIENT_EXPECTED
-    return min(0.0, found) if held_back else found
+    if found < 0:
+        return found * SALIENT_BELOW
+    return 0.0 if held_back else found
 
 
 def _by_value(kv: tuple[str, float]) -> tuple[float, str]:
@@ -785,3 +790,4 @@ def cluster(articles: Iterable[ArticleFeatures], *, index: StoryIndex | None = N
     for features in articles:
         labels.append(index.assign(features, new_key=len(index.stories)))
     return labels
+
