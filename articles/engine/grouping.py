@@ -791,3 +791,59 @@ def cluster(articles: Iterable[ArticleFeatures], *, index: StoryIndex | None = N
         labels.append(index.assign(features, new_key=len(index.stories)))
     return labels
 
+
+# Telling apart two events one story took in. Online placement joins an article to the best
+# story at the time, so the first report of a second event of the same subject (the same
+# player hurt again, a second quake on the island) can join the first event's story, and the
+# rest of its reports follow it there. Read together, such a story falls into two groups of
+# articles that fit each other clearly less than each group's articles fit one another.
+SPLIT_MIN_ARTICLES = 4
+SPLIT_MIN_PART = 2
+# The two groups are split when the mean score across them is below this share of the mean
+# score within them.
+SPLIT_RATIO = 0.6
+
+
+def split_events(
+    articles: list[ArticleFeatures], df: DocumentFrequencies
+) -> tuple[list[int], list[int]] | None:
+    """The story's articles (by position) as two events, or ``None`` when they are one.
+
+    Every article is scored against every other as a story of one article (both ways,
+    averaged), the articles are joined bottom-up by average link into two groups, and the two
+    are kept apart when their mean score across is below ``SPLIT_RATIO`` of their mean score
+    within, each holding at least ``SPLIT_MIN_PART`` articles. ``df``: the frequencies the
+    articles are already counted in. Quadratic in the articles: the caller bounds them."""
+    n = len(articles)
+    if n < SPLIT_MIN_ARTICLES:
+        return None
+    scratch = StoryIndex()  # builds the one-article profiles; its frequencies are not used
+    for i, features in enumerate(articles):
+        scratch.add(i, features)
+    scorer = StoryIndex(df=df)
+    scorer.stories = scratch.stories
+    one_way = [
+        [scorer.score(articles[i], j).total if i != j else 0.0 for j in range(n)] for i in range(n)
+    ]
+    pair = [[(one_way[i][j] + one_way[j][i]) / 2 for j in range(n)] for i in range(n)]
+    groups = {i: [i] for i in range(n)}
+    link = {(i, j): pair[i][j] for i in range(n) for j in range(i + 1, n)}
+    while len(groups) > 2:
+        a, b = max(link, key=lambda ab: (link[ab], -ab[0], -ab[1]))
+        size_a, size_b = len(groups[a]), len(groups[b])
+        groups[a] += groups.pop(b)
+        for c in groups:
+            if c == a:
+                continue
+            ac, bc = (min(a, c), max(a, c)), (min(b, c), max(b, c))
+            link[ac] = (size_a * link[ac] + size_b * link.pop(bc)) / (size_a + size_b)
+        link = {ab: v for ab, v in link.items() if b not in ab}
+    first, second = (sorted(g) for g in groups.values())
+    if min(len(first), len(second)) < SPLIT_MIN_PART:
+        return None
+    within = [pair[i][j] for g in (first, second) for i in g for j in g if i < j]
+    across = sum(pair[i][j] for i in first for j in second) / (len(first) * len(second))
+    mean_within = sum(within) / len(within)
+    if mean_within <= 0 or across >= SPLIT_RATIO * mean_within:
+        return None
+    return first, second

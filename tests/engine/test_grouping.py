@@ -11,8 +11,10 @@ from articles.engine.grouping import (
     EVENT_CONFLICT,
     FIGURE_CONFLICT,
     StoryIndex,
+    cluster,
     core_coverage,
     featurize,
+    split_events,
 )
 from articles.engine.similarity import extract_names, mentioned_date
 from articles.engine.weights import DocumentFrequencies
@@ -482,3 +484,52 @@ def test_another_player_of_the_club_out_for_the_season_is_another_event():
     assert index.score(reed, "vale").salient < index.score(same, "vale").salient
     assert index.place(reed) is None
     assert index.place(same) == "vale"
+
+
+# The same club a week apart: another player hurt in training (the second event of the subject).
+REED_REPORTS = [
+    (
+        "Harriers place Sam Reed on injured list",
+        "The Example City Harriers placed midfielder Sam Reed on the injured list with a broken "
+        "ankle. Reed fell in training at Brookfield Park. Coach Ann Pike said Reed would be out "
+        "for three months. Reed has made forty appearances.",
+    ),
+    (
+        "Broken ankle sidelines Reed",
+        "Sam Reed broke his ankle in training and will be out for three months, the Harriers "
+        "said. Reed was carried off at Brookfield Park. Pike said Reed would have an operation. "
+        "Reed joined from Lakeside.",
+    ),
+    (
+        "Harriers midfielder Reed breaks ankle",
+        "Example City midfielder Sam Reed is out for three months after breaking his ankle in "
+        "training, the Harriers said. Reed, who joined from Lakeside, had an operation on "
+        "Friday. Coach Ann Pike said Reed would recover.",
+    ),
+]
+
+
+def _with_frequencies(reports):
+    found = [article_features(headline, body, None) for headline, body in reports]
+    df = DocumentFrequencies()
+    for features in found:
+        df.add(features.df_terms())
+    return found, df
+
+
+def test_a_story_that_took_in_two_events_is_read_as_two():
+    # Undated and in arrival order, both players' reports land in one story one by one.
+    reports = [VALE_REPORTS[0], REED_REPORTS[0], VALE_REPORTS[1], REED_REPORTS[1]]
+    reports += [VALE_REPORTS[2], REED_REPORTS[2]]
+    found, df = _with_frequencies(reports)
+    index = StoryIndex(df=DocumentFrequencies())
+    assert len(set(cluster(found, index=index))) == 1
+    assert split_events(found, df) == ([0, 2, 4], [1, 3, 5])
+
+
+def test_a_story_of_one_event_is_not_split():
+    found, df = _with_frequencies([*VALE_REPORTS, VALE_SURGERY])
+    assert split_events(found, df) is None
+    # Too few articles to tell two events apart: left as it is.
+    found, df = _with_frequencies([VALE_REPORTS[0], REED_REPORTS[0], VALE_REPORTS[1]])
+    assert split_events(found, df) is None
