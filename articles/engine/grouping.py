@@ -10,7 +10,9 @@ two days later. So the score mixes four kinds of evidence:
   corpus counts with a generic English background table, so a fresh database scores well;
 - names: the people and organisations the article's top shares with the story, each
   counted by how many of the story's articles name it, and scaled down when the article
-  leaves out the names most of the story's articles agree on (``core_coverage``);
+  leaves out the names most of the story's articles agree on (``core_coverage``); and whom
+  the article and the story name most often (``salient_names``): two events of one subject
+  share its names, but each is about its own player, product or town;
 - figures: shared specific numbers ("66,000", "2.4 million") from the article's top, and a
   conflict when the story's articles agree on figures the article nowhere gives;
 - time: how far apart the events are (explicit dates and weekdays resolved against the publish
@@ -25,11 +27,11 @@ Persistence (for the Django side): the index is plain data, see ``StoryIndex.sta
 Per story it keeps ``n`` (articles), ``terms`` (top weighted terms: sum of each article's
 unit-length log-tf vector, truncated), ``names``, ``numbers``, ``events``, ``periods`` and
 ``results`` (counts), ``dates`` (event-date ordinals with counts), ``first``/``last``
-(publish-date ordinals) and ``written_first``/``written_last`` (written-day ordinals). Per
-term it keeps the document frequency and one document count.
-The posting lists (key -> story keys) are derived from the story profiles and belong in a
-table ``(key, story_id)`` indexed by key, queried with ``key IN (...)`` and a
-``story.last_published >= ...`` filter.
+(publish-date ordinals), ``written_first``/``written_last`` (written-day ordinals) and
+``salient`` (top names by how often its articles name them). Per term it keeps the document
+frequency and one document count. The posting lists (key -> story keys) are derived from the
+story profiles and belong in a table ``(key, story_id)`` indexed by key, queried with
+``key IN (...)`` and a ``story.last_published >= ...`` filter.
 """
 
 from __future__ import annotations
@@ -130,6 +132,9 @@ class ArticleFeatures:
     # out is read against these (a story's core names and figures, missing from all of it).
     all_names: frozenset[str] = frozenset()
     all_numbers: frozenset[str] = frozenset()
+    # Name keys weighted by how often the whole text names them (``salient_names``): who an
+    # article is about is named again and again, a bystander or the background once.
+    salient: Mapping[str, float] = field(default_factory=dict)
 
     def df_terms(self) -> set[str]:
         """Everything counted in document frequencies: terms, name and number keys."""
@@ -182,6 +187,7 @@ def featurize(
     all_names = name_keys(list(names) + extract_names(text))
     numbers = _figures(text)
     whole = f"{headline}\n\n{body}"
+    whole_names = extract_names(whole)
     published = as_date(published_at)
     lede = _lede(body)
     event_date = mentioned_date(f"{headline}. {lede}", published) or published
@@ -196,12 +202,21 @@ def featurize(
         results=frozenset(_results(f"{headline}. {lede}")),
         mentions=frozenset(_event_mentions(f"{headline}. {lede}")),
         written=published or stamped_date(headline, body),
-        all_names=frozenset(all_names | name_keys(extract_names(whole))),
+        all_names=frozenset(all_names | name_keys(whole_names)),
         all_numbers=_figures(whole),
+        salient=salient_names(whole_names),
     )
     if df is not None:
         features = _with_keys(features, index_keys(features, df))
     return features
+
+
+def salient_names(names: Iterable[str]) -> dict[str, float]:
+    """Name keys weighted by how often they are named: 1 + log of the count."""
+    counts: Counter[str] = Counter()
+    for name in names:
+        counts.update(name_keys([name]))
+    return {key: 1.0 + math.log(count) for key, count in counts.items()}
 
 
 def _figures(text: str) -> frozenset[str]:
@@ -264,6 +279,7 @@ def _with_keys(features: ArticleFeatures, keys: list[str]) -> ArticleFeatures:
         written=features.written,
         all_names=features.all_names,
         all_numbers=features.all_numbers,
+        salient=features.salient,
     )
 
 
@@ -296,6 +312,8 @@ class StoryProfile:
     # The days its articles were written (``ArticleFeatures.written``), as ordinals.
     written_first: int | None = None
     written_last: int | None = None
+    # The sum of its articles' unit-length ``salient`` vectors, truncated like ``terms``.
+    salient: dict[str, float] = field(default_factory=dict)
 
     def event_date(self) -> int | None:
         if not self.dates:
@@ -319,6 +337,7 @@ class StoryProfile:
             "last": self.last,
             "written_first": self.written_first,
             "written_last": self.written_last,
+            "salient": dict(self.salient),
         }
 
     @classmethod
@@ -338,6 +357,7 @@ class StoryProfile:
             # Absent in profiles stored before: the story's written days are then unknown.
             written_first=data.get("written_first"),
             written_last=data.get("written_last"),
+            salient=dict(data.get("salient", {})),  # absent in profiles stored before
         )
 
 
@@ -351,11 +371,17 @@ class ScoreBreakdown:
     numbers: float
     date_penalty: float
     conflict_penalty: float
+    salient: float = 0.0
 
 
 # Calibrated on the fictional dev set (scripts/eval_grouping.py); see the module docstring.
 DEFAULT_THRESHOLD = 0.28
 W_TEXT, W_NAMES, W_NUMBERS = 0.55, 0.30, 0.15
+# The salient names' cosine (see ``score``) moves the total around what an article of the same
+# subject typically reaches: above it adds, below it takes away.
+W_SALIENT = 0.3
+SALIENT_EXPECTED = 1 / 3
+SALIENT_BELOW = 0.5
 NAME_SATURATION = 10.0
 NAME_FRACTION = 0.5
 # What the articles of one story agree on. A story's articles all name the people and places
@@ -474,7 +500,7 @@ class StoryIndex:
         """How well the article fits the story, in [about -0.5, 1]."""
         profile = self.stories[story_key]
         idf = self.df.idf
-        a_vec, weights, total = self._article_weights(features)
+        a_vec, weights, total, a_salient = self._article_weights(features)
         known = self._idf_known()
         s_vec = {}
         for t, w in profile.terms.items():
@@ -483,6 +509,13 @@ class StoryIndex:
                 v = known[t] = idf(t)
             s_vec[t] = w * v
         text = cosine(a_vec, s_vec)
+        # Do the article and the story name the same people and places most often? Two
+        # events of one subject share its names (the team, the company, the island), but each
+        # is about its own player, product or town, named again and again.
+        salient = 0.0
+        if a_salient and profile.salient:
+            s_salient = {n: w * idf(NAME_PREFIX + n) for n, w in profile.salient.items()}
+            salient = cosine(a_salient, s_salient)
 
         names = 0.0
         if features.names and profile.names:
@@ -534,15 +567,23 @@ class StoryIndex:
         if _written_apart(features.written, profile):
             conflict += WRITTEN_CONFLICT
 
-        total = W_TEXT * text + W_NAMES * names + W_NUMBERS * numbers - date_pen - conflict
-        return ScoreBreakdown(total, text, names, numbers, date_pen, conflict)
+        total = (
+            W_TEXT * text
+            + W_NAMES * names
+            + W_NUMBERS * numbers
+            + W_SALIENT * _salient_term(salient, held_back=date_pen > 0 or conflict > 0)
+            - date_pen
+            - conflict
+        )
+        return ScoreBreakdown(total, text, names, numbers, date_pen, conflict, salient)
 
     def _article_weights(
         self, features: ArticleFeatures
-    ) -> tuple[dict[str, float], dict[str, float], float]:
-        """The article's IDF-weighted terms, its name weights and their sum: the same for
-        every story it is scored against, so computed once while the frequencies stay as
-        they are (same object, same document count; ``add`` forgets them)."""
+    ) -> tuple[dict[str, float], dict[str, float], float, dict[str, float]]:
+        """The article's IDF-weighted terms, its name weights, their sum and its IDF-weighted
+        ``salient`` names: the same for every story it is scored against, so computed once
+        while the frequencies stay as they are (same object, same document count; ``add``
+        forgets them)."""
         df = self.df
         memo = self._scoring
         if memo is not None and memo[0] is features and memo[1] is df and memo[2] == df.n_docs:
@@ -550,7 +591,8 @@ class StoryIndex:
         idf = df.idf
         a_vec = {t: w * idf(t) for t, w in features.terms.items()}
         weights = {n: idf(NAME_PREFIX + n) for n in features.names}
-        found = (a_vec, weights, sum(weights.values()))
+        salient = {n: w * idf(NAME_PREFIX + n) for n, w in features.salient.items()}
+        found = (a_vec, weights, sum(weights.values()), salient)
         self._scoring = (features, df, df.n_docs, found)
         return found
 
@@ -596,6 +638,13 @@ class StoryIndex:
             # Keep the centroid small: the words most articles of the story share.
             kept = heapq.nlargest(self.profile_terms, profile.terms.items(), key=_by_value)
             profile.terms = dict(kept)
+        if features.salient:
+            norm = math.sqrt(sum(w * w for w in features.salient.values()))
+            for key, weight in features.salient.items():
+                profile.salient[key] = profile.salient.get(key, 0.0) + weight / norm
+            if len(profile.salient) > self.profile_terms * 2:
+                kept = heapq.nlargest(self.profile_terms, profile.salient.items(), key=_by_value)
+                profile.salient = dict(kept)
         profile.names.update(features.names)
         profile.numbers.update(features.numbers)
         if features.event:
@@ -681,6 +730,18 @@ def _figures_disagree(numbers: frozenset[str], profile: StoryProfile) -> bool:
     return bool(core) and not any(n in numbers for n in core)
 
 
+def _salient_term(salient: float, *, held_back: bool) -> float:
+    """The salient names' part of the score: above ``SALIENT_EXPECTED`` it adds, below it
+    takes away (at ``SALIENT_BELOW`` of the rate: an outlet may tell the event through other
+    people than the rest, the officials it reached or the witnesses it found). Naming the same
+    people most often is what the next event of the same story does too, so it adds nothing
+    to an article held back by time or by what happened."""
+    found = salient - SALIENT_EXPECTED
+    if found < 0:
+        return found * SALIENT_BELOW
+    return 0.0 if held_back else found
+
+
 def _by_value(kv: tuple[str, float]) -> tuple[float, str]:
     # The term breaks ties, so which terms a profile keeps never depends on dict order.
     return kv[1], kv[0]
@@ -729,3 +790,60 @@ def cluster(articles: Iterable[ArticleFeatures], *, index: StoryIndex | None = N
     for features in articles:
         labels.append(index.assign(features, new_key=len(index.stories)))
     return labels
+
+
+# Telling apart two events one story took in. Online placement joins an article to the best
+# story at the time, so the first report of a second event of the same subject (the same
+# player hurt again, a second quake on the island) can join the first event's story, and the
+# rest of its reports follow it there. Read together, such a story falls into two groups of
+# articles that fit each other clearly less than each group's articles fit one another.
+SPLIT_MIN_ARTICLES = 4
+SPLIT_MIN_PART = 2
+# The two groups are split when the mean score across them is below this share of the mean
+# score within them.
+SPLIT_RATIO = 0.6
+
+
+def split_events(
+    articles: list[ArticleFeatures], df: DocumentFrequencies
+) -> tuple[list[int], list[int]] | None:
+    """The story's articles (by position) as two events, or ``None`` when they are one.
+
+    Every article is scored against every other as a story of one article (both ways,
+    averaged), the articles are joined bottom-up by average link into two groups, and the two
+    are kept apart when their mean score across is below ``SPLIT_RATIO`` of their mean score
+    within, each holding at least ``SPLIT_MIN_PART`` articles. ``df``: the frequencies the
+    articles are already counted in. Quadratic in the articles: the caller bounds them."""
+    n = len(articles)
+    if n < SPLIT_MIN_ARTICLES:
+        return None
+    scratch = StoryIndex()  # builds the one-article profiles; its frequencies are not used
+    for i, features in enumerate(articles):
+        scratch.add(i, features)
+    scorer = StoryIndex(df=df)
+    scorer.stories = scratch.stories
+    one_way = [
+        [scorer.score(articles[i], j).total if i != j else 0.0 for j in range(n)] for i in range(n)
+    ]
+    pair = [[(one_way[i][j] + one_way[j][i]) / 2 for j in range(n)] for i in range(n)]
+    groups = {i: [i] for i in range(n)}
+    link = {(i, j): pair[i][j] for i in range(n) for j in range(i + 1, n)}
+    while len(groups) > 2:
+        a, b = max(link, key=lambda ab: (link[ab], -ab[0], -ab[1]))
+        size_a, size_b = len(groups[a]), len(groups[b])
+        groups[a] += groups.pop(b)
+        for c in groups:
+            if c == a:
+                continue
+            ac, bc = (min(a, c), max(a, c)), (min(b, c), max(b, c))
+            link[ac] = (size_a * link[ac] + size_b * link.pop(bc)) / (size_a + size_b)
+        link = {ab: v for ab, v in link.items() if b not in ab}
+    first, second = (sorted(g) for g in groups.values())
+    if min(len(first), len(second)) < SPLIT_MIN_PART:
+        return None
+    within = [pair[i][j] for g in (first, second) for i in g for j in g if i < j]
+    across = sum(pair[i][j] for i in first for j in second) / (len(first) * len(second))
+    mean_within = sum(within) / len(within)
+    if mean_within <= 0 or across >= SPLIT_RATIO * mean_within:
+        return None
+    return first, second

@@ -34,6 +34,7 @@ from articles.ingest.parsers import ParsedItem
 from articles.ingest.report import CREATED, IngestItem, IngestReport
 from articles.models import Story
 from articles.stories.restructure import stories_consolidate
+from articles.stories.separation import stories_separate
 from articles.stories.storylines import storylines_suggest
 from ops.logs import log_import_summary
 
@@ -47,7 +48,8 @@ def fits_in_request(body: str) -> bool:
 
 
 def _consolidate(ingestor: Ingestor, report: IngestReport) -> None:
-    """Merge the drafts this run split one event into, and point the report at survivors.
+    """Merge the drafts this run split one event into, split those that took in two events,
+    and point the report at the surviving stories.
 
     One call per run, over the stories the run created (never in a dry run)."""
     if ingestor.dry_run:
@@ -60,11 +62,16 @@ def _consolidate(ingestor: Ingestor, report: IngestReport) -> None:
         features=ingestor.features,
     )
     report.merged = mapping
+    survivors = list(created.exclude(pk__in=list(mapping)).values_list("pk", flat=True))
+    # Drafts that took in two events of one subject are split in two (``stories_separate``).
+    moved = stories_separate(story_ids=survivors, user=ingestor.user, features=ingestor.features)
     for item in report.items:
         if item.story in mapping:
             item.story = mapping[item.story]
-    survivors = created.exclude(pk__in=list(mapping)).values_list("pk", flat=True)
-    storylines_suggest(story_ids=list(survivors), features=ingestor.features)
+        if item.article in moved:
+            item.story = moved[item.article]
+    survivors += sorted(set(moved.values()))
+    storylines_suggest(story_ids=survivors, features=ingestor.features)
 
 
 def ingest_each(ingestor: Ingestor, items: Iterable[ParsedItem]) -> Iterator[IngestItem]:

@@ -226,7 +226,7 @@ CONSOLIDATE_MAX_ARTICLES = 5
 CONSOLIDATE_CANDIDATES = 30
 
 
-def _machine_drafts(story_ids: Iterable[int]) -> dict[int, int]:
+def machine_drafts(story_ids: Iterable[int]) -> dict[int, int]:
     """Of ``story_ids``, the pure machine drafts (draft, never edited: no key points,
     paragraphs, corrections, topics or story aliases; attributions hang on key points and
     paragraphs) with
@@ -334,7 +334,7 @@ def stories_consolidate(
     cache: dict[int, tuple[ArticleFeatures, DocumentFrequencies]] = {}
     pending = set(story_ids)
     for _ in range(CONSOLIDATE_PASSES):
-        drafts = _machine_drafts(pending)
+        drafts = machine_drafts(pending)
         merged = False
         for story_id in sorted(drafts, key=lambda s: (drafts[s], -s)):
             if story_id in mapping or drafts[story_id] > CONSOLIDATE_MAX_ARTICLES:

@@ -11,8 +11,10 @@ from articles.engine.grouping import (
     EVENT_CONFLICT,
     FIGURE_CONFLICT,
     StoryIndex,
+    cluster,
     core_coverage,
     featurize,
+    split_events,
 )
 from articles.engine.similarity import extract_names, mentioned_date
 from articles.engine.weights import DocumentFrequencies
@@ -423,3 +425,111 @@ def test_an_arrest_and_charges_told_together_are_one_report_whichever_step_leads
         ),
     )
     assert later.score(charged, "s1").conflict_penalty >= EVENT_CONFLICT
+
+
+# A club's season in a newsroom's archive: its name, coach and ground are in many stories.
+CLUB_BACKGROUND = [
+    "The Example City Harriers beat the Northfield Rovers at Brookfield Park. Coach Ann Pike "
+    "praised the defence.",
+    "The Example City Harriers will build a new stand at Brookfield Park, coach Ann Pike said.",
+    "The Example City Harriers drew with Lakeside United. Ann Pike kept the same team.",
+    "Ann Pike signed a new contract with the Example City Harriers on Monday.",
+]
+VALE_REPORTS = [
+    (
+        "Harriers lose Tom Vale for the season",
+        "The Example City Harriers placed forward Tom Vale on the injured list, ending his "
+        "season. Vale tore a ligament in his left knee against the Northfield Rovers. Coach Ann "
+        "Pike said Vale would have surgery. Vale scored nine goals this season.",
+    ),
+    (
+        "Knee injury ends Vale's season",
+        "Tom Vale will miss the rest of the season after the Harriers put him on the injured "
+        "list. Vale was hurt against the Rovers. Pike called Vale the heart of the team. Vale "
+        "joined the Harriers in the spring.",
+    ),
+    (
+        "Harriers forward Vale out with torn ligament",
+        "Example City forward Tom Vale is out for the season with a torn knee ligament, the "
+        "Harriers said. Vale, who was injured against Northfield, will have surgery next week. "
+        "Coach Ann Pike said the club would miss Vale.",
+    ),
+]
+
+VALE_SURGERY = (
+    "Vale to have knee surgery after season-ending injury",
+    "Tom Vale of the Example City Harriers will have knee surgery after a season-ending injury "
+    "against Northfield. Coach Ann Pike said Vale was in good spirits. Vale is on the injured "
+    "list.",
+)
+
+
+def test_another_player_of_the_club_out_for_the_season_is_another_event():
+    # Both reports undated, same club, coach, injury and season: what tells them apart is
+    # whom each is about, named again and again (Vale in the story, Reed in the new report).
+    index = StoryIndex()
+    for body in CLUB_BACKGROUND:
+        index.df.add(article_features("", body, None).df_terms())
+    for headline, body in VALE_REPORTS:
+        index.add("vale", article_features(headline, body, None))
+    reed = article_features(
+        "Reed out for the season",
+        "Sam Reed will miss the rest of the season with a torn ligament in his left knee, the "
+        "Harriers said. Reed was hurt in training. Reed will have surgery next week, Pike said. "
+        "Reed scored eleven goals this season. Reed joined from Lakeside. Reed is out until "
+        "spring.",
+        None,
+    )
+    same = article_features(*VALE_SURGERY, None)
+    assert index.score(reed, "vale").salient < index.score(same, "vale").salient
+    assert index.place(reed) is None
+    assert index.place(same) == "vale"
+
+
+# The same club a week apart: another player hurt in training (the second event of the subject).
+REED_REPORTS = [
+    (
+        "Harriers place Sam Reed on injured list",
+        "The Example City Harriers placed midfielder Sam Reed on the injured list with a broken "
+        "ankle. Reed fell in training at Brookfield Park. Coach Ann Pike said Reed would be out "
+        "for three months. Reed has made forty appearances.",
+    ),
+    (
+        "Broken ankle sidelines Reed",
+        "Sam Reed broke his ankle in training and will be out for three months, the Harriers "
+        "said. Reed was carried off at Brookfield Park. Pike said Reed would have an operation. "
+        "Reed joined from Lakeside.",
+    ),
+    (
+        "Harriers midfielder Reed breaks ankle",
+        "Example City midfielder Sam Reed is out for three months after breaking his ankle in "
+        "training, the Harriers said. Reed, who joined from Lakeside, had an operation on "
+        "Friday. Coach Ann Pike said Reed would recover.",
+    ),
+]
+
+
+def _with_frequencies(reports):
+    found = [article_features(headline, body, None) for headline, body in reports]
+    df = DocumentFrequencies()
+    for features in found:
+        df.add(features.df_terms())
+    return found, df
+
+
+def test_a_story_that_took_in_two_events_is_read_as_two():
+    # Undated and in arrival order, both players' reports land in one story one by one.
+    reports = [VALE_REPORTS[0], REED_REPORTS[0], VALE_REPORTS[1], REED_REPORTS[1]]
+    reports += [VALE_REPORTS[2], REED_REPORTS[2]]
+    found, df = _with_frequencies(reports)
+    index = StoryIndex(df=DocumentFrequencies())
+    assert len(set(cluster(found, index=index))) == 1
+    assert split_events(found, df) == ([0, 2, 4], [1, 3, 5])
+
+
+def test_a_story_of_one_event_is_not_split():
+    found, df = _with_frequencies([*VALE_REPORTS, VALE_SURGERY])
+    assert split_events(found, df) is None
+    # Too few articles to tell two events apart: left as it is.
+    found, df = _with_frequencies([VALE_REPORTS[0], REED_REPORTS[0], VALE_REPORTS[1]])
+    assert split_events(found, df) is None
