@@ -197,7 +197,9 @@ class QuoteFilter(django_filters.FilterSet):
         method="_bounds", help_text="Carried by an article published at or before this date."
     )
     q = django_filters.CharFilter(
-        method="search", max_length=200, help_text="Words in any wording of the quote."
+        method="search",
+        max_length=200,
+        help_text="Words in any wording of the quote, or its speaker's name or alias.",
     )
 
     class Meta:
@@ -227,7 +229,14 @@ class QuoteFilter(django_filters.FilterSet):
         return queryset.filter(Exists(carried))
 
     def search(self, queryset, name, value: str):
-        return matching(queryset, value, key="quote", related=[("wording", "quote_id")])
+        # By its words and by its speaker's name or alias, as the reader's search finds it.
+        return matching(
+            queryset,
+            value,
+            key="quote",
+            related=[("wording", "quote_id")],
+            via=[("speaker", "speaker_id", "id"), ("speakeralias", "speaker_id", "speaker_id")],
+        )
 
 
 # --- Articles -------------------------------------------------------------------------------

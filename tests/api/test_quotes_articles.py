@@ -77,6 +77,13 @@ def test_quotes_search_any_wording(anon, story):
     assert ids(anon.get("/api/v1/quotes/", {"q": "ferry"})) == []
 
 
+def test_quotes_search_finds_what_a_speaker_said_by_name(anon, story):
+    # As the reader's search page does: "Roe" finds what Roe said.
+    quote = story.quotes.get().pk
+    assert ids(anon.get("/api/v1/quotes/", {"q": "Roe"})) == [quote]
+    assert ids(anon.get("/api/v1/quotes/", {"q": "Quillon"})) == []
+
+
 def test_articles_search_headline_and_body_words_readers_may_see(anon, staff, story, draft):
     body_word = Article.objects.filter(story=story).first()
     Article.objects.filter(pk=body_word.pk).update(body="The lighthouse keepers went on strike.")
