@@ -197,15 +197,15 @@ class Attribution:
     before: bool  # the attribution precedes the quote
 
 
+# A name of one to three capitalised words: "Ilya Brandt", "Wendel", "Dr. Ann Lee".
+NAME_WORDS = r"(?:[A-Z][\w’'.\-]*[ \t\u00a0]+){0,2}[A-Z][\w\-]*"
 # "said Brandt and Wendel", "Brandt and Wendel said": a second name joined to the speaker's.
 _AND_NAME_AFTER = re.compile(
-    r"[ \t\u00a0]+and[ \t\u00a0]+((?:[A-Z][\w’'.\-]*[ \t\u00a0]+){0,2}[A-Z][\w\-]*)"
+    rf"[ \t\u00a0]+and[ \t\u00a0]+({NAME_WORDS})"
     r"(?=[ \t\u00a0]*(?:[.,;:!?\n]|$|[a-z]))(?![’']s)"
 )
-_NAME_AND_BEFORE = re.compile(
-    r"(?<![\w’'])((?:[A-Z][\w’'.\-]*[ \t\u00a0]+){0,2}[A-Z][\w\-]*)[ \t\u00a0]+and[ \t\u00a0]+$"
-)
-_BARE_NAME = re.compile(r"(?:[A-Z][\w’'.\-]*[ \t\u00a0]+){0,2}[A-Z][\w\-]*")
+_NAME_AND_BEFORE = re.compile(rf"(?<![\w’'])({NAME_WORDS})[ \t\u00a0]+and[ \t\u00a0]+$")
+_BARE_NAME = re.compile(NAME_WORDS)
 
 
 def with_partner(text: str, att: Attribution | None) -> Attribution | None:

@@ -368,8 +368,7 @@ _APPOSED_CUE = re.compile(
     r",\s+(?:a|an|the|one\s+of)\s[^,;:.“”\"]{1,100},\s+(?:also\s+|had\s+|has\s+)?([a-z]+)\b"
 )
 _RELATIVE_BEFORE = re.compile(
-    r"\b(?:[Hh]is|[Hh]er|[Tt]heir)\s+(?:father|mother|son|daughter|wife|husband|brother|sister"
-    r"|partner|uncle|aunt|grandmother|grandfather|cousin|friend|neighbou?r)\s*,\s*$"
+    rf"\b(?:[Hh]is|[Hh]er|[Tt]heir)\s+(?:{alternation(lx.RELATIVES)})\s*,\s*$"
 )
 _ASKED_BEFORE = re.compile(r"\b(?:asked|questioned|pressed)\s+$")
 _NEXT_WORDS = re.compile(r"(?:\s*,\s*\d{1,3}\s*,)?\s+([a-z]+)(?:\s+([a-z]+))?")
@@ -697,7 +696,7 @@ class _Builder:
             return
         words = [_clean(toks[i][2]) for i in run]
         lows = [w.lower() for w in words]
-        if "The" in words[1:-1] and words.index("The", 1) == 1:
+        if len(words) > 2 and words[1] == "The":
             # "Enter The Example Gazette.": a capitalised word opening the sentence, then a
             # name that starts with its article.
             self.classify(toks, run[2:])

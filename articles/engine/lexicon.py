@@ -324,6 +324,12 @@ FEMALE_WORDS = frozenset(
     wife aunt grandmother queen princess lady dame girl woman""".split()
 )
 
+# Relatives and close others a person is named by ("her father, Anton,").
+RELATIVES = frozenset(
+    """father mother son daughter wife husband brother sister partner uncle aunt grandmother
+    grandfather cousin friend neighbour neighbor""".split()
+)
+
 # A modest list of common given names, for gender only (used when nothing else tells).
 FIRST_NAMES_MALE = frozenset(
     """aaron adam adrian ahmed alan albert alex alexander ali andrew andre antoine anthony anil

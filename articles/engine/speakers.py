@@ -13,8 +13,9 @@ import re
 from bisect import bisect_left
 
 from articles.engine import lexicon as lx
-from articles.engine.cues import DETERMINERS, MENTION_STOP, TITLE_STRIP, VERB_ANY
+from articles.engine.cues import DETERMINERS, MENTION_STOP, NAME_WORDS, TITLE_STRIP, VERB_ANY
 from articles.engine.entities import Mention, Registry, common_word, surname_of
+from articles.engine.text import alternation
 
 _FUNCTION_WORDS = frozenset(
     "the a an his her their its our your my from of for at in on with by to and or".split()
@@ -146,19 +147,20 @@ _SUBJECT_PRONOUN = re.compile(
 _GENERIC_REACH = 1200  # characters back that "the company" or "the group" may reach
 _STATEMENT_REACH = 400  # characters back that "it" may reach for the statement it gave
 _THE_AGED = re.compile(r"^the (\d{1,3})-year-old$", re.IGNORECASE)
+# A document the text says someone issued: "statement", "statements", "letter" ...
+_DOCUMENT = rf"(?:{alternation(lx.DOCUMENT_HEADS)})s?"
 # "issued a statement", "wrote a letter to parents", "said in a statement", or a sentence
 # opening "In a statement, ..." (``lead``): a document and the verb that gives it its author.
 _ISSUED = re.compile(
     r"(?:\b(?:issued|released|put out|sent(?: out)?|wrote|posted|published|signed|said in"
     r"|added in)"
     r"|(?P<lead>(?:^|(?<=[.!?\n]))\s*In))\s+(?:a|an|the|his|her|its|their)\s+"
-    r"(?:[\w\-]+\s+){0,2}?(?P<head>statements?|announcements?|releases?|emails?|memos?|"
-    r"letters?)\b",
+    rf"(?:[\w\-]+\s+){{0,2}}?(?P<head>{_DOCUMENT})\b",
     re.IGNORECASE,
 )
 # "a statement from Quillmart", "a letter signed by Mayor Jane Roe": the document's author.
 _FROM_DOCUMENT = re.compile(
-    r"\b(?P<head>statements?|announcements?|releases?|emails?|memos?|letters?)\s+"
+    rf"\b(?P<head>{_DOCUMENT})\s+"
     r"(?:(?:issued|released|signed|sent)\s+)?(?:from|by)\s+"
     r"(?P<who>(?:the\s+)?[A-Z][\w&’'.\-]*(?:\s+(?:of\s+(?:the\s+)?)?[A-Z][\w&’'.\-]*){0,5})"
 )
@@ -188,9 +190,7 @@ _POSSESSOR_NAME = re.compile(
     r"^(?:[Tt]he\s+)?(?:[\w\-]+\s+){0,3}[\w\-]+[’']s\s+"
     r"((?:[A-Z][\w’'.\-]*\s+){1,2}[A-Z][\w’'\-]+)$"
 )
-_NAME_PAIR = re.compile(
-    r"((?:[A-Z][\w’'.\-]*\s+){0,2}[A-Z][\w\-]*)\s+and\s+((?:[A-Z][\w’'.\-]*\s+){0,2}[A-Z][\w\-]*)"
-)
+_NAME_PAIR = re.compile(rf"({NAME_WORDS})\s+and\s+({NAME_WORDS})")
 # "Ms. Roe's sister Odile", "the mayor's aide Tomas": the relative or aide, by one name.
 _POSSESSOR_ROLE_NAME = re.compile(
     r"^(?:[Tt]he\s+)?(?:[\w.\-]+\s+){0,3}[\w\-]+[’']s?\s+(?:[a-z][a-z\-]+\s+){1,2}"
