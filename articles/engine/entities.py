@@ -701,6 +701,8 @@ class _Builder:
             # name that starts with its article.
             self.classify(toks, run[2:])
             return
+        if len(run) == 1 and lows[0] in lx.PLURAL_PEOPLE:
+            return  # "Associates described him as ...": people left unnamed, not a firm
         if (
             len(run) >= 3
             and lows[0] in lx.PLURAL_PEOPLE

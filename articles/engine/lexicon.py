@@ -133,7 +133,12 @@ PLURAL_PEOPLE = frozenset(
     catholics protestants immigrants refugees veterans millennials prosecutors investigators
     detectives officers authorities lawyers attorneys doctors nurses scientists researchers
     sources insiders diplomats negotiators firefighters rescuers survivors victims families
-    relatives friends colleagues employees executives shareholders investors""".split()
+    relatives friends colleagues employees executives shareholders investors associates allies
+    partners peers admirers backers donors coworkers co-workers classmates teammates locals
+    onlookers bystanders passengers commuters shoppers customers patients inmates troops
+    soldiers citizens leaders owners managers coaches players spectators tourists visitors
+    guests viewers listeners readers pundits commentators skeptics sceptics advocates
+    defenders lobbyists mourners villagers farmers parishioners""".split()
 )
 # Words marking a capitalised run as an organisation.
 ORG_WORDS = frozenset(

@@ -75,6 +75,11 @@ _SPEECH_WORDS = re.compile(
 _SAID_PRONOUN_END = re.compile(
     r",\s+([Hh]e|[Ss]he)\s+(?:also\s+|later\s+)?(?:said|says|added|told\s+\w+)[^,;:]{0,40}\.$"
 )
+# "Quillmart, he said, also fits the plan.": the pronoun's verb set off between commas.
+_SAID_PRONOUN_ASIDE = re.compile(
+    r",[ \t\u00a0]+([Hh]e|[Ss]he)[ \t\u00a0]+(?:also[ \t\u00a0]+)?"
+    r"(?:said|says|added|noted),[ \t\u00a0]"
+)
 # "He spoke ...", "This week he spoke ...", "At 91, she still remembers ...".
 _INTRO_PRONOUN = re.compile(r"(?:[A-Z][a-z]*(?: [a-z0-9]+){0,3},? )?([Hh]e|[Ss]he)\b")
 
@@ -747,7 +752,7 @@ class Resolver:
         vote ..."), or the "he"/"she" that ends it ("..., he said.")."""
         reg = self.reg
         text = reg.text
-        pm = _SAID_PRONOUN_END.search(text, ss, end)
+        pm = _SAID_PRONOUN_END.search(text, ss, end) or _SAID_PRONOUN_ASIDE.search(text, ss, end)
         if pm:
             name, kind = self.resolve(pm.group(1), pm.start(1))
             if name:

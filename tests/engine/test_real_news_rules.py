@@ -1426,6 +1426,29 @@ def test_a_dash_written_without_spaces_after_a_name_ends_it():
         "take days.\n"
         "“The ships are on their way,” he said.\n"
         "“Two of the four lines are down,” said Mr Brenner.\n"
-        "Ban Ki-moon Lee, a visitor, left early."
+        "Tal Ko-vir Lee, a visitor, left early."
     )
     assert _speakers(text) == ["Oskar Brenner", "Oskar Brenner"]
+
+
+def test_an_office_at_an_organisation_after_a_name_without_its_closing_comma_is_the_person():
+    text = (
+        "A warehouse fire destroyed the old depot in Valmora on Tuesday.\n"
+        "Oskar Brandt, Deputy Chief Fire Officer at Valmora Fire and Rescue Service says the "
+        "depot is “beyond repair”."
+    )
+    assert _speakers(text) == ["Oskar Brandt"]
+
+
+def test_he_said_set_off_by_commas_carries_into_the_quote_that_follows():
+    text = (
+        "Analysts said the deal made sense, said Pell Rasmussen, an analyst at Northgate "
+        "Research. Quillmart, he said, also fits the plan.\n\n"
+        "“Quillmart has a strong line of products for small shops.”"
+    )
+    assert _speakers(text) == ["Pell Rasmussen"]
+
+
+def test_a_plural_of_people_opening_a_sentence_is_nobody_named():
+    text = "Associates described his “steady hand.” Teammates called him “the quiet one.”"
+    assert _speakers(text) == [None, None]
