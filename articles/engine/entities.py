@@ -463,6 +463,9 @@ def _first_name_gender(first: str) -> str:
     return ""
 
 
+_ROLE_DETERMINERS = frozenset({"the", "a", "an", "its", "his", "her", "their"})
+
+
 class _Builder:
     def __init__(self, text: str, layout: Layout, aliases: AliasIndex) -> None:
         self.text = text
@@ -559,12 +562,17 @@ class _Builder:
         if body.startswith(("And ", "and ", "But ", "but ")):
             body = body.split(" ", 1)[1]
         words = body.split()
+        if len(words) >= 2 and words[-1].lower() in lx.ROLE_NOUNS:
+            # "according to her agent, Piet Varga", "confirmed by the company spokesman, Jo
+            # Roe": a role noun phrase closing a longer clause.
+            for k in range(len(words) - 2, max(-1, len(words) - 5), -1):
+                if words[k].lower() in _ROLE_DETERMINERS:
+                    phrase = " ".join(words[k:])
+                    return "" if _ROLE_VERBS.search(phrase) else phrase
         if not 2 <= len(words) <= 9 or _ROLE_VERBS.search(body):
             return ""
         first = words[0]
-        if first.lower() in {"the", "a", "an", "its", "his", "her", "their"} or first.endswith(
-            ("’s", "'s")
-        ):
+        if first.lower() in _ROLE_DETERMINERS or first.endswith(("’s", "'s")):
             return body
         return ""
 

@@ -210,7 +210,7 @@ _PERSON_OF = re.compile(
 
 # A determiner and one or two epithets before a name: "the left-leaning", "the nonpartisan".
 _EPITHET = re.compile(
-    r"(?:the|a|an)\s+(?:(?:[a-z]+-[a-z]+|(?![a-z]+ing\b)(?!(?:to|for|of|from|at|with|in|on|by)\b)"
+    r"(?:the|a|an)\s+(?:(?:(?:\d+|[a-z]+)(?:-[a-z]+)+|(?![a-z]+ing\b)(?!(?:to|for|of|from|at|with|in|on|by)\b)"
     r"[a-z]+)\s+){1,2}",
     re.IGNORECASE,
 )

@@ -1452,3 +1452,24 @@ def test_he_said_set_off_by_commas_carries_into_the_quote_that_follows():
 def test_a_plural_of_people_opening_a_sentence_is_nobody_named():
     text = "Associates described his “steady hand.” Teammates called him “the quiet one.”"
     assert _speakers(text) == [None, None]
+
+
+def test_a_role_closing_a_clause_before_a_name_in_apposition_makes_the_name_a_person():
+    # "Piet" is no given name the lexicon knows: the role before the comma says it is one.
+    for lead in (
+        "The clinic confirmed the stay, according to her agent, Piet Varga.",
+        "The stay was confirmed by the company spokesman, Piet Varga, on Monday.",
+    ):
+        assert _speakers(f"{lead}\n“We ask for privacy,” he said.") == ["Piet Varga"]
+    # a thing, not a role, before the comma: no person is made of the name
+    text = "The stay was confirmed in the report, Piet Varga.\n“We ask for privacy,” he said."
+    assert _speakers(text) == [None]
+
+
+def test_the_age_then_the_surname_is_the_person():
+    text = (
+        "Singer Mara Quill checked into a clinic on Monday.\n"
+        "The 33-year-old Quill, whose career has had its ups and downs, described herself "
+        "to the Gazette as “a careful sleeper.”"
+    )
+    assert _speakers(text) == ["Mara Quill"]
