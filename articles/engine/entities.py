@@ -267,6 +267,11 @@ _NICKNAME = re.compile(
 )
 _OPEN_MARKS = frozenset({'"', "“", "‘"})
 
+# Who can be "named" someone: "a painter named ...", "a woman named ..." (not "a ship named").
+_NAMED_PEOPLE = (
+    lx.ROLE_NOUNS | lx.MALE_WORDS | lx.FEMALE_WORDS | lx.RELATIVES | {"person", "people", "child"}
+)
+_OCCUPATION_ENDS = ("ter", "ner", "ker", "ger", "der", "rer", "ist", "ian", "ent", "ant")
 _WHO_OR_AGE = re.compile(r",\s*(?:who\b|\d{1,3}\s*,)")
 
 
@@ -979,6 +984,18 @@ class _Builder:
         j = run[0] - 1
         if j >= 0 and toks[j][2].lower() in _CUE_WORDS:
             return 1
+        if (
+            j >= 1
+            and toks[j][2] == "named"
+            and (
+                toks[j - 1][2].lower() in _NAMED_PEOPLE
+                # "an amateur photographer named", "a student named": someone's occupation
+                or toks[j - 1][2].islower()
+                and toks[j - 1][2].endswith(_OCCUPATION_ENDS)
+            )
+            and len(name_words) in (2, 3)
+        ):
+            return 1  # "a local painter named Oskar Brandt": a person, whatever the given name
         nm = _NEXT_WORDS.match(self.text, e, min(len(self.text), e + 60))
         if nm and (nm.group(1).lower() in _CUE_WORDS or (nm.group(2) or "").lower() in _CUE_WORDS):
             return 1

@@ -119,6 +119,8 @@ _PLURAL_PEOPLE = re.compile(
 )
 
 
+_SINGULAR_POSSESSIVE = re.compile(r"\b(?:his|her)\b")
+
 _NAME_LINKS = frozenset({"of", "for", "and", "on", "the"})
 
 
@@ -799,7 +801,13 @@ class Resolver:
             ss = layout.sentence_start(j)
             head = reg.text[ss : ss + 40]
             if _PLURAL_PEOPLE.match(head):
-                return True
+                # "They showed on his next touch, when Fenwick stole a pass": things, not
+                # people, when the sentence is about one named person's doings.
+                k = bisect_left(self._mention_starts, ss)
+                return not (
+                    _SINGULAR_POSSESSIVE.search(reg.text, ss, j + 1)
+                    and any(m.kind == "person" and m.start <= j for m in reg.mentions[k : k + 8])
+                )
             if not re.match(r"(?:He|She)\b", head):
                 return False
         return False

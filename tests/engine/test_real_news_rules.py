@@ -1473,3 +1473,28 @@ def test_the_age_then_the_surname_is_the_person():
         "to the Gazette as “a careful sleeper.”"
     )
     assert _speakers(text) == ["Mara Quill"]
+
+
+def test_a_person_named_with_an_occupation_and_named_is_a_person():
+    text = (
+        "A local painter named Oskar Brandt admired the work.\n"
+        "“It stopped me in the street,” he said."
+    )
+    assert _speakers(text) == ["Oskar Brandt"]
+
+
+def test_they_about_one_named_persons_doings_is_not_two_people():
+    text = (
+        "Valmora beat Port Alder 70-61 on Saturday.\n"
+        "Dario Fenwick, who looked tense all night, admitted to the nerves.\n"
+        "They showed on his next touch, when Fenwick stole a pass, only to miss a layup.\n"
+        "“I felt the pressure,” he said."
+    )
+    assert _speakers(text) == ["Dario Fenwick"]
+    # but after a sentence about two people together, "he" could be either
+    text = (
+        "Dario Fenwick and Ilya Brandt met on Friday.\n"
+        "They talked for an hour.\n"
+        "“We agreed on nothing,” he said."
+    )
+    assert _speakers(text) == [None]
