@@ -203,13 +203,13 @@ def test_dashboard_counts_the_editors_work_with_links(
 ):
     client = client_for(editor)
     client.get(reverse("admin:index"))  # warm the session
-    # Session, user, permissions (2), six counts, three short lists, whether an import failed:
-    # however long the lists.
-    with django_assert_num_queries(14):
+    # Session, user, permissions (2), eight counts, three short lists, whether an import
+    # failed: however long the lists.
+    with django_assert_num_queries(16):
         page = client.get(reverse("admin:articles_story_dashboard"))
     for n in range(5):
         make_story(f"Another story in review {n}", published=False, status="review")
-    with django_assert_num_queries(14):
+    with django_assert_num_queries(16):
         client.get(reverse("admin:articles_story_dashboard"))
     cards = {c["title"]: c for c in page.context["cards"]}
     assert cards["Stories in review"]["count"] == 1
@@ -277,6 +277,86 @@ def test_dashboard_links_open_the_matching_filtered_lists(editor, newsroom_backl
     assert list(quotes.context["cl"].result_list) == list(
         QuoteAppearance.objects.filter(review_state="suggested")
     )
+
+
+def test_people_and_figures_left_unchecked_are_told_on_the_story_and_the_dashboard(editor):
+    from articles.models import ArticlePerson, Figure
+
+    story = make_ready_story("Valmora ferry returns")
+    other = make_ready_story("Port Alder library opens")
+    article = story.articles.get()
+    roe = ArticlePerson.objects.create(
+        article=article,
+        speaker=make_speaker("Mayor Jane Roe"),
+        role="mayor",
+        review_state="suggested",
+    )
+    figure = Figure.objects.create(
+        article=article,
+        text="40 crossings",
+        start=0,
+        end=12,
+        value=40,
+        unit="crossings",
+        review_state="suggested",
+    )
+    # another story's findings are not this story's to check
+    Figure.objects.create(
+        article=other.articles.get(),
+        text="9 shelves",
+        start=0,
+        end=9,
+        value=9,
+        review_state="suggested",
+    )
+    client = client_for(editor)
+    checks = client.get(reverse("admin:articles_story_change", args=[story.pk])).content.decode()
+    assert "1 person found by machine is not checked yet" in checks
+    assert "1 figure found by machine is not checked yet" in checks
+    people_url = (
+        f"{reverse('admin:articles_articleperson_changelist')}?story={story.pk}"
+        "&review_state__exact=suggested"
+    )
+    assert people_url.replace("&", "&amp;") in checks
+    listed = client.get(people_url)
+    assert list(listed.context["cl"].result_list) == [roe]
+    figures = client.get(
+        f"{reverse('admin:articles_figure_changelist')}?story={story.pk}"
+        "&review_state__exact=suggested"
+    )
+    assert list(figures.context["cl"].result_list) == [figure]
+    cards = {
+        c["title"]: c
+        for c in client.get(reverse("admin:articles_story_dashboard")).context["cards"]
+    }
+    assert cards["Suggested people waiting for review"]["count"] == 1
+    assert cards["Suggested figures waiting for review"]["count"] == 2
+
+    # Publishing is not held up, but the editor is told what readers will not see yet.
+    published = client.post(
+        reverse("admin:articles_story_changelist"),
+        {"action": "publish", "_selected_action": [story.pk]},
+        follow=True,
+    )
+    said = [str(m) for m in published.context["messages"]]
+    assert "1 story(ies) published." in said
+    assert any(
+        "1 person and 1 figure found by machine are not checked yet; readers see them once"
+        in m
+        for m in said
+    ), said
+
+    # The editor approves them from the filtered list: the story's checks no longer ask.
+    client.post(
+        reverse("admin:articles_articleperson_changelist"),
+        {"action": "approve_findings", "_selected_action": [roe.pk]},
+    )
+    client.post(
+        reverse("admin:articles_figure_changelist"),
+        {"action": "approve_findings", "_selected_action": [figure.pk]},
+    )
+    checks = client.get(reverse("admin:articles_story_change", args=[story.pk])).content.decode()
+    assert "not checked yet" not in checks
 
 
 def test_the_admin_index_links_to_the_dashboard(editor):
