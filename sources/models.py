@@ -32,6 +32,8 @@ class Outlet(Versioned):
         AGGREGATOR = "aggregator", "Aggregator"
         GOVERNMENT = "government", "Government"
         OTHER = "other", "Other"
+        # An outlet an import named: what kind it is waits for an editor.
+        UNKNOWN = "unknown", "Not recorded"
 
     name = models.CharField(max_length=200, unique=True)
     slug = models.SlugField(max_length=80, unique=True)
@@ -39,7 +41,7 @@ class Outlet(Versioned):
     country = models.CharField(
         max_length=2, blank=True, help_text="ISO 3166-1 alpha-2 code, e.g. US, GB, IN."
     )
-    kind = models.CharField(max_length=20, choices=Kind, default=Kind.NEWSPAPER)
+    kind = models.CharField(max_length=20, choices=Kind, default=Kind.UNKNOWN)
     owner = models.CharField(
         max_length=200, blank=True, help_text="Who owns it, as an editor checked it."
     )

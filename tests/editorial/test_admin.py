@@ -341,8 +341,7 @@ def test_people_and_figures_left_unchecked_are_told_on_the_story_and_the_dashboa
     said = [str(m) for m in published.context["messages"]]
     assert "1 story(ies) published." in said
     assert any(
-        "1 person and 1 figure found by machine are not checked yet; readers see them once"
-        in m
+        "1 person and 1 figure found by machine are not checked yet; readers see them once" in m
         for m in said
     ), said
 
