@@ -109,7 +109,7 @@ SOURCE_CHIPS = r"""{% load i18n %}{% if chips %}
   {% endfor %}
 </ul>
 {% else %}
-<p class="chips chips--none">{% if vouched %}{% translate "No article in Newsroom; an editor vouches for it" %}{% else %}{% translate "No source linked yet" %}{% endif %}</p>
+<p class="chips chips--none">{% if vouched %}{% translate "No checked article in Newsroom; an editor vouches for it" %}{% else %}{% translate "No source linked yet" %}{% endif %}</p>
 {% endif %}
 """
 
