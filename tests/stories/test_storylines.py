@@ -173,3 +173,14 @@ def test_a_merged_storys_api_resources_and_feeds_redirect_to_the_survivor(client
         assert client.get(response["Location"]).status_code == 200
     assert client.get("/api/v1/stories/no-such-story/").status_code == 404
     assert client.get("/feeds/stories/no-such-story.rss").status_code == 404
+
+
+def test_a_later_event_weeks_after_the_first_is_linked_too():
+    # Follow-ups come weeks later as often as days later: the inquiry's findings, the trial.
+    first, _ = imported(COLLAPSE)
+    [reopening] = imported([{**REOPENING, "published_at": "2026-03-27T10:00:00+00:00"}])
+    assert reopening.story_id != first.story_id
+    reopening.story.refresh_from_db()
+    first.story.refresh_from_db()
+    assert reopening.story.storyline_id is not None
+    assert reopening.story.storyline_id == first.story.storyline_id
