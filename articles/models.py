@@ -502,6 +502,12 @@ class Figure(models.Model):
     period = models.CharField(max_length=100, blank=True)
     qualifier = models.CharField(max_length=50, blank=True)
     kind = models.CharField(max_length=30, blank=True)
+    # The calendar year the sentence ties it to ("in 2025"), the lower end of a range written
+    # out ("between 40 and 50"), and what happened to what it counts ("injured", "rescued"):
+    # figures of different years or outcomes are different quantities, not a disagreement.
+    year = models.CharField(max_length=4, blank=True)
+    low = models.FloatField(null=True, blank=True)
+    event = models.CharField(max_length=30, blank=True)
     # Found by the engine: suggested until an editor approves it.
     review_state = models.CharField(
         max_length=20, choices=ReviewState, default=ReviewState.APPROVED, db_index=True

@@ -56,7 +56,7 @@ class FigureInline(StoryContentInlineMixin, admin.TabularInline):
     formset = LabelledInlineFormSet
     model = Figure
     extra = 0
-    fields = ["text", "value", "unit", "per", "period", "qualifier", "kind"]
+    fields = ["text", "value", "unit", "per", "period", "qualifier", "kind", "year", "event"]
 
 
 class ArticleImageInline(admin.StackedInline):

@@ -141,7 +141,7 @@ class AttributionAdmin(StoryContentAdminMixin, FindingsReviewMixin, SimpleHistor
 
 @admin.register(Figure)
 class FigureAdmin(StoryContentAdminMixin, FindingsReviewMixin, admin.ModelAdmin):
-    list_display = ["text", "value", "unit", "per", "kind", "article", "review_state"]
+    list_display = ["text", "value", "unit", "per", "kind", "event", "article", "review_state"]
     list_filter = [
         "review_state",
         StoryFiguresWaitingFilter,

@@ -84,7 +84,10 @@ SOURCE_FIELDS = (
     *("article_id", "article__url", "passage", "origin", "review_state"),
     *_related("outlet", OUTLET),
 )
-FIGURE_FIELDS = ("article_id", "text", "value", "unit", "per", "period", "qualifier", "kind")
+FIGURE_FIELDS = (
+    *("article_id", "text", "value", "unit", "per", "period", "qualifier", "kind"),
+    *("year", "low", "event"),
+)
 PERSON_FIELDS = ("article_id", "role", *_related("speaker", SPEAKER))
 WORDING_FIELDS = (
     *("quote_id", "quote__text", *_related("quote__speaker", SPEAKER)),

@@ -294,6 +294,9 @@ def _store_figures(article, reading, result, new: bool) -> int:
             "period": fig.period[:100],
             "qualifier": fig.qualifier[:50],
             "kind": fig.kind[:30],
+            "year": fig.year[:4],
+            "low": fig.low,
+            "event": fig.event[:30],
         }
         row = existing.get(span)
         if row is None:

@@ -46,6 +46,9 @@ def story_figure_table(*, story: Story) -> FigureTable:
                 period=row.period,
                 qualifier=row.qualifier,
                 kind=row.kind,
+                year=row.year,
+                low=row.low,
+                event=row.event,
             ),
         )
         for row in rows.order_by("article__published_at", "article_id", "start")
