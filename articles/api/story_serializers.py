@@ -267,7 +267,15 @@ class StoryDetailSerializer(StorySerializer):
         figures = [f for article in obj.articles.all() for f in figures_of(article)]
         return FigureSerializer(figures, many=True, context=self.context).data
 
-    @extend_schema_field(PersonSerializer(many=True))
+    @extend_schema_field(
+        PersonSerializer(
+            many=True,
+            help_text="The people and organisations the story's articles name, with the roles "
+            "outlets give them, by name. Someone only quoted, never named with a role, is in "
+            "`quotes` (every quote: `/api/v1/quotes/?story=<slug>`, which `?speaker=` "
+            "filters); the story page lists both together.",
+        )
+    )
     def get_people(self, obj: Story):
         people: dict[int, dict] = {}
         for article in obj.articles.all():
