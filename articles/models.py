@@ -12,7 +12,7 @@ import re
 import unicodedata
 
 from django.conf import settings
-from django.db import models
+from django.db import models, transaction
 from django.db.models import Q
 from django.db.models.functions import Lower
 from django.urls import reverse
@@ -523,7 +523,40 @@ class Figure(models.Model):
         return self.text
 
 
-class KeyPoint(Versioned):
+class EvidenceCheckedClaim(Versioned):
+    """A key point or summary paragraph, whose evidence was checked for its wording: saved
+    with other words (``articles.stories.evidence.claim_reworded``), that evidence waits for
+    an editor again."""
+
+    _loaded_text: str | None = None
+
+    class Meta:
+        abstract = True
+
+    @classmethod
+    def from_db(cls, db, field_names, values, *args, **kwargs):
+        instance = super().from_db(db, field_names, values, *args, **kwargs)
+        if "text" in field_names:
+            instance._loaded_text = values[list(field_names).index("text")]
+        return instance
+
+    def save(self, *args, **kwargs) -> None:
+        before = self._loaded_text
+        if before is not None and before != self.text:
+            from articles.stories.evidence import claim_reworded
+
+            with transaction.atomic():
+                if claim_reworded(self, before):
+                    update_fields = kwargs.get("update_fields")
+                    if update_fields is not None:
+                        kwargs["update_fields"] = {*update_fields, "evidence_override"}
+                super().save(*args, **kwargs)
+        else:
+            super().save(*args, **kwargs)
+        self._loaded_text = self.text
+
+
+class KeyPoint(EvidenceCheckedClaim):
     story = models.ForeignKey(Story, on_delete=models.PROTECT, related_name="key_points")
     position = models.PositiveIntegerField(default=0)
     text = models.TextField()
@@ -541,7 +574,7 @@ class KeyPoint(Versioned):
         return self.text
 
 
-class SummaryParagraph(Versioned):
+class SummaryParagraph(EvidenceCheckedClaim):
     story = models.ForeignKey(Story, on_delete=models.PROTECT, related_name="paragraphs")
     position = models.PositiveIntegerField(default=0)
     text = models.TextField()

@@ -389,3 +389,45 @@ def test_adding_a_correction_in_the_story_admin_goes_through_the_service(editor)
     correction = story.corrections.get()
     assert correction.kind == "clarification" and correction.created_by == editor
     assert AuditEntry.objects.filter(action="correct", story=story, user=editor).exists()
+
+
+def test_rewording_a_key_point_sends_its_evidence_back_to_an_editor(editor, client):
+    """Evidence is checked for one wording: a published key point saved with other words
+    loses its chips until an editor checks the evidence again (a typo fix keeps them)."""
+    from tests.editorial.conftest import change_form_data
+
+    story = make_ready_story("Valmora dam spillway gives way")  # one approved evidence link
+    point = story.key_points.get()
+    editors = client_for(editor)
+    editors.post(
+        reverse("admin:articles_story_changelist"),
+        {"action": "publish", "_selected_action": [story.pk]},
+    )
+    story.refresh_from_db()
+    assert client.get(story.get_absolute_url()).status_code == 200
+    url = reverse("admin:articles_story_change", args=[story.pk])
+
+    def reword(text):
+        data = change_form_data(editors.get(url))
+        data["key_points-0-text"] = text
+        response = editors.post(url, data)
+        assert response.status_code == 302, response.content.decode()[:2000]
+        point.refresh_from_db()
+
+    reword("The council approved the bridge .")  # a stray space: the same claim
+    assert point.attributions.get(origin="editor").review_state == "approved"
+    page = client.get(story.get_absolute_url()).content.decode()
+    assert "No source linked yet" not in page
+
+    reword("Governor Jane Roe resigned over the collapse.")
+    assert point.text == "Governor Jane Roe resigned over the collapse."
+    assert not point.attributions.filter(review_state="approved").exists(), list(
+        point.attributions.values("origin", "review_state", "article_id")
+    )
+    page = client.get(story.get_absolute_url()).content.decode()
+    assert "No source linked yet" in page  # no chip vouches for words nobody checked
+    checks = editors.get(url).content.decode()
+    assert (
+        "Key point 1&#x27;s evidence was checked for other words and awaits review: "
+        "“Governor Jane Roe resigned over the collapse.”" in checks
+    )

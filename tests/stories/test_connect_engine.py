@@ -310,3 +310,15 @@ def test_imported_figures_keep_their_year_and_outcome_so_the_story_compares_them
     table = story_figure_table(story=story)
     assert table.disagreements == (), [row.note for row in table.disagreements]
     assert {"people injured", "people rescued"} <= {row.label for row in table.rows}
+
+
+def test_a_claim_keeps_its_checked_evidence_only_through_a_small_fix():
+    from articles.stories.evidence import same_claim
+
+    before = "About 1,200 residents of Valmora were evacuated on Tuesday."
+    assert same_claim(before, "About 1,200 residents of Valmora were evacuated on Tuesday .")
+    assert same_claim(before, "About 1,200 residents of Valmora were evacuatd on Tuesday.")
+    assert same_claim(before, before[:-1] + ", according to The Example Gazette.")
+    assert not same_claim(before, "About 1,500 residents of Valmora were evacuated on Tuesday.")
+    assert not same_claim(before, "About 1,200 residents of Valmora were not evacuated on Tuesday.")
+    assert not same_claim(before, "Governor Jane Roe resigned over the collapse.")
