@@ -12,7 +12,7 @@ from articles.admin.review import read_articles_again, stamp_inline_reviews
 from articles.admin.search import ArticleSearchMixin
 from articles.editorial.review import REVIEW_PERMISSION, articles_accept
 from articles.ingest.images import image_refetch
-from articles.ingest.reading import article_read
+from articles.ingest.reading import article_body_changed, article_read
 from articles.models import (
     Article,
     ArticleImage,
@@ -21,6 +21,7 @@ from articles.models import (
     QuoteAppearance,
     Story,
 )
+from articles.stories.evidence import story_find_evidence
 from articles.stories.joining import quotes_connect
 from articles.stories.placement import article_place
 from articles.stories.restructure import ConnectError, articles_move, story_split
@@ -114,6 +115,20 @@ class ArticleAdmin(
 
     def save_related(self, request, form, formsets, change):
         super().save_related(request, form, formsets, change)
+        article = form.instance
+        if change and "body" in form.changed_data:
+            # What was found in the old text must not outlive it (``article_body_changed``).
+            result = article_body_changed(article=article, before=form.initial.get("body", ""))
+            quotes_connect(article=article)
+            if article.story_id:
+                story_find_evidence(story=article.story)
+            self.message_user(
+                request,
+                f"The text changed, so it was read again: {result.added} new suggestion(s) "
+                f"to review, {result.removed} finding(s) no longer in the text removed, "
+                f"{result.kept} decision(s) kept for words still there.",
+                messages.INFO,
+            )
         if not change:
             # A new article typed in by hand is read like an imported one: its quotes arrive
             # as suggestions, and it joins (or starts) the story about its event.

@@ -431,3 +431,46 @@ def test_rewording_a_key_point_sends_its_evidence_back_to_an_editor(editor, clie
         "Key point 1&#x27;s evidence was checked for other words and awaits review: "
         "“Governor Jane Roe resigned over the collapse.”" in checks
     )
+
+
+def test_editing_an_articles_text_drops_what_the_old_text_said(editor):
+    """Findings whose words the editor took out of the text go; those still there keep the
+    editor's decision, at their new place; the new words wait for review."""
+    from articles.ingest.service import ingest_payloads
+    from articles.models import Article, Figure
+    from tests.editorial.conftest import change_form_data
+
+    body = (
+        "The Valmora dam spillway gave way on Monday, forcing the evacuation of 1,200 "
+        "residents.\n\n"
+        "“The main wall is holding,” said Mayor Jane Roe.\n\n"
+        "“We will rebuild the spillway by spring,” Roe said."
+    )
+    report = ingest_payloads(
+        [{"outlet": "The Example Gazette", "headline": "Spillway gives way", "body": body}],
+        source="test",
+    )
+    article = Article.objects.get(pk=report.items[0].article)
+    article.appearances.update(review_state="approved")
+    Figure.objects.filter(article=article).update(review_state="approved")
+    client = client_for(editor)
+    url = reverse("admin:articles_article_change", args=[article.pk])
+    data = change_form_data(client.get(url))
+    data["body"] = (
+        "The Valmora dam spillway gave way on Monday, forcing the evacuation of 900 "
+        "residents.\n\n"
+        "“We have no idea what happened,” said Mayor Jane Roe.\n\n"
+        "“We will rebuild the spillway by spring,” Roe said."
+    )
+    response = client.post(url, data, follow=True)
+    assert response.status_code == 200
+    said = " ".join(str(m) for m in response.context["messages"])
+    assert "The text changed, so it was read again" in said
+    states = {a.text: a.review_state for a in article.appearances.all()}
+    assert "The main wall is holding," not in states
+    assert states["We will rebuild the spillway by spring,"] == "approved"  # moved, kept
+    assert states["We have no idea what happened,"] == "suggested"
+    figures = {f.text: f.review_state for f in Figure.objects.filter(article=article)}
+    assert "1,200 residents" not in figures and figures["900 residents"] == "suggested"
+    for appearance in article.appearances.all():  # every span still holds its words
+        assert data["body"][appearance.start : appearance.end] == appearance.text
