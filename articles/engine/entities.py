@@ -230,6 +230,17 @@ class Registry:
         return self.orgs.get(key) if key else None
 
 
+# A dateline's credit: "PORT ALDER, Valmora (CWS) -": the agency that filed the report.
+_DATELINE_BEFORE = re.compile(
+    r"(?:^|\n)[ \t]*[A-Z][A-Z .'\-]{1,40}(?:,[ \t]*[A-Z][\w .'\-]{1,40})?[ \t]*\($"
+)
+_CREDIT_AFTER = re.compile(r"\)[ \t]*[-–—]")
+
+
+def _is_dateline_credit(text: str, s: int, e: int) -> bool:
+    return bool(_CREDIT_AFTER.match(text, e) and _DATELINE_BEFORE.search(text, max(0, s - 60), s))
+
+
 def is_outlet_name(name: str) -> bool:
     """Does this organisation name read as a news outlet's?"""
     words = [w.strip(".,’'").lower() for w in name.split()]
@@ -492,7 +503,11 @@ class _Builder:
         if org is None:
             org = Org(canonical, role or (ks.role if ks else ""))
             org.media = any(w.lower() in lx.MEDIA_WORDS for w in canonical.split())
-            org.outlet = (ks is not None and ks.is_outlet) or is_outlet_name(canonical)
+            org.outlet = (
+                (ks is not None and ks.is_outlet)
+                or is_outlet_name(canonical)
+                or _is_dateline_credit(self.text, s, e)
+            )
             org.media = org.media or org.outlet
             reg.orgs[canonical] = org
             for alias in {canonical, *(ks.aliases if ks else ())}:

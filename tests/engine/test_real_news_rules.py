@@ -1498,3 +1498,17 @@ def test_they_about_one_named_persons_doings_is_not_two_people():
         "“We agreed on nothing,” he said."
     )
     assert _speakers(text) == [None]
+
+
+def test_a_datelines_credit_is_the_agency_that_filed_it_not_someone_in_the_story():
+    from articles.engine import read_article
+
+    text = (
+        "TARNWICK (CWS) - Engineers closed the spillway road on Tuesday after a crack was "
+        "found in the dam.\n\n"
+        "“Safety comes before speed,” the authority said."
+    )
+    reading = read_article(text)
+    assert [q.speaker for q in reading.quotes] == [None]
+    [credit] = [e for e in reading.entities if e.name == "CWS"]
+    assert credit.is_outlet
