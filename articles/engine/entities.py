@@ -877,9 +877,17 @@ class _Builder:
                 org.media = True  # "the daily Ledgerpost": what "the paper" will mean
             self.after_org(org, e)
             return
-        if (name_lows[-1] in lx.PLACE_WORDS and name_lows[0] not in lx.FIRST_NAMES) or " ".join(
-            name_lows
-        ) in lx.PLACES:
+        if (
+            (
+                name_lows[-1] in lx.PLACE_WORDS
+                and (
+                    name_lows[0] not in lx.FIRST_NAMES
+                    # "Orrin Lake Dam": two place words, whatever the first word could be
+                    or any(w in lx.PLACE_WORDS for w in name_lows[1:-1])
+                )
+            )
+            or " ".join(name_lows) in lx.PLACES
+        ):
             return
         if any(w in _CONNECTORS_BUT_DE for w in name_lows):
             return

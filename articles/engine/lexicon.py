@@ -165,7 +165,8 @@ PLACE_WORDS = frozenset(
     """street road lane avenue square park bridge city town county river hall centre center
     station island islands bay valley hill heights estate way drive boulevard close crescent
     gardens court mountain mountains lake sea ocean coast state province region district
-    borough village airport harbour harbor port beach""".split()
+    borough village airport harbour harbor port beach dam reservoir pier canal tunnel highway
+    motorway freeway peninsula forest desert glacier volcano canyon creek falls""".split()
 )
 PLACES = frozenset(
     """new york|los angeles|san francisco|hong kong|new zealand|united states|united kingdom|

@@ -1512,3 +1512,13 @@ def test_a_datelines_credit_is_the_agency_that_filed_it_not_someone_in_the_story
     assert [q.speaker for q in reading.quotes] == [None]
     [credit] = [e for e in reading.entities if e.name == "CWS"]
     assert credit.is_outlet
+
+
+def test_a_dam_or_a_bridge_named_after_a_lake_is_a_place_not_a_person():
+    from articles.engine import extract_entities
+
+    for text in (
+        "Water poured over the Orrin Lake Dam on Monday.",
+        "Traffic stopped on the Orrin Lake Bridge.",
+    ):
+        assert extract_entities(text) == [], text
