@@ -19,6 +19,7 @@ from articles.models import (
     ArticlePerson,
     Figure,
     QuoteAppearance,
+    ReviewState,
     Story,
 )
 from articles.stories.evidence import story_find_evidence
@@ -162,16 +163,24 @@ class ArticleAdmin(
         n = image_refetch(article_ids=queryset.values_list("pk", flat=True))
         self.message_user(request, f"Fetching {n} images again.", messages.SUCCESS)
 
-    @admin.action(
-        description="Accept selected into their published stories", permissions=["review"]
-    )
+    @admin.action(description="Accept selected into their stories", permissions=["review"])
     def accept_into_story(self, request, queryset):
+        live = queryset.filter(
+            review_state=ReviewState.SUGGESTED, story__in=Story.objects.published()
+        ).count()
         accepted = articles_accept(articles=queryset, user=request.user)
         waiting = queryset.count() - accepted
+        said = f"Accepted {accepted} article(s)"
+        if live:
+            said += f": readers see {live} of them, with their approved quotes, from now on"
+        if accepted > live:
+            said += (
+                f"{';' if live else ':'} {accepted - live} in stories not published yet, "
+                "which readers see once they are"
+            )
         self.message_user(
             request,
-            f"Accepted {accepted} article(s): readers see them, with their approved quotes, "
-            "from now on." + (f" {waiting} were not waiting." if waiting else ""),
+            said + "." + (f" {waiting} were not waiting." if waiting else ""),
             messages.SUCCESS,
         )
 

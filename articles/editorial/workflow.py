@@ -110,7 +110,14 @@ def publish_problems(story: Story) -> list[str]:
     """Why ``story`` cannot be published yet, each with what to do next; empty when it can."""
     problems = []
     if not Article.objects.filter(story=story, review_state=ReviewState.APPROVED).exists():
-        problems.append("A story needs at least one article before it can be published.")
+        waiting = Article.objects.filter(story=story, review_state=ReviewState.SUGGESTED).count()
+        problems.append(
+            f"A story needs at least one accepted article before it can be published: its "
+            f"{waiting} article(s) were placed by machine and wait for an editor (Articles → "
+            "“Accept selected into their stories”)."
+            if waiting
+            else "A story needs at least one article before it can be published."
+        )
     points = KeyPoint.objects.filter(story=story)
     if not points.exists():
         problems.append("Write at least one key point, with the evidence that supports it.")
