@@ -150,6 +150,10 @@ _QUALIFIERS = (
 )
 # A trie of them (no two can end at the same place from one start, so their order is free).
 _QUALIFIER = re.compile(rf"({alternation(_QUALIFIERS)})\s+$", re.IGNORECASE)
+_DIMENSIONS = frozenset({"cubic", "square"})
+_TIME_UNITS = frozenset({"minute", "hour", "day", "week", "month", "year", "decade"})
+_OFFSET_AFTER = re.compile(r"[ \t]+(?:after|before|ago|later|earlier|from now)\b", re.I)
+_OFFSET_BEFORE = re.compile(r"\bwithin[ \t]+(?:the[ \t]+next[ \t]+)?$", re.I)
 _ADJ = frozenset(
     """more new additional extra other fewer illegal undocumented registered young small large
     major senior local full-time part-time armed unarmed active former current confirmed
@@ -447,13 +451,14 @@ def extract_figures(text: str) -> list[Figure]:
                     and nxt not in _NOT_UNIT
                     and not nm.group(1)[:1].isupper()
                 ):
-                    # "750 union members", "500 affordable homes": the plural noun is counted.
-                    um, word = nm, nxt
+                    # "750 union members", "500 affordable homes": the plural noun is counted;
+                    # "2.4 million cubic metres": a measure keeps its dimension.
+                    um, word = nm, f"{word} {nxt}" if word in _DIMENSIONS else nxt
                 if (
                     word not in _NOT_UNIT
                     and word not in _SCALES
                     and not word.endswith("ly")
-                    and word.isalpha()
+                    and word.replace(" ", "").isalpha()
                     and not um.group(1)[:1].isupper()
                 ):
                     if not cur:  # "$5 fine": the currency stays the unit
@@ -468,6 +473,10 @@ def extract_figures(text: str) -> list[Figure]:
                 end = max(end, m.end() + mm.end())
         if words is not None and not unit:
             continue  # "two of them", "since six": spelled numbers need a counted noun
+        if unit.rstrip("s") in _TIME_UNITS and (
+            _OFFSET_AFTER.match(text, end) or _OFFSET_BEFORE.search(text, max(0, start - 12), start)
+        ):
+            continue  # "eight days after", "within 90 days", "two years ago": when, not how many
         if num and not (unit or scale) and _NAME_BEFORE.search(text, max(0, start - 30), start):
             continue  # "Pier 9", "Route 66", "Terminal 5": a name's number, not a count
         per = ""

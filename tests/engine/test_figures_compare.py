@@ -120,3 +120,22 @@ def test_counts_of_the_same_outcome_still_disagree_whatever_the_wording():
         ("Northfield Courier", "Five dockworkers were taken to hospital after a crane fell."),
     )
     assert len(table.disagreements) == 1
+
+
+def test_a_measure_keeps_its_dimension_and_a_moment_is_no_quantity():
+    from articles.engine import extract_figures
+
+    [volume] = extract_figures("The reservoir holds 2.4 million cubic metres of water.")
+    assert volume.unit == "cubic metres"
+    # "eight days after" and "within 90 days" say when, not how many: nothing to compare
+    table = _read(
+        ("The Example Gazette", "Repairs began eight days after the collapse."),
+        ("Northfield Courier", "The council must report within 90 days."),
+    )
+    assert table.rows == ()
+    # how long something lasted is still a quantity outlets can disagree on
+    table = _read(
+        ("The Example Gazette", "The harbour road was closed for 6 weeks."),
+        ("Northfield Courier", "The harbour road was closed for 10 weeks."),
+    )
+    assert len(table.disagreements) == 1
