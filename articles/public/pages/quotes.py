@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 from articles.core.prepared import prepared_objects, prepared_values_list
 from articles.core.visibility import reader_appearances
 from articles.engine.diff import diff_segments
+from articles.engine.quote_match import normalise
 from articles.models import (
     Article,
     Quote,
@@ -111,6 +112,14 @@ class Wording:
         if not self.is_first and self.match == QuoteAppearance.Match.ORIGINAL:
             # Grouped by an editor before the engine compared it: no claim about how close.
             return _("Other wording")
+        if (
+            self.kind == QuoteAppearance.Match.VERBATIM
+            and self.first_statement
+            and normalise(self.statement) != normalise(self.first_statement)
+        ):
+            # One wording holds the other's words and more (a quote trimmed, or one that goes
+            # on): the same words as far as they go, not the same quote.
+            return _("Verbatim in part")
         return QuoteAppearance.Match(self.kind).label
 
 
