@@ -35,6 +35,7 @@ from articles.models import (
     StoryRedirect,
 )
 from articles.stories.candidates import PLACEMENT_WINDOW_DAYS, story_index_for
+from articles.stories.joining import quotes_connect
 from articles.stories.placement import (
     article_features,
     document_frequencies_each,
@@ -136,8 +137,10 @@ def story_merge(
     story_save(target, user=user)
     next_point = target.key_points.count()
     next_paragraph = target.paragraphs.count()
+    moved_in: list[int] = []
     for other in Story.objects.select_for_update().filter(pk__in=[s.pk for s in others]):
         article_ids = list(other.articles.values_list("pk", flat=True))
+        moved_in += article_ids
         # One UPDATE each, with the version step and history row of each row's save().
         now = timezone.now()
         quotes = list(Quote.objects.filter(story=other))
@@ -170,6 +173,9 @@ def story_merge(
             headline=other.headline,
             articles=article_ids,
         )
+    # The same statement may now be in the story twice, once from each side: join them.
+    for article in Article.objects.filter(pk__in=moved_in).only("pk", "story_id"):
+        quotes_connect(article=article)
     for other in others:
         story_reindex(story=other, features=features)
     story_reindex(story=target, features=features)
