@@ -95,6 +95,7 @@ class StoryViewSet(ConditionalReadMixin, viewsets.ReadOnlyModelViewSet):
     # What ``StorySerializer`` and the ETag read of a listed story.
     list_fields = (
         *("id", "slug", "headline", "dek", "status", "published_at", "updated_at", "version"),
+        *("storyline_id", "storyline_state"),
         freshness_field,
     )
     # Annotated once: building the three subqueries cost more than running them. Each request

@@ -22,6 +22,7 @@ from articles.api.story_serializers import (
     QUOTES_IN_DETAIL,
     StorySerializer,
     next_quotes_url,
+    storyline_summary,
     visible_quotes,
 )
 from articles.core.prepared import prepared_rows
@@ -293,6 +294,7 @@ def story_detail(story: Story, *, user, context: dict) -> dict:
         "figures": figures,
         "people": people,
         "outlets": sorted(outlets.values(), key=lambda outlet: outlet["name"]),
+        "storyline": storyline_summary(story, context),
         "articles": articles,
         "corrections": [
             {**row, "published_at": datetime_text(row["published_at"], context_zone(context))}

@@ -184,3 +184,15 @@ def test_a_later_event_weeks_after_the_first_is_linked_too():
     first.story.refresh_from_db()
     assert reopening.story.storyline_id is not None
     assert reopening.story.storyline_id == first.story.storyline_id
+
+
+def test_the_api_story_detail_names_its_storyline_once_an_editor_approved_the_link(client):
+    collapse, reopening = make_story("Pier 9 collapses"), make_story("Pier 9 reopens")
+    line = storyline_link(story=reopening, to=collapse, state=ReviewState.SUGGESTED)
+    url = f"/api/v1/stories/{reopening.slug}/"
+    assert client.get(url).json()["storyline"] is None  # a suggestion readers do not see
+    storyline_link(story=reopening, to=collapse)  # an editor's link is approved
+    shown = client.get(url).json()["storyline"]
+    assert shown["slug"] == line.slug and shown["name"] == line.name
+    assert client.get(shown["api_url"]).json()["slug"] == line.slug
+    assert client.get(shown["web_url"]).status_code == 200
