@@ -171,6 +171,8 @@ def test_a_merged_storys_api_resources_and_feeds_redirect_to_the_survivor(client
         assert response.status_code == 301, path
         assert response["Location"] == path.replace(old, new)
         assert client.get(response["Location"]).status_code == 200
+        if path.startswith("/api/"):  # said in JSON, as the API's other answers
+            assert response.json()["location"].endswith(path.replace(old, new))
     assert client.get("/api/v1/stories/no-such-story/").status_code == 404
     assert client.get("/feeds/stories/no-such-story.rss").status_code == 404
 
