@@ -19,6 +19,7 @@ from django.urls import reverse
 from django.utils import timezone
 from simple_history.models import HistoricalRecords
 
+from articles.engine.citations import same_claim
 from sources.models import Outlet, Speaker, unique_slug
 from sources.versioning import Versioned
 
@@ -525,8 +526,7 @@ class Figure(models.Model):
 
 class EvidenceCheckedClaim(Versioned):
     """A key point or summary paragraph, whose evidence was checked for its wording: saved
-    with other words (``articles.stories.evidence.claim_reworded``), that evidence waits for
-    an editor again."""
+    with other words (``_reworded``), that evidence waits for an editor again."""
 
     _loaded_text: str | None = None
 
@@ -543,10 +543,8 @@ class EvidenceCheckedClaim(Versioned):
     def save(self, *args, **kwargs) -> None:
         before = self._loaded_text
         if before is not None and before != self.text:
-            from articles.stories.evidence import claim_reworded
-
             with transaction.atomic():
-                if claim_reworded(self, before):
+                if self._reworded(before):
                     update_fields = kwargs.get("update_fields")
                     if update_fields is not None:
                         kwargs["update_fields"] = {*update_fields, "evidence_override"}
@@ -554,6 +552,24 @@ class EvidenceCheckedClaim(Versioned):
         else:
             super().save(*args, **kwargs)
         self._loaded_text = self.text
+
+    def _reworded(self, before: str) -> bool:
+        """This claim, about to be saved, now says something other than ``before``: what was
+        checked for the old words no longer vouches for the new. The engine's evidence goes
+        (found again for the new words, as suggestions), an editor's own citations wait for
+        an editor again, and so does an editor's vouching. Returns whether it did (nothing
+        changes for ``same_claim`` edits: a typo fixed, a typed "according to")."""
+        if self.pk is None or same_claim(before, self.text):
+            return False
+        field = "key_point" if isinstance(self, KeyPoint) else "paragraph"
+        rows = Attribution.objects.filter(**{field: self.pk})
+        for row in rows.filter(origin=Attribution.Origin.ENGINE):
+            row.delete()  # one by one: the signals keep pages and feeds fresh
+        for row in rows.exclude(review_state__in=[ReviewState.SUGGESTED, ReviewState.REJECTED]):
+            row.review_state = ReviewState.SUGGESTED
+            row.save(update_fields=["review_state"])
+        self.evidence_override = False
+        return True
 
 
 class KeyPoint(EvidenceCheckedClaim):

@@ -14,8 +14,10 @@ from articles.admin.workflow import StoryWorkflowAdminMixin
 from articles.editorial.workflow import unchecked_findings, unchecked_findings_text
 from articles.models import (
     Article,
+    ArticleImage,
     Correction,
     KeyPoint,
+    ReviewState,
     Story,
     StorySpeakerAlias,
     SummaryParagraph,
@@ -106,6 +108,18 @@ class GoingLiveFilter(admin.SimpleListFilter):
         return queryset
 
 
+def _shown_image(story: Story) -> ArticleImage | None:
+    """The image readers see on the story: the editor's choice when ready, else the first
+    ready image of its accepted articles (as the story page picks it)."""
+    ready = ArticleImage.objects.filter(state=ArticleImage.State.READY)
+    chosen = ready.filter(pk=story.image_id).first() if story.image_id else None
+    return chosen or (
+        ready.filter(article__story=story, article__review_state=ReviewState.APPROVED)
+        .order_by("article__published_at", "article_id")
+        .first()
+    )
+
+
 def unchecked_findings_checks(story: Story) -> list[str]:
     """The story's people and figures no editor has checked yet, with a link to each review
     list filtered to this story."""
@@ -175,6 +189,15 @@ class StoryAdmin(StorylineActionsMixin, StoryWorkflowAdminMixin, SimpleHistoryAd
         if not obj.key_points.exists():
             flags.insert(0, "No key points yet: write at least one, with the evidence for it.")
         flags += unchecked_findings_checks(obj)
+        image = _shown_image(obj)
+        if image is not None and not image.alt.strip():
+            flags.append(
+                format_html(
+                    "The story's image has no alt text for readers who cannot see it: "
+                    '<a href="{}">describe it</a> (leave it empty only if it adds nothing).',
+                    reverse("admin:articles_article_change", args=[image.article_id]),
+                )
+            )
         if not flags:
             return "Every key point and paragraph has a supporting article; figures agree."
         return format_html(

@@ -4,9 +4,7 @@ figures side by side, and the flags an editor sees before publishing.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
-from difflib import SequenceMatcher
 
 from django.db import transaction
 from django.db.models import Q
@@ -79,46 +77,6 @@ def _article_passages(story: Story) -> list[Passage]:
 # A summary sentence packs several facts, so its words are only partly in any one passage; its
 # suggestions go to an editor for review, never straight to readers' chips unreviewed.
 SENTENCE_THRESHOLD = 0.24
-
-
-# A claim's evidence was checked for its wording: an edit this small keeps it (a typo fixed),
-# so long as no number and no negation changed with it.
-REWORDING_KEEPS = 0.95
-_NUMBERS = re.compile(r"\d+(?:[.,]\d+)*")
-_NEGATIONS = re.compile(r"\b(?:not|no|never|none|nor|without|denied|denies|n[’']t)\b", re.I)
-
-
-def same_claim(before: str, after: str) -> bool:
-    """Whether ``after`` says what ``before`` said, an editor's small fix apart. A typed
-    "according to ..." added, changed or taken away changes the sources named, not the claim
-    (its own check, ``typed_outlets_unbacked``, covers it)."""
-    a, b = (" ".join(parse_cited_outlets(t)[0].split()) for t in (before, after))
-    if a == b:
-        return True
-    if _NUMBERS.findall(a) != _NUMBERS.findall(b):
-        return False
-    if [m.lower() for m in _NEGATIONS.findall(a)] != [m.lower() for m in _NEGATIONS.findall(b)]:
-        return False
-    return SequenceMatcher(None, a.lower(), b.lower()).ratio() >= REWORDING_KEEPS
-
-
-def claim_reworded(claim: KeyPoint | SummaryParagraph, before: str) -> bool:
-    """``claim`` (a key point or summary paragraph, about to be saved) now says something
-    other than ``before``: what was checked for the old words no longer vouches for the new.
-    The engine's evidence goes (found again for the new words, as suggestions), an editor's
-    own citations wait for an editor again, and so does an editor's vouching. Returns
-    whether it did (nothing changes for ``same_claim`` edits)."""
-    if claim.pk is None or same_claim(before, claim.text):
-        return False
-    field = "key_point" if isinstance(claim, KeyPoint) else "paragraph"
-    rows = Attribution.objects.filter(**{field: claim.pk})
-    for row in rows.filter(origin=Attribution.Origin.ENGINE):
-        row.delete()  # one by one: the signals keep pages and feeds fresh
-    for row in rows.exclude(review_state__in=[ReviewState.SUGGESTED, ReviewState.REJECTED]):
-        row.review_state = ReviewState.SUGGESTED
-        row.save(update_fields=["review_state"])
-    claim.evidence_override = False
-    return True
 
 
 @transaction.atomic

@@ -474,3 +474,20 @@ def test_editing_an_articles_text_drops_what_the_old_text_said(editor):
     assert "1,200 residents" not in figures and figures["900 residents"] == "suggested"
     for appearance in article.appearances.all():  # every span still holds its words
         assert data["body"][appearance.start : appearance.end] == appearance.text
+
+
+def test_a_story_image_without_alt_text_is_on_the_storys_checks(editor):
+    from articles.models import ArticleImage
+
+    story = make_ready_story("Valmora ferry returns")
+    image = ArticleImage.objects.create(
+        article=story.articles.get(),
+        source_url="https://gazette.example/ferry.jpg",
+        state=ArticleImage.State.READY,
+    )
+    client = client_for(editor)
+    url = reverse("admin:articles_story_change", args=[story.pk])
+    assert "The story's image has no alt text" in client.get(url).content.decode()
+    image.alt = "The ferry at the Valmora pier at dawn"
+    image.save()
+    assert "image has no alt text" not in client.get(url).content.decode()

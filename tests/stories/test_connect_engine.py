@@ -313,7 +313,7 @@ def test_imported_figures_keep_their_year_and_outcome_so_the_story_compares_them
 
 
 def test_a_claim_keeps_its_checked_evidence_only_through_a_small_fix():
-    from articles.stories.evidence import same_claim
+    from articles.engine.citations import same_claim
 
     before = "About 1,200 residents of Valmora were evacuated on Tuesday."
     assert same_claim(before, "About 1,200 residents of Valmora were evacuated on Tuesday .")
