@@ -1,5 +1,5 @@
-"""The story page's quotes, coverage timeline and table, people list and the sources of its
-claims are written in Python (``articles/templatetags/story_html.py``, ``claim_html.py``) for
+"""The story page's quotes, coverage timeline, facets and table, people list and the sources
+of its claims are written in Python (``articles/templatetags/story_html.py``, ``claim_html.py``) for
 speed; they write the markup the templates below wrote before, byte for byte, on stories with
 every kind of row: wordings compared, translated, found by machine and unchecked, evidence
 strong, moderate or chosen by an editor, outlets cited, points vouched for, undated articles,
@@ -19,6 +19,7 @@ from django.utils.html import escape
 
 from articles.models import Article, Attribution, KeyPoint, Quote, QuoteAppearance
 from articles.templatetags import claim_html, story_html
+from sources.models import Outlet, OutletRating
 from tests.factories import make_article, make_outlet, make_speaker
 from tests.story_builders import build_story
 
@@ -152,6 +153,26 @@ SPEAKERS = r"""{% load i18n story_html %}{% for group in page.speaker_quotes %}
           {% if group.more %}<p class="speaker__more">{% if group.speaker %}<a href="{{ quotes_url }}?speaker={{ group.speaker.slug }}">{% blocktranslate count counter=group.more with name=group.speaker.name %}One more quote from {{ name }}{% plural %}{{ counter }} more quotes from {{ name }}{% endblocktranslate %}</a>{% else %}<a href="{{ quotes_url }}?unidentified=1">{% blocktranslate count counter=group.more %}One more quote by a speaker not identified{% plural %}{{ counter }} more quotes by speakers not identified{% endblocktranslate %}</a>{% endif %}</p>{% endif %}
         </section>
         {% endfor %}"""
+
+
+FACETS = r"""{% load i18n %}<div class="facets" id="coverage-facets">
+  <h3 class="facets__title">{% blocktranslate count counter=coverage.total %}Who covered it: {{ counter }} outlet{% plural %}Who covered it: {{ counter }} outlets{% endblocktranslate %}</h3>
+  {% for facet in coverage.facets %}
+  <figure class="facet">
+    <figcaption class="facet__caption">{{ facet.title }}</figcaption>
+    <svg class="facet__chart" role="img" viewBox="0 0 {{ coverage.chart_width }} {{ facet.height }}" width="{{ coverage.chart_width }}" height="{{ facet.height }}" aria-label="{{ facet.title }}: {% for bar in facet.bars %}{{ bar.label }} {{ bar.count }}{% if not forloop.last %}, {% endif %}{% endfor %}">
+      {% for bar in facet.bars %}
+      <text x="0" y="{{ bar.y|add:15 }}" class="facet__label">{{ bar.label|truncatechars:28 }}</text>
+      <rect x="{{ coverage.label_width }}" y="{{ bar.y|add:4 }}" width="{{ bar.width }}" height="14" class="facet__bar"></rect>
+      <text x="{{ bar.text_x }}" y="{{ bar.y|add:15 }}" class="facet__count">{{ bar.count }}</text>
+      {% endfor %}
+    </svg>
+  </figure>
+  {% endfor %}
+  {% if coverage.missing_kinds %}<p class="note">{% translate "No article here from these kinds of outlet:" %} {{ coverage.missing_kinds|join:", " }}.</p>{% endif %}
+  <p class="note">{% translate "From the facts editors keep on each outlet; ratings are a named third party's, never Newsroom's." %}</p>
+</div>
+"""
 
 
 def _engine() -> Engine:
@@ -321,3 +342,46 @@ def test_the_speakers_sections_are_as_the_template_wrote(client, extra):
     html = story_html.speaker_sections(page.speaker_quotes, quotes_url)
     assert html == _old(SPEAKERS, page=page, quotes_url=quotes_url)
     assert "Mayor of &lt;Northfield&gt;" in html and html in response.content.decode()
+
+
+def test_the_coverage_facets_are_as_the_template_wrote(client):
+    """Outlets of several kinds and countries (one not recorded), ratings by two sources (one
+    outlet unrated, an older rating of the same outlet left out), text to escape, and kinds
+    of outlet with no article; then a story whose outlets leave no kind missing."""
+    built = _hostile_story()
+    outlets = [article.outlet for article in built.articles]
+    Outlet.objects.filter(pk=outlets[1].pk).update(kind=Outlet.Kind.WIRE, country="")
+    Outlet.objects.filter(pk=outlets[2].pk).update(kind=Outlet.Kind.BROADCASTER, country="IE")
+    make_outlet("The Valmora Monthly", kind=Outlet.Kind.MAGAZINE)  # on record, no article here
+    rated = timezone.now().date()
+    for n, outlet in enumerate(outlets[:3]):
+        OutletRating.objects.create(
+            outlet=outlet,
+            source="The <Valmora> Media Lab & Co",
+            value=f"Centre & <{n % 2}>",
+            rated_on=rated - timedelta(days=n),
+        )
+    OutletRating.objects.create(
+        outlet=outlets[0],
+        source="The <Valmora> Media Lab & Co",
+        value="Left 'far'",
+        rated_on=rated - timedelta(days=400),
+    )
+    OutletRating.objects.create(
+        outlet=outlets[0],
+        source="Quillmart Checks",
+        aspect="factual reporting",
+        value="High",
+        rated_on=rated,
+    )
+    facets = client.get(built.story.get_absolute_url()).context["coverage_facets"]
+    assert facets.missing_kinds and len(facets.facets) == 4
+    html = story_html.coverage_facets(facets)
+    assert html == _old(FACETS, coverage=facets)
+    assert "The &lt;Valmora&gt; Media Lab &amp; Co" in html and "not rated" in html
+
+    for kind in Outlet.Kind:
+        make_article(story=built.story, outlet=make_outlet(f"A {kind.label} of Valmora", kind=kind))
+    facets = client.get(built.story.get_absolute_url()).context["coverage_facets"]
+    assert not facets.missing_kinds
+    assert story_html.coverage_facets(facets) == _old(FACETS, coverage=facets)
