@@ -12,7 +12,7 @@ from functools import lru_cache
 from django.conf import settings
 from django.utils.dateformat import DateFormat, re_escaped, re_formatchars
 from django.utils.functional import Promise
-from django.utils.timezone import get_current_timezone
+from django.utils.timezone import _datetime_ambiguous_or_imaginary, get_current_timezone
 from django.utils.translation import gettext
 
 
@@ -94,17 +94,45 @@ class Memo:
             moment = moment.astimezone(self.zone)  # what ``template_localtime`` does
         if format_string == "c":
             return moment.isoformat()
-        formatter = DateFormat(moment)
+        plain = _PLAIN if isinstance(moment, datetime) else {}
+        formatter = None  # a ``DateFormat``, made only for characters written otherwise
         out = []
         for character, piece in _date_pieces(format_string):
             if not character:
                 out.append(piece)
+            elif piece in plain:
+                out.append(plain[piece](moment))
             elif piece in _MONTH_NAMES:
                 key = (piece, moment.month)
                 name = self.months.get(key)
                 if name is None:
+                    formatter = formatter or DateFormat(moment)
                     name = self.months[key] = str(getattr(formatter, piece)())
                 out.append(name)
             else:
+                formatter = formatter or DateFormat(moment)
                 out.append(str(getattr(formatter, piece)()))
         return "".join(out)
+
+
+def _zone_name(moment: datetime) -> str:
+    """``DateFormat.e``: the zone's name, none for a naive moment or one its zone makes
+    ambiguous or imaginary (a summer-time change)."""
+    zone = moment.tzinfo
+    if zone is None or _datetime_ambiguous_or_imaginary(moment, zone):
+        return ""
+    try:
+        return moment.tzname() or ""
+    except NotImplementedError:
+        return ""
+
+
+# The format characters of a moment the pages write, as ``DateFormat`` writes them, without
+# making one for every date (its zone checks cost more than writing the date).
+_PLAIN = {
+    "j": lambda moment: str(moment.day),
+    "Y": lambda moment: f"{moment.year:04d}",
+    "H": lambda moment: f"{moment.hour:02d}",
+    "i": lambda moment: f"{moment.minute:02d}",
+    "e": _zone_name,
+}

@@ -385,3 +385,37 @@ def test_the_coverage_facets_are_as_the_template_wrote(client):
     facets = client.get(built.story.get_absolute_url()).context["coverage_facets"]
     assert not facets.missing_kinds
     assert story_html.coverage_facets(facets) == _old(FACETS, coverage=facets)
+
+
+@pytest.mark.parametrize("zone", ["UTC", "America/Chicago", "Europe/Dublin"])
+def test_every_date_a_tag_writes_is_what_the_date_filter_writes(zone):
+    """Each hour over two days around each summer-time change of the zone (ambiguous and
+    imaginary hours included), at a month's end, naive moments and a plain date, in every
+    format the tags use, in English and German."""
+    from datetime import date, datetime
+
+    from django.template.defaultfilters import date as date_filter
+    from django.utils.timezone import template_localtime
+
+    from articles.templatetags.html_writing import LONG_DATE, Memo
+
+    starts = [datetime(2026, 3, 7), datetime(2026, 3, 28), datetime(2026, 10, 24)]
+    starts += [datetime(2026, 10, 31), datetime(2026, 12, 31, 12)]
+    moments = [
+        (start + timedelta(hours=n, minutes=7 * n)).replace(tzinfo=timezone.UTC)
+        for start in starts
+        for n in range(48)
+    ]
+    moments += [datetime(2026, 1, 9, 5, 3), date(2026, 5, 1)]
+    formats = [LONG_DATE, "c", "j M Y, H:i e", "j M, H:i e", "j F Y", "j M Y"]
+    for language in ("en", "de"):
+        with timezone.override(zone), translation.override(language):
+            memo = Memo()
+            for moment in moments:
+                for format_string in formats:
+                    if not isinstance(moment, datetime) and (
+                        "c" in format_string or ":" in format_string
+                    ):
+                        continue  # no time of day in a date
+                    expected = escape(date_filter(template_localtime(moment), format_string))
+                    assert memo.date(moment, format_string) == expected, (moment, format_string)
