@@ -43,6 +43,7 @@ from articles.public.pages.quotes_page import story_quotes
 from articles.public.pages.search import Filters, SearchForm, search
 from articles.public.pages.story import published_story, story_page
 from articles.public.pages.storyline import public_storylines, story_timeline, storyline_events
+from newsroom.addresses import cached_reverse
 
 
 class HomeView(ListView):
@@ -111,7 +112,9 @@ class StoryDetailView(MovedStoryMixin, DetailView):
             context["jsonld"]["image"] = self.request.build_absolute_uri(image.file.url)
         context["show_unchecked"] = ReviewState.SUGGESTED in reader_review_states()
         # Where each speaker's "more quotes" link leads: reversed once, not once a speaker.
-        context["quotes_url"] = reverse("articles:story-quotes", kwargs={"slug": self.object.slug})
+        context["quotes_url"] = cached_reverse(
+            "articles:story-quotes", kwargs={"slug": self.object.slug}
+        )
         return context
 
 
