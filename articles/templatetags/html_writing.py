@@ -54,6 +54,8 @@ class Memo:
 
     def __init__(self):
         self.phrases: dict[str, str] = {}
+        self.labels: dict[tuple, tuple[str, str]] = {}
+        self.escaped: dict[str, str] = {}
         self.dates: dict[tuple, str] = {}
         self.months: dict[tuple[str, int], str] = {}
         self.zone = get_current_timezone() if settings.USE_TZ else None
@@ -65,12 +67,22 @@ class Memo:
             phrase = self.phrases[message] = esc(gettext(message))
         return phrase
 
-    def label(self, wording) -> str:
-        key = (wording.kind, wording.match_label)
-        phrase = self.phrases.get(key)
+    def label(self, wording) -> tuple[str, str]:
+        """A wording's kind and label, escaped: both follow from whether it is the first and
+        how it was matched, so they are worked out once for each pair."""
+        key = (wording.is_first, wording.match)
+        phrase = self.labels.get(key)
         if phrase is None:
-            phrase = self.phrases[key] = (esc(wording.kind), esc(wording.match_label))
+            phrase = self.labels[key] = (esc(wording.kind), esc(wording.match_label))
         return phrase
+
+    def e(self, value) -> str:
+        """``esc(value)`` for a value a call writes again and again (an outlet's name, an
+        article's address), escaped once."""
+        text = self.escaped.get(value)
+        if text is None:
+            text = self.escaped[value] = esc(value)
+        return text
 
     def date(self, moment, format_string: str) -> str:
         """``moment`` by the ``date`` filter, escaped."""
