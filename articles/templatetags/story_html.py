@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from django import template
-from django.template.defaultfilters import truncatechars
+from django.template.defaultfilters import capfirst, truncatechars
 from django.utils.formats import localize
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext, ngettext
@@ -375,4 +375,45 @@ def coverage_facets(coverage) -> SafeString:
     )
     # A phrase of the template (a constant) is not escaped: it is the site's own markup.
     out.append(f'\n  <p class="note">{note}</p>\n</div>\n')
+    return mark_safe("".join(out))
+
+
+@register.simple_tag
+def figure_rows(table) -> SafeString:
+    """The figure table's rows (``FigureTableView``): a group for each quantity, its label
+    (and a flag when outlets disagree), each outlet's values with their wording (or a dash),
+    and the engine's note."""
+    out = []
+    # The template's own phrases: not escaped, as the template did not escape them.
+    flag = f' <strong class="flag">{gettext("Outlets disagree")}</strong>'
+    missing = (
+        '<span class="note" aria-hidden="true">—</span><span class="visually-hidden">'
+        f"{gettext('not given')}</span>"
+    )
+    width = len(table.outlets) + 1
+    for view in table.rows:
+        row = view.row
+        disagree = row.disagreement
+        group = '<tbody class="disagree">' if disagree else "<tbody>"
+        out.append(
+            f"\n            {group}\n"
+            f'              <tr>\n                <th scope="row">{esc(capfirst(row.label))}'
+            f"{flag if disagree else ''}</th>\n                "
+        )
+        for values in view.cells:
+            out.append("\n                <td>")
+            if not values:
+                out.append(missing)
+            out.append(
+                "<br>".join(
+                    f'<span class="figure-value">{esc(value.display)}</span> '
+                    f'<span class="note">“{esc(value.figure.text)}”</span>'
+                    for value in values
+                )
+            )
+            out.append("</td>\n                ")
+        out.append("\n              </tr>\n              ")
+        if row.note:
+            out.append(f'<tr class="figure-note"><td colspan="{width}">{esc(row.note)}</td></tr>')
+        out.append("\n            </tbody>\n            ")
     return mark_safe("".join(out))

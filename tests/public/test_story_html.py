@@ -1,5 +1,5 @@
-"""The story page's quotes, coverage timeline, facets and table, people list and the sources
-of its claims are written in Python (``articles/templatetags/story_html.py``, ``claim_html.py``) for
+"""The story page's quotes, figure table, coverage timeline, facets and table, people list
+and the sources of its claims are written in Python (``articles/templatetags/story_html.py``, ``claim_html.py``) for
 speed; they write the markup the templates below wrote before, byte for byte, on stories with
 every kind of row: wordings compared, translated, found by machine and unchecked, evidence
 strong, moderate or chosen by an editor, outlets cited, points vouched for, undated articles,
@@ -17,7 +17,7 @@ from django.template import Context, Engine
 from django.utils import timezone, translation
 from django.utils.html import escape
 
-from articles.models import Article, Attribution, KeyPoint, Quote, QuoteAppearance
+from articles.models import Article, Attribution, Figure, KeyPoint, Quote, QuoteAppearance
 from articles.templatetags import claim_html, story_html
 from sources.models import Outlet, OutletRating
 from tests.factories import make_article, make_outlet, make_speaker
@@ -173,6 +173,20 @@ FACETS = r"""{% load i18n %}<div class="facets" id="coverage-facets">
   <p class="note">{% translate "From the facts editors keep on each outlet; ratings are a named third party's, never Newsroom's." %}</p>
 </div>
 """
+
+
+# The figure table's rows, as story_detail.html wrote them.
+FIGURE_ROWS = r"""{% load i18n %}{% for view in page.figures.rows %}
+            <tbody{% if view.row.disagreement %} class="disagree"{% endif %}>
+              <tr>
+                <th scope="row">{{ view.row.label|capfirst }}{% if view.row.disagreement %} <strong class="flag">{% translate "Outlets disagree" %}</strong>{% endif %}</th>
+                {% for values in view.cells %}
+                <td>{% for value in values %}<span class="figure-value">{{ value.display }}</span> <span class="note">“{{ value.figure.text }}”</span>{% if not forloop.last %}<br>{% endif %}{% empty %}<span class="note" aria-hidden="true">—</span><span class="visually-hidden">{% translate "not given" %}</span>{% endfor %}</td>
+                {% endfor %}
+              </tr>
+              {% if view.row.note %}<tr class="figure-note"><td colspan="{{ page.figures.outlets|length|add:1 }}">{{ view.row.note }}</td></tr>{% endif %}
+            </tbody>
+            {% endfor %}"""
 
 
 def _engine() -> Engine:
@@ -419,3 +433,26 @@ def test_every_date_a_tag_writes_is_what_the_date_filter_writes(zone):
                         continue  # no time of day in a date
                     expected = escape(date_filter(template_localtime(moment), format_string))
                     assert memo.date(moment, format_string) == expected, (moment, format_string)
+
+
+def test_the_figure_rows_are_as_the_template_wrote(client):
+    """Outlets that disagree (the engine's note), an outlet giving two wordings of a quantity,
+    one giving none (a dash), and text to escape."""
+    built = build_story(articles=4)  # 12 million pounds against 14 million, twice each
+    article = built.articles[0]
+    for text, value, unit in (
+        ("3 <new> lanes & a path", 3, "lanes"),
+        ("three lanes", 3, "lanes"),
+        ("40 'quiet' days", 40, "days"),
+    ):
+        Figure.objects.create(
+            article=article, text=text, start=0, end=len(text), value=value, unit=unit
+        )
+    response = client.get(built.story.get_absolute_url())
+    table = response.context["page"].figures
+    assert table.disagree and any(view.row.note for view in table.rows)
+    assert any(len(cell) == 2 for view in table.rows for cell in view.cells)
+    assert any(not cell for view in table.rows for cell in view.cells)
+    html = story_html.figure_rows(table)
+    assert html == _old(FIGURE_ROWS, page={"figures": table})
+    assert "3 &lt;new&gt; lanes &amp; a path" in html and html in response.content.decode()
