@@ -18,7 +18,7 @@ from django.db.models.functions import Lower
 from django.utils import timezone
 from simple_history.models import HistoricalRecords
 
-from newsroom.addresses import cached_reverse
+from sources.addresses import cached_reverse
 from sources.models import Outlet, Speaker, unique_slug
 from sources.versioning import Versioned
 

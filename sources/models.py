@@ -7,7 +7,7 @@ from django.db import models
 from django.db.models.functions import Lower
 from django.utils.text import slugify
 
-from newsroom.addresses import cached_reverse
+from sources.addresses import cached_reverse
 from sources.versioning import Versioned
 
 

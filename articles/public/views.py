@@ -43,7 +43,7 @@ from articles.public.pages.quotes_page import story_quotes
 from articles.public.pages.search import Filters, SearchForm, search
 from articles.public.pages.story import published_story, story_page
 from articles.public.pages.storyline import public_storylines, story_timeline, storyline_events
-from newsroom.addresses import cached_reverse
+from sources.addresses import cached_reverse
 
 
 class HomeView(ListView):

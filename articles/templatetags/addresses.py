@@ -1,4 +1,4 @@
-"""``{% url %}`` with its addresses reversed once (``newsroom.addresses.cached_reverse``):
+"""``{% url %}`` with its addresses reversed once (``sources.addresses.cached_reverse``):
 the same tag, the same arguments and answers (``as`` included), for the templates that load
 this library after Django's. ``base.html`` writes some twenty addresses on every page."""
 
@@ -10,7 +10,7 @@ from django.template.defaulttags import url as django_url
 from django.urls import NoReverseMatch
 from django.utils.html import conditional_escape
 
-from newsroom.addresses import cached_reverse
+from sources.addresses import cached_reverse
 
 register = template.Library()
 

@@ -9,6 +9,9 @@ only on its arguments and the URL configuration in force, so ``cached_reverse`` 
 project's), the script prefix, the language (for translated patterns) and the current
 application. Any setting that changes (tests override ``ROOT_URLCONF``) empties it, as Django
 empties its own URL caches.
+
+Here, in the lowest app, because both apps' models use it (``get_absolute_url``); it imports
+nothing of the project.
 """
 
 from __future__ import annotations
@@ -59,7 +62,7 @@ def cached_reverse(
     return address
 
 
-@receiver(setting_changed, dispatch_uid="newsroom.addresses.forget")
+@receiver(setting_changed, dispatch_uid="sources.addresses.forget")
 def forget(**kwargs) -> None:
     """Empty the addresses kept when a setting changes (Django empties its URL caches then)."""
     _reversed.clear()

@@ -1,4 +1,4 @@
-"""Addresses reversed once (``newsroom.addresses.cached_reverse``) are the addresses
+"""Addresses reversed once (``sources.addresses.cached_reverse``) are the addresses
 ``reverse`` gives, under whatever URL configuration and prefix are in force when asked."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ import pytest
 from django.test import override_settings
 from django.urls import NoReverseMatch, get_script_prefix, reverse, set_script_prefix
 
-from newsroom.addresses import cached_reverse
+from sources.addresses import cached_reverse
 from tests.factories import make_speaker
 
 
@@ -21,7 +21,7 @@ def test_an_address_is_what_reverse_gives():
 
 def test_another_url_configuration_or_prefix_gets_its_own_addresses():
     before = cached_reverse("articles:speaker-detail", kwargs={"slug": "jane-roe"})
-    with override_settings(ROOT_URLCONF="tests.newsroom.moved_urls"):
+    with override_settings(ROOT_URLCONF="tests.core.moved_urls"):
         moved = cached_reverse("articles:speaker-detail", kwargs={"slug": "jane-roe"})
         assert moved == "/news" + before
     prefix = get_script_prefix()
