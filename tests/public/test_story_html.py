@@ -18,7 +18,7 @@ from django.utils import timezone, translation
 from django.utils.html import escape
 
 from articles.models import Article, Attribution, Figure, KeyPoint, Quote, QuoteAppearance
-from articles.templatetags import claim_html, story_html
+from articles.templatetags import claim_html, story_html, table_html
 from sources.models import Outlet, OutletRating
 from tests.factories import make_article, make_outlet, make_speaker
 from tests.story_builders import build_story
@@ -390,7 +390,7 @@ def test_the_coverage_facets_are_as_the_template_wrote(client):
     )
     facets = client.get(built.story.get_absolute_url()).context["coverage_facets"]
     assert facets.missing_kinds and len(facets.facets) == 4
-    html = story_html.coverage_facets(facets)
+    html = table_html.coverage_facets(facets)
     assert html == _old(FACETS, coverage=facets)
     assert "The &lt;Valmora&gt; Media Lab &amp; Co" in html and "not rated" in html
 
@@ -398,7 +398,7 @@ def test_the_coverage_facets_are_as_the_template_wrote(client):
         make_article(story=built.story, outlet=make_outlet(f"A {kind.label} of Valmora", kind=kind))
     facets = client.get(built.story.get_absolute_url()).context["coverage_facets"]
     assert not facets.missing_kinds
-    assert story_html.coverage_facets(facets) == _old(FACETS, coverage=facets)
+    assert table_html.coverage_facets(facets) == _old(FACETS, coverage=facets)
 
 
 @pytest.mark.parametrize("zone", ["UTC", "America/Chicago", "Europe/Dublin"])
@@ -453,6 +453,6 @@ def test_the_figure_rows_are_as_the_template_wrote(client):
     assert table.disagree and any(view.row.note for view in table.rows)
     assert any(len(cell) == 2 for view in table.rows for cell in view.cells)
     assert any(not cell for view in table.rows for cell in view.cells)
-    html = story_html.figure_rows(table)
+    html = table_html.figure_rows(table)
     assert html == _old(FIGURE_ROWS, page={"figures": table})
     assert "3 &lt;new&gt; lanes &amp; a path" in html and html in response.content.decode()
