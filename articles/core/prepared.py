@@ -22,7 +22,6 @@ from datetime import UTC, datetime
 
 from django.conf import settings
 from django.db import connections
-from django.db.backends.sqlite3.operations import DatabaseOperations as SQLiteOperations
 from django.db.models import Model, QuerySet
 from django.db.models.base import ModelState
 from django.db.models.fields.related_descriptors import ForeignKeyDeferredAttribute
@@ -32,7 +31,6 @@ from django.db.models.signals import post_init, pre_init
 from django.utils.dateparse import parse_datetime
 
 _compiled = threading.local()  # per thread, as Django's connections are
-_SQLITE_MOMENT = SQLiteOperations.convert_datetimefield_value
 
 
 def _stand_in(value, n: int):
@@ -270,8 +268,9 @@ def _cell_converter(functions, expression, connection) -> Callable:
     most of the cost of converting a page's rows (hundreds of moments a story)."""
     ops = connection.ops
     if (
-        len(functions) == 1
-        and getattr(functions[0], "__func__", None) is _SQLITE_MOMENT
+        connection.vendor == "sqlite"
+        and len(functions) == 1
+        and getattr(functions[0], "__func__", None) is type(ops).convert_datetimefield_value
         and getattr(functions[0], "__self__", None) is ops
         and settings.USE_TZ
     ):
