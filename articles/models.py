@@ -15,11 +15,11 @@ from django.conf import settings
 from django.db import models, transaction
 from django.db.models import Q
 from django.db.models.functions import Lower
-from django.urls import reverse
 from django.utils import timezone
 from simple_history.models import HistoricalRecords
 
 from articles.engine.citations import same_claim
+from sources.addresses import cached_reverse
 from sources.models import Outlet, Speaker, unique_slug
 from sources.versioning import Versioned
 
@@ -118,7 +118,7 @@ class Storyline(models.Model):
         super().save(*args, **kwargs)
 
     def get_absolute_url(self) -> str:
-        return reverse("articles:storyline-detail", kwargs={"slug": self.slug})
+        return cached_reverse("articles:storyline-detail", kwargs={"slug": self.slug})
 
 
 class Story(models.Model):
@@ -216,7 +216,7 @@ class Story(models.Model):
         self._stored_slug = self.slug
 
     def get_absolute_url(self) -> str:
-        return reverse("articles:story-detail", kwargs={"slug": self.slug})
+        return cached_reverse("articles:story-detail", kwargs={"slug": self.slug})
 
     @classmethod
     def from_db(cls, db, field_names, values, **kwargs):
@@ -339,7 +339,7 @@ class Article(Versioned):
     def get_absolute_url(self) -> str:
         if self.url:
             return self.url
-        return reverse("articles:article-detail", kwargs={"pk": self.pk})
+        return cached_reverse("articles:article-detail", kwargs={"pk": self.pk})
 
 
 class ArticleImage(models.Model):

@@ -5,9 +5,9 @@ from __future__ import annotations
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models.functions import Lower
-from django.urls import reverse
 from django.utils.text import slugify
 
+from sources.addresses import cached_reverse
 from sources.versioning import Versioned
 
 
@@ -61,7 +61,7 @@ class Outlet(Versioned):
         super().save(*args, **kwargs)
 
     def get_absolute_url(self) -> str:
-        return reverse("articles:outlet-detail", kwargs={"slug": self.slug})
+        return cached_reverse("articles:outlet-detail", kwargs={"slug": self.slug})
 
 
 class OutletRating(models.Model):
@@ -151,7 +151,7 @@ class Speaker(Versioned):
         super().save(*args, **kwargs)
 
     def get_absolute_url(self) -> str:
-        return reverse("articles:speaker-detail", kwargs={"slug": self.slug})
+        return cached_reverse("articles:speaker-detail", kwargs={"slug": self.slug})
 
 
 # Words that open a description rather than a name: "the ministry", "its spokesman".

@@ -48,7 +48,7 @@ def _quote(view, first_reported: bool, speaker_page: bool, memo: Memo) -> str:
         for n, appearance in enumerate(sources):
             article = appearance.article
             out.append(
-                f'<a href="{esc(article.get_absolute_url())}">{esc(article.outlet.name)}</a>'
+                f'<a href="{memo.e(article.get_absolute_url())}">{memo.e(article.outlet.name)}</a>'
             )
             if article.is_translation:
                 out.append(f' <span class="note">({memo.t("translated")})</span>')
@@ -81,7 +81,7 @@ def _quote(view, first_reported: bool, speaker_page: bool, memo: Memo) -> str:
         )
         removed, added = memo.t("removed:"), memo.t("added:")
         for wording in others:
-            names = ", ".join(esc(outlet.name) for outlet in wording.outlets)
+            names = ", ".join(memo.e(outlet.name) for outlet in wording.outlets)
             kind, label = memo.label(wording)
             out.append(
                 f'\n      <dt>{names} <span class="badge badge--{kind}">'
