@@ -799,6 +799,11 @@ def cluster(articles: Iterable[ArticleFeatures], *, index: StoryIndex | None = N
 # articles that fit each other clearly less than each group's articles fit one another.
 SPLIT_MIN_ARTICLES = 4
 SPLIT_MIN_PART = 2
+# Nor when the smaller group holds less than this share of the larger's articles. Two events
+# that one draft took in are each a body of coverage; a few articles that fit the rest less
+# well are as often a later turn of the same event a few outlets told (the patient leaving
+# hospital), or one group of outlets' angle, and that stays one story.
+SPLIT_MIN_SHARE = 1 / 3
 # The two groups are split when the mean score across them is below this share of the mean
 # score within them.
 SPLIT_RATIO = 0.6
@@ -812,7 +817,8 @@ def split_events(
     Every article is scored against every other as a story of one article (both ways,
     averaged), the articles are joined bottom-up by average link into two groups, and the two
     are kept apart when their mean score across is below ``SPLIT_RATIO`` of their mean score
-    within, each holding at least ``SPLIT_MIN_PART`` articles. ``df``: the frequencies the
+    within, each holding at least ``SPLIT_MIN_PART`` articles and the smaller at least
+    ``SPLIT_MIN_SHARE`` of the larger's. ``df``: the frequencies the
     articles are already counted in. Quadratic in the articles: the caller bounds them."""
     n = len(articles)
     if n < SPLIT_MIN_ARTICLES:
@@ -839,7 +845,8 @@ def split_events(
             link[ac] = (size_a * link[ac] + size_b * link.pop(bc)) / (size_a + size_b)
         link = {ab: v for ab, v in link.items() if b not in ab}
     first, second = (sorted(g) for g in groups.values())
-    if min(len(first), len(second)) < SPLIT_MIN_PART:
+    small, large = sorted((len(first), len(second)))
+    if small < max(SPLIT_MIN_PART, SPLIT_MIN_SHARE * large):
         return None
     within = [pair[i][j] for g in (first, second) for i in g for j in g if i < j]
     across = sum(pair[i][j] for i in first for j in second) / (len(first) * len(second))

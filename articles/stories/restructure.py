@@ -254,12 +254,14 @@ def _story_match(
     story_id: int,
     cache: dict[int, tuple[ArticleFeatures, DocumentFrequencies]],
     known: dict[int, ArticleFeatures] | None = None,
+    apart: Iterable[int] = (),
 ) -> tuple[int, float] | None:
     """The best other story for all of ``story_id``'s articles, with their mean score.
 
     Each article is scored against the candidates exactly as placement would (same key index,
     window and score); a candidate must fit the story's articles on average. ``known``: the
-    articles' ``article_features`` already computed (by their placement in this import)."""
+    articles' ``article_features`` already computed (by their placement in this import).
+    ``apart``: stories that are no candidates (told apart from this one already)."""
     known = known or {}
     features: list[tuple[ArticleFeatures, DocumentFrequencies]] = []
     ids = list(Article.objects.filter(story_id=story_id).values_list("pk", flat=True))
@@ -293,7 +295,7 @@ def _story_match(
         scratch = StoryIndex(df=df, window_days=PLACEMENT_WINDOW_DAYS)
         scratch.stories = profiles
         scratches.append((f, scratch))
-    for candidate in sorted(candidates):
+    for candidate in sorted(candidates - set(apart)):
         total = 0.0
         for f, scratch in scratches:
             total += scratch.score(f, candidate).total
@@ -308,6 +310,7 @@ def stories_consolidate(
     story_ids: Iterable[int],
     user=None,
     features: dict[int, ArticleFeatures] | None = None,
+    apart: Iterable[tuple[int, int]] = (),
 ) -> dict[int, int]:
     """Merge the pure machine drafts among ``story_ids`` into the story about the same event.
 
@@ -326,12 +329,17 @@ def stories_consolidate(
     away (a draft may join them, as placement would have put its articles there).
 
     ``features``: ``article_features`` of articles by id, when the import has them (from
-    their placement), so they are not computed again.
+    their placement), so they are not computed again. ``apart``: pairs of stories never
+    merged into each other (two events ``stories_separate`` told apart).
 
     Returns old story id -> surviving story id for every merged story.
     """
     mapping: dict[int, int] = {}
     cache: dict[int, tuple[ArticleFeatures, DocumentFrequencies]] = {}
+    kept_apart: dict[int, set[int]] = {}
+    for a, b in apart:
+        kept_apart.setdefault(a, set()).add(b)
+        kept_apart.setdefault(b, set()).add(a)
     pending = set(story_ids)
     for _ in range(CONSOLIDATE_PASSES):
         drafts = machine_drafts(pending)
@@ -339,7 +347,7 @@ def stories_consolidate(
         for story_id in sorted(drafts, key=lambda s: (drafts[s], -s)):
             if story_id in mapping or drafts[story_id] > CONSOLIDATE_MAX_ARTICLES:
                 continue
-            found = _story_match(story_id, cache, features)
+            found = _story_match(story_id, cache, features, kept_apart.get(story_id, ()))
             if found is None or found[1] < DEFAULT_THRESHOLD:
                 continue
             target_id = found[0]
@@ -364,6 +372,9 @@ def stories_consolidate(
                         review_state=ReviewState.SUGGESTED, version=F("version") + 1
                     )
             mapping[story_id] = target.pk
+            for other in kept_apart.pop(story_id, set()):  # what it was apart from, the target is
+                kept_apart.setdefault(target.pk, set()).add(other)
+                kept_apart[other].add(target.pk)
             if target_id in drafts:
                 drafts[target_id] += drafts[story_id]
             merged = True

@@ -527,6 +527,47 @@ def test_a_story_that_took_in_two_events_is_read_as_two():
     assert split_events(found, df) == ([0, 2, 4], [1, 3, 5])
 
 
+# More reports of Vale's injury, and two of a later turn of it a few outlets told.
+MORE_VALE_REPORTS = [
+    (
+        "Vale ruled out for the rest of the season",
+        "The Harriers have ruled forward Tom Vale out for the rest of the season with a torn "
+        "knee ligament. Vale was hurt against the Northfield Rovers. Coach Ann Pike said the "
+        "injury was a blow.",
+    ),
+    (
+        "Harriers put Vale on injured list",
+        "Example City put Tom Vale on the injured list after he tore a ligament in his knee "
+        "against Northfield. Vale will have surgery, coach Ann Pike said.",
+    ),
+    (
+        "Season over for Harriers forward Tom Vale",
+        "Tom Vale's season is over. The Example City Harriers forward tore a knee ligament "
+        "against the Rovers and goes on the injured list, Ann Pike said.",
+    ),
+]
+VALE_LEAVES_HOSPITAL = [
+    (
+        "Vale leaves hospital after knee operation",
+        "Tom Vale left hospital on Thursday after his knee operation and began rehabilitation "
+        "at the club's training ground, his agent said. Vale thanked the doctors.",
+    ),
+    (
+        "Vale starts rehabilitation",
+        "Forward Tom Vale has left hospital and started rehabilitation after the operation on "
+        "his knee, his agent told reporters. Vale thanked the hospital's doctors.",
+    ),
+]
+
+
+def test_a_few_reports_of_a_later_turn_are_not_split_off_a_large_story():
+    # Two reports that fit the other seven less well: a later turn a few outlets told, not
+    # a second event the draft took in (that would be a body of coverage of its own).
+    reports = [*VALE_REPORTS, VALE_SURGERY, *MORE_VALE_REPORTS, *VALE_LEAVES_HOSPITAL]
+    found, df = _with_frequencies(reports)
+    assert split_events(found, df) is None
+
+
 def test_a_story_of_one_event_is_not_split():
     found, df = _with_frequencies([*VALE_REPORTS, VALE_SURGERY])
     assert split_events(found, df) is None
