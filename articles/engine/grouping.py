@@ -219,7 +219,28 @@ def salient_names(names: Iterable[str]) -> dict[str, float]:
     return {key: 1.0 + math.log(count) for key, count in counts.items()}
 
 
+_MONTHS = (
+    "January Jan February Feb March Mar April Apr May June Jun July Jul August Aug "
+    "September Sept Sep October Oct November Nov December Dec"
+).split()
+# A month as news writes it: capitalised ("May", "Sept.", "MAY"), so "may 10" stays a figure.
+_MONTH = "(?:" + "|".join(f"{m}|{m.upper()}" for m in _MONTHS) + r")\b\.?"
+_DAY = r"\d{1,2}(?:st|nd|rd|th)?"
+# Dates and clock times: "June 9", "27 October", "7 / 9 / 2031", "4:17pm", "9 a.m.".
+_DATE_OR_TIME_RE = re.compile(
+    rf"\b(?:{_MONTH}\s+{_DAY}\b|{_DAY}\s+{_MONTH}(?![a-z])"
+    r"|\d{1,2}\s*/\s*\d{1,2}\s*/\s*\d{2,4}"
+    r"|\d{1,2}:\d{2}(?::\d{2})?(?!\d)(?:\s*[AaPp]\.?\s?[Mm]\b\.?)?"
+    r"|\d{1,2}(?:\.\s?\d{2})?\s*[AaPp]\.?\s?[Mm]\b\.?)"
+)
+
+
 def _figures(text: str) -> frozenset[str]:
+    """The article's figures: its numbers of 10 or more, but 100 and the days of dates and
+    clock times ("June 9", "4:17 PM"). A page's time stamp and the day an event happened
+    are time, not a figure of the event; as figures they tied every article stamped on the
+    13th together and set a story's stamp day against articles written a day later."""
+    text = _DATE_OR_TIME_RE.sub(" ", text)
     return frozenset(format_number(v) for v in extract_numbers(text) if v >= 10 and v != 100)
 
 

@@ -464,6 +464,40 @@ VALE_SURGERY = (
 )
 
 
+def test_dates_and_clock_times_are_not_figures():
+    found = article_features(
+        "Harbour cranes stopped",
+        "Posted March 14, 2025 | 4:17 PM\nDock workers in Valmora stopped 12 cranes on "
+        "Thursday, 21 March, at 8 p.m. and 5:45pm, a 48-hour stoppage over 2,300 jobs.",
+        None,
+    )
+    assert found.numbers == {"12", "48", "2300"}
+
+
+def test_a_story_stamped_on_one_day_holds_no_figure_against_a_report_of_the_next():
+    # Four pages stamped on the 14th, none giving a figure of the event: the day and the
+    # clock times of their stamps are no figures the story's articles agree on, that a
+    # report written on the 15th would lack.
+    stamps = [
+        "March 14, 2025 9:30 AM",
+        "14 March 2025 | 11:15 am",
+        "Posted March 14, 2025 at 10:45 AM",
+        "March 14, 2025 4:20 PM",
+    ]
+    index = StoryIndex()
+    for stamp, (headline, body) in zip(stamps, [*VALE_REPORTS, VALE_SURGERY], strict=True):
+        index.add("vale", article_features(headline, f"{stamp}\n{body}", None))
+    late = article_features(
+        "Vale's season is over",
+        "March 15, 2025 | 10:05 AM\nTom Vale of the Harriers is out for the season with a knee "
+        "injury, coach Ann Pike said.",
+        None,
+    )
+    score = index.score(late, "vale")
+    assert score.conflict_penalty == 0
+    assert score.numbers == 0  # no figure shared either: "10" of "10:05" and "10:45" is none
+
+
 def test_another_player_of_the_club_out_for_the_season_is_another_event():
     # Both reports undated, same club, coach, injury and season: what tells them apart is
     # whom each is about, named again and again (Vale in the story, Reed in the new report).
