@@ -19,7 +19,6 @@ from articles.core.audit import audit_record
 from articles.core.history import CHANGED, history_bulk
 from articles.core.story_state import stories_touch, story_row_lock, story_save
 from articles.engine.grouping import (
-    DEFAULT_THRESHOLD,
     ArticleFeatures,
     StoryIndex,
     index_keys,
@@ -224,6 +223,13 @@ CONSOLIDATE_PASSES = 3
 CONSOLIDATE_MAX_ARTICLES = 5
 # Candidate stories per article, as placement scores (the engine's default).
 CONSOLIDATE_CANDIDATES = 30
+# The mean score a draft's articles need against a story to be merged into it: below the
+# placement threshold (``grouping.DEFAULT_THRESHOLD``, 0.28). Placement decided each of them
+# against the stories of the moment, often the first few reports of their event or none (a
+# report that came before the rest); at the end of the import the draft is scored against
+# the stories as they are, and only the one that fits it best. A draft of another event of
+# the same subject scores well below this (its names, figures or time disagree).
+CONSOLIDATE_THRESHOLD = 0.20
 
 
 def machine_drafts(story_ids: Iterable[int]) -> dict[int, int]:
@@ -317,7 +323,7 @@ def stories_consolidate(
     Online placement splits an event when its first articles are vague or arrive out of
     order; at the end of an import each draft is scored against the other stories sharing
     its keys (the placement index and window, never a scan), and merged into the best one when
-    its articles score above the placement threshold on average. Only drafts of at most
+    its articles score at least ``CONSOLIDATE_THRESHOLD`` on average. Only drafts of at most
     ``CONSOLIDATE_MAX_ARTICLES`` articles are merged away (the pieces a split leaves). Smaller
     drafts are merged first, and a draft only into a story at least as large (the larger draft
     absorbs the smaller), so merges go one way. Repeated until nothing merges (a few passes at
@@ -348,7 +354,7 @@ def stories_consolidate(
             if story_id in mapping or drafts[story_id] > CONSOLIDATE_MAX_ARTICLES:
                 continue
             found = _story_match(story_id, cache, features, kept_apart.get(story_id, ()))
-            if found is None or found[1] < DEFAULT_THRESHOLD:
+            if found is None or found[1] < CONSOLIDATE_THRESHOLD:
                 continue
             target_id = found[0]
             if target_id in drafts and (drafts[target_id], -target_id) < (
