@@ -38,7 +38,7 @@ def _quote(view, first_reported: bool, speaker_page: bool, memo: Memo) -> str:
         first = wording.is_first and first_reported
         out.append(
             f'\n    <li class="wording wording--{kind}">\n'
-            f"      <blockquote><p>{esc(wording.text)}</p></blockquote>\n"
+            f"      <blockquote><p>{esc(wording.shown)}</p></blockquote>\n"
             '      <p class="wording__meta">\n'
             f'        <span class="badge badge--{kind}">{label}</span>\n'
             f"        {memo.t('first reported by') if first else memo.t('in')}\n        "

@@ -31,7 +31,7 @@ QUOTES = r"""{% load i18n %}
   <ol class="wordings">
     {% for wording in view.wordings %}
     <li class="wording wording--{{ wording.kind }}">
-      <blockquote><p>{{ wording.text }}</p></blockquote>
+      <blockquote><p>{{ wording.shown }}</p></blockquote>
       <p class="wording__meta">
         <span class="badge badge--{{ wording.kind }}">{{ wording.match_label }}</span>
         {% if wording.is_first and first_reported %}{% translate "first reported by" %}{% else %}{% translate "in" %}{% endif %}

@@ -65,6 +65,14 @@ class Wording:
     def text(self) -> str:
         return " … ".join(self.parts)
 
+    @property
+    def shown(self) -> str:
+        """The wording as a reader sees it, standing alone between quotation marks: without
+        the comma, colon or semicolon that led into its attribution ("…keep it that way," Roe
+        said)."""
+        text = self.text.rstrip()
+        return text[:-1].rstrip() if text.endswith((",", ":", ";")) else text
+
     @cached_property
     def diff(self) -> list[DiffPiece]:
         """Worked out when a page shows it: a long story shows only some of its quotes."""
