@@ -116,9 +116,10 @@ def story_merge(
     user=None,
     features: dict[int, ArticleFeatures] | None = None,
 ) -> Story:
-    """Merge ``others`` into ``target``: their articles, quotes, key points, paragraphs and
-    corrections move over; each merged story is archived and points to the target in the
-    audit log. ``features``: articles' ``article_features`` already at hand (an import's)."""
+    """Merge ``others`` into ``target``: their articles, quotes (joined to the same statement
+    told on the other side), key points, paragraphs and corrections move over; each merged
+    story is archived and points to the target in the audit log. ``features``: articles'
+    ``article_features`` already at hand (an import's)."""
     others = [s for s in others if s.pk != target.pk]
     if not others:
         raise ConnectError("Choose at least two stories to merge.")
@@ -136,10 +137,8 @@ def story_merge(
     story_save(target, user=user)
     next_point = target.key_points.count()
     next_paragraph = target.paragraphs.count()
-    moved_in: list[int] = []
     for other in Story.objects.select_for_update().filter(pk__in=[s.pk for s in others]):
         article_ids = list(other.articles.values_list("pk", flat=True))
-        moved_in += article_ids
         # One UPDATE each, with the version step and history row of each row's save().
         now = timezone.now()
         quotes = list(Quote.objects.filter(story=other))
@@ -148,6 +147,8 @@ def story_merge(
         articles = list(Article.objects.filter(pk__in=article_ids).defer("body"))
         versions_bump(Article, articles, story=target, updated_at=now)
         history_bulk(Article, articles, CHANGED)
+        for article in articles:
+            quotes_connect(article=article)
         for point in other.key_points.all():
             point.story, point.position = target, next_point
             point.save(update_fields=["story", "position"])
@@ -172,9 +173,6 @@ def story_merge(
             headline=other.headline,
             articles=article_ids,
         )
-    # The same statement may now be in the story twice, once from each side: join them.
-    for article in Article.objects.filter(pk__in=moved_in).only("pk", "story_id"):
-        quotes_connect(article=article)
     for other in others:
         story_reindex(story=other, features=features)
     story_reindex(story=target, features=features)
