@@ -33,13 +33,16 @@ _compiled = threading.local()  # per thread, as Django's connections are
 
 def _stand_in(value, n: int):
     """What stands for the ``n``-th value while the queryset is built: of its type, and no
-    real id, slug or moment."""
+    real id, slug or moment. An int is one that every integer column can hold (positive,
+    32 bits, as PostgreSQL's ``integer``): out of a column's range, Django drops the
+    comparison from the query (``last_day >= x`` always holds when x is below any integer)
+    or empties it, and the value would never be put in."""
     if isinstance(value, datetime):
         return datetime(1901, 2, 3, 4, 5, 6, n, tzinfo=UTC)
     if isinstance(value, str):
         return f"\x1fstand-in {n}\x1f"
     if isinstance(value, int):
-        return -918273645546372819 + n
+        return 2_147_352_576 + n
     raise TypeError(f"No stand-in for {type(value).__name__} values.")
 
 
