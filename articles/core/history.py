@@ -28,6 +28,7 @@ from django.db import models
 from django.utils import timezone
 
 from articles.core.bulk import rows_insert
+from articles.core.prepared import prepared_update
 from ops.generation import content_changed
 
 CREATED, CHANGED, DELETED = "+", "~", "-"
@@ -105,7 +106,11 @@ def history_bulk(model: type[models.Model], objs: Sequence[models.Model], kind: 
 def story_touch(story_id: int | None) -> None:
     """What ``articles.signals`` does for a changed wording, figure or person of a story."""
     if story_id is not None:
-        from articles.models import Story
-
-        Story.objects.filter(pk=story_id).update(updated_at=timezone.now())
+        prepared_update(("story touched",), _touched, story_id, timezone.now())
         content_changed()
+
+
+def _touched(story_id: int, now):
+    from articles.models import Story
+
+    return Story.objects.filter(pk=story_id), {"updated_at": now}
