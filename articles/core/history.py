@@ -64,10 +64,17 @@ def _fields(historical: type[models.Model]) -> tuple[list, list[str], list]:
     return _FIELDS[historical]
 
 
-def history_bulk(model: type[models.Model], objs: Sequence[models.Model], kind: str) -> None:
+def history_bulk(
+    model: type[models.Model],
+    objs: Sequence[models.Model],
+    kind: str,
+    *,
+    no_reason: str | None = "",
+) -> None:
     """The historical rows ``save()``/``delete()`` would have written for ``objs``, in one
     statement, and the content generation moved on as their signals would. ``objs`` hold
-    their values as stored (pks set).
+    their values as stored (pks set). ``no_reason``: the change reason of a row given none
+    (``save()`` leaves it NULL, ``None``; the bulk paths have always written an empty one).
 
     The rows are never read back, so they go as plain values (``articles.core.bulk``),
     without a model instance per row: building those was most of the cost of an import's
@@ -95,7 +102,7 @@ def history_bulk(model: type[models.Model], objs: Sequence[models.Model], kind: 
         values += [
             getattr(obj, "_history_date", None) or now,
             who.pk if who is not None else None,
-            getattr(obj, "_change_reason", "") or "",
+            getattr(obj, "_change_reason", None) or no_reason,
             kind,
         ]
         values += [f.get_default() for f in others]
