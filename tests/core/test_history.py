@@ -46,3 +46,16 @@ def test_history_bulk_writes_the_rows_a_save_writes():
         assert _rows(model, obj.pk)[-1] == by_save
         assert by_save["history_user_id"] == editor.pk
         assert by_save["history_change_reason"] == "merged"
+
+
+@pytest.mark.django_db
+def test_history_bulk_can_leave_a_missing_change_reason_null_as_a_save_does():
+    article = make_article(story=make_story("Bridge closes"), published_at=None)
+    saved = Article.history.filter(id=article.pk).values().get()
+    history_bulk(Article, [article], CREATED, no_reason=None)
+    rows = list(Article.history.filter(id=article.pk).order_by("history_id").values())
+    skip = {"history_id", "history_date"}
+    assert {k: v for k, v in rows[1].items() if k not in skip} == {
+        k: v for k, v in saved.items() if k not in skip
+    }
+    assert rows[1]["history_change_reason"] is None
