@@ -13,7 +13,6 @@ the ORM prepares it. Like ``bulk_create`` and ``bulk_update`` they send no signa
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import cache
 from itertools import chain
 
 from django.db import connections, models, router, transaction
@@ -130,10 +129,17 @@ def rows_update(model: type[models.Model], objs: Sequence[models.Model], names: 
 
 def _prepared(connection, fields: Sequence[models.Field], rows) -> list[list]:
     prepare = [field.get_db_prep_save for field in fields]
-    same = [_unchanged(field, type(connection.ops)) for field in fields]
+    ops = type(connection.ops)
+    same = []
+    for field in fields:
+        # By identity: a field's own hash and equality cost more than the look-up saves.
+        known = _UNCHANGED.get((id(field), ops))
+        if known is None or known[0] is not field:
+            known = _UNCHANGED[(id(field), ops)] = (field, _unchanged(field, ops))
+        same.append(known[1])
     return [
         [
-            v if type(v) in kept else p(v, connection)
+            v if type(v) in kept or (kept is _TEXT and isinstance(v, str)) else p(v, connection)
             for p, kept, v in zip(prepare, same, row, strict=True)
         ]
         for row in rows
@@ -141,9 +147,10 @@ def _prepared(connection, fields: Sequence[models.Field], rows) -> list[list]:
 
 
 _Field = models.Field
+_TEXT = (str, type(None))  # a text field's: any str (a choice's enum member too) as it is
+_UNCHANGED: dict[tuple[int, type], tuple[models.Field, tuple[type, ...]]] = {}
 
 
-@cache
 def _unchanged(field: models.Field, ops: type[BaseDatabaseOperations]) -> tuple[type, ...]:
     """The types of value ``field.get_db_prep_save`` gives back as they are with the backend
     operations ``ops``, by Django's own code for the field's class (text as text, an int as
@@ -156,7 +163,7 @@ def _unchanged(field: models.Field, ops: type[BaseDatabaseOperations]) -> tuple[
     ):
         for text in (models.CharField, models.TextField):
             if kind.get_prep_value is text.get_prep_value and kind.to_python is text.to_python:
-                return (str, type(None))
+                return _TEXT
         if kind.get_prep_value is models.BooleanField.get_prep_value and (
             kind.to_python is models.BooleanField.to_python
         ):
