@@ -24,10 +24,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from django.conf import settings
-from django.db import models
+from django.db import models, router
+from django.db.models.signals import pre_save
 from django.utils import timezone
 
-from articles.core.bulk import rows_insert
+from articles.core.bulk import objs_create, rows_insert
 from articles.core.prepared import prepared_update
 from ops.generation import content_changed
 
@@ -121,3 +122,22 @@ def _touched(story_id: int, now):
     from articles.models import Story
 
     return Story.objects.filter(pk=story_id), {"updated_at": now}
+
+
+def article_insert(article) -> None:
+    """``article.save()`` for a new ``Article``: what it does, in the same order, in fewer
+    steps: ``Article.save`` (an empty address is none, the content hash), the ``pre_save``
+    receivers (which clean its text), the INSERT (``objs_create``), then what the
+    ``post_save`` receivers do for an article (its history row as django-simple-history
+    writes it, a NULL change reason included, and the content generation). Building that
+    row through simple-history's manager and the historical model's own ``save()`` cost more
+    than writing the article."""
+    from articles.models import Article, content_hash
+
+    if article.url == "":
+        article.url = None
+    article.content_hash = content_hash(article.outlet.name, article.body)
+    using = router.db_for_write(Article, instance=article)
+    pre_save.send(sender=Article, instance=article, raw=False, using=using, update_fields=None)
+    objs_create(Article, [article])
+    history_bulk(Article, [article], CREATED, no_reason=None)

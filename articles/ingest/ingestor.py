@@ -33,14 +33,11 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 
 from django.conf import settings
-from django.db import IntegrityError, router, transaction
+from django.db import IntegrityError, transaction
 from django.db.models import Q
-from django.db.models.signals import pre_save
 from django.utils import timezone
 
-from articles.core.bulk import objs_create
-from articles.core.history import CREATED as CREATED_ROW
-from articles.core.history import history_bulk
+from articles.core.history import article_insert
 from articles.core.prepared import prepared_objects
 from articles.engine.grouping import ArticleFeatures
 from articles.engine.types import KnownSpeaker, Reading
@@ -323,7 +320,7 @@ class Ingestor:
             )
             try:
                 with transaction.atomic():
-                    _article_insert(article)
+                    article_insert(article)
             except IntegrityError:
                 existing = _existing(url=article.url, digest=article.content_hash)
                 if existing is None:
@@ -364,23 +361,6 @@ class Ingestor:
             quotes=result.quotes,
             notes=notes,
         )
-
-
-def _article_insert(article: Article) -> None:
-    """``article.save()`` for a new article, what it does in the same order, in fewer steps:
-    ``Article.save`` (an empty address is none, the content hash), the ``pre_save``
-    receivers (which clean its text), the INSERT (``objs_create``), then what the
-    ``post_save`` receivers do for an article (its history row as django-simple-history
-    writes it, the content generation: ``history_bulk``). Building the history row through
-    simple-history's manager and the historical model's own ``save()`` cost more than
-    writing the article."""
-    if article.url == "":
-        article.url = None
-    article.content_hash = content_hash(article.outlet.name, article.body)
-    using = router.db_for_write(Article, instance=article)
-    pre_save.send(sender=Article, instance=article, raw=False, using=using, update_fields=None)
-    objs_create(Article, [article])
-    history_bulk(Article, [article], CREATED_ROW, no_reason=None)
 
 
 def _existing(*, url: str | None, digest: str) -> Article | None:

@@ -34,7 +34,7 @@ from articles.models import (
     TermFrequency,
 )
 from articles.stories.candidates import story_index_for
-from sources.versioning import StaleVersion, versioned_update
+from sources.versioning import StaleVersion, versioned_update, versions_next
 
 # Candidate stories scored per placement (the engine's default).
 PLACEMENT_CANDIDATES = 30
@@ -294,7 +294,7 @@ def _article_update(article: Article, values: dict) -> None:
 
     if not prepared_update(("article-placed", names), build, article.pk, opened, *plain):
         raise StaleVersion(article, opened)
-    article.version = opened + 1
+    versions_next([article])
     for name, value in values.items():
         setattr(article, name, value)
 
@@ -311,8 +311,8 @@ def _quotes_join(quotes: list[Quote], story: Story) -> None:
         return Quote._base_manager.filter(pk__in=ids), changes
 
     prepared_update(("quotes-placed", len(quotes)), build, story.pk, now, *[q.pk for q in quotes])
+    versions_next(quotes)
     for quote in quotes:
-        quote.version += 1
         quote.story = story
         quote.updated_at = now
 
