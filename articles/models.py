@@ -12,13 +12,14 @@ import re
 import unicodedata
 
 from django.conf import settings
-from django.db import models
+from django.db import models, transaction
 from django.db.models import Q
 from django.db.models.functions import Lower
-from django.urls import reverse
 from django.utils import timezone
 from simple_history.models import HistoricalRecords
 
+from articles.engine.citations import same_claim
+from sources.addresses import cached_reverse
 from sources.models import Outlet, Speaker, unique_slug
 from sources.versioning import Versioned
 
@@ -117,7 +118,7 @@ class Storyline(models.Model):
         super().save(*args, **kwargs)
 
     def get_absolute_url(self) -> str:
-        return reverse("articles:storyline-detail", kwargs={"slug": self.slug})
+        return cached_reverse("articles:storyline-detail", kwargs={"slug": self.slug})
 
 
 class Story(models.Model):
@@ -215,7 +216,7 @@ class Story(models.Model):
         self._stored_slug = self.slug
 
     def get_absolute_url(self) -> str:
-        return reverse("articles:story-detail", kwargs={"slug": self.slug})
+        return cached_reverse("articles:story-detail", kwargs={"slug": self.slug})
 
     @classmethod
     def from_db(cls, db, field_names, values, **kwargs):
@@ -338,7 +339,7 @@ class Article(Versioned):
     def get_absolute_url(self) -> str:
         if self.url:
             return self.url
-        return reverse("articles:article-detail", kwargs={"pk": self.pk})
+        return cached_reverse("articles:article-detail", kwargs={"pk": self.pk})
 
 
 class ArticleImage(models.Model):
@@ -502,6 +503,12 @@ class Figure(models.Model):
     period = models.CharField(max_length=100, blank=True)
     qualifier = models.CharField(max_length=50, blank=True)
     kind = models.CharField(max_length=30, blank=True)
+    # The calendar year the sentence ties it to ("in 2025"), the lower end of a range written
+    # out ("between 40 and 50"), and what happened to what it counts ("injured", "rescued"):
+    # figures of different years or outcomes are different quantities, not a disagreement.
+    year = models.CharField(max_length=4, blank=True)
+    low = models.FloatField(null=True, blank=True)
+    event = models.CharField(max_length=30, blank=True)
     # Found by the engine: suggested until an editor approves it.
     review_state = models.CharField(
         max_length=20, choices=ReviewState, default=ReviewState.APPROVED, db_index=True
@@ -517,7 +524,55 @@ class Figure(models.Model):
         return self.text
 
 
-class KeyPoint(Versioned):
+class EvidenceCheckedClaim(Versioned):
+    """A key point or summary paragraph, whose evidence was checked for its wording: saved
+    with other words (``_reworded``), that evidence waits for an editor again."""
+
+    _loaded_text: str | None = None
+
+    class Meta:
+        abstract = True
+
+    @classmethod
+    def from_db(cls, db, field_names, values, *args, **kwargs):
+        instance = super().from_db(db, field_names, values, *args, **kwargs)
+        if "text" in field_names:
+            instance._loaded_text = values[list(field_names).index("text")]
+        return instance
+
+    def save(self, *args, **kwargs) -> None:
+        before = self._loaded_text
+        if before is not None and before != self.text:
+            with transaction.atomic():
+                if self._reworded(before):
+                    update_fields = kwargs.get("update_fields")
+                    if update_fields is not None:
+                        kwargs["update_fields"] = {*update_fields, "evidence_override"}
+                super().save(*args, **kwargs)
+        else:
+            super().save(*args, **kwargs)
+        self._loaded_text = self.text
+
+    def _reworded(self, before: str) -> bool:
+        """This claim, about to be saved, now says something other than ``before``: what was
+        checked for the old words no longer vouches for the new. The engine's evidence goes
+        (found again for the new words, as suggestions), an editor's own citations wait for
+        an editor again, and so does an editor's vouching. Returns whether it did (nothing
+        changes for ``same_claim`` edits: a typo fixed, a typed "according to")."""
+        if self.pk is None or same_claim(before, self.text):
+            return False
+        field = "key_point" if isinstance(self, KeyPoint) else "paragraph"
+        rows = Attribution.objects.filter(**{field: self.pk})
+        for row in rows.filter(origin=Attribution.Origin.ENGINE):
+            row.delete()  # one by one: the signals keep pages and feeds fresh
+        for row in rows.exclude(review_state__in=[ReviewState.SUGGESTED, ReviewState.REJECTED]):
+            row.review_state = ReviewState.SUGGESTED
+            row.save(update_fields=["review_state"])
+        self.evidence_override = False
+        return True
+
+
+class KeyPoint(EvidenceCheckedClaim):
     story = models.ForeignKey(Story, on_delete=models.PROTECT, related_name="key_points")
     position = models.PositiveIntegerField(default=0)
     text = models.TextField()
@@ -535,7 +590,7 @@ class KeyPoint(Versioned):
         return self.text
 
 
-class SummaryParagraph(Versioned):
+class SummaryParagraph(EvidenceCheckedClaim):
     story = models.ForeignKey(Story, on_delete=models.PROTECT, related_name="paragraphs")
     position = models.PositiveIntegerField(default=0)
     text = models.TextField()

@@ -5,6 +5,9 @@ from __future__ import annotations
 
 from django import forms
 from django.contrib import admin, messages
+from django.contrib.admin import helpers
+from django.contrib.admin.utils import unquote
+from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.template.response import TemplateResponse
 from django.utils import timezone
@@ -82,21 +85,6 @@ class FeedForm(forms.ModelForm):
             raise forms.ValidationError("Poll it at most once a minute (00:01:00 or more).")
         return interval
 
-    def clean(self):
-        cleaned = super().clean()
-        if "_try" in self.data and cleaned.get("url") and not self.errors:
-            trial = feed_try(cleaned["url"])
-            if trial.ok:
-                found = "; ".join(trial.headlines)
-                messages.info(
-                    self.request,
-                    f"Tried {cleaned['url']}: {trial.items} article(s) found, e.g. {found}."
-                    + (f" {len(trial.errors)} item(s) could not be read." if trial.errors else ""),
-                )
-                raise forms.ValidationError("Not saved yet: that was a try. Save to subscribe.")
-            raise forms.ValidationError(f"Tried {cleaned['url']}: {trial.error}. Not saved.")
-        return cleaned
-
 
 @admin.register(Feed)
 class FeedAdmin(admin.ModelAdmin):
@@ -122,6 +110,65 @@ class FeedAdmin(admin.ModelAdmin):
         form = super().get_form(request, obj, **kwargs)
         form.request = request
         return form
+
+    def changeform_view(self, request, object_id=None, form_url="", extra_context=None):
+        if request.method == "POST" and "_try" in request.POST:
+            return self._try(request, object_id, form_url, extra_context)
+        return super().changeform_view(request, object_id, form_url, extra_context)
+
+    def _try(self, request, object_id, form_url, extra_context):
+        """Fetch the feed the form gives and say what polling it would import, saving nothing;
+        the form comes back as typed (an error only for what is wrong in it)."""
+        obj = self.get_object(request, unquote(object_id)) if object_id else None
+        if object_id and obj is None:
+            return self._get_obj_does_not_exist_redirect(request, self.opts, object_id)
+        if not (
+            self.has_change_permission(request, obj) if obj else self.has_add_permission(request)
+        ):
+            raise PermissionDenied
+        form = self.get_form(request, obj, change=obj is not None)(request.POST, instance=obj)
+        if form.is_valid():
+            url = form.cleaned_data["url"]
+            trial = feed_try(url)
+            if trial.ok:
+                found = "; ".join(trial.headlines)
+                unread = f" {len(trial.errors)} item(s) could not be read." if trial.errors else ""
+                self.message_user(
+                    request,
+                    f"Tried {url}: {trial.items} article(s) found, e.g. {found}.{unread} Not "
+                    "saved yet: that was a try. Save to subscribe.",
+                    messages.INFO,
+                )
+            else:
+                self.message_user(
+                    request, f"Tried {url}: {trial.error}. Not saved.", messages.ERROR
+                )
+        fieldsets = list(self.get_fieldsets(request, obj))
+        admin_form = helpers.AdminForm(
+            form,
+            fieldsets,
+            self.get_prepopulated_fields(request, obj),
+            self.get_readonly_fields(request, obj),
+            model_admin=self,
+        )
+        context = {
+            **self.admin_site.each_context(request),
+            "title": f"Change {self.opts.verbose_name}" if obj else f"Add {self.opts.verbose_name}",
+            "subtitle": str(obj) if obj else None,
+            "adminform": admin_form,
+            "object_id": object_id,
+            "original": obj,
+            "is_popup": False,
+            "to_field": None,
+            "media": self.media + admin_form.media,
+            "inline_admin_formsets": [],
+            "errors": helpers.AdminErrorList(form, []),
+            "preserved_filters": self.get_preserved_filters(request),
+            **(extra_context or {}),
+        }
+        return self.render_change_form(
+            request, context, add=obj is None, change=obj is not None, obj=obj, form_url=form_url
+        )
 
     def get_fields(self, request, obj=None):
         fields = ["url", "name", "outlet", "interval", "active"]

@@ -20,7 +20,7 @@ from django.utils import timezone
 class Job(models.Model):
     class Kind(models.TextChoices):
         PAYLOADS = "payloads", "Articles sent through the API"
-        UPLOAD = "upload", "Pasted text or uploaded file"
+        UPLOAD = "upload", "Imported in the admin (text, file or URL)"
         SOURCES = "sources", "Files, URLs or feeds"
         FEED = "feed", "Subscribed feed"
         REREAD = "reread", "Read articles again"

@@ -14,6 +14,7 @@ from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
+from articles.ingest.decode import detect_format
 from articles.ingest.fetch import FetchError, fetch_url
 from articles.ingest.parsers import parse_bytes
 from jobs.models import Feed, Job, JobItem
@@ -144,6 +145,9 @@ def feed_poll(feed_id: int) -> str:
         _feed_failed(feed, str(exc))
         return "error"
     now = timezone.now()
+    if not fetched.not_modified and not _is_feed(fetched):
+        _feed_failed(feed, NOT_A_FEED)
+        return "error"
     if fetched.not_modified:
         Feed.objects.filter(pk=feed.pk).update(
             last_polled_at=now,
@@ -209,11 +213,25 @@ class FeedTrial:
     error: str = ""
 
 
+NOT_A_FEED = (
+    "not a feed: the address gives a web page or a document, not RSS or Atom (import a page "
+    "once from Articles → Import articles; for a feed, give the feed's own address)"
+)
+
+
+def _is_feed(fetched) -> bool:
+    return (
+        detect_format(fetched.data, name=fetched.url, content_type=fetched.content_type) == "feed"
+    )
+
+
 def feed_try(url: str) -> FeedTrial:
     try:
         fetched = fetch_url(url)
     except FetchError as exc:
         return FeedTrial(ok=False, error=str(exc))
+    if not _is_feed(fetched):
+        return FeedTrial(ok=False, error=NOT_A_FEED)
     parsed = parse_bytes(
         fetched.data, source=url, content_type=fetched.content_type, url=fetched.url
     )

@@ -5,9 +5,9 @@ from __future__ import annotations
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models.functions import Lower
-from django.urls import reverse
 from django.utils.text import slugify
 
+from sources.addresses import cached_reverse
 from sources.versioning import Versioned
 
 
@@ -32,6 +32,8 @@ class Outlet(Versioned):
         AGGREGATOR = "aggregator", "Aggregator"
         GOVERNMENT = "government", "Government"
         OTHER = "other", "Other"
+        # An outlet an import named: what kind it is waits for an editor.
+        UNKNOWN = "unknown", "Not recorded"
 
     name = models.CharField(max_length=200, unique=True)
     slug = models.SlugField(max_length=80, unique=True)
@@ -39,7 +41,7 @@ class Outlet(Versioned):
     country = models.CharField(
         max_length=2, blank=True, help_text="ISO 3166-1 alpha-2 code, e.g. US, GB, IN."
     )
-    kind = models.CharField(max_length=20, choices=Kind, default=Kind.NEWSPAPER)
+    kind = models.CharField(max_length=20, choices=Kind, default=Kind.UNKNOWN)
     owner = models.CharField(
         max_length=200, blank=True, help_text="Who owns it, as an editor checked it."
     )
@@ -59,7 +61,7 @@ class Outlet(Versioned):
         super().save(*args, **kwargs)
 
     def get_absolute_url(self) -> str:
-        return reverse("articles:outlet-detail", kwargs={"slug": self.slug})
+        return cached_reverse("articles:outlet-detail", kwargs={"slug": self.slug})
 
 
 class OutletRating(models.Model):
@@ -149,7 +151,7 @@ class Speaker(Versioned):
         super().save(*args, **kwargs)
 
     def get_absolute_url(self) -> str:
-        return reverse("articles:speaker-detail", kwargs={"slug": self.slug})
+        return cached_reverse("articles:speaker-detail", kwargs={"slug": self.slug})
 
 
 # Words that open a description rather than a name: "the ministry", "its spokesman".

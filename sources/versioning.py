@@ -22,6 +22,7 @@ from django.contrib import messages
 from django.core.exceptions import FieldDoesNotExist
 from django.db import models
 from django.db.models import F
+from django.forms.models import InlineForeignKeyField
 from django.http import HttpResponseRedirect
 
 
@@ -153,8 +154,10 @@ class VersionCheckForm(forms.ModelForm):
         if current.version != opened:
             changes = []
             for name, field in self.fields.items():
-                if name == "version" or name not in cleaned:
-                    continue
+                if name in ("version", model._meta.pk.name) or name not in cleaned:
+                    continue  # the lock itself, and an inline row's own id
+                if isinstance(field, InlineForeignKeyField):
+                    continue  # the row's parent, which the page holds
                 try:
                     now = _current_value(current, name)
                 except FieldDoesNotExist:  # a form field that is not a model field

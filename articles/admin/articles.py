@@ -12,15 +12,17 @@ from articles.admin.review import read_articles_again, stamp_inline_reviews
 from articles.admin.search import ArticleSearchMixin
 from articles.editorial.review import REVIEW_PERMISSION, articles_accept
 from articles.ingest.images import image_refetch
-from articles.ingest.reading import article_read
+from articles.ingest.reading import article_body_changed, article_read
 from articles.models import (
     Article,
     ArticleImage,
     ArticlePerson,
     Figure,
     QuoteAppearance,
+    ReviewState,
     Story,
 )
+from articles.stories.evidence import story_find_evidence
 from articles.stories.joining import quotes_connect
 from articles.stories.placement import article_place
 from articles.stories.restructure import ConnectError, articles_move, story_split
@@ -56,7 +58,7 @@ class FigureInline(StoryContentInlineMixin, admin.TabularInline):
     formset = LabelledInlineFormSet
     model = Figure
     extra = 0
-    fields = ["text", "value", "unit", "per", "period", "qualifier", "kind"]
+    fields = ["text", "value", "unit", "per", "period", "qualifier", "kind", "year", "event"]
 
 
 class ArticleImageInline(admin.StackedInline):
@@ -114,6 +116,20 @@ class ArticleAdmin(
 
     def save_related(self, request, form, formsets, change):
         super().save_related(request, form, formsets, change)
+        article = form.instance
+        if change and "body" in form.changed_data:
+            # What was found in the old text must not outlive it (``article_body_changed``).
+            result = article_body_changed(article=article, before=form.initial.get("body", ""))
+            quotes_connect(article=article)
+            if article.story_id:
+                story_find_evidence(story=article.story)
+            self.message_user(
+                request,
+                f"The text changed, so it was read again: {result.added} new suggestion(s) "
+                f"to review, {result.removed} finding(s) no longer in the text removed, "
+                f"{result.kept} decision(s) kept for words still there.",
+                messages.INFO,
+            )
         if not change:
             # A new article typed in by hand is read like an imported one: its quotes arrive
             # as suggestions, and it joins (or starts) the story about its event.
@@ -147,16 +163,24 @@ class ArticleAdmin(
         n = image_refetch(article_ids=queryset.values_list("pk", flat=True))
         self.message_user(request, f"Fetching {n} images again.", messages.SUCCESS)
 
-    @admin.action(
-        description="Accept selected into their published stories", permissions=["review"]
-    )
+    @admin.action(description="Accept selected into their stories", permissions=["review"])
     def accept_into_story(self, request, queryset):
+        live = queryset.filter(
+            review_state=ReviewState.SUGGESTED, story__in=Story.objects.published()
+        ).count()
         accepted = articles_accept(articles=queryset, user=request.user)
         waiting = queryset.count() - accepted
+        said = f"Accepted {accepted} article(s)"
+        if live:
+            said += f": readers see {live} of them, with their approved quotes, from now on"
+        if accepted > live:
+            said += (
+                f"{';' if live else ':'} {accepted - live} in stories not published yet, "
+                "which readers see once they are"
+            )
         self.message_user(
             request,
-            f"Accepted {accepted} article(s): readers see them, with their approved quotes, "
-            "from now on." + (f" {waiting} were not waiting." if waiting else ""),
+            said + "." + (f" {waiting} were not waiting." if waiting else ""),
             messages.SUCCESS,
         )
 

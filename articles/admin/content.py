@@ -11,6 +11,7 @@ from articles.admin.live import (
     StoryContentAdminMixin,
     StoryContentInlineMixin,
 )
+from articles.admin.quotes import StoryFiguresWaitingFilter, StoryPeopleWaitingFilter
 from articles.admin.workflow import EvidenceFilter
 from articles.editorial.review import REVIEW_PERMISSION, findings_review
 from articles.editorial.workflow import correction_add
@@ -140,9 +141,10 @@ class AttributionAdmin(StoryContentAdminMixin, FindingsReviewMixin, SimpleHistor
 
 @admin.register(Figure)
 class FigureAdmin(StoryContentAdminMixin, FindingsReviewMixin, admin.ModelAdmin):
-    list_display = ["text", "value", "unit", "per", "kind", "article", "review_state"]
+    list_display = ["text", "value", "unit", "per", "kind", "event", "article", "review_state"]
     list_filter = [
         "review_state",
+        StoryFiguresWaitingFilter,
         ("kind", NamedBlankValuesFilter),
         ("unit", NamedBlankValuesFilter),
     ]
@@ -157,7 +159,7 @@ class FigureAdmin(StoryContentAdminMixin, FindingsReviewMixin, admin.ModelAdmin)
 @admin.register(ArticlePerson)
 class ArticlePersonAdmin(StoryContentAdminMixin, FindingsReviewMixin, admin.ModelAdmin):
     list_display = ["speaker", "role", "article", "review_state"]
-    list_filter = ["review_state"]
+    list_filter = ["review_state", StoryPeopleWaitingFilter]
     search_fields = ["speaker__name", "role", "article__headline"]
     autocomplete_fields = ["speaker", "article"]
     list_select_related = ["speaker", "article__outlet"]

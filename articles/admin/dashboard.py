@@ -7,8 +7,25 @@ from django.urls import reverse
 from django.utils import timezone
 
 from articles.editorial.workflow import key_points_without_evidence
-from articles.models import Article, KeyPoint, QuoteAppearance, ReviewState, Story, published_q
+from articles.models import (
+    Article,
+    ArticlePerson,
+    Figure,
+    KeyPoint,
+    QuoteAppearance,
+    ReviewState,
+    Story,
+    published_q,
+)
 from jobs.models import Job
+
+
+def _waiting(model):
+    """Findings of ``model`` (people, figures) still to check in stories being worked on:
+    readers see none of them until an editor approves them."""
+    return model.objects.filter(
+        review_state=ReviewState.SUGGESTED, article__story__isnull=False
+    ).exclude(article__story__status=Story.Status.ARCHIVED)
 
 
 def dashboard_cards(now) -> list[dict]:
@@ -31,6 +48,17 @@ def dashboard_cards(now) -> list[dict]:
             "count": suggested.count(),
             "url": reverse("admin:articles_quoteappearance_changelist")
             + "?review_state__exact=suggested",
+        },
+        {
+            "title": "Suggested people waiting for review",
+            "count": _waiting(ArticlePerson).count(),
+            "url": reverse("admin:articles_articleperson_changelist")
+            + "?review_state__exact=suggested",
+        },
+        {
+            "title": "Suggested figures waiting for review",
+            "count": _waiting(Figure).count(),
+            "url": reverse("admin:articles_figure_changelist") + "?review_state__exact=suggested",
         },
         {
             "title": "Key points without evidence",

@@ -52,7 +52,8 @@ class ImportForm(forms.Form):
 
     def clean(self):
         cleaned = super().clean()
-        if not (cleaned.get("text", "").strip() or cleaned.get("file") or cleaned.get("url")):
+        given = cleaned.get("text", "").strip() or cleaned.get("file") or cleaned.get("url")
+        if not given and "url" not in self.errors:  # a wrong URL is told once, beside it
             raise forms.ValidationError("Paste a text, choose a file or give a URL.")
         upload = cleaned.get("file")
         if upload is not None and upload.size > settings.NEWSROOM_MAX_IMPORT_BYTES:
@@ -97,8 +98,9 @@ def _import_in_background(modeladmin, request, form: ImportForm):
 
 # What an editor is told instead of the service's terse reasons.
 EDITOR_WORDS = {
-    OUTLET_MISSING: "No outlet: fill in “Outlet” above, or begin the pasted text with an "
-    "“Outlet:” line after the headline.",
+    OUTLET_MISSING: "No outlet: fill in “Outlet” on the import page (it applies to every "
+    "article that names none), give each JSON article an “outlet”, or begin a pasted text "
+    "with an “Outlet:” line after the headline.",
 }
 
 

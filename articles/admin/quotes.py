@@ -100,16 +100,18 @@ class QuoteAdmin(
 
 
 class StoryWaitingFilter(admin.SimpleListFilter):
-    """The story a quote appeared in: the stories with quotes still to check (the review
-    queue, newest first), and whichever story is chosen (``?story=<id>``)."""
+    """The story a finding appeared in: the stories with findings of this kind still to check
+    (the review queue, newest first), and whichever story is chosen (``?story=<id>``).
+    ``waiting`` is the path from a story to the findings' review state."""
 
     title = "story (quotes to check)"
     parameter_name = "story"
+    waiting = "articles__appearances__review_state"
     shown = 30
 
     def lookups(self, request, model_admin):
         waiting = (
-            Story.objects.filter(articles__appearances__review_state=ReviewState.SUGGESTED)
+            Story.objects.filter(**{self.waiting: ReviewState.SUGGESTED})
             .distinct()
             .order_by("-updated_at")
             .values_list("pk", "headline")[: self.shown]
@@ -127,6 +129,16 @@ class StoryWaitingFilter(admin.SimpleListFilter):
         if value and value.isdigit():
             return queryset.filter(article__story_id=int(value))
         return queryset
+
+
+class StoryFiguresWaitingFilter(StoryWaitingFilter):
+    title = "story (figures to check)"
+    waiting = "articles__figures__review_state"
+
+
+class StoryPeopleWaitingFilter(StoryWaitingFilter):
+    title = "story (people to check)"
+    waiting = "articles__people__review_state"
 
 
 @admin.register(QuoteAppearance)

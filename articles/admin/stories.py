@@ -2,6 +2,7 @@
 
 from django.contrib import admin, messages
 from django.db.models import Count
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.html import format_html, format_html_join
 from simple_history.admin import SimpleHistoryAdmin
@@ -10,10 +11,13 @@ from articles.admin.forms import MergeForm, choose_in_form
 from articles.admin.live import EvidenceOverrideReadOnlyMixin
 from articles.admin.storylines import StorylineActionsMixin
 from articles.admin.workflow import StoryWorkflowAdminMixin
+from articles.editorial.workflow import unchecked_findings, unchecked_findings_text
 from articles.models import (
     Article,
+    ArticleImage,
     Correction,
     KeyPoint,
+    ReviewState,
     Story,
     StorySpeakerAlias,
     SummaryParagraph,
@@ -104,6 +108,40 @@ class GoingLiveFilter(admin.SimpleListFilter):
         return queryset
 
 
+def _shown_image(story: Story) -> ArticleImage | None:
+    """The image readers see on the story: the editor's choice when ready, else the first
+    ready image of its accepted articles (as the story page picks it)."""
+    ready = ArticleImage.objects.filter(state=ArticleImage.State.READY)
+    chosen = ready.filter(pk=story.image_id).first() if story.image_id else None
+    return chosen or (
+        ready.filter(article__story=story, article__review_state=ReviewState.APPROVED)
+        .order_by("article__published_at", "article_id")
+        .first()
+    )
+
+
+def unchecked_findings_checks(story: Story) -> list[str]:
+    """The story's people and figures no editor has checked yet, with a link to each review
+    list filtered to this story."""
+    lines = []
+    for kind, n in unchecked_findings(story).items():
+        url = reverse(
+            "admin:articles_articleperson_changelist"
+            if kind == "people"
+            else "admin:articles_figure_changelist"
+        )
+        lines.append(
+            format_html(
+                "{}: readers see none until an editor approves them. "
+                '<a href="{}?story={}&amp;review_state__exact=suggested">Review them</a>.',
+                unchecked_findings_text({kind: n}),
+                url,
+                story.pk,
+            )
+        )
+    return lines
+
+
 @admin.register(Story)
 class StoryAdmin(StorylineActionsMixin, StoryWorkflowAdminMixin, SimpleHistoryAdmin):
     list_display = ["headline", "status", "published_at", "embargo_until", "article_count"]
@@ -150,6 +188,16 @@ class StoryAdmin(StorylineActionsMixin, StoryWorkflowAdminMixin, SimpleHistoryAd
         ]
         if not obj.key_points.exists():
             flags.insert(0, "No key points yet: write at least one, with the evidence for it.")
+        flags += unchecked_findings_checks(obj)
+        image = _shown_image(obj)
+        if image is not None and not image.alt.strip():
+            flags.append(
+                format_html(
+                    "The story's image has no alt text for readers who cannot see it: "
+                    '<a href="{}">describe it</a> (leave it empty only if it adds nothing).',
+                    reverse("admin:articles_article_change", args=[image.article_id]),
+                )
+            )
         if not flags:
             return "Every key point and paragraph has a supporting article; figures agree."
         return format_html(

@@ -32,6 +32,8 @@ from articles.editorial.workflow import (
     story_return_to_draft,
     story_submit,
     story_unpublish,
+    unchecked_findings,
+    unchecked_findings_text,
 )
 from articles.models import (
     Correction,
@@ -236,6 +238,14 @@ class StoryWorkflowAdminMixin:
                 listed = " ".join(f.message for f in flags[:5])
                 more = f" (and {len(flags) - 5} more)" if len(flags) > 5 else ""
                 self.message_user(request, f"{story}: check {listed}{more}", messages.WARNING)
+            waiting = unchecked_findings(story) if story.status == Story.Status.PUBLISHED else {}
+            if waiting:
+                self.message_user(
+                    request,
+                    f"{story}: {unchecked_findings_text(waiting)}; readers see them once an "
+                    "editor approves them (the story's checks link to them).",
+                    messages.WARNING,
+                )
 
     @admin.action(permissions=["publish"], description="Unpublish", location=BOTH)
     def unpublish(self, request, queryset):

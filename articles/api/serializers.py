@@ -234,6 +234,9 @@ class FigureSerializer(serializers.ModelSerializer):
             "period",
             "qualifier",
             "kind",
+            "year",
+            "low",
+            "event",
             "article",
             "outlet",
         ]
@@ -248,6 +251,9 @@ class FigureSerializer(serializers.ModelSerializer):
             "period": figure.period,
             "qualifier": figure.qualifier,
             "kind": figure.kind,
+            "year": figure.year,
+            "low": figure.low,
+            "event": figure.event,
             "article": figure.article_id,
             "outlet": outlet_summaries([figure.article.outlet], self.context)[0],
         }

@@ -7,7 +7,7 @@ from django.db.models import (
     Prefetch,
     prefetch_related_objects,
 )
-from django.http import Http404, HttpResponsePermanentRedirect
+from django.http import Http404, JsonResponse
 from django.utils import timezone
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import (
@@ -95,6 +95,7 @@ class StoryViewSet(ConditionalReadMixin, viewsets.ReadOnlyModelViewSet):
     # What ``StorySerializer`` and the ETag read of a listed story.
     list_fields = (
         *("id", "slug", "headline", "dek", "status", "published_at", "updated_at", "version"),
+        *("storyline_id", "storyline_state"),
         freshness_field,
     )
     # Annotated once: building the three subqueries cost more than running them. Each request
@@ -175,7 +176,15 @@ class StoryViewSet(ConditionalReadMixin, viewsets.ReadOnlyModelViewSet):
             moved = redirected_story(slug, self.request.user)
             if moved is not None:
                 path = self.request.get_full_path().replace(f"/{slug}/", f"/{moved.slug}/", 1)
-                return HttpResponsePermanentRedirect(path)
+                # Said in JSON as every other answer here, for clients that do not follow it.
+                return JsonResponse(
+                    {
+                        "detail": "This story moved.",
+                        "location": self.request.build_absolute_uri(path),
+                    },
+                    status=301,
+                    headers={"Location": path},
+                )
         return super().handle_exception(exc)
 
     def get_object(self):

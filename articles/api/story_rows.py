@@ -22,6 +22,7 @@ from articles.api.story_serializers import (
     QUOTES_IN_DETAIL,
     StorySerializer,
     next_quotes_url,
+    storyline_summary,
     visible_quotes,
 )
 from articles.core.prepared import prepared_rows
@@ -84,7 +85,10 @@ SOURCE_FIELDS = (
     *("article_id", "article__url", "passage", "origin", "review_state"),
     *_related("outlet", OUTLET),
 )
-FIGURE_FIELDS = ("article_id", "text", "value", "unit", "per", "period", "qualifier", "kind")
+FIGURE_FIELDS = (
+    *("article_id", "text", "value", "unit", "per", "period", "qualifier", "kind"),
+    *("year", "low", "event"),
+)
 PERSON_FIELDS = ("article_id", "role", *_related("speaker", SPEAKER))
 WORDING_FIELDS = (
     *("quote_id", "quote__text", *_related("quote__speaker", SPEAKER)),
@@ -290,6 +294,7 @@ def story_detail(story: Story, *, user, context: dict) -> dict:
         "figures": figures,
         "people": people,
         "outlets": sorted(outlets.values(), key=lambda outlet: outlet["name"]),
+        "storyline": storyline_summary(story, context),
         "articles": articles,
         "corrections": [
             {**row, "published_at": datetime_text(row["published_at"], context_zone(context))}

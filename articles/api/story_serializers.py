@@ -36,7 +36,16 @@ from articles.api.serializers import (
     TopicSerializer,
 )
 from articles.core.visibility import reader_appearances
-from articles.models import Attribution, Correction, Quote, Story, SummaryParagraph
+from articles.models import (
+    Attribution,
+    Correction,
+    Quote,
+    Story,
+    Storyline,
+    SummaryParagraph,
+    may_preview,
+    reader_review_states,
+)
 from articles.public.pages.figures import figures_of
 from articles.public.pages.people import people_named
 from articles.public.pages.quotes import quotes_with_wordings
@@ -148,6 +157,35 @@ class CorrectionSerializer(serializers.ModelSerializer):
         read_only_fields = fields
 
 
+class StorylineSummarySerializer(serializers.Serializer):
+    """The storyline a story is one event of (its timeline: ``api_url``), once an editor
+    approved the link; null otherwise."""
+
+    slug = serializers.SlugField(read_only=True)
+    name = serializers.CharField(read_only=True)
+    api_url = serializers.URLField(read_only=True)
+    web_url = serializers.URLField(read_only=True)
+
+
+def storyline_summary(story: Story, context: dict) -> dict | None:
+    """``StorylineSummarySerializer``'s answer for ``story``: its storyline when readers may
+    see the link (an editor approved it, or the caller may preview), else ``None``."""
+    if story.storyline_id is None:
+        return None
+    request = context.get("request")
+    user = getattr(request, "user", None)
+    if story.storyline_state not in reader_review_states() and not may_preview(user):
+        return None
+    row = Storyline.objects.filter(pk=story.storyline_id).values("slug", "name").first()
+    if row is None:
+        return None
+    return {
+        **row,
+        "api_url": address(context, "api:storyline-detail", "slug", row["slug"]),
+        "web_url": address(context, "articles:storyline-detail", "slug", row["slug"]),
+    }
+
+
 class StorySerializer(serializers.ModelSerializer):
     """A story as listed."""
 
@@ -201,6 +239,7 @@ class StoryDetailSerializer(StorySerializer):
     figures = serializers.SerializerMethodField()
     people = serializers.SerializerMethodField()
     outlets = serializers.SerializerMethodField()
+    storyline = serializers.SerializerMethodField()
     articles = ArticleSummarySerializer(many=True, read_only=True)
     corrections = CorrectionSerializer(many=True, read_only=True)
     jsonld_url = serializers.HyperlinkedIdentityField(
@@ -221,6 +260,7 @@ class StoryDetailSerializer(StorySerializer):
             "figures",
             "people",
             "outlets",
+            "storyline",
             "articles",
             "corrections",
             "jsonld_url",
@@ -267,7 +307,15 @@ class StoryDetailSerializer(StorySerializer):
         figures = [f for article in obj.articles.all() for f in figures_of(article)]
         return FigureSerializer(figures, many=True, context=self.context).data
 
-    @extend_schema_field(PersonSerializer(many=True))
+    @extend_schema_field(
+        PersonSerializer(
+            many=True,
+            help_text="The people and organisations the story's articles name, with the roles "
+            "outlets give them, by name. Someone only quoted, never named with a role, is in "
+            "`quotes` (every quote: `/api/v1/quotes/?story=<slug>`, which `?speaker=` "
+            "filters); the story page lists both together.",
+        )
+    )
     def get_people(self, obj: Story):
         people: dict[int, dict] = {}
         for article in obj.articles.all():
@@ -281,6 +329,10 @@ class StoryDetailSerializer(StorySerializer):
                     entry["outlets"].append(article.outlet.slug)
         ordered = sorted(people.values(), key=lambda e: e["speaker"].name)
         return PersonSerializer(ordered, many=True).data
+
+    @extend_schema_field(StorylineSummarySerializer(allow_null=True))
+    def get_storyline(self, obj: Story) -> dict | None:
+        return storyline_summary(obj, self.context)
 
     @extend_schema_field(OutletSummarySerializer(many=True))
     def get_outlets(self, obj: Story):

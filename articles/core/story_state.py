@@ -58,7 +58,10 @@ class StoryConflict(WorkflowError):
         who = by or "someone else"
         if changes:
             listed = "; ".join(
-                f"{c.label}: now “{_show(c.now)}”, in your form “{_show(c.yours)}”" for c in changes
+                f"{c.label}: now “{_show(c.now)}”, in your form “{_show(c.yours)}”"
+                if c.now is not None or c.yours is not None
+                else f"{c.label} (edited since you opened the form)"
+                for c in changes
             )
         else:
             listed = "its status, key points or paragraphs"
@@ -91,6 +94,8 @@ def story_changes_since(
     changes = []
     for name in COMPARED_FIELDS:
         now = getattr(story, name)
+        if name in proposed and proposed[name] == now:
+            continue  # the form would save what is there now: no conflict over it
         if then is not None:
             differs = getattr(then, name) != now
         else:
@@ -101,7 +106,7 @@ def story_changes_since(
     if then is not None:
         for model, label in ((KeyPoint, "Key points"), (SummaryParagraph, "Summary paragraphs")):
             if model.history.filter(story_id=story.pk, history_date__gt=then.history_date).exists():
-                changes.append(FieldChange(model._meta.model_name, label, "changed", "as before"))
+                changes.append(FieldChange(model._meta.model_name, label, None, None))
     return changes, by
 
 

@@ -30,9 +30,11 @@ from articles.core.audit import audit_record
 from articles.core.story_state import WorkflowError, story_row_lock, story_save
 from articles.models import (
     Article,
+    ArticlePerson,
     Attribution,
     AuditEntry,
     Correction,
+    Figure,
     KeyPoint,
     QuoteAppearance,
     ReviewState,
@@ -108,7 +110,14 @@ def publish_problems(story: Story) -> list[str]:
     """Why ``story`` cannot be published yet, each with what to do next; empty when it can."""
     problems = []
     if not Article.objects.filter(story=story, review_state=ReviewState.APPROVED).exists():
-        problems.append("A story needs at least one article before it can be published.")
+        waiting = Article.objects.filter(story=story, review_state=ReviewState.SUGGESTED).count()
+        problems.append(
+            f"A story needs at least one accepted article before it can be published: its "
+            f"{waiting} article(s) were placed by machine and wait for an editor (Articles → "
+            "“Accept selected into their stories”)."
+            if waiting
+            else "A story needs at least one article before it can be published."
+        )
     points = KeyPoint.objects.filter(story=story)
     if not points.exists():
         problems.append("Write at least one key point, with the evidence that supports it.")
@@ -143,6 +152,37 @@ def publish_problems(story: Story) -> list[str]:
             "each one in the quote review list (its “story” filter shows this story's)."
         )
     return problems
+
+
+def unchecked_findings(story: Story) -> dict[str, int]:
+    """How many people and figures the machine found in ``story``'s accepted articles wait
+    for an editor: readers see none of them until one is approved (they do not hold up
+    publishing). Keys ``"people"`` and ``"figures"``, zero counts left out."""
+    waiting = {
+        "people": ArticlePerson.objects.filter(
+            article__story=story,
+            article__review_state=ReviewState.APPROVED,
+            review_state=ReviewState.SUGGESTED,
+        ).count(),
+        "figures": Figure.objects.filter(
+            article__story=story,
+            article__review_state=ReviewState.APPROVED,
+            review_state=ReviewState.SUGGESTED,
+        ).count(),
+    }
+    return {kind: n for kind, n in waiting.items() if n}
+
+
+def unchecked_findings_text(waiting: dict[str, int]) -> str:
+    """ "2 people and 1 figure found by machine are not checked yet" for a count by kind."""
+    parts = [
+        f"{n} {'person' if n == 1 else 'people'}"
+        if kind == "people"
+        else f"{n} figure{'s' * (n != 1)}"
+        for kind, n in waiting.items()
+    ]
+    verb = "is" if sum(waiting.values()) == 1 else "are"
+    return f"{' and '.join(parts)} found by machine {verb} not checked yet"
 
 
 # --- Helpers -------------------------------------------------------------------------------

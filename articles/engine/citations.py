@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from difflib import SequenceMatcher
 
 from articles.engine.similarity import normalise_quotes
 
@@ -111,3 +112,24 @@ def sourced_text(text: str, outlets: Sequence[str]) -> str:
         end = body[-1] if body and body[-1] in ".!?" else "."
         return f"{body.rstrip('.!?')}, {line}{end}"
     return f"{text.rstrip()} ({line})"
+
+
+# A claim's evidence was checked for its wording: an edit this small keeps it (a typo fixed),
+# so long as no number and no negation changed with it.
+REWORDING_KEEPS = 0.95
+_NUMBERS = re.compile(r"\d+(?:[.,]\d+)*")
+_NEGATIONS = re.compile(r"\b(?:not|no|never|none|nor|without|denied|denies|n[’']t)\b", re.I)
+
+
+def same_claim(before: str, after: str) -> bool:
+    """Whether ``after`` says what ``before`` said, an editor's small fix apart. A typed
+    "according to ..." added, changed or taken away changes the sources named, not the claim
+    (its own check, ``typed_outlets_unbacked``, covers it)."""
+    a, b = (" ".join(parse_cited_outlets(t)[0].split()) for t in (before, after))
+    if a == b:
+        return True
+    if _NUMBERS.findall(a) != _NUMBERS.findall(b):
+        return False
+    if [m.lower() for m in _NEGATIONS.findall(a)] != [m.lower() for m in _NEGATIONS.findall(b)]:
+        return False
+    return SequenceMatcher(None, a.lower(), b.lower()).ratio() >= REWORDING_KEEPS

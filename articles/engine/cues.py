@@ -479,6 +479,17 @@ def _trailing_mention(text: str, s: int, e: int) -> tuple[int, int] | None:
                 ):
                     return _trim(text, off, off + len(prev))  # "Arts and Sciences": one name
                 return _trailing_mention(text, off, off + len(prev))
+        role = _CAPS_ROLE_AT.fullmatch(last) if last[:1].isupper() else None
+        if (
+            role
+            and len(parts) == 2
+            and role.group(1).split()[-1].lower() in lx.ROLE_NOUNS
+            and _looks_like_name(prev)
+        ):
+            # "Oskar Brandt, Deputy Fire Officer at the Valmora Fire Service says": the
+            # apposition's closing comma left out; the person speaks, not their office.
+            off = s + seg.find(prev)
+            return _trailing_mention(text, off, off + len(prev))
         if last and last[:1].isupper() and not last_low.endswith(("’s", "'s")):
             off = s + len(seg) - len(parts[-1])
             return _trim(text, off, e)
@@ -510,6 +521,11 @@ def _trailing_mention(text: str, s: int, e: int) -> tuple[int, int] | None:
     return ms, e
 
 
+# A capitalised office and where it is held: "Deputy Chief Fire Officer at Valmora Fire".
+_CAPS_ROLE_AT = re.compile(
+    r"((?:[A-Z][\w\-]*[ \t\u00a0]+){0,4}[A-Z][\w\-]*)[ \t\u00a0]+(?:at|of|for|with)[ \t\u00a0]+"
+    r"(?:the[ \t\u00a0]+)?[A-Z][^,;:“”\"]*"
+)
 # An aside between dashes that closes right before the verb: " — who heads the unit — ".
 _DASH_ASIDE = re.compile(r"[ \t\u00a0]*[—–][^—–“”\"\n]{1,200}[—–][ \t\u00a0]*$")
 # "said Ms. Roe's sister Odile": whose relative or aide, then a one-word name.

@@ -230,6 +230,17 @@ class Registry:
         return self.orgs.get(key) if key else None
 
 
+# A dateline's credit: "PORT ALDER, Valmora (CWS) -": the agency that filed the report.
+_DATELINE_BEFORE = re.compile(
+    r"(?:^|\n)[ \t]*[A-Z][A-Z .'\-]{1,40}(?:,[ \t]*[A-Z][\w .'\-]{1,40})?[ \t]*\($"
+)
+_CREDIT_AFTER = re.compile(r"\)[ \t]*[-–—]")
+
+
+def _is_dateline_credit(text: str, s: int, e: int) -> bool:
+    return bool(_CREDIT_AFTER.match(text, e) and _DATELINE_BEFORE.search(text, max(0, s - 60), s))
+
+
 def is_outlet_name(name: str) -> bool:
     """Does this organisation name read as a news outlet's?"""
     words = [w.strip(".,’'").lower() for w in name.split()]
@@ -267,6 +278,11 @@ _NICKNAME = re.compile(
 )
 _OPEN_MARKS = frozenset({'"', "“", "‘"})
 
+# Who can be "named" someone: "a painter named ...", "a woman named ..." (not "a ship named").
+_NAMED_PEOPLE = (
+    lx.ROLE_NOUNS | lx.MALE_WORDS | lx.FEMALE_WORDS | lx.RELATIVES | {"person", "people", "child"}
+)
+_OCCUPATION_ENDS = ("ter", "ner", "ker", "ger", "der", "rer", "ist", "ian", "ent", "ant")
 _WHO_OR_AGE = re.compile(r",\s*(?:who\b|\d{1,3}\s*,)")
 
 
@@ -463,6 +479,9 @@ def _first_name_gender(first: str) -> str:
     return ""
 
 
+_ROLE_DETERMINERS = frozenset({"the", "a", "an", "its", "his", "her", "their"})
+
+
 class _Builder:
     def __init__(self, text: str, layout: Layout, aliases: AliasIndex) -> None:
         self.text = text
@@ -484,7 +503,11 @@ class _Builder:
         if org is None:
             org = Org(canonical, role or (ks.role if ks else ""))
             org.media = any(w.lower() in lx.MEDIA_WORDS for w in canonical.split())
-            org.outlet = (ks is not None and ks.is_outlet) or is_outlet_name(canonical)
+            org.outlet = (
+                (ks is not None and ks.is_outlet)
+                or is_outlet_name(canonical)
+                or _is_dateline_credit(self.text, s, e)
+            )
             org.media = org.media or org.outlet
             reg.orgs[canonical] = org
             for alias in {canonical, *(ks.aliases if ks else ())}:
@@ -559,12 +582,17 @@ class _Builder:
         if body.startswith(("And ", "and ", "But ", "but ")):
             body = body.split(" ", 1)[1]
         words = body.split()
+        if len(words) >= 2 and words[-1].lower() in lx.ROLE_NOUNS:
+            # "according to her agent, Piet Varga", "confirmed by the company spokesman, Jo
+            # Roe": a role noun phrase closing a longer clause.
+            for k in range(len(words) - 2, max(-1, len(words) - 5), -1):
+                if words[k].lower() in _ROLE_DETERMINERS:
+                    phrase = " ".join(words[k:])
+                    return "" if _ROLE_VERBS.search(phrase) else phrase
         if not 2 <= len(words) <= 9 or _ROLE_VERBS.search(body):
             return ""
         first = words[0]
-        if first.lower() in {"the", "a", "an", "its", "his", "her", "their"} or first.endswith(
-            ("’s", "'s")
-        ):
+        if first.lower() in _ROLE_DETERMINERS or first.endswith(("’s", "'s")):
             return body
         return ""
 
@@ -701,6 +729,8 @@ class _Builder:
             # name that starts with its article.
             self.classify(toks, run[2:])
             return
+        if len(run) == 1 and lows[0] in lx.PLURAL_PEOPLE:
+            return  # "Associates described him as ...": people left unnamed, not a firm
         if (
             len(run) >= 3
             and lows[0] in lx.PLURAL_PEOPLE
@@ -847,9 +877,17 @@ class _Builder:
                 org.media = True  # "the daily Ledgerpost": what "the paper" will mean
             self.after_org(org, e)
             return
-        if (name_lows[-1] in lx.PLACE_WORDS and name_lows[0] not in lx.FIRST_NAMES) or " ".join(
-            name_lows
-        ) in lx.PLACES:
+        if (
+            (
+                name_lows[-1] in lx.PLACE_WORDS
+                and (
+                    name_lows[0] not in lx.FIRST_NAMES
+                    # "Orrin Lake Dam": two place words, whatever the first word could be
+                    or any(w in lx.PLACE_WORDS for w in name_lows[1:-1])
+                )
+            )
+            or " ".join(name_lows) in lx.PLACES
+        ):
             return
         if any(w in _CONNECTORS_BUT_DE for w in name_lows):
             return
@@ -969,6 +1007,18 @@ class _Builder:
         j = run[0] - 1
         if j >= 0 and toks[j][2].lower() in _CUE_WORDS:
             return 1
+        if (
+            j >= 1
+            and toks[j][2] == "named"
+            and (
+                toks[j - 1][2].lower() in _NAMED_PEOPLE
+                # "an amateur photographer named", "a student named": someone's occupation
+                or toks[j - 1][2].islower()
+                and toks[j - 1][2].endswith(_OCCUPATION_ENDS)
+            )
+            and len(name_words) in (2, 3)
+        ):
+            return 1  # "a local painter named Oskar Brandt": a person, whatever the given name
         nm = _NEXT_WORDS.match(self.text, e, min(len(self.text), e + 60))
         if nm and (nm.group(1).lower() in _CUE_WORDS or (nm.group(2) or "").lower() in _CUE_WORDS):
             return 1

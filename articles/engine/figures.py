@@ -150,6 +150,10 @@ _QUALIFIERS = (
 )
 # A trie of them (no two can end at the same place from one start, so their order is free).
 _QUALIFIER = re.compile(rf"({alternation(_QUALIFIERS)})\s+$", re.IGNORECASE)
+_DIMENSIONS = frozenset({"cubic", "square"})
+_TIME_UNITS = frozenset({"minute", "hour", "day", "week", "month", "year", "decade"})
+_OFFSET_AFTER = re.compile(r"[ \t]+(?:after|before|ago|later|earlier|from now)\b", re.I)
+_OFFSET_BEFORE = re.compile(r"\bwithin[ \t]+(?:the[ \t]+next[ \t]+)?$", re.I)
 _ADJ = frozenset(
     """more new additional extra other fewer illegal undocumented registered young small large
     major senior local full-time part-time armed unarmed active former current confirmed
@@ -271,6 +275,13 @@ _MOTION_BEFORE = re.compile(
 _MAGNITUDE_BEFORE = re.compile(r"\bmagnitude\s+$", re.IGNORECASE)
 _MAGNITUDE_AFTER = re.compile(r"^-?magnitude\b", re.IGNORECASE)
 # "item No. 5", "#3", "COVID-19": a label's number, not a count.
+# A capitalised word right before a number ("Pier 9"), other than one opening a sentence
+# with a qualifier ("About 40 ...") or a number's own words.
+_NAME_BEFORE = re.compile(
+    r"(?<![.!?]\s)(?<!^)\b(?!(?:About|Some|Nearly|Almost|Around|Over|Only|Just|At|The|All|Roughly|"
+    r"Approximately|More|Fewer|Less|Up|Under|Another|Exactly|Precisely|By|In|On|To|And|Or|"
+    r"Of|For|From|With)\b)[A-Z][a-z]+[ \t\u00a0]$"
+)
 _LABEL_BEFORE = re.compile(r"[A-Za-z]-$|\bNo\.\s*$|#\s*$")
 _NAME_COMMA_BEFORE = re.compile(r"[A-Z][a-z]+,\s*$")
 _COMMA_SPACE = re.compile(r",\s")
@@ -320,6 +331,51 @@ def _sentence_before(text: str, pos: int, span: int = 120) -> str:
     seg = text[max(0, pos - span) : pos]
     cut = max(seg.rfind(". "), seg.rfind("\n"), seg.rfind("? "), seg.rfind("! "))
     return seg[cut + 1 :]
+
+
+# What happened to what a figure counts, word form -> outcome: "four people were injured",
+# "killed 26 people", "left 14 vessels stranded". Counts of different outcomes are different
+# quantities ("three rescued", "four injured"), however alike their units.
+_OUTCOMES = {
+    "killed": ("killed", "killing", "dead", "died", "perished", "fatalities", "deaths"),
+    "injured": ("injured", "injuring", "hurt", "wounded", "wounding", "injuries"),
+    "rescued": ("rescued", "rescuing", "saved"),
+    "evacuated": ("evacuated", "evacuating"),
+    "missing": ("missing", "unaccounted"),
+    "arrested": ("arrested", "arresting", "detained", "detaining"),
+    "charged": ("charged", "indicted", "convicted"),
+    "displaced": ("displaced", "homeless"),
+    "destroyed": ("destroyed", "destroying", "razed", "flattened"),
+    "damaged": ("damaged", "damaging"),
+    "hospitalised": ("hospitalised", "hospitalized"),
+    "stranded": ("stranded", "trapped"),
+    "infected": ("infected",),
+}
+_OUTCOME_OF = {form: outcome for outcome, forms in _OUTCOMES.items() for form in forms}
+_OUTCOME_WORD = alternation(list(_OUTCOME_OF))
+# After the figure and its unit: "... were injured", "... who were badly hurt", "... stranded".
+_OUTCOME_AFTER = re.compile(
+    r"[ \t]+(?:(?:who|that)[ \t]+)?(?:(?:were|was|are|is|have|has|had|been|remain|remained|"
+    r"left|got|being)[ \t]+){0,2}(?:[a-z]+ly[ \t]+)?(" + _OUTCOME_WORD + r")\b",
+    re.IGNORECASE,
+)
+# Before it: "killed 26 people", "injuring four dockworkers", "the deaths of 12".
+_OUTCOME_BEFORE = re.compile(
+    r"\b(" + _OUTCOME_WORD + r")(?:[ \t]+(?:of|to))?[ \t]+$", re.IGNORECASE
+)
+
+
+def _outcome(text: str, start: int, end: int, unit: str) -> str:
+    """What happened to what the figure at ``text[start:end]`` counts, or ``""``."""
+    if unit.lower() in _OUTCOME_OF:
+        return _OUTCOME_OF[unit.lower()]  # "40 hurt", "12 dead"
+    after = _OUTCOME_AFTER.match(text, end, min(len(text), end + 50))
+    if after:
+        return _OUTCOME_OF[after.group(1).lower()]
+    before = _OUTCOME_BEFORE.search(text, max(0, start - 30), start)
+    if before:
+        return _OUTCOME_OF[before.group(1).lower()]
+    return ""
 
 
 def extract_figures(text: str) -> list[Figure]:
@@ -395,13 +451,14 @@ def extract_figures(text: str) -> list[Figure]:
                     and nxt not in _NOT_UNIT
                     and not nm.group(1)[:1].isupper()
                 ):
-                    # "750 union members", "500 affordable homes": the plural noun is counted.
-                    um, word = nm, nxt
+                    # "750 union members", "500 affordable homes": the plural noun is counted;
+                    # "2.4 million cubic metres": a measure keeps its dimension.
+                    um, word = nm, f"{word} {nxt}" if word in _DIMENSIONS else nxt
                 if (
                     word not in _NOT_UNIT
                     and word not in _SCALES
                     and not word.endswith("ly")
-                    and word.isalpha()
+                    and word.replace(" ", "").isalpha()
                     and not um.group(1)[:1].isupper()
                 ):
                     if not cur:  # "$5 fine": the currency stays the unit
@@ -416,6 +473,12 @@ def extract_figures(text: str) -> list[Figure]:
                 end = max(end, m.end() + mm.end())
         if words is not None and not unit:
             continue  # "two of them", "since six": spelled numbers need a counted noun
+        if unit.rstrip("s") in _TIME_UNITS and (
+            _OFFSET_AFTER.match(text, end) or _OFFSET_BEFORE.search(text, max(0, start - 12), start)
+        ):
+            continue  # "eight days after", "within 90 days", "two years ago": when, not how many
+        if num and not (unit or scale) and _NAME_BEFORE.search(text, max(0, start - 30), start):
+            continue  # "Pier 9", "Route 66", "Terminal 5": a name's number, not a count
         per = ""
         pm = _PER.match(text, pos, min(len(text), pos + 50))
         if pm and not _CLAUSE_PUNCT.search(text, pos, pm.end()):
@@ -478,6 +541,7 @@ def extract_figures(text: str) -> list[Figure]:
                 kind=kind,
                 year=year,
                 low=low,
+                event=_outcome(text, start, end, unit),
             )
         )
     return figures

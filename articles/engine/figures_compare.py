@@ -312,8 +312,9 @@ def compare_figures(
     built: list[FigureRow] = []
     for (unit, per, kind), members in rows.items():
         for by_year in _split_years(members):
-            for cluster in _split_generic(unit, by_year):
-                built.append(_row(unit, per, kind, cluster))
+            for by_event in _split_events(by_year):
+                for cluster in _split_generic(unit, by_event):
+                    built.append(_row(unit, per, kind, cluster))
     return FigureTable(outlets=tuple(outlets), rows=tuple(built))
 
 
@@ -352,6 +353,25 @@ def _split_years(members: list[_Entry]) -> list[list[_Entry]]:
     return groups + ([alone] if alone else [])
 
 
+def _split_events(members: list[_Entry]) -> list[list[_Entry]]:
+    """Counts of different outcomes ("three people were rescued", "four people were
+    injured") are different quantities. A figure the text gives no outcome for joins the
+    only outcome there is; among several, the one it agrees with, else it stands alone."""
+    events: dict[str, list[_Entry]] = {}
+    loose: list[_Entry] = []
+    for entry in members:
+        event = getattr(entry.value.figure, "event", "")
+        (events.setdefault(event, []) if event else loose).append(entry)
+    if len(events) < 2:
+        return [members]
+    groups = list(events.values())
+    alone: list[_Entry] = []
+    for entry in loose:
+        home = next((g for g in groups if _row_agrees([m.value for m in g], entry.value)), None)
+        (home if home is not None else alone).append(entry)
+    return groups + ([alone] if alone else [])
+
+
 def _split_generic(unit: str, members: list[_Entry]) -> list[list[_Entry]]:
     if unit not in GENERIC_UNITS or len(members) < 2:
         return [members]
@@ -372,6 +392,9 @@ def _row(unit: str, per: str, kind: str, members: list[_Entry]) -> FigureRow:
     note = _note(values) if disagreement else ""
     surfaces = [m.surface for m in members if m.unit == unit and m.surface]
     label = surfaces[0] if surfaces else unit or "count"
+    events = {getattr(m.value.figure, "event", "") for m in members} - {""}
+    if len(events) == 1 and (event := events.pop()) not in label:
+        label += f" {event}"  # "people injured", "homes destroyed"
     if per:
         label += f" per {per}"
     if kind:

@@ -219,7 +219,28 @@ def salient_names(names: Iterable[str]) -> dict[str, float]:
     return {key: 1.0 + math.log(count) for key, count in counts.items()}
 
 
+_MONTHS = (
+    "January Jan February Feb March Mar April Apr May June Jun July Jul August Aug "
+    "September Sept Sep October Oct November Nov December Dec"
+).split()
+# A month as news writes it: capitalised ("May", "Sept.", "MAY"), so "may 10" stays a figure.
+_MONTH = "(?:" + "|".join(f"{m}|{m.upper()}" for m in _MONTHS) + r")\b\.?"
+_DAY = r"\d{1,2}(?:st|nd|rd|th)?"
+# Dates and clock times: "June 9", "27 October", "7 / 9 / 2031", "4:17pm", "9 a.m.".
+_DATE_OR_TIME_RE = re.compile(
+    rf"\b(?:{_MONTH}\s+{_DAY}\b|{_DAY}\s+{_MONTH}(?![a-z])"
+    r"|\d{1,2}\s*/\s*\d{1,2}\s*/\s*\d{2,4}"
+    r"|\d{1,2}:\d{2}(?::\d{2})?(?!\d)(?:\s*[AaPp]\.?\s?[Mm]\b\.?)?"
+    r"|\d{1,2}(?:\.\s?\d{2})?\s*[AaPp]\.?\s?[Mm]\b\.?)"
+)
+
+
 def _figures(text: str) -> frozenset[str]:
+    """The article's figures: its numbers of 10 or more, but 100 and the days of dates and
+    clock times ("June 9", "4:17 PM"). A page's time stamp and the day an event happened
+    are time, not a figure of the event; as figures they tied every article stamped on the
+    13th together and set a story's stamp day against articles written a day later."""
+    text = _DATE_OR_TIME_RE.sub(" ", text)
     return frozenset(format_number(v) for v in extract_numbers(text) if v >= 10 and v != 100)
 
 
@@ -799,6 +820,11 @@ def cluster(articles: Iterable[ArticleFeatures], *, index: StoryIndex | None = N
 # articles that fit each other clearly less than each group's articles fit one another.
 SPLIT_MIN_ARTICLES = 4
 SPLIT_MIN_PART = 2
+# Nor when the smaller group holds less than this share of the larger's articles. Two events
+# that one draft took in are each a body of coverage; a few articles that fit the rest less
+# well are as often a later turn of the same event a few outlets told (the patient leaving
+# hospital), or one group of outlets' angle, and that stays one story.
+SPLIT_MIN_SHARE = 1 / 3
 # The two groups are split when the mean score across them is below this share of the mean
 # score within them.
 SPLIT_RATIO = 0.6
@@ -812,7 +838,8 @@ def split_events(
     Every article is scored against every other as a story of one article (both ways,
     averaged), the articles are joined bottom-up by average link into two groups, and the two
     are kept apart when their mean score across is below ``SPLIT_RATIO`` of their mean score
-    within, each holding at least ``SPLIT_MIN_PART`` articles. ``df``: the frequencies the
+    within, each holding at least ``SPLIT_MIN_PART`` articles and the smaller at least
+    ``SPLIT_MIN_SHARE`` of the larger's. ``df``: the frequencies the
     articles are already counted in. Quadratic in the articles: the caller bounds them."""
     n = len(articles)
     if n < SPLIT_MIN_ARTICLES:
@@ -839,7 +866,8 @@ def split_events(
             link[ac] = (size_a * link[ac] + size_b * link.pop(bc)) / (size_a + size_b)
         link = {ab: v for ab, v in link.items() if b not in ab}
     first, second = (sorted(g) for g in groups.values())
-    if min(len(first), len(second)) < SPLIT_MIN_PART:
+    small, large = sorted((len(first), len(second)))
+    if small < max(SPLIT_MIN_PART, SPLIT_MIN_SHARE * large):
         return None
     within = [pair[i][j] for g in (first, second) for i in g for j in g if i < j]
     across = sum(pair[i][j] for i in first for j in second) / (len(first) * len(second))

@@ -133,7 +133,12 @@ PLURAL_PEOPLE = frozenset(
     catholics protestants immigrants refugees veterans millennials prosecutors investigators
     detectives officers authorities lawyers attorneys doctors nurses scientists researchers
     sources insiders diplomats negotiators firefighters rescuers survivors victims families
-    relatives friends colleagues employees executives shareholders investors""".split()
+    relatives friends colleagues employees executives shareholders investors associates allies
+    partners peers admirers backers donors coworkers co-workers classmates teammates locals
+    onlookers bystanders passengers commuters shoppers customers patients inmates troops
+    soldiers citizens leaders owners managers coaches players spectators tourists visitors
+    guests viewers listeners readers pundits commentators skeptics sceptics advocates
+    defenders lobbyists mourners villagers farmers parishioners""".split()
 )
 # Words marking a capitalised run as an organisation.
 ORG_WORDS = frozenset(
@@ -160,7 +165,8 @@ PLACE_WORDS = frozenset(
     """street road lane avenue square park bridge city town county river hall centre center
     station island islands bay valley hill heights estate way drive boulevard close crescent
     gardens court mountain mountains lake sea ocean coast state province region district
-    borough village airport harbour harbor port beach""".split()
+    borough village airport harbour harbor port beach dam reservoir pier canal tunnel highway
+    motorway freeway peninsula forest desert glacier volcano canyon creek falls""".split()
 )
 PLACES = frozenset(
     """new york|los angeles|san francisco|hong kong|new zealand|united states|united kingdom|

@@ -75,6 +75,11 @@ _SPEECH_WORDS = re.compile(
 _SAID_PRONOUN_END = re.compile(
     r",\s+([Hh]e|[Ss]he)\s+(?:also\s+|later\s+)?(?:said|says|added|told\s+\w+)[^,;:]{0,40}\.$"
 )
+# "Quillmart, he said, also fits the plan.": the pronoun's verb set off between commas.
+_SAID_PRONOUN_ASIDE = re.compile(
+    r",[ \t\u00a0]+([Hh]e|[Ss]he)[ \t\u00a0]+(?:also[ \t\u00a0]+)?"
+    r"(?:said|says|added|noted),[ \t\u00a0]"
+)
 # "He spoke ...", "This week he spoke ...", "At 91, she still remembers ...".
 _INTRO_PRONOUN = re.compile(r"(?:[A-Z][a-z]*(?: [a-z0-9]+){0,3},? )?([Hh]e|[Ss]he)\b")
 
@@ -113,6 +118,8 @@ _PLURAL_PEOPLE = re.compile(
     r"The \w+ (?:men|women))\b(?![’'])"
 )
 
+
+_SINGULAR_POSSESSIVE = re.compile(r"\b(?:his|her)\b")
 
 _NAME_LINKS = frozenset({"of", "for", "and", "on", "the"})
 
@@ -205,7 +212,7 @@ _PERSON_OF = re.compile(
 
 # A determiner and one or two epithets before a name: "the left-leaning", "the nonpartisan".
 _EPITHET = re.compile(
-    r"(?:the|a|an)\s+(?:(?:[a-z]+-[a-z]+|(?![a-z]+ing\b)(?!(?:to|for|of|from|at|with|in|on|by)\b)"
+    r"(?:the|a|an)\s+(?:(?:(?:\d+|[a-z]+)(?:-[a-z]+)+|(?![a-z]+ing\b)(?!(?:to|for|of|from|at|with|in|on|by)\b)"
     r"[a-z]+)\s+){1,2}",
     re.IGNORECASE,
 )
@@ -747,7 +754,7 @@ class Resolver:
         vote ..."), or the "he"/"she" that ends it ("..., he said.")."""
         reg = self.reg
         text = reg.text
-        pm = _SAID_PRONOUN_END.search(text, ss, end)
+        pm = _SAID_PRONOUN_END.search(text, ss, end) or _SAID_PRONOUN_ASIDE.search(text, ss, end)
         if pm:
             name, kind = self.resolve(pm.group(1), pm.start(1))
             if name:
@@ -794,7 +801,13 @@ class Resolver:
             ss = layout.sentence_start(j)
             head = reg.text[ss : ss + 40]
             if _PLURAL_PEOPLE.match(head):
-                return True
+                # "They showed on his next touch, when Fenwick stole a pass": things, not
+                # people, when the sentence is about one named person's doings.
+                k = bisect_left(self._mention_starts, ss)
+                return not (
+                    _SINGULAR_POSSESSIVE.search(reg.text, ss, j + 1)
+                    and any(m.kind == "person" and m.start <= j for m in reg.mentions[k : k + 8])
+                )
             if not re.match(r"(?:He|She)\b", head):
                 return False
         return False

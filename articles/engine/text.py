@@ -185,7 +185,13 @@ def build_layout(
 
 # C0 controls but tab and newline, DEL, C1 controls, lone surrogates (JSON can carry them;
 # no database stores them) and the two noncharacters U+FFFE and U+FFFF.
-_UNWANTED_RE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff\ufffe\uffff]")
+# Control characters, and the invisible ones that can make text read other than it is: bidi
+# embeddings, overrides and isolates (U+202A-E, U+2066-9: a headline shown reversed), the zero
+# width space and the byte-order mark. Joiners (U+200C/D) and bidi marks (U+200E/F) stay:
+# scripts and emoji need them.
+_UNWANTED_RE = re.compile(
+    "[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff\ufffe\uffff\u200b\u202a-\u202e\u2066-\u2069\ufeff]"
+)
 _LINE_BREAKS_RE = re.compile(r"\r\n?|[\u2028\u2029\x85]")
 _SINGLE_LINE_SPACE_RE = re.compile(r"[\t\n]+")
 

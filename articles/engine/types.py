@@ -85,7 +85,9 @@ class Figure:
     ``"more than"``, ``"at least"``, ``"around"``, and ``kind`` ``"target"``, ``"average"``,
     ``"total"`` or ``""`` when the text does not say. ``year`` is a calendar year the
     sentence ties the figure to (``"2025"``), and ``low`` the lower end of a range written
-    out ("between 40 and 50 patients": ``low`` 40, ``value`` 50).
+    out ("between 40 and 50 patients": ``low`` 40, ``value`` 50). ``event`` is what happened to
+    what is counted when the text says it right by the figure ("four people were injured",
+    "rescued six people": ``"injured"``, ``"rescued"``), from a fixed list of outcomes.
     """
 
     text: str
@@ -99,6 +101,7 @@ class Figure:
     kind: str = ""
     year: str = ""
     low: float | None = None
+    event: str = ""
 
 
 @dataclass(frozen=True, slots=True)

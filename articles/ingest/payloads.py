@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import re
 from datetime import UTC, datetime, time
 from email.utils import parsedate_to_datetime
 
@@ -39,6 +40,55 @@ class PayloadError(ValueError):
     pass
 
 
+# Dates as people write them in English ("3 December 2026", "Dec. 3, 2026 2:30 PM"), read
+# with the C locale's month names whatever the server's locale.
+_MONTHS = {
+    name: number
+    for number, names in enumerate(
+        (
+            ("january", "jan"),
+            ("february", "feb"),
+            ("march", "mar"),
+            ("april", "apr"),
+            ("may",),
+            ("june", "jun"),
+            ("july", "jul"),
+            ("august", "aug"),
+            ("september", "sep", "sept"),
+            ("october", "oct"),
+            ("november", "nov"),
+            ("december", "dec"),
+        ),
+        start=1,
+    )
+    for name in names
+}
+_WRITTEN_DATE = re.compile(
+    r"(?:(?P<d1>\d{1,2})(?:st|nd|rd|th)?\s+(?P<m1>[a-z]+)\.?,?|(?P<m2>[a-z]+)\.?\s+"
+    r"(?P<d2>\d{1,2})(?:st|nd|rd|th)?,?)\s+(?P<y>\d{4})"
+    r"(?:,?\s+(?:at\s+)?(?P<h>\d{1,2})(?::(?P<mi>\d{2}))?\s*(?P<ap>[ap]\.?m\.?)?)?",
+    re.IGNORECASE,
+)
+
+
+def _written_date(value: str) -> datetime | None:
+    m = _WRITTEN_DATE.fullmatch(value.strip())
+    if m is None:
+        return None
+    month = _MONTHS.get((m["m1"] or m["m2"]).lower())
+    if month is None:
+        return None
+    hour, minute = int(m["h"] or 0), int(m["mi"] or 0)
+    if m["ap"]:
+        if not 1 <= hour <= 12:
+            return None
+        hour = hour % 12 + (12 if m["ap"][0].lower() == "p" else 0)
+    try:
+        return datetime(int(m["y"]), month, int(m["d1"] or m["d2"]), hour, minute)
+    except ValueError:
+        return None
+
+
 def parse_published(value: str) -> datetime:
     """ISO 8601 date or date-time (naive means UTC); RFC 2822 is accepted from feeds and
     headers."""
@@ -58,7 +108,12 @@ def parse_published(value: str) -> datetime:
         except (TypeError, ValueError, IndexError):
             parsed = None
     if parsed is None:
-        raise PayloadError(f"published_at: not an ISO 8601 date or date-time ({value[:40]!r})")
+        parsed = _written_date(value)
+    if parsed is None:
+        raise PayloadError(
+            "published_at: not a date or date-time Newsroom reads (ISO 8601 such as "
+            f"2026-12-03T14:30:00Z, or written out: 3 December 2026 14:30) ({value[:40]!r})"
+        )
     if timezone.is_naive(parsed):
         parsed = parsed.replace(tzinfo=UTC)
     return parsed

@@ -26,6 +26,7 @@ from articles.ingest.speakers import (  # noqa: F401 (their home was here: calle
 from articles.models import (
     Article,
     ArticlePerson,
+    Attribution,
     Figure,
     Quote,
     QuoteAppearance,
@@ -299,6 +300,9 @@ def _store_figures(article, reading, result, new: bool) -> int:
             "period": fig.period[:100],
             "qualifier": fig.qualifier[:50],
             "kind": fig.kind[:30],
+            "year": fig.year[:4],
+            "low": fig.low,
+            "event": fig.event[:30],
         }
         row = existing.get(span)
         if row is None:
@@ -328,3 +332,55 @@ def _store_figures(article, reading, result, new: bool) -> int:
         Figure.objects.filter(pk__in=stale).delete()
     result.figures = len(seen)
     return len(created)
+
+
+def article_body_changed(*, article: Article, before: str) -> ReadResult:
+    """An editor changed ``article``'s text (from ``before``): what was found in the old text
+    must not outlive it. Each finding whose words are still in the text, at its place or
+    moved (found once elsewhere), keeps its decision, its span following the words; one whose
+    words are gone loses it (an editor ruled on words no longer there) and goes, as every
+    stale suggestion does, when the article is read again here. A person named in the article
+    whom the new text no longer names waits for an editor again; evidence passages taken
+    from the old text go, or, an editor's, wait for review. All or nothing."""
+    body = article.body
+    if body == before:
+        return ReadResult()
+
+    def follow(row, text: str) -> bool:
+        """Whether ``text`` is still in the body (``row``'s span moved to it if needed)."""
+        if body[row.start : row.end] == text:
+            return True
+        at = body.find(text) if text else -1
+        if at < 0 or body.find(text, at + 1) >= 0:
+            return False
+        row.start, row.end = at, at + len(text)
+        row.save(update_fields=["start", "end"])
+        return True
+
+    with transaction.atomic():
+        for appearance in QuoteAppearance.objects.filter(article=article):
+            if not follow(appearance, appearance.text) and _is_decided(appearance):
+                appearance.review_state = ReviewState.SUGGESTED
+                appearance.reviewed_at = None
+                appearance.save(update_fields=["review_state", "reviewed_at"])
+        for figure in Figure.objects.filter(article=article):
+            if not follow(figure, figure.text) and figure.review_state != ReviewState.SUGGESTED:
+                figure.review_state = ReviewState.SUGGESTED
+                figure.save(update_fields=["review_state"])
+        for person in ArticlePerson.objects.filter(article=article).exclude(
+            review_state=ReviewState.SUGGESTED
+        ):
+            if person.mentions and not any(m in body for m in person.mentions):
+                person.review_state = ReviewState.SUGGESTED
+                person.save(update_fields=["review_state"])
+        for evidence in Attribution.objects.filter(article=article).exclude(passage=""):
+            if evidence.start is not None and follow(evidence, evidence.passage):
+                continue
+            if evidence.start is None and evidence.passage in body:
+                continue
+            if evidence.origin == Attribution.Origin.ENGINE:
+                evidence.delete()
+            elif evidence.review_state != ReviewState.SUGGESTED:
+                evidence.review_state = ReviewState.SUGGESTED
+                evidence.save(update_fields=["review_state"])
+        return article_read(article=article)

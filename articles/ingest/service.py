@@ -65,12 +65,27 @@ def _consolidate(ingestor: Ingestor, report: IngestReport) -> None:
     survivors = list(created.exclude(pk__in=list(mapping)).values_list("pk", flat=True))
     # Drafts that took in two events of one subject are split in two (``stories_separate``).
     moved = stories_separate(story_ids=survivors, user=ingestor.user, features=ingestor.features)
+    apart = set()
     for item in report.items:
         if item.story in mapping:
             item.story = mapping[item.story]
         if item.article in moved:
+            apart.add((item.story, moved[item.article]))
             item.story = moved[item.article]
     survivors += sorted(set(moved.values()))
+    if moved:
+        # Once the events a draft took in are apart, the drafts left beside them (a report
+        # that fitted the mixed draft too little to join it) can join their own event's
+        # story; the two events stay apart.
+        again = stories_consolidate(
+            story_ids=survivors, user=ingestor.user, features=ingestor.features, apart=apart
+        )
+        for old, new in mapping.items():
+            mapping[old] = again.get(new, new)
+        mapping.update(again)
+        for item in report.items:
+            item.story = again.get(item.story, item.story)
+        survivors = [pk for pk in survivors if pk not in again]
     storylines_suggest(story_ids=survivors, features=ingestor.features)
 
 

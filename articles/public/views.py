@@ -20,7 +20,7 @@ from articles.core.visibility import (
     visible_speakers,
     visible_stories,
 )
-from articles.models import ArticleImage, ReviewState, reader_review_states
+from articles.models import ArticleImage, ReviewState, may_preview, reader_review_states
 from articles.public.jsonld import story_jsonld
 from articles.public.pages.article import highlighted_body, parse_passage
 from articles.public.pages.browse import (
@@ -41,8 +41,9 @@ from articles.public.pages.lists import (
 )
 from articles.public.pages.quotes_page import story_quotes
 from articles.public.pages.search import Filters, SearchForm, search
-from articles.public.pages.story import story_page
+from articles.public.pages.story import published_story, story_page
 from articles.public.pages.storyline import public_storylines, story_timeline, storyline_events
+from sources.addresses import cached_reverse
 
 
 class HomeView(ListView):
@@ -86,6 +87,16 @@ class StoryDetailView(MovedStoryMixin, DetailView):
     def get_queryset(self):
         return visible_stories(self.request.user)
 
+    def get_object(self, queryset=None):
+        """A reader's story by a query compiled once (``published_story``); staff's as the
+        generic view finds it (a preview may be of any story)."""
+        if queryset is not None or may_preview(getattr(self.request, "user", None)):
+            return super().get_object(queryset)
+        story = published_story(self.kwargs[self.slug_url_kwarg])
+        if story is None:
+            raise Http404("No story found matching the query")
+        return story
+
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
         context["page"] = page = story_page(self.object)
@@ -101,7 +112,9 @@ class StoryDetailView(MovedStoryMixin, DetailView):
             context["jsonld"]["image"] = self.request.build_absolute_uri(image.file.url)
         context["show_unchecked"] = ReviewState.SUGGESTED in reader_review_states()
         # Where each speaker's "more quotes" link leads: reversed once, not once a speaker.
-        context["quotes_url"] = reverse("articles:story-quotes", kwargs={"slug": self.object.slug})
+        context["quotes_url"] = cached_reverse(
+            "articles:story-quotes", kwargs={"slug": self.object.slug}
+        )
         return context
 
 

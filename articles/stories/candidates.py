@@ -28,6 +28,7 @@ def story_index_for(
     *,
     limit: int | None = None,
     exclude: int | None = None,
+    window_days: int = PLACEMENT_WINDOW_DAYS,
 ) -> StoryIndex:
     """A small StoryIndex holding only the stories that share keys with the article.
 
@@ -36,11 +37,12 @@ def story_index_for(
     ``candidates`` reads of them. So ``candidates``, ``best`` and
     ``place`` with that limit give exactly what the full index gives, while only ``limit``
     profiles are read and decoded. Score only those candidates. ``exclude``: a story left out
-    of the index (consolidation scores a story against the others)."""
-    index = StoryIndex(df=df, window_days=PLACEMENT_WINDOW_DAYS)
+    of the index (consolidation scores a story against the others). ``window_days``: how far
+    from the article's day a story may be (storylines look further back than placement)."""
+    index = StoryIndex(df=df, window_days=window_days)
     since = None
     if features.published is not None:
-        since = features.published.toordinal() - PLACEMENT_WINDOW_DAYS
+        since = features.published.toordinal() - window_days
     found = _key_rows(list(features.keys), since, with_days=limit is not None)
     postings: dict[str, dict[int, None]] = {}
     days: dict[int, tuple[int | None, int | None]] = {}

@@ -46,6 +46,9 @@ def story_figure_table(*, story: Story) -> FigureTable:
                 period=row.period,
                 qualifier=row.qualifier,
                 kind=row.kind,
+                year=row.year,
+                low=row.low,
+                event=row.event,
             ),
         )
         for row in rows.order_by("article__published_at", "article_id", "start")
@@ -196,12 +199,13 @@ def story_flags(*, story: Story) -> list[StoryFlag]:
             found = [a for a in attributions if a.article_id]
             supported = any(a.review_state == ReviewState.APPROVED for a in found)
             if not supported and not claim.evidence_override:
-                waiting = any(a.review_state == ReviewState.SUGGESTED for a in found)
-                problem = (
-                    "'s evidence was found by machine and awaits review"
-                    if waiting
-                    else " has no supporting article"
-                )
+                waiting = [a for a in found if a.review_state == ReviewState.SUGGESTED]
+                if any(a.origin == Attribution.Origin.EDITOR for a in waiting):
+                    problem = "'s evidence was checked for other words and awaits review"
+                elif waiting:
+                    problem = "'s evidence was found by machine and awaits review"
+                else:
+                    problem = " has no supporting article"
                 flags.append(
                     StoryFlag(
                         "unsupported",

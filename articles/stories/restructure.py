@@ -19,7 +19,6 @@ from articles.core.audit import audit_record
 from articles.core.history import CHANGED, history_bulk
 from articles.core.story_state import stories_touch, story_row_lock, story_save
 from articles.engine.grouping import (
-    DEFAULT_THRESHOLD,
     ArticleFeatures,
     StoryIndex,
     index_keys,
@@ -35,6 +34,7 @@ from articles.models import (
     StoryRedirect,
 )
 from articles.stories.candidates import PLACEMENT_WINDOW_DAYS, story_index_for
+from articles.stories.joining import quotes_connect
 from articles.stories.placement import (
     article_features,
     document_frequencies_each,
@@ -136,8 +136,10 @@ def story_merge(
     story_save(target, user=user)
     next_point = target.key_points.count()
     next_paragraph = target.paragraphs.count()
+    moved_in: list[int] = []
     for other in Story.objects.select_for_update().filter(pk__in=[s.pk for s in others]):
         article_ids = list(other.articles.values_list("pk", flat=True))
+        moved_in += article_ids
         # One UPDATE each, with the version step and history row of each row's save().
         now = timezone.now()
         quotes = list(Quote.objects.filter(story=other))
@@ -170,6 +172,9 @@ def story_merge(
             headline=other.headline,
             articles=article_ids,
         )
+    # The same statement may now be in the story twice, once from each side: join them.
+    for article in Article.objects.filter(pk__in=moved_in).only("pk", "story_id"):
+        quotes_connect(article=article)
     for other in others:
         story_reindex(story=other, features=features)
     story_reindex(story=target, features=features)
@@ -224,6 +229,13 @@ CONSOLIDATE_PASSES = 3
 CONSOLIDATE_MAX_ARTICLES = 5
 # Candidate stories per article, as placement scores (the engine's default).
 CONSOLIDATE_CANDIDATES = 30
+# The mean score a draft's articles need against a story to be merged into it: below the
+# placement threshold (``grouping.DEFAULT_THRESHOLD``, 0.28). Placement decided each of them
+# against the stories of the moment, often the first few reports of their event or none (a
+# report that came before the rest); at the end of the import the draft is scored against
+# the stories as they are, and only the one that fits it best. A draft of another event of
+# the same subject scores well below this (its names, figures or time disagree).
+CONSOLIDATE_THRESHOLD = 0.20
 
 
 def machine_drafts(story_ids: Iterable[int]) -> dict[int, int]:
@@ -254,12 +266,14 @@ def _story_match(
     story_id: int,
     cache: dict[int, tuple[ArticleFeatures, DocumentFrequencies]],
     known: dict[int, ArticleFeatures] | None = None,
+    apart: Iterable[int] = (),
 ) -> tuple[int, float] | None:
     """The best other story for all of ``story_id``'s articles, with their mean score.
 
     Each article is scored against the candidates exactly as placement would (same key index,
     window and score); a candidate must fit the story's articles on average. ``known``: the
-    articles' ``article_features`` already computed (by their placement in this import)."""
+    articles' ``article_features`` already computed (by their placement in this import).
+    ``apart``: stories that are no candidates (told apart from this one already)."""
     known = known or {}
     features: list[tuple[ArticleFeatures, DocumentFrequencies]] = []
     ids = list(Article.objects.filter(story_id=story_id).values_list("pk", flat=True))
@@ -293,7 +307,7 @@ def _story_match(
         scratch = StoryIndex(df=df, window_days=PLACEMENT_WINDOW_DAYS)
         scratch.stories = profiles
         scratches.append((f, scratch))
-    for candidate in sorted(candidates):
+    for candidate in sorted(candidates - set(apart)):
         total = 0.0
         for f, scratch in scratches:
             total += scratch.score(f, candidate).total
@@ -308,13 +322,14 @@ def stories_consolidate(
     story_ids: Iterable[int],
     user=None,
     features: dict[int, ArticleFeatures] | None = None,
+    apart: Iterable[tuple[int, int]] = (),
 ) -> dict[int, int]:
     """Merge the pure machine drafts among ``story_ids`` into the story about the same event.
 
     Online placement splits an event when its first articles are vague or arrive out of
     order; at the end of an import each draft is scored against the other stories sharing
     its keys (the placement index and window, never a scan), and merged into the best one when
-    its articles score above the placement threshold on average. Only drafts of at most
+    its articles score at least ``CONSOLIDATE_THRESHOLD`` on average. Only drafts of at most
     ``CONSOLIDATE_MAX_ARTICLES`` articles are merged away (the pieces a split leaves). Smaller
     drafts are merged first, and a draft only into a story at least as large (the larger draft
     absorbs the smaller), so merges go one way. Repeated until nothing merges (a few passes at
@@ -326,12 +341,17 @@ def stories_consolidate(
     away (a draft may join them, as placement would have put its articles there).
 
     ``features``: ``article_features`` of articles by id, when the import has them (from
-    their placement), so they are not computed again.
+    their placement), so they are not computed again. ``apart``: pairs of stories never
+    merged into each other (two events ``stories_separate`` told apart).
 
     Returns old story id -> surviving story id for every merged story.
     """
     mapping: dict[int, int] = {}
     cache: dict[int, tuple[ArticleFeatures, DocumentFrequencies]] = {}
+    kept_apart: dict[int, set[int]] = {}
+    for a, b in apart:
+        kept_apart.setdefault(a, set()).add(b)
+        kept_apart.setdefault(b, set()).add(a)
     pending = set(story_ids)
     for _ in range(CONSOLIDATE_PASSES):
         drafts = machine_drafts(pending)
@@ -339,8 +359,8 @@ def stories_consolidate(
         for story_id in sorted(drafts, key=lambda s: (drafts[s], -s)):
             if story_id in mapping or drafts[story_id] > CONSOLIDATE_MAX_ARTICLES:
                 continue
-            found = _story_match(story_id, cache, features)
-            if found is None or found[1] < DEFAULT_THRESHOLD:
+            found = _story_match(story_id, cache, features, kept_apart.get(story_id, ()))
+            if found is None or found[1] < CONSOLIDATE_THRESHOLD:
                 continue
             target_id = found[0]
             if target_id in drafts and (drafts[target_id], -target_id) < (
@@ -364,6 +384,9 @@ def stories_consolidate(
                         review_state=ReviewState.SUGGESTED, version=F("version") + 1
                     )
             mapping[story_id] = target.pk
+            for other in kept_apart.pop(story_id, set()):  # what it was apart from, the target is
+                kept_apart.setdefault(target.pk, set()).add(other)
+                kept_apart[other].add(target.pk)
             if target_id in drafts:
                 drafts[target_id] += drafts[story_id]
             merged = True

@@ -19,6 +19,9 @@ from articles.stories.candidates import story_index_for
 from articles.stories.placement import article_features, document_frequencies
 
 SUGGEST_CANDIDATES = 30
+# Another event of an ongoing story may come weeks after the first (the inquiry's findings,
+# the trial): candidates are looked for this far back, not only placement's week.
+STORYLINE_WINDOW_DAYS = 90
 
 
 @transaction.atomic
@@ -104,7 +107,9 @@ def storylines_suggest(
         )
         df = document_frequencies(f.df_terms())
         f = replace(f, keys=tuple(index_keys(f, df)))
-        index = story_index_for(f, df, limit=SUGGEST_CANDIDATES, exclude=story.pk)
+        index = story_index_for(
+            f, df, limit=SUGGEST_CANDIDATES, exclude=story.pk, window_days=STORYLINE_WINDOW_DAYS
+        )
         best = index.best(f, limit=SUGGEST_CANDIDATES)
         if best is None or not same_storyline(best[1], index.threshold):
             continue

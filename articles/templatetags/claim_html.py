@@ -28,7 +28,7 @@ def source_chips(chips, vouched="") -> SafeString:
     memo = Memo()
     if not chips:
         if vouched:
-            note = memo.t("No article in Newsroom; an editor vouches for it")
+            note = memo.t("No checked article in Newsroom; an editor vouches for it")
         else:
             note = memo.t("No source linked yet")
         return mark_safe(f'\n<p class="chips chips--none">{note}</p>\n\n')

@@ -12,7 +12,7 @@ from functools import lru_cache
 from django.conf import settings
 from django.utils.dateformat import DateFormat, re_escaped, re_formatchars
 from django.utils.functional import Promise
-from django.utils.timezone import get_current_timezone
+from django.utils.timezone import _datetime_ambiguous_or_imaginary, get_current_timezone
 from django.utils.translation import gettext
 
 
@@ -54,6 +54,8 @@ class Memo:
 
     def __init__(self):
         self.phrases: dict[str, str] = {}
+        self.labels: dict[tuple, tuple[str, str]] = {}
+        self.escaped: dict[str, str] = {}
         self.dates: dict[tuple, str] = {}
         self.months: dict[tuple[str, int], str] = {}
         self.zone = get_current_timezone() if settings.USE_TZ else None
@@ -65,12 +67,23 @@ class Memo:
             phrase = self.phrases[message] = esc(gettext(message))
         return phrase
 
-    def label(self, wording) -> str:
-        key = (wording.kind, wording.match_label)
-        phrase = self.phrases.get(key)
+    def label(self, wording) -> tuple[str, str]:
+        """A wording's kind and label, escaped: both follow from whether it is the first, how
+        it was matched and whether a verbatim match is only in part, so they are worked out
+        once for each."""
+        key = (wording.is_first, wording.match, wording.in_part)
+        phrase = self.labels.get(key)
         if phrase is None:
-            phrase = self.phrases[key] = (esc(wording.kind), esc(wording.match_label))
+            phrase = self.labels[key] = (esc(wording.kind), esc(wording.match_label))
         return phrase
+
+    def e(self, value) -> str:
+        """``esc(value)`` for a value a call writes again and again (an outlet's name, an
+        article's address), escaped once."""
+        text = self.escaped.get(value)
+        if text is None:
+            text = self.escaped[value] = esc(value)
+        return text
 
     def date(self, moment, format_string: str) -> str:
         """``moment`` by the ``date`` filter, escaped."""
@@ -94,17 +107,45 @@ class Memo:
             moment = moment.astimezone(self.zone)  # what ``template_localtime`` does
         if format_string == "c":
             return moment.isoformat()
-        formatter = DateFormat(moment)
+        plain = _PLAIN if isinstance(moment, datetime) else {}
+        formatter = None  # a ``DateFormat``, made only for characters written otherwise
         out = []
         for character, piece in _date_pieces(format_string):
             if not character:
                 out.append(piece)
+            elif piece in plain:
+                out.append(plain[piece](moment))
             elif piece in _MONTH_NAMES:
                 key = (piece, moment.month)
                 name = self.months.get(key)
                 if name is None:
+                    formatter = formatter or DateFormat(moment)
                     name = self.months[key] = str(getattr(formatter, piece)())
                 out.append(name)
             else:
+                formatter = formatter or DateFormat(moment)
                 out.append(str(getattr(formatter, piece)()))
         return "".join(out)
+
+
+def _zone_name(moment: datetime) -> str:
+    """``DateFormat.e``: the zone's name, none for a naive moment or one its zone makes
+    ambiguous or imaginary (a summer-time change)."""
+    zone = moment.tzinfo
+    if zone is None or _datetime_ambiguous_or_imaginary(moment, zone):
+        return ""
+    try:
+        return moment.tzname() or ""
+    except NotImplementedError:
+        return ""
+
+
+# The format characters of a moment the pages write, as ``DateFormat`` writes them, without
+# making one for every date (its zone checks cost more than writing the date).
+_PLAIN = {
+    "j": lambda moment: str(moment.day),
+    "Y": lambda moment: f"{moment.year:04d}",
+    "H": lambda moment: f"{moment.hour:02d}",
+    "i": lambda moment: f"{moment.minute:02d}",
+    "e": _zone_name,
+}

@@ -12,7 +12,8 @@ from articles.engine.citations import attribution_line
 register = template.Library()
 
 # The same escapes as django.utils.html.json_script: nothing in the data can close the element.
-_JSON_ESCAPES = {ord(">"): "\\u003E", ord("<"): "\\u003C", ord("&"): "\\u0026"}
+# Replaced one by one: ``str.translate`` took about ten times as long on a story's JSON-LD.
+_JSON_ESCAPES = ((">", "\\u003E"), ("<", "\\u003C"), ("&", "\\u0026"))
 
 
 @register.filter
@@ -21,7 +22,9 @@ def jsonld_script(value):
 
     A data block is not executed, so the Content Security Policy allows it without a nonce.
     """
-    data = json.dumps(value, cls=DjangoJSONEncoder, ensure_ascii=False).translate(_JSON_ESCAPES)
+    data = json.dumps(value, cls=DjangoJSONEncoder, ensure_ascii=False)
+    for character, escape in _JSON_ESCAPES:
+        data = data.replace(character, escape)
     return format_html('<script type="application/ld+json">{}</script>', mark_safe(data))
 
 

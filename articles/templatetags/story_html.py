@@ -38,7 +38,7 @@ def _quote(view, first_reported: bool, speaker_page: bool, memo: Memo) -> str:
         first = wording.is_first and first_reported
         out.append(
             f'\n    <li class="wording wording--{kind}">\n'
-            f"      <blockquote><p>{esc(wording.text)}</p></blockquote>\n"
+            f"      <blockquote><p>{esc(wording.shown)}</p></blockquote>\n"
             '      <p class="wording__meta">\n'
             f'        <span class="badge badge--{kind}">{label}</span>\n'
             f"        {memo.t('first reported by') if first else memo.t('in')}\n        "
@@ -48,7 +48,7 @@ def _quote(view, first_reported: bool, speaker_page: bool, memo: Memo) -> str:
         for n, appearance in enumerate(sources):
             article = appearance.article
             out.append(
-                f'<a href="{esc(article.get_absolute_url())}">{esc(article.outlet.name)}</a>'
+                f'<a href="{memo.e(article.get_absolute_url())}">{memo.e(article.outlet.name)}</a>'
             )
             if article.is_translation:
                 out.append(f' <span class="note">({memo.t("translated")})</span>')
@@ -81,7 +81,7 @@ def _quote(view, first_reported: bool, speaker_page: bool, memo: Memo) -> str:
         )
         removed, added = memo.t("removed:"), memo.t("added:")
         for wording in others:
-            names = ", ".join(esc(outlet.name) for outlet in wording.outlets)
+            names = ", ".join(memo.e(outlet.name) for outlet in wording.outlets)
             kind, label = memo.label(wording)
             out.append(
                 f'\n      <dt>{names} <span class="badge badge--{kind}">'

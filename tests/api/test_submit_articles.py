@@ -133,12 +133,14 @@ def test_web_addresses_news_sites_use_are_accepted(reporter, fake_ingestion, url
         "http://192.0.2.7/bridge",
         "https://" + "long-label." * 30 + "example/",  # a host name DNS cannot hold
         "https://gazette.example/bridge page",
+        "javascript:alert(1)",
     ],
 )
 def test_addresses_no_article_can_have_are_400(reporter, fake_ingestion, url):
     response = reporter.post("/api/v1/articles/", {**ARTICLE, "url": url}, format="json")
     assert response.status_code == 400
-    assert "url" in response.json()
+    said = response.json()["url"]
+    assert said and len(said) == len(set(said))  # each reason once
     assert fake_ingestion == []
 
 

@@ -203,13 +203,13 @@ def test_dashboard_counts_the_editors_work_with_links(
 ):
     client = client_for(editor)
     client.get(reverse("admin:index"))  # warm the session
-    # Session, user, permissions (2), six counts, three short lists, whether an import failed:
-    # however long the lists.
-    with django_assert_num_queries(14):
+    # Session, user, permissions (2), eight counts, three short lists, whether an import
+    # failed: however long the lists.
+    with django_assert_num_queries(16):
         page = client.get(reverse("admin:articles_story_dashboard"))
     for n in range(5):
         make_story(f"Another story in review {n}", published=False, status="review")
-    with django_assert_num_queries(14):
+    with django_assert_num_queries(16):
         client.get(reverse("admin:articles_story_dashboard"))
     cards = {c["title"]: c for c in page.context["cards"]}
     assert cards["Stories in review"]["count"] == 1
@@ -279,6 +279,85 @@ def test_dashboard_links_open_the_matching_filtered_lists(editor, newsroom_backl
     )
 
 
+def test_people_and_figures_left_unchecked_are_told_on_the_story_and_the_dashboard(editor):
+    from articles.models import ArticlePerson, Figure
+
+    story = make_ready_story("Valmora ferry returns")
+    other = make_ready_story("Port Alder library opens")
+    article = story.articles.get()
+    roe = ArticlePerson.objects.create(
+        article=article,
+        speaker=make_speaker("Mayor Jane Roe"),
+        role="mayor",
+        review_state="suggested",
+    )
+    figure = Figure.objects.create(
+        article=article,
+        text="40 crossings",
+        start=0,
+        end=12,
+        value=40,
+        unit="crossings",
+        review_state="suggested",
+    )
+    # another story's findings are not this story's to check
+    Figure.objects.create(
+        article=other.articles.get(),
+        text="9 shelves",
+        start=0,
+        end=9,
+        value=9,
+        review_state="suggested",
+    )
+    client = client_for(editor)
+    checks = client.get(reverse("admin:articles_story_change", args=[story.pk])).content.decode()
+    assert "1 person found by machine is not checked yet" in checks
+    assert "1 figure found by machine is not checked yet" in checks
+    people_url = (
+        f"{reverse('admin:articles_articleperson_changelist')}?story={story.pk}"
+        "&review_state__exact=suggested"
+    )
+    assert people_url.replace("&", "&amp;") in checks
+    listed = client.get(people_url)
+    assert list(listed.context["cl"].result_list) == [roe]
+    figures = client.get(
+        f"{reverse('admin:articles_figure_changelist')}?story={story.pk}"
+        "&review_state__exact=suggested"
+    )
+    assert list(figures.context["cl"].result_list) == [figure]
+    cards = {
+        c["title"]: c
+        for c in client.get(reverse("admin:articles_story_dashboard")).context["cards"]
+    }
+    assert cards["Suggested people waiting for review"]["count"] == 1
+    assert cards["Suggested figures waiting for review"]["count"] == 2
+
+    # Publishing is not held up, but the editor is told what readers will not see yet.
+    published = client.post(
+        reverse("admin:articles_story_changelist"),
+        {"action": "publish", "_selected_action": [story.pk]},
+        follow=True,
+    )
+    said = [str(m) for m in published.context["messages"]]
+    assert "1 story(ies) published." in said
+    assert any(
+        "1 person and 1 figure found by machine are not checked yet; readers see them once" in m
+        for m in said
+    ), said
+
+    # The editor approves them from the filtered list: the story's checks no longer ask.
+    client.post(
+        reverse("admin:articles_articleperson_changelist"),
+        {"action": "approve_findings", "_selected_action": [roe.pk]},
+    )
+    client.post(
+        reverse("admin:articles_figure_changelist"),
+        {"action": "approve_findings", "_selected_action": [figure.pk]},
+    )
+    checks = client.get(reverse("admin:articles_story_change", args=[story.pk])).content.decode()
+    assert "not checked yet" not in checks
+
+
 def test_the_admin_index_links_to_the_dashboard(editor):
     page = client_for(editor).get(reverse("admin:index"))
     assert reverse("admin:articles_story_dashboard") in page.content.decode()
@@ -310,3 +389,105 @@ def test_adding_a_correction_in_the_story_admin_goes_through_the_service(editor)
     correction = story.corrections.get()
     assert correction.kind == "clarification" and correction.created_by == editor
     assert AuditEntry.objects.filter(action="correct", story=story, user=editor).exists()
+
+
+def test_rewording_a_key_point_sends_its_evidence_back_to_an_editor(editor, client):
+    """Evidence is checked for one wording: a published key point saved with other words
+    loses its chips until an editor checks the evidence again (a typo fix keeps them)."""
+    from tests.editorial.conftest import change_form_data
+
+    story = make_ready_story("Valmora dam spillway gives way")  # one approved evidence link
+    point = story.key_points.get()
+    editors = client_for(editor)
+    editors.post(
+        reverse("admin:articles_story_changelist"),
+        {"action": "publish", "_selected_action": [story.pk]},
+    )
+    story.refresh_from_db()
+    assert client.get(story.get_absolute_url()).status_code == 200
+    url = reverse("admin:articles_story_change", args=[story.pk])
+
+    def reword(text):
+        data = change_form_data(editors.get(url))
+        data["key_points-0-text"] = text
+        response = editors.post(url, data)
+        assert response.status_code == 302, response.content.decode()[:2000]
+        point.refresh_from_db()
+
+    reword("The council approved the bridge .")  # a stray space: the same claim
+    assert point.attributions.get(origin="editor").review_state == "approved"
+    page = client.get(story.get_absolute_url()).content.decode()
+    assert "No source linked yet" not in page
+
+    reword("Governor Jane Roe resigned over the collapse.")
+    assert point.text == "Governor Jane Roe resigned over the collapse."
+    assert not point.attributions.filter(review_state="approved").exists(), list(
+        point.attributions.values("origin", "review_state", "article_id")
+    )
+    page = client.get(story.get_absolute_url()).content.decode()
+    assert "No source linked yet" in page  # no chip vouches for words nobody checked
+    checks = editors.get(url).content.decode()
+    assert (
+        "Key point 1&#x27;s evidence was checked for other words and awaits review: "
+        "“Governor Jane Roe resigned over the collapse.”" in checks
+    )
+
+
+def test_editing_an_articles_text_drops_what_the_old_text_said(editor):
+    """Findings whose words the editor took out of the text go; those still there keep the
+    editor's decision, at their new place; the new words wait for review."""
+    from articles.ingest.service import ingest_payloads
+    from articles.models import Article, Figure
+    from tests.editorial.conftest import change_form_data
+
+    body = (
+        "The Valmora dam spillway gave way on Monday, forcing the evacuation of 1,200 "
+        "residents.\n\n"
+        "“The main wall is holding,” said Mayor Jane Roe.\n\n"
+        "“We will rebuild the spillway by spring,” Roe said."
+    )
+    report = ingest_payloads(
+        [{"outlet": "The Example Gazette", "headline": "Spillway gives way", "body": body}],
+        source="test",
+    )
+    article = Article.objects.get(pk=report.items[0].article)
+    article.appearances.update(review_state="approved")
+    Figure.objects.filter(article=article).update(review_state="approved")
+    client = client_for(editor)
+    url = reverse("admin:articles_article_change", args=[article.pk])
+    data = change_form_data(client.get(url))
+    data["body"] = (
+        "The Valmora dam spillway gave way on Monday, forcing the evacuation of 900 "
+        "residents.\n\n"
+        "“We have no idea what happened,” said Mayor Jane Roe.\n\n"
+        "“We will rebuild the spillway by spring,” Roe said."
+    )
+    response = client.post(url, data, follow=True)
+    assert response.status_code == 200
+    said = " ".join(str(m) for m in response.context["messages"])
+    assert "The text changed, so it was read again" in said
+    states = {a.text: a.review_state for a in article.appearances.all()}
+    assert "The main wall is holding," not in states
+    assert states["We will rebuild the spillway by spring,"] == "approved"  # moved, kept
+    assert states["We have no idea what happened,"] == "suggested"
+    figures = {f.text: f.review_state for f in Figure.objects.filter(article=article)}
+    assert "1,200 residents" not in figures and figures["900 residents"] == "suggested"
+    for appearance in article.appearances.all():  # every span still holds its words
+        assert data["body"][appearance.start : appearance.end] == appearance.text
+
+
+def test_a_story_image_without_alt_text_is_on_the_storys_checks(editor):
+    from articles.models import ArticleImage
+
+    story = make_ready_story("Valmora ferry returns")
+    image = ArticleImage.objects.create(
+        article=story.articles.get(),
+        source_url="https://gazette.example/ferry.jpg",
+        state=ArticleImage.State.READY,
+    )
+    client = client_for(editor)
+    url = reverse("admin:articles_story_change", args=[story.pk])
+    assert "The story's image has no alt text" in client.get(url).content.decode()
+    image.alt = "The ferry at the Valmora pier at dawn"
+    image.save()
+    assert "image has no alt text" not in client.get(url).content.decode()

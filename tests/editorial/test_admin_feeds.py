@@ -27,6 +27,7 @@ def test_an_editor_tries_a_feed_without_saving_it(editor, feed_server):
     assert "2 article(s) found, e.g. Harbour report 1; Harbour report 2." in page
     assert "Not saved yet: that was a try. Save to subscribe." in page
     assert f'value="{feed_server.url}"' in page  # the form keeps what was typed
+    assert "Please correct the error" not in page  # a try that worked is no error
     assert not Feed.objects.exists() and not Article.objects.exists()
 
 

@@ -101,6 +101,15 @@ def test_an_empty_import_form_asks_for_something_to_import(editor):
     assert "Paste a text, choose a file or give a URL." in response.content.decode()
 
 
+def test_a_wrong_url_alone_is_told_once_beside_it(editor):
+    response = client_for(editor).post(
+        "/admin/articles/article/import/", {"url": "file:///etc/passwd"}
+    )
+    page = response.content.decode()
+    assert "Enter a valid URL." in page
+    assert "Paste a text, choose a file or give a URL." not in page
+
+
 def test_the_changelist_links_to_the_import_page(editor):
     page = client_for(editor).get("/admin/articles/article/").content.decode()
     assert "/admin/articles/article/import/" in page
@@ -140,7 +149,7 @@ def test_a_failed_import_keeps_the_pasted_text_and_says_what_to_do(editor):
     response = client_for(editor).post("/admin/articles/article/import/", {"text": NO_OUTLET})
     page = response.content.decode()
     assert "errors 1" in page
-    assert "No outlet: fill in “Outlet” above" in page
+    assert "No outlet: fill in “Outlet” on the import page" in page
     assert "--outlet" not in page
     # The editor's input is still in the form, to fix and send again.
     assert response.context["form"]["text"].value() == NO_OUTLET

@@ -78,3 +78,23 @@ def test_each_save_bumps_the_version(editor, ready_story):
     client.post(url, {**form, "dek": "One"})
     ready_story.refresh_from_db()
     assert ready_story.version == before + 1
+
+
+def test_a_conflict_lists_only_what_differs_in_an_editors_words(editor, ready_story):
+    other = make_user("Editor", username="second-editor")
+    first, second = client_for(editor), client_for(other)
+    url, first_form = _open(first, ready_story)
+    _, second_form = _open(second, ready_story)
+    changed = {**first_form, "key_points-0-text": "The council approved the bridge 7-2."}
+    assert first.post(url, changed).status_code == 302
+
+    refused = second.post(url, {**second_form, "key_points-0-text": "The vote was close."})
+    assert refused.status_code == 200
+    formsets = [inline.formset for inline in refused.context["inline_admin_formsets"]]
+    said = " ".join(
+        [*refused.context["adminform"].form.non_field_errors()]
+        + [str(error) for formset in formsets for error in formset.errors]
+    )
+    assert "Key points (edited since you opened the form)" in said
+    assert "“changed”" not in said and "Id:" not in said and "id: now" not in said
+    assert "The council approved the bridge 7-2." in said  # the other editor's words

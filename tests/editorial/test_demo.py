@@ -148,7 +148,7 @@ def test_loading_the_demo_twice_changes_nothing(demo):
 
 def test_the_page_shows_the_editors_vouching_as_such(demo, client):
     html = client.get(demo.get_absolute_url()).content.decode()
-    assert "No article in Newsroom; an editor vouches for it" in html
+    assert "No checked article in Newsroom; an editor vouches for it" in html
     assert (
         "Vouched for by an editor</strong>: Cited by the summary (CBS News, Reuters, India Times); "
         "no article in Newsroom." in html

@@ -96,6 +96,15 @@ def test_a_story_without_articles_cannot_be_published(editor):
         story_publish(story=story, user=editor)
 
 
+def test_a_story_whose_articles_wait_for_acceptance_says_so_when_published(editor):
+    # Articles split off a published story, where they were waiting to join, into a draft.
+    story = make_story(published=False, status=Story.Status.REVIEW)
+    make_article(story=story, review_state="suggested")
+    make_article(story=story, review_state="suggested")
+    with pytest.raises(WorkflowError, match="its 2 article.s. were placed by machine and wait"):
+        story_publish(story=story, user=editor)
+
+
 def test_a_key_point_cited_only_to_an_outlet_is_not_evidence(editor):
     story = make_ready_story()
     make_key_point(story, "The bridge will open next spring.", outlets=[make_outlet()])

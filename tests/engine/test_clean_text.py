@@ -17,6 +17,15 @@ from articles.engine.text import clean_text
         ("lone \ud800 surrogate", True, "lone  surrogate"),
         ("next line\x85here", True, "next line\nhere"),
         ("“Quoted,” she said — fine.", True, "“Quoted,” she said — fine."),
+        # a headline that would show reversed, a hidden space, a byte-order mark: gone
+        ("Harbour\u202e reopens\u200b now\ufeff", False, "Harbour reopens now"),
+        ("isolated \u2066text\u2069 here", True, "isolated text here"),
+        # joiners and bidi marks that scripts and emoji need stay
+        (
+            "\u0645\u200c\u0646 \u200f\U0001f469\u200d\U0001f4bb",
+            True,
+            "\u0645\u200c\u0646 \u200f\U0001f469\u200d\U0001f4bb",
+        ),
         ("", True, ""),
     ],
 )

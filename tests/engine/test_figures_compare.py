@@ -88,3 +88,54 @@ def test_units_and_periods_are_normalised():
     assert normalise_unit("Persons") == ("people", "")
     assert period_days("the first 100 days") == 100
     assert period_days("two weeks") == 7
+
+
+def _read(*articles: tuple[str, str]):
+    from articles.engine import extract_figures
+
+    return compare_figures(
+        [(outlet, f) for outlet, text in articles for f in extract_figures(text)]
+    )
+
+
+def test_counts_of_different_outcomes_are_different_quantities():
+    table = _read(
+        ("The Example Gazette", "Four people were injured when the ferry hit Pier 9 on Monday."),
+        ("Northfield Courier", "Three people were rescued from the water after the ferry hit."),
+    )
+    assert table.disagreements == ()
+    assert sorted(row.label for row in table.rows) == ["people injured", "people rescued"]
+
+
+def test_counts_of_the_same_outcome_still_disagree_whatever_the_wording():
+    table = _read(
+        ("The Example Gazette", "The floods killed 26 people in Valmora, officials said."),
+        ("Northfield Courier", "At least 31 people died in the Valmora floods."),
+    )
+    [row] = table.disagreements
+    assert row.label == "people killed"
+    # a count the text gives no outcome for joins the only outcome there is, as before
+    table = _read(
+        ("The Example Gazette", "Four dockworkers were injured when a crane fell."),
+        ("Northfield Courier", "Five dockworkers were taken to hospital after a crane fell."),
+    )
+    assert len(table.disagreements) == 1
+
+
+def test_a_measure_keeps_its_dimension_and_a_moment_is_no_quantity():
+    from articles.engine import extract_figures
+
+    [volume] = extract_figures("The reservoir holds 2.4 million cubic metres of water.")
+    assert volume.unit == "cubic metres"
+    # "eight days after" and "within 90 days" say when, not how many: nothing to compare
+    table = _read(
+        ("The Example Gazette", "Repairs began eight days after the collapse."),
+        ("Northfield Courier", "The council must report within 90 days."),
+    )
+    assert table.rows == ()
+    # how long something lasted is still a quantity outlets can disagree on
+    table = _read(
+        ("The Example Gazette", "The harbour road was closed for 6 weeks."),
+        ("Northfield Courier", "The harbour road was closed for 10 weeks."),
+    )
+    assert len(table.disagreements) == 1

@@ -464,6 +464,40 @@ VALE_SURGERY = (
 )
 
 
+def test_dates_and_clock_times_are_not_figures():
+    found = article_features(
+        "Harbour cranes stopped",
+        "Posted March 14, 2025 | 4:17 PM\nDock workers in Valmora stopped 12 cranes on "
+        "Thursday, 21 March, at 8 p.m. and 5:45pm, a 48-hour stoppage over 2,300 jobs.",
+        None,
+    )
+    assert found.numbers == {"12", "48", "2300"}
+
+
+def test_a_story_stamped_on_one_day_holds_no_figure_against_a_report_of_the_next():
+    # Four pages stamped on the 14th, none giving a figure of the event: the day and the
+    # clock times of their stamps are no figures the story's articles agree on, that a
+    # report written on the 15th would lack.
+    stamps = [
+        "March 14, 2025 9:30 AM",
+        "14 March 2025 | 11:15 am",
+        "Posted March 14, 2025 at 10:45 AM",
+        "March 14, 2025 4:20 PM",
+    ]
+    index = StoryIndex()
+    for stamp, (headline, body) in zip(stamps, [*VALE_REPORTS, VALE_SURGERY], strict=True):
+        index.add("vale", article_features(headline, f"{stamp}\n{body}", None))
+    late = article_features(
+        "Vale's season is over",
+        "March 15, 2025 | 10:05 AM\nTom Vale of the Harriers is out for the season with a knee "
+        "injury, coach Ann Pike said.",
+        None,
+    )
+    score = index.score(late, "vale")
+    assert score.conflict_penalty == 0
+    assert score.numbers == 0  # no figure shared either: "10" of "10:05" and "10:45" is none
+
+
 def test_another_player_of_the_club_out_for_the_season_is_another_event():
     # Both reports undated, same club, coach, injury and season: what tells them apart is
     # whom each is about, named again and again (Vale in the story, Reed in the new report).
@@ -525,6 +559,47 @@ def test_a_story_that_took_in_two_events_is_read_as_two():
     index = StoryIndex(df=DocumentFrequencies())
     assert len(set(cluster(found, index=index))) == 1
     assert split_events(found, df) == ([0, 2, 4], [1, 3, 5])
+
+
+# More reports of Vale's injury, and two of a later turn of it a few outlets told.
+MORE_VALE_REPORTS = [
+    (
+        "Vale ruled out for the rest of the season",
+        "The Harriers have ruled forward Tom Vale out for the rest of the season with a torn "
+        "knee ligament. Vale was hurt against the Northfield Rovers. Coach Ann Pike said the "
+        "injury was a blow.",
+    ),
+    (
+        "Harriers put Vale on injured list",
+        "Example City put Tom Vale on the injured list after he tore a ligament in his knee "
+        "against Northfield. Vale will have surgery, coach Ann Pike said.",
+    ),
+    (
+        "Season over for Harriers forward Tom Vale",
+        "Tom Vale's season is over. The Example City Harriers forward tore a knee ligament "
+        "against the Rovers and goes on the injured list, Ann Pike said.",
+    ),
+]
+VALE_LEAVES_HOSPITAL = [
+    (
+        "Vale leaves hospital after knee operation",
+        "Tom Vale left hospital on Thursday after his knee operation and began rehabilitation "
+        "at the club's training ground, his agent said. Vale thanked the doctors.",
+    ),
+    (
+        "Vale starts rehabilitation",
+        "Forward Tom Vale has left hospital and started rehabilitation after the operation on "
+        "his knee, his agent told reporters. Vale thanked the hospital's doctors.",
+    ),
+]
+
+
+def test_a_few_reports_of_a_later_turn_are_not_split_off_a_large_story():
+    # Two reports that fit the other seven less well: a later turn a few outlets told, not
+    # a second event the draft took in (that would be a body of coverage of its own).
+    reports = [*VALE_REPORTS, VALE_SURGERY, *MORE_VALE_REPORTS, *VALE_LEAVES_HOSPITAL]
+    found, df = _with_frequencies(reports)
+    assert split_events(found, df) is None
 
 
 def test_a_story_of_one_event_is_not_split():

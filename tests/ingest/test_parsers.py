@@ -1,5 +1,7 @@
 """Parsing bytes into article payloads: no database, no network."""
 
+from datetime import UTC, datetime
+
 import pytest
 
 from articles.ingest.decode import ParseError, decode_bytes, detect_format
@@ -69,7 +71,10 @@ def test_html_page_gives_main_text_and_metadata(fixtures_dir):
     assert item.payload["headline"] == "Council backs the new Northfield bridge"
     assert item.payload["url"] == "https://gazette.example/news/bridge-page"
     assert item.payload["byline"] == "Ann Writer"
-    assert item.payload["published_at"].startswith("2025-05-01")
+    # to the minute the page's markup gives, not the day only (which read as midnight)
+    assert datetime.fromisoformat(item.payload["published_at"]) == datetime(
+        2025, 5, 1, 9, 30, tzinfo=UTC
+    )
     assert "Home" not in item.payload["body"] and "Copyright" not in item.payload["body"]
     assert "“We have waited long enough" in item.payload["body"]
     assert item.outlet_hints == ["The Example Gazette"] and item.domain == "gazette.example"

@@ -48,3 +48,26 @@ def test_a_draft_with_editorial_work_is_never_split(fake_engine, monkeypatch):
     story.key_points.create(text="Two players are out.", position=0)
     assert stories_separate(story_ids=[story.pk]) == {}
     assert Story.objects.get(pk=story.pk).articles.count() == len(ARRIVALS)
+
+
+# A late, thin report of the second player's injury: too little of it fits the story holding
+# both players' reports to join it, but it fits that player's own story once the two are apart.
+REED_RECOVERY = (
+    "Reed begins recovery",
+    "Sam Reed began his recovery after ankle surgery on Friday, his agent said.",
+)
+
+
+@pytest.mark.django_db
+def test_a_report_left_beside_a_mixed_draft_joins_its_event_once_the_draft_is_split(fake_engine):
+    payloads = _payloads()
+    payloads.append(
+        {"outlet": "The Example Courier 9", "headline": REED_RECOVERY[0], "body": REED_RECOVERY[1]}
+    )
+    report = ingest_payloads(payloads, source="t")
+    vale, reed = report.items[0].story, report.items[1].story
+    assert vale != reed
+    # The late report is with the other reports of its player, not a story of its own.
+    assert report.items[-1].story == reed
+    assert [i.story for i in report.items] == [vale, reed] * 3 + [reed]
+    assert set(Story.objects.values_list("pk", flat=True)) == {vale, reed}

@@ -222,7 +222,8 @@ def test_default_outlet_wins_over_a_pages_site_name(fake_engine):
         ({"headline": "x" * 501}, "headline: too long (501 characters, at most 500)"),
         ({"url": "not a url"}, "url: not a valid http(s) URL"),
         ({"url": "ftp://gazette.example/a"}, "url: not a valid http(s) URL"),
-        ({"published_at": "yesterday"}, "published_at: not an ISO 8601 date"),
+        ({"published_at": "yesterday"}, "published_at: not a date or date-time Newsroom reads"),
+        ({"published_at": "31 February 2026"}, "published_at: not a date or date-time"),
         ({"published_at": 20250501}, "published_at: must be a string"),
         ({"is_translation": "yes"}, "is_translation: must be true or false"),
         ({"language": "english-language-code"}, "language: too long"),
@@ -231,6 +232,19 @@ def test_default_outlet_wins_over_a_pages_site_name(fake_engine):
 def test_invalid_fields_are_named_in_the_error(bad, message):
     with pytest.raises(PayloadError, match=message.replace("(", r"\(").replace(")", r"\)")):
         validate_payload(payload(**bad))
+
+
+@pytest.mark.parametrize(
+    ("written", "moment"),
+    [
+        ("3 December 2026", "2026-12-03T00:00:00+00:00"),
+        ("December 3, 2026", "2026-12-03T00:00:00+00:00"),
+        ("Dec. 3, 2026 2:30 PM", "2026-12-03T14:30:00+00:00"),
+        ("3rd Dec 2026 14:30", "2026-12-03T14:30:00+00:00"),
+    ],
+)
+def test_a_date_written_out_in_english_is_read(written, moment):
+    assert validate_payload(payload(published_at=written))["published_at"].isoformat() == moment
 
 
 def test_every_bad_field_is_reported_at_once():

@@ -51,7 +51,7 @@ class _FeedHandler(BaseHTTPRequestHandler):
             return
         body = state["body"]
         self.send_response(200)
-        self.send_header("Content-Type", "application/rss+xml")
+        self.send_header("Content-Type", state.get("content_type", "application/rss+xml"))
         self.send_header("Content-Length", str(len(body)))
         if etag:
             self.send_header("ETag", etag)

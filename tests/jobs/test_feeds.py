@@ -108,6 +108,24 @@ def test_trying_a_feed_writes_nothing(feed_server):
     assert not trial.ok and trial.error.startswith("HTTP 404")
 
 
+def test_a_web_page_is_no_feed_to_try_or_to_poll(feed, feed_server):
+    """An article's page, subscribed as a feed, was imported again every minute."""
+    feed_server.state["body"] = (
+        b"<html><head><title>Harbour reopens</title></head><body><article><h1>Harbour "
+        b"reopens</h1><p>"
+        + b"Mayor Jane Roe said the harbour will reopen on Friday. " * 8
+        + b"</p></article></body></html>"
+    )
+    feed_server.state["content_type"] = "text/html; charset=utf-8"
+    trial = feed_try(feed_server.url)
+    assert not trial.ok and trial.error.startswith("not a feed")
+    assert feed_poll(feed.pk) == "error"
+    feed.refresh_from_db()
+    assert feed.last_error.startswith("not a feed") and feed.errors_in_a_row == 1
+    assert feed.next_poll_at > timezone.now() + feed.interval  # backed off
+    assert not Article.objects.exists()
+
+
 def test_a_feed_address_other_than_http_or_https_is_refused_before_saving(db):
     """The worker only fetches http(s): an ftp:// feed used to be saved, and fail at its
     first poll."""

@@ -15,7 +15,12 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def story():
-    gazette = make_outlet("The Example Gazette", country="GB", owner="Example Media Group")
+    gazette = make_outlet(
+        "The Example Gazette",
+        kind=Outlet.Kind.NEWSPAPER,
+        country="GB",
+        owner="Example Media Group",
+    )
     wire = make_outlet("Example Wire", kind=Outlet.Kind.WIRE, country="US")
     make_outlet("Example Radio", kind=Outlet.Kind.BROADCASTER)  # covers nothing here
     OutletRating.objects.create(
@@ -47,3 +52,23 @@ def test_the_story_page_charts_coverage_by_facet(client, story):
     assert "Bias as rated by The Fictional Bias Monitor (latest rating 2026-05-01)" in html
     assert "not rated 1" in html  # the wire has no rating from that source
     assert "No article here from these kinds of outlet: Broadcaster." in html
+
+
+def test_an_outlet_an_import_named_has_no_kind_until_an_editor_records_one(client):
+    from articles.ingest.service import ingest_payloads
+
+    payload = {
+        "outlet": "The Example Courier",
+        "headline": "Valmora ferry returns to the harbour",
+        "url": "https://courier.example/ferry",
+        "body": "The ferry returned on Monday.\n\n“We are glad,” Mayor Jane Roe said.",
+    }
+    assert ingest_payloads([payload], source="test").created == 1
+    courier = Outlet.objects.get(name="The Example Courier")
+    assert courier.kind == Outlet.Kind.UNKNOWN  # not a newspaper because nobody said so
+    page = client.get(courier.get_absolute_url()).content.decode()
+    assert "Newspaper" not in page and "Not recorded" not in page
+    story = make_story("Valmora ferry returns")
+    make_article(outlet=courier, story=story)
+    html = client.get(story.get_absolute_url()).content.decode()
+    assert 'aria-label="Kind of outlet: not recorded 1"' in html

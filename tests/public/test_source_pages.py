@@ -73,7 +73,8 @@ def test_speaker_page_shows_role_and_quotes_with_their_outlets(client):
 
     assert "<h1>Mayor Jane Roe</h1>" in html
     assert "Mayor of Northfield" in html
-    assert "We have waited long enough for this bridge," in html
+    # shown standing alone: without the comma that led into “..., Roe said”
+    assert "<p>We have waited long enough for this bridge</p>" in html
     assert "First reported by The Example Gazette" in html
     assert "Northfield Courier" in html
     assert f"{built.story.get_absolute_url()}#quote-{built.quotes[0].pk}" in html

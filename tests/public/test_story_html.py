@@ -1,5 +1,5 @@
-"""The story page's quotes, coverage timeline and table, people list and the sources of its
-claims are written in Python (``articles/templatetags/story_html.py``, ``claim_html.py``) for
+"""The story page's quotes, figure table, coverage timeline, facets and table, people list
+and the sources of its claims are written in Python (``articles/templatetags/story_html.py``, ``claim_html.py``) for
 speed; they write the markup the templates below wrote before, byte for byte, on stories with
 every kind of row: wordings compared, translated, found by machine and unchecked, evidence
 strong, moderate or chosen by an editor, outlets cited, points vouched for, undated articles,
@@ -17,8 +17,9 @@ from django.template import Context, Engine
 from django.utils import timezone, translation
 from django.utils.html import escape
 
-from articles.models import Article, Attribution, KeyPoint, Quote, QuoteAppearance
-from articles.templatetags import claim_html, story_html
+from articles.models import Article, Attribution, Figure, KeyPoint, Quote, QuoteAppearance
+from articles.templatetags import claim_html, story_html, table_html
+from sources.models import Outlet, OutletRating
 from tests.factories import make_article, make_outlet, make_speaker
 from tests.story_builders import build_story
 
@@ -30,7 +31,7 @@ QUOTES = r"""{% load i18n %}
   <ol class="wordings">
     {% for wording in view.wordings %}
     <li class="wording wording--{{ wording.kind }}">
-      <blockquote><p>{{ wording.text }}</p></blockquote>
+      <blockquote><p>{{ wording.shown }}</p></blockquote>
       <p class="wording__meta">
         <span class="badge badge--{{ wording.kind }}">{{ wording.match_label }}</span>
         {% if wording.is_first and first_reported %}{% translate "first reported by" %}{% else %}{% translate "in" %}{% endif %}
@@ -109,7 +110,7 @@ SOURCE_CHIPS = r"""{% load i18n %}{% if chips %}
   {% endfor %}
 </ul>
 {% else %}
-<p class="chips chips--none">{% if vouched %}{% translate "No article in Newsroom; an editor vouches for it" %}{% else %}{% translate "No source linked yet" %}{% endif %}</p>
+<p class="chips chips--none">{% if vouched %}{% translate "No checked article in Newsroom; an editor vouches for it" %}{% else %}{% translate "No source linked yet" %}{% endif %}</p>
 {% endif %}
 """
 
@@ -152,6 +153,40 @@ SPEAKERS = r"""{% load i18n story_html %}{% for group in page.speaker_quotes %}
           {% if group.more %}<p class="speaker__more">{% if group.speaker %}<a href="{{ quotes_url }}?speaker={{ group.speaker.slug }}">{% blocktranslate count counter=group.more with name=group.speaker.name %}One more quote from {{ name }}{% plural %}{{ counter }} more quotes from {{ name }}{% endblocktranslate %}</a>{% else %}<a href="{{ quotes_url }}?unidentified=1">{% blocktranslate count counter=group.more %}One more quote by a speaker not identified{% plural %}{{ counter }} more quotes by speakers not identified{% endblocktranslate %}</a>{% endif %}</p>{% endif %}
         </section>
         {% endfor %}"""
+
+
+FACETS = r"""{% load i18n %}<div class="facets" id="coverage-facets">
+  <h3 class="facets__title">{% blocktranslate count counter=coverage.total %}Who covered it: {{ counter }} outlet{% plural %}Who covered it: {{ counter }} outlets{% endblocktranslate %}</h3>
+  {% for facet in coverage.facets %}
+  <figure class="facet">
+    <figcaption class="facet__caption">{{ facet.title }}</figcaption>
+    <svg class="facet__chart" role="img" viewBox="0 0 {{ coverage.chart_width }} {{ facet.height }}" width="{{ coverage.chart_width }}" height="{{ facet.height }}" aria-label="{{ facet.title }}: {% for bar in facet.bars %}{{ bar.label }} {{ bar.count }}{% if not forloop.last %}, {% endif %}{% endfor %}">
+      {% for bar in facet.bars %}
+      <text x="0" y="{{ bar.y|add:15 }}" class="facet__label">{{ bar.label|truncatechars:28 }}</text>
+      <rect x="{{ coverage.label_width }}" y="{{ bar.y|add:4 }}" width="{{ bar.width }}" height="14" class="facet__bar"></rect>
+      <text x="{{ bar.text_x }}" y="{{ bar.y|add:15 }}" class="facet__count">{{ bar.count }}</text>
+      {% endfor %}
+    </svg>
+  </figure>
+  {% endfor %}
+  {% if coverage.missing_kinds %}<p class="note">{% translate "No article here from these kinds of outlet:" %} {{ coverage.missing_kinds|join:", " }}.</p>{% endif %}
+  <p class="note">{% translate "From the facts editors keep on each outlet; ratings are a named third party's, never Newsroom's." %}</p>
+</div>
+"""
+
+
+# The figure table's rows, as story_detail.html wrote them.
+FIGURE_ROWS = r"""{% load i18n %}{% for view in page.figures.rows %}
+            <tbody{% if view.row.disagreement %} class="disagree"{% endif %}>
+              <tr>
+                <th scope="row">{{ view.row.label|capfirst }}{% if view.row.disagreement %} <strong class="flag">{% translate "Outlets disagree" %}</strong>{% endif %}</th>
+                {% for values in view.cells %}
+                <td>{% for value in values %}<span class="figure-value">{{ value.display }}</span> <span class="note">“{{ value.figure.text }}”</span>{% if not forloop.last %}<br>{% endif %}{% empty %}<span class="note" aria-hidden="true">—</span><span class="visually-hidden">{% translate "not given" %}</span>{% endfor %}</td>
+                {% endfor %}
+              </tr>
+              {% if view.row.note %}<tr class="figure-note"><td colspan="{{ page.figures.outlets|length|add:1 }}">{{ view.row.note }}</td></tr>{% endif %}
+            </tbody>
+            {% endfor %}"""
 
 
 def _engine() -> Engine:
@@ -321,3 +356,103 @@ def test_the_speakers_sections_are_as_the_template_wrote(client, extra):
     html = story_html.speaker_sections(page.speaker_quotes, quotes_url)
     assert html == _old(SPEAKERS, page=page, quotes_url=quotes_url)
     assert "Mayor of &lt;Northfield&gt;" in html and html in response.content.decode()
+
+
+def test_the_coverage_facets_are_as_the_template_wrote(client):
+    """Outlets of several kinds and countries (one not recorded), ratings by two sources (one
+    outlet unrated, an older rating of the same outlet left out), text to escape, and kinds
+    of outlet with no article; then a story whose outlets leave no kind missing."""
+    built = _hostile_story()
+    outlets = [article.outlet for article in built.articles]
+    Outlet.objects.filter(pk=outlets[1].pk).update(kind=Outlet.Kind.WIRE, country="")
+    Outlet.objects.filter(pk=outlets[2].pk).update(kind=Outlet.Kind.BROADCASTER, country="IE")
+    make_outlet("The Valmora Monthly", kind=Outlet.Kind.MAGAZINE)  # on record, no article here
+    rated = timezone.now().date()
+    for n, outlet in enumerate(outlets[:3]):
+        OutletRating.objects.create(
+            outlet=outlet,
+            source="The <Valmora> Media Lab & Co",
+            value=f"Centre & <{n % 2}>",
+            rated_on=rated - timedelta(days=n),
+        )
+    OutletRating.objects.create(
+        outlet=outlets[0],
+        source="The <Valmora> Media Lab & Co",
+        value="Left 'far'",
+        rated_on=rated - timedelta(days=400),
+    )
+    OutletRating.objects.create(
+        outlet=outlets[0],
+        source="Quillmart Checks",
+        aspect="factual reporting",
+        value="High",
+        rated_on=rated,
+    )
+    facets = client.get(built.story.get_absolute_url()).context["coverage_facets"]
+    assert facets.missing_kinds and len(facets.facets) == 4
+    html = table_html.coverage_facets(facets)
+    assert html == _old(FACETS, coverage=facets)
+    assert "The &lt;Valmora&gt; Media Lab &amp; Co" in html and "not rated" in html
+
+    for kind in Outlet.Kind:
+        make_article(story=built.story, outlet=make_outlet(f"A {kind.label} of Valmora", kind=kind))
+    facets = client.get(built.story.get_absolute_url()).context["coverage_facets"]
+    assert not facets.missing_kinds
+    assert table_html.coverage_facets(facets) == _old(FACETS, coverage=facets)
+
+
+@pytest.mark.parametrize("zone", ["UTC", "America/Chicago", "Europe/Dublin"])
+def test_every_date_a_tag_writes_is_what_the_date_filter_writes(zone):
+    """Each hour over two days around each summer-time change of the zone (ambiguous and
+    imaginary hours included), at a month's end, naive moments and a plain date, in every
+    format the tags use, in English and German."""
+    from datetime import date, datetime
+
+    from django.template.defaultfilters import date as date_filter
+    from django.utils.timezone import template_localtime
+
+    from articles.templatetags.html_writing import LONG_DATE, Memo
+
+    starts = [datetime(2026, 3, 7), datetime(2026, 3, 28), datetime(2026, 10, 24)]
+    starts += [datetime(2026, 10, 31), datetime(2026, 12, 31, 12)]
+    moments = [
+        (start + timedelta(hours=n, minutes=7 * n)).replace(tzinfo=timezone.UTC)
+        for start in starts
+        for n in range(48)
+    ]
+    moments += [datetime(2026, 1, 9, 5, 3), date(2026, 5, 1)]
+    formats = [LONG_DATE, "c", "j M Y, H:i e", "j M, H:i e", "j F Y", "j M Y"]
+    for language in ("en", "de"):
+        with timezone.override(zone), translation.override(language):
+            memo = Memo()
+            for moment in moments:
+                for format_string in formats:
+                    if not isinstance(moment, datetime) and (
+                        "c" in format_string or ":" in format_string
+                    ):
+                        continue  # no time of day in a date
+                    expected = escape(date_filter(template_localtime(moment), format_string))
+                    assert memo.date(moment, format_string) == expected, (moment, format_string)
+
+
+def test_the_figure_rows_are_as_the_template_wrote(client):
+    """Outlets that disagree (the engine's note), an outlet giving two wordings of a quantity,
+    one giving none (a dash), and text to escape."""
+    built = build_story(articles=4)  # 12 million pounds against 14 million, twice each
+    article = built.articles[0]
+    for text, value, unit in (
+        ("3 <new> lanes & a path", 3, "lanes"),
+        ("three lanes", 3, "lanes"),
+        ("40 'quiet' days", 40, "days"),
+    ):
+        Figure.objects.create(
+            article=article, text=text, start=0, end=len(text), value=value, unit=unit
+        )
+    response = client.get(built.story.get_absolute_url())
+    table = response.context["page"].figures
+    assert table.disagree and any(view.row.note for view in table.rows)
+    assert any(len(cell) == 2 for view in table.rows for cell in view.cells)
+    assert any(not cell for view in table.rows for cell in view.cells)
+    html = table_html.figure_rows(table)
+    assert html == _old(FIGURE_ROWS, page={"figures": table})
+    assert "3 &lt;new&gt; lanes &amp; a path" in html and html in response.content.decode()

@@ -180,6 +180,18 @@ def test_story_page_groups_quotes_by_speaker_with_every_wording_and_outlet(clien
     assert "Variant wording" in html
 
 
+def test_a_wording_holding_the_first_ones_words_and_more_is_verbatim_only_in_part(client):
+    built = build_story(articles=2, quotes=1)
+    later = QuoteAppearance.objects.get(text__startswith="We've")
+    later.text = "We have waited long enough for this bridge, and the town with us,"
+    later.match = "verbatim"
+    later.save()
+    response = client.get(built.story.get_absolute_url())
+    view = response.context["page"].speaker_quotes[0].shown[0]
+    assert [w.match_label for w in view.wordings[1:]] == ["Verbatim in part"]
+    assert "Verbatim in part" in response.content.decode()
+
+
 def test_story_page_hides_rejected_wordings(client):
     built = build_story(articles=2, quotes=1)
     QuoteAppearance.objects.filter(text__startswith="We've").update(review_state="rejected")

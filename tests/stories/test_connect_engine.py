@@ -281,3 +281,44 @@ def test_finding_evidence_again_keeps_editors_citations(outlets):
     story_find_evidence(story=story)
     assert point.attributions.filter(origin=Attribution.Origin.EDITOR).count() == 1
     assert point.attributions.filter(origin=Attribution.Origin.ENGINE).count() == 1
+
+
+@pytest.mark.django_db
+def test_imported_figures_keep_their_year_and_outcome_so_the_story_compares_them_rightly():
+    from articles.ingest.service import ingest_payloads
+
+    story = make_story("Ferry hits Pier 9")
+    texts = {
+        "The Example Gazette": "Four people were injured when the ferry hit the pier. The "
+        "harbour handled 40 ferries a day in 2025.",
+        "Northfield Courier": "Three people were rescued from the water after the ferry hit "
+        "the pier. The harbour handled 30 ferries a day in 2024.",
+    }
+    report = ingest_payloads(
+        [
+            {"outlet": outlet, "headline": "Ferry hits Pier 9", "url": f"https://{n}.example/"}
+            | {"body": body}
+            for n, (outlet, body) in enumerate(texts.items())
+        ],
+        source="test",
+    )
+    assert report.errors == 0
+    Article.objects.update(story=story)
+    injured = Figure.objects.get(text__startswith="Four people")
+    assert (injured.event, injured.year) == ("injured", "")
+    assert Figure.objects.get(text__startswith="40 ferries").year == "2025"
+    table = story_figure_table(story=story)
+    assert table.disagreements == (), [row.note for row in table.disagreements]
+    assert {"people injured", "people rescued"} <= {row.label for row in table.rows}
+
+
+def test_a_claim_keeps_its_checked_evidence_only_through_a_small_fix():
+    from articles.engine.citations import same_claim
+
+    before = "About 1,200 residents of Valmora were evacuated on Tuesday."
+    assert same_claim(before, "About 1,200 residents of Valmora were evacuated on Tuesday .")
+    assert same_claim(before, "About 1,200 residents of Valmora were evacuatd on Tuesday.")
+    assert same_claim(before, before[:-1] + ", according to The Example Gazette.")
+    assert not same_claim(before, "About 1,500 residents of Valmora were evacuated on Tuesday.")
+    assert not same_claim(before, "About 1,200 residents of Valmora were not evacuated on Tuesday.")
+    assert not same_claim(before, "Governor Jane Roe resigned over the collapse.")

@@ -52,6 +52,31 @@ def test_merging_moves_articles_quotes_and_key_points_and_archives_the_other(two
     assert first.history.count() >= 2
 
 
+def test_merging_joins_the_same_statement_told_on_both_sides(two_stories):
+    first, second, a1, a2 = two_stories
+    roe = Quote.objects.get().speaker
+    make_quote(story=second, article=a2, speaker=roe, text="We've waited long enough,")
+    story_merge(target=first, others=[second])
+    [quote] = Quote.objects.filter(story=first)  # one statement, with both wordings
+    assert sorted(a.article_id for a in quote.appearances.all()) == sorted([a1.pk, a2.pk])
+
+
+def test_splitting_off_and_merging_back_leaves_one_quote(two_stories):
+    first, second, a1, a2 = two_stories
+    story_merge(target=first, others=[second])
+    roe = Quote.objects.get().speaker
+    make_quote(story=first, article=a2, speaker=roe, text="We have waited long enough,")
+    from articles.stories.joining import quotes_connect
+
+    a2.refresh_from_db()
+    quotes_connect(article=a2)
+    assert Quote.objects.filter(story=first).count() == 1
+    new = story_split(story=first, articles=[a2], headline="Bridge vote, courier")
+    assert Quote.objects.filter(story=new).count() == 1
+    story_merge(target=first, others=[new])
+    assert Quote.objects.filter(story=first).count() == 1
+
+
 def test_merging_a_story_with_itself_is_refused(two_stories):
     first, *_ = two_stories
     with pytest.raises(ConnectError):

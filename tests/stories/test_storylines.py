@@ -171,5 +171,30 @@ def test_a_merged_storys_api_resources_and_feeds_redirect_to_the_survivor(client
         assert response.status_code == 301, path
         assert response["Location"] == path.replace(old, new)
         assert client.get(response["Location"]).status_code == 200
+        if path.startswith("/api/"):  # said in JSON, as the API's other answers
+            assert response.json()["location"].endswith(path.replace(old, new))
     assert client.get("/api/v1/stories/no-such-story/").status_code == 404
     assert client.get("/feeds/stories/no-such-story.rss").status_code == 404
+
+
+def test_a_later_event_weeks_after_the_first_is_linked_too():
+    # Follow-ups come weeks later as often as days later: the inquiry's findings, the trial.
+    first, _ = imported(COLLAPSE)
+    [reopening] = imported([{**REOPENING, "published_at": "2026-03-27T10:00:00+00:00"}])
+    assert reopening.story_id != first.story_id
+    reopening.story.refresh_from_db()
+    first.story.refresh_from_db()
+    assert reopening.story.storyline_id is not None
+    assert reopening.story.storyline_id == first.story.storyline_id
+
+
+def test_the_api_story_detail_names_its_storyline_once_an_editor_approved_the_link(client):
+    collapse, reopening = make_story("Pier 9 collapses"), make_story("Pier 9 reopens")
+    line = storyline_link(story=reopening, to=collapse, state=ReviewState.SUGGESTED)
+    url = f"/api/v1/stories/{reopening.slug}/"
+    assert client.get(url).json()["storyline"] is None  # a suggestion readers do not see
+    storyline_link(story=reopening, to=collapse)  # an editor's link is approved
+    shown = client.get(url).json()["storyline"]
+    assert shown["slug"] == line.slug and shown["name"] == line.name
+    assert client.get(shown["api_url"]).json()["slug"] == line.slug
+    assert client.get(shown["web_url"]).status_code == 200

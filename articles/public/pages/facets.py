@@ -73,7 +73,10 @@ def coverage_facets(outlets: Sequence[Outlet]) -> Coverage | None:
     if not outlets:
         return None
     total = len(outlets)
-    kinds = Counter(o.get_kind_display() for o in outlets)
+    kinds = Counter(
+        _("not recorded") if o.kind == Outlet.Kind.UNKNOWN else o.get_kind_display()
+        for o in outlets
+    )
     facets = [Facet(_("Kind of outlet"), kinds.most_common()).layout(total)]
     countries = Counter(o.country or _("not recorded") for o in outlets)
     facets.append(Facet(_("Country"), countries.most_common()).layout(total))

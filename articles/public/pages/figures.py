@@ -48,6 +48,9 @@ def _engine_figure(figure: Figure) -> EngineFigure:
         period=figure.period,
         qualifier=figure.qualifier,
         kind=figure.kind,
+        year=figure.year,
+        low=figure.low,
+        event=figure.event,
     )
 
 

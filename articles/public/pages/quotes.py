@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 from articles.core.prepared import prepared_objects, prepared_values_list
 from articles.core.visibility import reader_appearances
 from articles.engine.diff import diff_segments
+from articles.engine.quote_match import normalise
 from articles.models import (
     Article,
     Quote,
@@ -64,6 +65,14 @@ class Wording:
     def text(self) -> str:
         return " … ".join(self.parts)
 
+    @property
+    def shown(self) -> str:
+        """The wording as a reader sees it, standing alone between quotation marks: without
+        the comma, colon or semicolon that led into its attribution ("…keep it that way," Roe
+        said)."""
+        text = self.text.rstrip()
+        return text[:-1].rstrip() if text.endswith((",", ":", ";")) else text
+
     @cached_property
     def diff(self) -> list[DiffPiece]:
         """Worked out when a page shows it: a long story shows only some of its quotes."""
@@ -111,7 +120,20 @@ class Wording:
         if not self.is_first and self.match == QuoteAppearance.Match.ORIGINAL:
             # Grouped by an editor before the engine compared it: no claim about how close.
             return _("Other wording")
+        if self.in_part:
+            return _("Verbatim in part")
         return QuoteAppearance.Match(self.kind).label
+
+    @property
+    def in_part(self) -> bool:
+        """A later wording matched as verbatim because one holds the other's words (a quote
+        trimmed, or one that goes on): the same words as far as they go, not the same quote."""
+        return (
+            not self.is_first
+            and self.match == QuoteAppearance.Match.VERBATIM
+            and bool(self.first_statement)
+            and normalise(self.statement) != normalise(self.first_statement)
+        )
 
 
 @dataclass
@@ -250,11 +272,23 @@ INDEX = (
 
 
 def _index_query(story_id: int):
-    return reader_appearances().filter(quote__story=story_id).values(*INDEX)
+    # In no order: the index orders the quotes itself (SQLite sorted the rows for nothing).
+    return reader_appearances().filter(quote__story=story_id).values(*INDEX).order_by()
 
 
 def _wordings_query(*quote_ids: int):
-    return reader_appearances().filter(quote__in=quote_ids).select_related("quote__speaker")
+    return (
+        reader_appearances()
+        .filter(quote__in=quote_ids)
+        .select_related("quote__speaker")
+        # Moments and texts no page shows: on SQLite, parsing and converting the moments cost
+        # more than the rest of the rows.
+        .defer(
+            *("reviewed_at", "created_at", "quote__created_at", "quote__updated_at"),
+            *("quote__speaker__created_at", "quote__speaker__updated_at"),
+            "quote__speaker__description",
+        )
+    )
 
 
 def quote_index(story_id: int, articles: dict[int, Article]) -> list[SpeakerIndex]:
@@ -270,17 +304,26 @@ def quote_index(story_id: int, articles: dict[int, Article]) -> list[SpeakerInde
     missing = {row[1] for row in rows} - articles.keys()
     if missing:
         articles.update(Article.objects.select_related("outlet").defer("body").in_bulk(missing))
+    # Each article's place in time and outlet, worked out once rather than once a wording.
+    dated = {
+        pk: (a.published_at is None, a.published_at or datetime.min, pk, a.outlet_id)
+        for pk, a in articles.items()
+    }
     first: dict[int, tuple] = {}
     outlets: dict[int, set[int]] = {}
     speakers: dict[int, tuple] = {}
     for quote_id, article_id, start, *speaker in rows:
-        article = articles[article_id]
-        published = article.published_at
-        key = (published is None, published or datetime.min, article_id, start)
-        if quote_id not in first or key < first[quote_id]:
+        undated, published, _, outlet_id = dated[article_id]
+        key = (undated, published, article_id, start)
+        known = first.get(quote_id)
+        if known is None:
             first[quote_id] = key
-        outlets.setdefault(quote_id, set()).add(article.outlet_id)
-        speakers[quote_id] = speaker
+            outlets[quote_id] = {outlet_id}
+            speakers[quote_id] = speaker
+            continue
+        if key < known:
+            first[quote_id] = key
+        outlets[quote_id].add(outlet_id)
     groups: dict[int | None, SpeakerIndex] = {}
     for quote_id in sorted(first, key=first.__getitem__):
         speaker_id, name, slug = speakers[quote_id]

@@ -47,11 +47,15 @@ def _attributions():
     return reader_attributions().select_related(None).defer(None)
 
 
+# Columns no public page shows, left unread: moments the page does not print (each one parsed
+# and converted cost more, on SQLite, than the rest of its row), long texts, JSON.
+UNSHOWN = ("created_at", "updated_at")
+
 # Each part of the page, for a story's id.
 QUERIES = {
     "articles": lambda s: (
         _articles(s)
-        .defer("body")
+        .defer("body", "read_at", *UNSHOWN)
         # Undated articles last on every database (SQLite and PostgreSQL differ by default).
         .order_by(F("published_at").asc(nulls_last=True), "id")
     ),
@@ -59,7 +63,7 @@ QUERIES = {
         Q(pk__in=_articles(s).values("outlet"))
         | Q(pk__in=_attributions().filter(key_point__story=s).values("outlet"))
         | Q(pk__in=_attributions().filter(paragraph__story=s).values("outlet"))
-    ),
+    ).defer("description", *UNSHOWN),
     "key points": lambda s: KeyPoint.objects.filter(story=s),
     "key point sources": lambda s: _attributions().filter(key_point__story=s),
     "paragraphs": lambda s: SummaryParagraph.objects.filter(story=s),
@@ -72,10 +76,12 @@ QUERIES = {
     ),
     "corrections": lambda s: Correction.objects.filter(story=s).order_by("-published_at", "-id"),
     "figures": lambda s: reader_figures().filter(article__in=_articles(s)).order_by("start", "id"),
-    "people": lambda s: reader_people().filter(article__in=_articles(s)).order_by("id"),
+    "people": lambda s: (
+        reader_people().filter(article__in=_articles(s)).order_by("id").defer("mentions")
+    ),
     "speakers": lambda s: Speaker.objects.filter(
         pk__in=reader_people().filter(article__in=_articles(s)).values("speaker")
-    ),
+    ).defer("description", *UNSHOWN),
 }
 
 
