@@ -15,7 +15,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from itertools import chain
 
-from django.db import connections, models, router
+from django.db import connections, models, router, transaction
+from django.db.backends.base.operations import BaseDatabaseOperations
 from django.db.models.constants import OnConflict
 
 
@@ -28,9 +29,21 @@ def rows_insert(
 ) -> None:
     """Insert ``rows`` (each a sequence of values in the order of ``fields``) into
     ``model``'s table; ``ignore_conflicts`` as for ``bulk_create``."""
+    _insert(model, fields, rows, ignore_conflicts=ignore_conflicts)
+
+
+def _insert(
+    model: type[models.Model],
+    fields: Sequence[models.Field],
+    rows,
+    *,
+    ignore_conflicts: bool = False,
+    returning: models.Field | None = None,
+) -> list:
+    """``rows_insert``; with ``returning``, that column of the rows inserted, in order."""
     rows = list(rows)
     if not rows:
-        return
+        return []
     connection = connections[router.db_for_write(model)]
     ops = connection.ops
     on_conflict = OnConflict.IGNORE if ignore_conflicts else None
@@ -39,14 +52,51 @@ def rows_insert(
         f" ({', '.join(ops.quote_name(f.column) for f in fields)}) VALUES "
     )
     suffix = ops.on_conflict_suffix_sql(fields, on_conflict, None, None)
+    if returning is not None:
+        suffix = f"{suffix} {ops.returning_columns([returning])[0]}".strip()
     row_marks = f"({', '.join(['%s'] * len(fields))})"
     prepared = _prepared(connection, fields, rows)
     size = max(ops.bulk_batch_size(fields, rows), 1)
+    returned = []
     with connection.cursor() as cursor:
         for start in range(0, len(prepared), size):
             batch = prepared[start : start + size]
             sql = head + ", ".join([row_marks] * len(batch))
             cursor.execute(f"{sql} {suffix}" if suffix else sql, list(chain.from_iterable(batch)))
+            if returning is not None:
+                returned += [row[0] for row in cursor.fetchall()]
+    return returned
+
+
+def objs_create(model: type[models.Model], objs: Sequence[models.Model]) -> None:
+    """``model.objects.bulk_create(objs)`` for new rows (no primary key yet) of a model whose
+    only column the database fills is its automatic key: each field's value as
+    ``bulk_create`` takes it, in one multi-row INSERT per batch that gives the keys back,
+    set on ``objs`` with their state, as ``bulk_create`` sets them. Where the backend cannot
+    return rows from such an INSERT, or for another model, ``bulk_create`` itself."""
+    objs = list(objs)
+    if not objs:
+        return
+    meta = model._meta
+    connection = connections[router.db_for_write(model)]
+    if (
+        not connection.features.can_return_rows_from_bulk_insert
+        or not isinstance(meta.pk, models.AutoField | models.BigAutoField)
+        or list(meta.db_returning_fields) != [meta.pk]
+        or any(obj.pk is not None for obj in objs)
+    ):
+        model.objects.bulk_create(objs)
+        return
+    for obj in objs:
+        obj._prepare_related_fields_for_save(operation_name="bulk_create")
+    fields = [f for f in meta.concrete_fields if f is not meta.pk and not f.generated]
+    rows = [[f.pre_save(obj, True) for f in fields] for obj in objs]
+    with transaction.atomic(using=connection.alias, savepoint=False):
+        keys = _insert(model, fields, rows, returning=meta.pk)
+    for obj, key in zip(objs, keys, strict=True):
+        obj.pk = key
+        obj._state.adding = False
+        obj._state.db = connection.alias
 
 
 def objs_insert(
@@ -79,4 +129,60 @@ def rows_update(model: type[models.Model], objs: Sequence[models.Model], names: 
 
 def _prepared(connection, fields: Sequence[models.Field], rows) -> list[list]:
     prepare = [field.get_db_prep_save for field in fields]
-    return [[p(v, connection) for p, v in zip(prepare, row, strict=True)] for row in rows]
+    ops = type(connection.ops)
+    same = []
+    for field in fields:
+        # By identity: a field's own hash and equality cost more than the look-up saves.
+        known = _UNCHANGED.get((id(field), ops))
+        if known is None or known[0] is not field:
+            known = _UNCHANGED[(id(field), ops)] = (field, _unchanged(field, ops))
+        same.append(known[1])
+    return [
+        [
+            v if type(v) in kept or (kept is _TEXT and isinstance(v, str)) else p(v, connection)
+            for p, kept, v in zip(prepare, same, row, strict=True)
+        ]
+        for row in rows
+    ]
+
+
+_Field = models.Field
+_TEXT = (str, type(None))  # a text field's: any str (a choice's enum member too) as it is
+_UNCHANGED: dict[tuple[int, type], tuple[models.Field, tuple[type, ...]]] = {}
+
+
+def _unchanged(field: models.Field, ops: type[BaseDatabaseOperations]) -> tuple[type, ...]:
+    """The types of value ``field.get_db_prep_save`` gives back as they are with the backend
+    operations ``ops``, by Django's own code for the field's class (text as text, an int as
+    an int where the backend does not wrap it, a key's int or None): those values skip the
+    call, the most frequent in writing an import's rows. Other fields and values take it."""
+    kind = type(field)
+    base = BaseDatabaseOperations
+    if kind.get_db_prep_save is _Field.get_db_prep_save and (
+        kind.get_db_prep_value is _Field.get_db_prep_value
+    ):
+        for text in (models.CharField, models.TextField):
+            if kind.get_prep_value is text.get_prep_value and kind.to_python is text.to_python:
+                return _TEXT
+        if kind.get_prep_value is models.BooleanField.get_prep_value and (
+            kind.to_python is models.BooleanField.to_python
+        ):
+            return (bool,)
+    if (
+        isinstance(field, models.IntegerField)
+        and kind.get_db_prep_save is _Field.get_db_prep_save
+        and kind.get_db_prep_value is models.IntegerField.get_db_prep_value
+        and kind.get_prep_value is models.IntegerField.get_prep_value
+        and ops.adapt_integerfield_value is base.adapt_integerfield_value
+    ):
+        return (int, type(None))
+    if kind is models.ForeignKey:
+        target = type(field.target_field)
+        if (
+            issubclass(target, models.AutoField | models.BigAutoField)
+            and target.get_db_prep_save is models.AutoField.get_db_prep_save
+            and target.get_prep_value is models.IntegerField.get_prep_value
+            and ops.validate_autopk_value is base.validate_autopk_value
+        ):
+            return (int, type(None))
+    return ()

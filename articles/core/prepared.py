@@ -21,13 +21,14 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 
 from django.conf import settings
-from django.db import connections
+from django.db import connections, transaction
 from django.db.models import Model, QuerySet
 from django.db.models.base import ModelState
 from django.db.models.fields.related_descriptors import ForeignKeyDeferredAttribute
-from django.db.models.query import get_related_populators
+from django.db.models.query import ModelIterable, get_related_populators
 from django.db.models.query_utils import DeferredAttribute
 from django.db.models.signals import post_init, pre_init
+from django.db.models.sql import UpdateQuery
 from django.utils.dateparse import parse_datetime
 
 _compiled = threading.local()  # per thread, as Django's connections are
@@ -35,13 +36,16 @@ _compiled = threading.local()  # per thread, as Django's connections are
 
 def _stand_in(value, n: int):
     """What stands for the ``n``-th value while the queryset is built: of its type, and no
-    real id, slug or moment."""
+    real id, slug or moment. An int is one that every integer column can hold (positive,
+    32 bits, as PostgreSQL's ``integer``): out of a column's range, Django drops the
+    comparison from the query (``last_day >= x`` always holds when x is below any integer)
+    or empties it, and the value would never be put in."""
     if isinstance(value, datetime):
         return datetime(1901, 2, 3, 4, 5, 6, n, tzinfo=UTC)
     if isinstance(value, str):
         return f"\x1fstand-in {n}\x1f"
     if isinstance(value, int):
-        return -918273645546372819 + n
+        return 2_147_352_576 + n
     raise TypeError(f"No stand-in for {type(value).__name__} values.")
 
 
@@ -56,12 +60,44 @@ class _Prepared:
     model: type | None = None  # for instances (``prepared_objects``): their model
     # ... and the query's row layout and fetch mode, for their related rows' makers.
     populators: tuple | None = None
+    # ... and their annotations: (attribute, column) each, set as the ORM sets them.
+    annotations: tuple[tuple[str, int], ...] = ()
 
 
 def _prepare(queryset: QuerySet, stand_ins: list, connection) -> _Prepared:
     query = queryset.query
     compiler = query.get_compiler(using=queryset.db)
     sql, params = compiler.as_sql()
+    slots = _slots(params, stand_ins, connection)
+    columns = compiler.select[: compiler.col_count]
+    converters = compiler.get_converters([column for column, _, _ in columns])
+    model = populators = None
+    annotations = ()
+    if not issubclass(queryset._iterable_class, ModelIterable) or query.extra_select:
+        names = (*query.extra_select, *query.values_select, *query.annotation_select)
+    else:  # model instances (``prepared_objects``): the model's columns' attribute names
+        fields = compiler.klass_info["select_fields"]
+        names = tuple(column.target.attname for column, _, _ in columns[: fields[-1] + 1])
+        if fields != list(range(len(names))):
+            raise ValueError("The model's own columns do not come first.")
+        # What the ORM's own iterable reads the rows ``select_related`` joins with.
+        model = queryset.model
+        populators = (compiler.klass_info, compiler.select, queryset._fetch_mode)
+        annotations = tuple(compiler.annotation_col_map.items())
+    return _Prepared(
+        sql,
+        tuple(params),
+        slots,
+        tuple(names),
+        tuple((position, *pair) for position, pair in converters.items()),
+        model,
+        populators,
+        annotations,
+    )
+
+
+def _slots(params, stand_ins: list, connection) -> tuple[tuple[int, int, bool], ...]:
+    """Where each value goes among the compiled query's ``params``."""
     adapt = connection.ops.adapt_datetimefield_value
     slots = []
     for position, param in enumerate(params):
@@ -72,28 +108,7 @@ def _prepare(queryset: QuerySet, stand_ins: list, connection) -> _Prepared:
                 slots.append((position, n, True))
     if not slots:
         raise ValueError("The prepared queryset does not use its values.")
-    columns = compiler.select[: compiler.col_count]
-    converters = compiler.get_converters([column for column, _, _ in columns])
-    model = populators = None
-    if query.values_select or query.annotation_select or query.extra_select:
-        names = (*query.extra_select, *query.values_select, *query.annotation_select)
-    else:  # model instances (``prepared_objects``): the model's columns' attribute names
-        fields = compiler.klass_info["select_fields"]
-        names = tuple(column.target.attname for column, _, _ in columns[: fields[-1] + 1])
-        if fields != list(range(len(names))):
-            raise ValueError("The model's own columns do not come first.")
-        # What the ORM's own iterable reads the rows ``select_related`` joins with.
-        model = queryset.model
-        populators = (compiler.klass_info, compiler.select, queryset._fetch_mode)
-    return _Prepared(
-        sql,
-        tuple(params),
-        tuple(slots),
-        tuple(names),
-        tuple((position, *pair) for position, pair in converters.items()),
-        model,
-        populators,
-    )
+    return tuple(slots)
 
 
 def prepared_rows(
@@ -119,7 +134,7 @@ def prepared_objects(
     key: Hashable, build: Callable[..., QuerySet], *values, using: str = "default"
 ) -> list:
     """The model instances of ``build(*values)`` (a queryset of one model, with deferred
-    fields and ``select_related`` if need be, no annotation), from its SQL compiled once for
+    fields, ``select_related`` and annotations if need be), from its SQL compiled once for
     ``key`` as ``prepared_rows`` does, each made as the ORM makes them (the model's
     ``from_db``, its related rows' populators; see the module's note for the quicker way
     taken where that comes to the same)."""
@@ -132,6 +147,7 @@ def prepared_objects(
         # Made for each run, as the ORM makes them for each queryset (they may keep its rows).
         populators = get_related_populators(klass_info, select, using, fetch_mode)
     width = len(names)
+    annotations = prepared.annotations
     objects = []
     for row in rows:
         obj = make(row[:width])
@@ -140,6 +156,8 @@ def prepared_objects(
                 populator.populate(row, obj)
         else:
             _populate(related, row, obj)
+        for name, position in annotations:
+            setattr(obj, name, row[position])
         objects.append(obj)
     return objects
 
@@ -227,21 +245,13 @@ def _populate(makers: list, row, from_obj) -> None:
 
 
 def _run(key: Hashable, build: Callable[..., QuerySet], values: tuple, using: str):
-    cache = getattr(_compiled, using, None)
-    if cache is None:
-        cache = {}
-        setattr(_compiled, using, cache)
     connection = connections[using]
-    prepared = cache.get(key)
+    prepared = _cached(key, using)
     if prepared is None:
         stand_ins = [_stand_in(value, n) for n, value in enumerate(values)]
-        prepared = cache[key] = _prepare(build(*stand_ins), stand_ins, connection)
-    params = list(prepared.params)
-    for position, n, moment in prepared.slots:
-        value = values[n]
-        params[position] = connection.ops.adapt_datetimefield_value(value) if moment else value
+        prepared = _store(key, using, _prepare(build(*stand_ins), stand_ins, connection))
     with connection.cursor() as cursor:
-        cursor.execute(prepared.sql, params)
+        cursor.execute(prepared.sql, _params(prepared, values, connection))
         rows = cursor.fetchall()
     converters = prepared.converters
     if not converters:
@@ -259,6 +269,59 @@ def _run(key: Hashable, build: Callable[..., QuerySet], values: tuple, using: st
             row[position] = convert(row[position])
         result.append(tuple(row))
     return prepared, result
+
+
+def _cached(key: Hashable, using: str) -> _Prepared | None:
+    cache = getattr(_compiled, using, None)
+    return None if cache is None else cache.get(key)
+
+
+def _store(key: Hashable, using: str, prepared: _Prepared) -> _Prepared:
+    cache = getattr(_compiled, using, None)
+    if cache is None:
+        cache = {}
+        setattr(_compiled, using, cache)
+    cache[key] = prepared
+    return prepared
+
+
+def _params(prepared: _Prepared, values: tuple, connection) -> list:
+    params = list(prepared.params)
+    for position, n, moment in prepared.slots:
+        value = values[n]
+        params[position] = connection.ops.adapt_datetimefield_value(value) if moment else value
+    return params
+
+
+def prepared_update(
+    key: Hashable,
+    build: Callable[..., tuple[QuerySet, dict]],
+    *values,
+    using: str = "default",
+) -> int:
+    """``queryset.update(**changes)``, where ``(queryset, changes) = build(*values)``, from its
+    SQL compiled once for ``key`` as ``prepared_rows`` compiles a read (a stand-in for each
+    value: ints, strings and moments, in the filter or among the changes; a related row by
+    its id, ``story_id=...``), with ``values`` put in. Returns the number of rows changed.
+    For an update of one table (no field of a parent model)."""
+    connection = connections[using]
+    prepared = _cached(key, using)
+    if prepared is None:
+        stand_ins = [_stand_in(value, n) for n, value in enumerate(values)]
+        queryset, changes = build(*stand_ins)
+        query = queryset.query.chain(UpdateQuery)
+        query.add_update_values(changes)
+        query.annotations = {}
+        if query.related_updates:
+            raise ValueError("A prepared update changes one table.")
+        compiler = query.get_compiler(using=using)
+        sql, params = compiler.as_sql()
+        slots = _slots(params, stand_ins, connection)
+        prepared = _store(key, using, _Prepared(sql, tuple(params), slots, (), ()))
+    with transaction.mark_for_rollback_on_error(using=using):
+        with connection.cursor() as cursor:
+            cursor.execute(prepared.sql, _params(prepared, values, connection))
+            return cursor.rowcount
 
 
 def _cell_converter(functions, expression, connection) -> Callable:

@@ -37,6 +37,8 @@ from django.db import IntegrityError, transaction
 from django.db.models import Q
 from django.utils import timezone
 
+from articles.core.history import article_insert
+from articles.core.prepared import prepared_objects
 from articles.engine.grouping import ArticleFeatures
 from articles.engine.types import KnownSpeaker, Reading
 from articles.ingest.images import image_request
@@ -318,7 +320,7 @@ class Ingestor:
             )
             try:
                 with transaction.atomic():
-                    article.save()
+                    article_insert(article)
             except IntegrityError:
                 existing = _existing(url=article.url, digest=article.content_hash)
                 if existing is None:
@@ -362,10 +364,19 @@ class Ingestor:
 
 
 def _existing(*, url: str | None, digest: str) -> Article | None:
+    """The article stored with this text or address, if any: compiled once (every item of an
+    import asks)."""
+    found = prepared_objects(
+        ("article stored", bool(url)), _stored, digest, *([url] if url else [])
+    )
+    return found[0] if found else None
+
+
+def _stored(digest: str, url: str | None = None):
     match = Q(content_hash=digest)
-    if url:
+    if url is not None:
         match |= Q(url=url)
-    return Article.objects.filter(match).only("id", "story_id").order_by("id").first()
+    return Article.objects.filter(match).only("id", "story_id").order_by("id")[:1]
 
 
 def _duplicate(source: str, existing: Article) -> IngestItem:

@@ -13,8 +13,9 @@ from django.db.models import Count
 from django.utils import timezone
 
 from articles import engine
-from articles.core.bulk import objs_insert
+from articles.core.bulk import objs_create, objs_insert
 from articles.core.history import CREATED, history_bulk, story_touch
+from articles.core.prepared import prepared_update
 from articles.engine.types import KnownSpeaker, Reading
 from articles.ingest.speakers import (  # noqa: F401 (their home was here: callers import them)
     KnownSpeakers,
@@ -121,9 +122,13 @@ def article_read(
         if created:
             story_touch(article.story_id)  # what the signals did for each new row in a story
         now = timezone.now()
-        Article.objects.filter(pk=article.pk).update(read_at=now)
+        prepared_update(("article read",), _read_at, article.pk, now)
         article.read_at = now
     return result
+
+
+def _read_at(article_id: int, now):
+    return Article.objects.filter(pk=article_id), {"read_at": now}
 
 
 def _plan_quotes(article, reading, result, new: bool):
@@ -207,13 +212,13 @@ def _write_quotes(article, planned, result, speaker_for) -> int:
             result.updated += 1
             previous = quote
     if new_quotes:
-        Quote.objects.bulk_create(new_quotes)
+        objs_create(Quote, new_quotes)
         history_bulk(Quote, new_quotes, CREATED)
         result.created_quotes = new_quotes
     if new_appearances:
         for appearance in new_appearances:
             appearance.quote_id = appearance.quote.pk
-        QuoteAppearance.objects.bulk_create(new_appearances)
+        objs_create(QuoteAppearance, new_appearances)
         history_bulk(QuoteAppearance, new_appearances, CREATED)
     result.quotes = len(found)
     stale = [a for span, a in existing.items() if span not in found and not _is_decided(a)]

@@ -10,9 +10,9 @@ import re
 from collections.abc import Iterable
 from dataclasses import replace
 
-from django.db.models import Prefetch
 from django.db.models.functions import Lower
 
+from articles.core.prepared import prepared_values_list
 from articles.engine.types import KnownSpeaker
 from articles.models import StorySpeakerAlias
 from sources.models import Outlet, OutletAlias, Speaker, SpeakerAlias, is_description
@@ -149,17 +149,21 @@ class KnownSpeakers:
         if missing:
             if len(self._by_id) + len(missing) > self.max_cached:
                 self._by_id.clear()
-            everywhere = SpeakerAlias.objects.filter(outlet__isnull=True)
-            for speaker in Speaker.objects.filter(id__in=missing).prefetch_related(
-                Prefetch("aliases", queryset=everywhere)
+            # Their rows and global aliases (in the aliases' order), by queries compiled once
+            # for each number of speakers.
+            wanted = sorted(missing)
+            key = len(wanted)
+            aliases: dict[int, list[str]] = {}
+            for speaker_id, alias in prepared_values_list(
+                ("speaker aliases", key), _aliases, *wanted
             ):
-                self._by_id[speaker.id] = KnownSpeaker(
-                    name=speaker.name,
-                    kind=speaker.kind,
-                    aliases=tuple(
-                        a.alias for a in speaker.aliases.all() if not is_description(a.alias)
-                    ),
-                    role=speaker.role,
+                if not is_description(alias):
+                    aliases.setdefault(speaker_id, []).append(alias)
+            for speaker_id, name, kind, role in prepared_values_list(
+                ("speakers", key), _speakers, *wanted
+            ):
+                self._by_id[speaker_id] = KnownSpeaker(
+                    name=name, kind=kind, aliases=tuple(aliases.get(speaker_id, ())), role=role
                 )
         known = []
         for speaker_id in sorted(ids):
@@ -219,6 +223,15 @@ class KnownSpeakers:
         return found
 
 
+def _speakers(*ids: int):
+    return Speaker.objects.filter(id__in=ids).values_list("id", "name", "kind", "role")
+
+
+def _aliases(*ids: int):
+    rows = SpeakerAlias.objects.filter(outlet__isnull=True, speaker_id__in=ids)
+    return rows.order_by(*SpeakerAlias._meta.ordering).values_list("speaker_id", "alias")
+
+
 def _lookup(candidates: list[str]) -> dict[str, set[int]]:
     """The speaker ids each of ``candidates`` names, by name or global name-form alias
     (compared lower-cased by the database), in index-sized ``IN`` queries."""
@@ -246,11 +259,20 @@ def _outlet_names(names: set[str]) -> set[str]:
     lowered = [n.casefold() for n in names if n]
     if not lowered:
         return set()
+    key = len(lowered)
+    found = prepared_values_list(("outlet names", key), _outlets_named, *lowered)
+    aliases = prepared_values_list(("outlet aliases", key), _outlet_aliases, *lowered)
+    return {n.casefold() for (n,) in found} | {a.casefold() for (a,) in aliases}
+
+
+def _outlets_named(*lowered: str):
     found = Outlet.objects.annotate(lname=Lower("name")).filter(lname__in=lowered)
-    aliases = OutletAlias.objects.annotate(lalias=Lower("alias")).filter(lalias__in=lowered)
-    return {n.casefold() for n in found.values_list("name", flat=True)} | {
-        a.casefold() for a in aliases.values_list("alias", flat=True)
-    }
+    return found.values_list("name")
+
+
+def _outlet_aliases(*lowered: str):
+    found = OutletAlias.objects.annotate(lalias=Lower("alias")).filter(lalias__in=lowered)
+    return found.values_list("alias")
 
 
 class SpeakerResolver:

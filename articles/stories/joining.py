@@ -24,6 +24,7 @@ from django.utils import timezone
 
 from articles.core.bulk import rows_update
 from articles.core.history import CHANGED, DELETED, history_bulk, story_touch
+from articles.core.prepared import prepared_objects
 from articles.engine.quote_match import group_quotes, match_quote
 from articles.models import (
     Article,
@@ -46,26 +47,14 @@ def _wordings(appearances: Iterable[QuoteAppearance]) -> list[str]:
     return [_statement(group) for group in by_article.values()]
 
 
-@transaction.atomic(savepoint=False)  # inside an import's article, which fails as a whole
-def quotes_connect(*, article: Article) -> int:
-    """Join the article's quotes to the same statements already in its story.
-
-    Only quotes of the same speaker in the same story are compared, and only with quotes that
-    other articles carry. Returns how many quotes were joined to an existing one."""
-    if article.story_id is None:
-        return 0
+def _wordings_query(story_id: int, article_id: int):
     speakers = (
-        Quote.objects.filter(story_id=article.story_id, appearances__article=article)
+        Quote.objects.filter(story_id=story_id, appearances__article=article_id)
         .exclude(speaker__isnull=True)
         .values("speaker_id")
     )
-    # Every wording of the article's speakers' quotes in the story, with its quote, in one
-    # query (and locked on PostgreSQL until the import's transaction ends, as each save's
-    # version check would have guarded them). A quote without wordings has no part here.
-    wordings = (
-        QuoteAppearance.objects.filter(
-            quote__story_id=article.story_id, quote__speaker_id__in=speakers
-        )
+    return (
+        QuoteAppearance.objects.filter(quote__story_id=story_id, quote__speaker_id__in=speakers)
         .select_related("quote")
         .annotate(
             article_published_at=F("article__published_at"),
@@ -74,6 +63,24 @@ def quotes_connect(*, article: Article) -> int:
         .select_for_update(of=("self", "quote"))
         # Quotes in id order, each one's wordings in their own order (article, start).
         .order_by("quote_id", *QuoteAppearance._meta.ordering)
+    )
+
+
+@transaction.atomic(savepoint=False)  # inside an import's article, which fails as a whole
+def quotes_connect(*, article: Article) -> int:
+    """Join the article's quotes to the same statements already in its story.
+
+    Only quotes of the same speaker in the same story are compared, and only with quotes that
+    other articles carry. Returns how many quotes were joined to an existing one."""
+    if article.story_id is None:
+        return 0
+    # Every wording of the article's speakers' quotes in the story, with its quote, in one
+    # query (and locked on PostgreSQL until the import's transaction ends, as each save's
+    # version check would have guarded them). A quote without wordings has no part here.
+    # Compiled once (``prepared_objects``): built by the ORM for every article, it cost more
+    # than it took to run.
+    wordings = prepared_objects(
+        ("story wordings of an article's speakers",), _wordings_query, article.story_id, article.pk
     )
     quotes: dict[int, Quote] = {}
     held: dict[int, list[QuoteAppearance]] = {}

@@ -7,13 +7,15 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
+from datetime import datetime
 
 from django.db import connection, transaction
 from django.db.models import F, Q
 from django.utils import timezone
 
-from articles.core.bulk import objs_insert
+from articles.core.bulk import objs_insert, rows_update
 from articles.core.history import CHANGED, history_bulk
+from articles.core.prepared import prepared_objects, prepared_update, prepared_values_list
 from articles.engine.grouping import (
     ArticleFeatures,
     StoryIndex,
@@ -32,7 +34,7 @@ from articles.models import (
     TermFrequency,
 )
 from articles.stories.candidates import story_index_for
-from sources.versioning import versioned_update, versions_bump
+from sources.versioning import StaleVersion, versioned_update, versions_next
 
 # Candidate stories scored per placement (the engine's default).
 PLACEMENT_CANDIDATES = 30
@@ -65,11 +67,8 @@ def document_frequencies_each(term_sets: list[set[str]]) -> list[DocumentFrequen
     """``document_frequencies`` of each set of terms, read in one query: the same figures as
     one query a set, as long as nothing counts documents in between."""
     wanted = set().union(*term_sets) if term_sets else set()
-    rows = dict(
-        TermFrequency.objects.filter(term__in=[*wanted, TermFrequency.DOCUMENT_COUNT]).values_list(
-            "term", "df"
-        )
-    )
+    terms = [*wanted, TermFrequency.DOCUMENT_COUNT]
+    rows = dict(prepared_values_list(("term-frequencies", len(terms)), _frequencies, *terms))
     n_docs = rows.pop(TermFrequency.DOCUMENT_COUNT, 0)
     return [
         DocumentFrequencies.from_dict(
@@ -77,6 +76,10 @@ def document_frequencies_each(term_sets: list[set[str]]) -> list[DocumentFrequen
         )
         for terms in term_sets
     ]
+
+
+def _frequencies(*terms):
+    return TermFrequency.objects.filter(term__in=terms).values_list("term", "df")
 
 
 def _count_documents(terms: set[str], *, known: Iterable[str] | None = None) -> None:
@@ -94,7 +97,11 @@ def _count_documents(terms: set[str], *, known: Iterable[str] | None = None) -> 
         [TermFrequency(term=t, df=0) for t in terms - existing],
         ignore_conflicts=True,
     )
-    TermFrequency.objects.filter(term__in=terms).update(df=F("df") + 1)
+    prepared_update(("term-frequencies-add", len(terms)), _document_added, *terms)
+
+
+def _document_added(*terms):
+    return TermFrequency.objects.filter(term__in=terms), {"df": F("df") + 1}
 
 
 def _save_profile(
@@ -109,7 +116,7 @@ def _save_profile(
     ``new``: the story was created in this transaction, so it has no rows yet."""
     values = {"profile": profile.as_dict(), "first_day": profile.first, "last_day": profile.last}
     if exists:
-        StoryIndexProfile.objects.filter(story_id=story_id).update(**values)
+        rows_update(StoryIndexProfile, [StoryIndexProfile(story_id=story_id, **values)], values)
     elif new:
         StoryIndexProfile.objects.create(story_id=story_id, **values)
     else:
@@ -118,11 +125,12 @@ def _save_profile(
     existing = (
         set()  # a story created in this transaction has no key rows yet
         if new
-        else set(
-            StoryIndexKey.objects.filter(story_id=story_id, key__in=keys).values_list(
-                "key", flat=True
+        else {
+            key
+            for (key,) in prepared_values_list(
+                ("story-keys-held", len(keys)), _keys_held, story_id, *keys
             )
-        )
+        }
     )
     first, last = profile.first, profile.last
     objs_insert(
@@ -135,8 +143,22 @@ def _save_profile(
     )
     # Only the rows whose days change are written: most placements leave the story's days
     # as they were, and rewriting every key row of a long story cost a write per row.
+    if first is None or last is None:  # (undated stories: compiled every time, as they are few)
+        stale = _differs("first_day", first) | _differs("last_day", last)
+        rows = StoryIndexKey.objects.filter(stale, story_id=story_id)
+        rows.update(first_day=first, last_day=last)
+    else:
+        prepared_update(("story-keys-days",), _days_changed, story_id, first, last)
+
+
+def _keys_held(story_id, *keys):
+    return StoryIndexKey.objects.filter(story_id=story_id, key__in=keys).values_list("key")
+
+
+def _days_changed(story_id, first, last):
     stale = _differs("first_day", first) | _differs("last_day", last)
-    StoryIndexKey.objects.filter(stale, story_id=story_id).update(first_day=first, last_day=last)
+    rows = StoryIndexKey.objects.filter(stale, story_id=story_id)
+    return rows, {"first_day": first, "last_day": last}
 
 
 def _differs(field: str, value: int | None) -> Q:
@@ -194,7 +216,7 @@ def article_place(
         index = story_index_for(features, df, limit=PLACEMENT_CANDIDATES)
         best = index.best(features, limit=PLACEMENT_CANDIDATES)
         if best is not None and best[1].total >= index.threshold:
-            story = Story.objects.get(pk=best[0])
+            story = _story(best[0])
             created, score = False, best[1].total
         else:
             story = Story.objects.create(
@@ -211,28 +233,88 @@ def article_place(
             values["review_state"] = ReviewState.SUGGESTED
         # What ``article.save(update_fields=...)`` does, in two queries: the version check
         # and step with the change, and the history row.
-        versioned_update(article, **values)
+        _article_update(article, values)
         history_bulk(Article, [article], CHANGED)
     # The article's quotes not yet in a story join its story: one UPDATE, and the version
     # step and history row each quote's save() would give.
     if quotes is None:
         quotes = Quote.objects.filter(story__isnull=True, appearances__article=article).distinct()
     quotes = [q for q in quotes if q.story_id is None]
-    versions_bump(Quote, quotes, story=story, updated_at=timezone.now())
+    _quotes_join(quotes, story)
     history_bulk(Quote, quotes, CHANGED)
     # A story created just now has no profile row yet.
     row = (
         None
         if created
-        else StoryIndexProfile.objects.select_for_update().filter(story=story).first()
+        else next(
+            iter(prepared_values_list(("story-profile-locked",), _profile_locked, story.pk)),
+            None,
+        )
     )
-    profile = EngineProfile.from_dict(row.profile) if row else EngineProfile()
+    profile = EngineProfile.from_dict(row[0]) if row else EngineProfile()
     scratch = StoryIndex(df=df)
     scratch.stories[story.pk] = profile
     scratch.add(story.pk, features)
     _count_documents(features.df_terms(), known=stored)
     _save_profile(story.pk, profile, features.keys, exists=row is not None, new=created)
     return Placement(story=story, created=created, score=score, features=raw)
+
+
+def _story(story_id: int) -> Story:
+    """``Story.objects.get(pk=story_id)``, from SQL compiled once."""
+    found = prepared_objects(("story-by-id",), _story_by_id, story_id)
+    if not found:
+        raise Story.DoesNotExist(f"No story {story_id}.")
+    return found[0]
+
+
+def _story_by_id(story_id):
+    return Story.objects.filter(pk=story_id).order_by()
+
+
+def _profile_locked(story_id):
+    rows = StoryIndexProfile.objects.select_for_update().filter(story_id=story_id)
+    return rows.order_by("pk").values_list("profile")[:1]
+
+
+def _article_update(article: Article, values: dict) -> None:
+    """``versioned_update(article, **values)`` (the story, the update time and maybe the
+    review state), from SQL compiled once for each set of fields."""
+    names = tuple(values)
+    if any(not isinstance(values[n], Story | datetime | str) for n in names):
+        versioned_update(article, **values)
+        return
+    opened = article.version
+    plain = [values[n].pk if isinstance(values[n], Story) else values[n] for n in names]
+
+    def build(pk, version, *changes):
+        rows = Article._base_manager.filter(pk=pk, version=version)
+        attnames = [f"{n}_id" if n == "story" else n for n in names]
+        return rows, {"version": F("version") + 1, **dict(zip(attnames, changes, strict=True))}
+
+    if not prepared_update(("article-placed", names), build, article.pk, opened, *plain):
+        raise StaleVersion(article, opened)
+    versions_next([article])
+    for name, value in values.items():
+        setattr(article, name, value)
+
+
+def _quotes_join(quotes: list[Quote], story: Story) -> None:
+    """``versions_bump(Quote, quotes, story=story, updated_at=now)``, from SQL compiled once
+    for each number of quotes."""
+    if not quotes:
+        return
+    now = timezone.now()
+
+    def build(story_id, moment, *ids):
+        changes = {"version": F("version") + 1, "story_id": story_id, "updated_at": moment}
+        return Quote._base_manager.filter(pk__in=ids), changes
+
+    prepared_update(("quotes-placed", len(quotes)), build, story.pk, now, *[q.pk for q in quotes])
+    versions_next(quotes)
+    for quote in quotes:
+        quote.story = story
+        quote.updated_at = now
 
 
 @transaction.atomic

@@ -46,3 +46,53 @@ def test_history_bulk_writes_the_rows_a_save_writes():
         assert _rows(model, obj.pk)[-1] == by_save
         assert by_save["history_user_id"] == editor.pk
         assert by_save["history_change_reason"] == "merged"
+
+
+@pytest.mark.django_db
+def test_history_bulk_can_leave_a_missing_change_reason_null_as_a_save_does():
+    article = make_article(story=make_story("Bridge closes"), published_at=None)
+    saved = Article.history.filter(id=article.pk).values().get()
+    history_bulk(Article, [article], CREATED, no_reason=None)
+    rows = list(Article.history.filter(id=article.pk).order_by("history_id").values())
+    skip = {"history_id", "history_date"}
+    assert {k: v for k, v in rows[1].items() if k not in skip} == {
+        k: v for k, v in saved.items() if k not in skip
+    }
+    assert rows[1]["history_change_reason"] is None
+
+
+@pytest.mark.django_db
+def test_article_insert_writes_the_rows_and_history_a_save_writes():
+    from articles.core.history import article_insert
+    from tests.factories import make_outlet
+
+    outlet = make_outlet("The Example Gazette")
+
+    def article(n: int) -> Article:
+        # A body with runs of spaces and an odd dash, as the text cleaner sees them.
+        return Article(
+            outlet=outlet,
+            headline=f"Quillmart  closes {n}",
+            url="",
+            body=f"Mayor Jane Roe said  the shop {n} shut \u2013 for good.",
+        )
+
+    saved, inserted = article(1), article(2)
+    saved.save()
+    article_insert(inserted)
+    skip = {"id", "headline", "body", "content_hash", "created_at", "updated_at"}
+    rows = {a.pk: Article.objects.filter(pk=a.pk).values().get() for a in (saved, inserted)}
+    ours, theirs = rows[inserted.pk], rows[saved.pk]
+    assert {k: v for k, v in ours.items() if k not in skip} == {
+        k: v for k, v in theirs.items() if k not in skip
+    }
+    assert ours["headline"] == theirs["headline"].replace("1", "2")
+    assert ours["body"] == theirs["body"].replace("1", "2")
+    history = {a.pk: _rows(Article, a.pk) for a in (saved, inserted)}
+    assert [r["history_type"] for r in history[inserted.pk]] == [CREATED]
+    by_save, by_insert = history[saved.pk][0], history[inserted.pk][0]
+    for row in (by_save, by_insert):
+        for key in ("id", "headline", "content_hash", "created_at", "updated_at"):
+            row.pop(key)
+    assert by_insert == by_save
+    assert Article.history.get(id=inserted.pk).history_change_reason is None

@@ -5,10 +5,16 @@ from __future__ import annotations
 from datetime import timedelta
 
 import pytest
+from django.db.models import F
 from django.db.models.signals import post_init
 from django.utils import timezone
 
-from articles.core.prepared import prepared_objects, prepared_rows, prepared_values_list
+from articles.core.prepared import (
+    prepared_objects,
+    prepared_rows,
+    prepared_update,
+    prepared_values_list,
+)
 from articles.models import Article, Quote, QuoteAppearance, Story
 from tests.story_builders import build_story
 
@@ -110,3 +116,47 @@ def test_prepared_objects_go_through_init_while_a_receiver_listens():
     finally:
         post_init.disconnect(receiver, sender=QuoteAppearance)
     assert made and seen == made
+
+
+def test_a_prepared_update_changes_the_rows_its_queryset_would():
+    first = build_story(articles=2, quotes=0, headline="Northfield bridge opens").story
+    second = build_story(articles=2, quotes=0, headline="Northfield ferry stops").story
+    moment = timezone.now()
+
+    def build(story_id, when):
+        return Article.objects.filter(story_id=story_id), {
+            "read_at": when,
+            "version": F("version") + 1,
+        }
+
+    for story in (first, first):
+        assert prepared_update(("test", "read"), build, story.pk, moment) == 2
+    read = dict(Article.objects.values_list("story_id", "version").distinct())
+    assert read == {first.pk: 3, second.pk: 1}
+    assert set(Article.objects.filter(story=first).values_list("read_at", flat=True)) == {moment}
+    assert set(Article.objects.filter(story=second).values_list("read_at", flat=True)) == {None}
+
+
+def test_a_prepared_query_puts_in_a_value_compared_with_an_integer_column():
+    story = build_story(articles=1, quotes=0, headline="Northfield bridge opens").story
+    Article.objects.update(version=5)
+
+    def build(version):
+        return Article.objects.filter(version__gte=version).values_list("story_id", flat=False)
+
+    assert prepared_values_list(("test", "version"), build, 5) == [(story.pk,)]
+    assert prepared_values_list(("test", "version"), build, 6) == []
+
+
+def test_prepared_objects_carry_their_annotations():
+    story = build_story(articles=2, quotes=0, headline="Northfield bridge opens").story
+
+    def build(story_id):
+        return (
+            Article.objects.filter(story_id=story_id)
+            .annotate(outlet_name=F("outlet__name"))
+            .order_by("pk")
+        )
+
+    made = prepared_objects(("test", "annotated"), build, story.pk)
+    assert [(a.pk, a.outlet_name) for a in made] == [(a.pk, a.outlet_name) for a in build(story.pk)]

@@ -10,6 +10,7 @@ from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
 
 from articles.models import Article, StoryIndexKey, StoryIndexProfile
+from articles.stories.candidates import PLACEMENT_WINDOW_DAYS, _key_rows
 from articles.stories.placement import article_place
 from tests.factories import make_outlet
 
@@ -64,3 +65,23 @@ def test_the_migration_gives_old_key_rows_their_storys_first_day():
     executor.migrate(AFTER)
     row = StoryIndexKey.objects.get(story_id=story.pk)
     assert (row.first_day, row.last_day) == (739000, 739004)
+
+
+@pytest.mark.django_db
+def test_the_key_rows_of_a_dated_article_leave_out_stories_over_before_its_window():
+    gazette = make_outlet("The Example Gazette")
+    old = Article.objects.create(
+        outlet=gazette, headline=FERRY[0], body=FERRY[1], published_at=T0 - timedelta(days=60)
+    )
+    old_story = article_place(article=old).story
+    recent = Article.objects.create(
+        outlet=gazette, headline=FERRY_2[0], body=FERRY_2[1], published_at=T0
+    )
+    recent_story = article_place(article=recent).story
+    keys = sorted(set(StoryIndexKey.objects.values_list("key", flat=True)))
+    since = (T0 + timedelta(days=1)).toordinal() - PLACEMENT_WINDOW_DAYS
+    found = {story_id for _, story_id, *_ in _key_rows(keys, since, with_days=True)}
+    # The ferry's storm two months ago is no candidate for an article of tomorrow: on
+    # PostgreSQL the window's day used to fall out of the compiled query.
+    assert old_story.pk != recent_story.pk
+    assert found == {recent_story.pk}
