@@ -97,9 +97,9 @@ class _Span:
 
 
 def _key_rows(keys: list[str], since: int | None, *, with_days: bool) -> list[tuple]:
-    """The key rows of ``keys`` (at most ``MAX_CANDIDATE_ROWS``), oldest first: those of
-    stories active on or after day ``since``, or with no date ``since``, the most recently
-    active ones. Each row is (key, story id) and, ``with_days``, the story's first and last
+    """The key rows of ``keys`` (the newest ``MAX_CANDIDATE_ROWS`` at most), oldest first:
+    those of stories active on or after day ``since``, or with no date ``since``, the most
+    recently active ones. Each row is (key, story id) and, ``with_days``, the story's first and last
     day (a story whose profile row has gone since is dropped when its profile is read).
 
     Placement runs this for every article, with a different number of keys each time, so
@@ -123,19 +123,21 @@ def _key_rows(keys: list[str], since: int | None, *, with_days: bool) -> list[tu
             dated = rows.filter(last_day__gte=values[0], key__in=values[1:])
             undated = rows.filter(last_day__isnull=True, key__in=values[1:])
             rows = dated.values_list(*columns).union(undated.values_list(*columns), all=True)
-            return rows.order_by("last_day", "story_id")[:MAX_CANDIDATE_ROWS]
+            return rows.order_by("-last_day", "-story_id")[:MAX_CANDIDATE_ROWS]
         else:
             rows = rows.filter(
                 Q(last_day__isnull=True) | Q(last_day__gte=values[0]), key__in=values[1:]
-            ).order_by("last_day", "story_id")
+            ).order_by("-last_day", "-story_id")
         return rows.values_list(*columns)[:MAX_CANDIDATE_ROWS]
 
-    shape = ("story-index-keys", len(keys), since is None, with_days)
+    # Newest first under the cap, so that a busy window loses its oldest rows, not its newest
+    # (the stories an article most likely belongs to); read back oldest first, so that the
+    # engine's newest-first reading of a posting list holds. (Under the cap, the same rows in
+    # the same order as reading them oldest first.)
+    shape = ("story-index-keys", len(keys), since is None, with_days, MAX_CANDIDATE_ROWS)
     if since is None:
-        # No date, no window: the most recently active stories, read back oldest first.
         return prepared_values_list(shape, build, *keys)[::-1]
-    # Oldest first, so that the engine's newest-first reading of a posting list holds.
-    return prepared_values_list(shape, build, since, *keys)
+    return prepared_values_list(shape, build, since, *keys)[::-1]
 
 
 def _drop_missing(index: StoryIndex) -> None:

@@ -85,3 +85,21 @@ def test_the_key_rows_of_a_dated_article_leave_out_stories_over_before_its_windo
     # PostgreSQL the window's day used to fall out of the compiled query.
     assert old_story.pk != recent_story.pk
     assert found == {recent_story.pk}
+
+
+@pytest.mark.django_db
+def test_a_busy_window_over_the_cap_keeps_its_newest_rows(monkeypatch):
+    from articles.stories import candidates
+    from tests.factories import make_story
+
+    day = T0.toordinal()
+    stories = [make_story(f"Harbour report {n}") for n in range(6)]
+    for n, story in enumerate(stories):  # one a day, the newest last
+        StoryIndexKey.objects.create(
+            key="harbour", story=story, first_day=day + n, last_day=day + n
+        )
+    monkeypatch.setattr(candidates, "MAX_CANDIDATE_ROWS", 4)
+    for since, with_days in ((day, True), (None, False)):
+        rows = candidates._key_rows(["harbour"], since, with_days=with_days)
+        # the four newest stories, read back oldest first
+        assert [row[1] for row in rows] == [s.pk for s in stories[2:]], since
