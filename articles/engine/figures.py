@@ -282,6 +282,7 @@ _NAME_BEFORE = re.compile(
     r"Approximately|More|Fewer|Less|Up|Under|Another|Exactly|Precisely|By|In|On|To|And|Or|"
     r"Of|For|From|With)\b)[A-Z][a-z]+[ \t\u00a0]$"
 )
+_CODE_BEFORE = re.compile(r"[A-Za-z_][\w.]*\((?:[^()\s]+,\s*)?$")
 _LABEL_BEFORE = re.compile(r"[A-Za-z]-$|\bNo\.\s*$|#\s*$")
 _NAME_COMMA_BEFORE = re.compile(r"[A-Z][a-z]+,\s*$")
 _COMMA_SPACE = re.compile(r",\s")
@@ -412,6 +413,8 @@ def extract_figures(text: str) -> list[Figure]:
             continue
         if num and _LABEL_BEFORE.search(before):
             continue
+        if num and _CODE_BEFORE.search(before):
+            continue  # "alert(3)", "f(x, 2)": an argument in code, not a count
         if (
             num
             and after.startswith(",")

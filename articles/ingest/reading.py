@@ -161,6 +161,16 @@ def _plan_quotes(article, reading, result, new: bool):
     return plan, existing, found
 
 
+def joined_statement(first: str, then: str) -> str:
+    """One statement from two pieces an attribution split ("We worked together," Roe said.
+    "The volunteers stayed."): the comma that led into the attribution ends the first
+    sentence when the second piece starts one; otherwise the pieces run on as written."""
+    first = first.rstrip()
+    if first.endswith(",") and then[:1].isupper():
+        first = first[:-1] + "."
+    return f"{first} {then}"
+
+
 def _write_quotes(article, planned, result, speaker_for) -> int:
     plan, existing, found = planned
     new_quotes: list[Quote] = []
@@ -179,7 +189,7 @@ def _write_quotes(article, planned, result, speaker_for) -> int:
             if q.continues and previous is not None and previous.speaker_id == speaker_id:
                 # One statement split by its attribution ("A," he said. "B."): one quote.
                 quote = previous
-                quote.text = f"{quote.text} {q.text}"
+                quote.text = joined_statement(quote.text, q.text)
                 if quote.pk is not None:  # a stored quote (a reading again)
                     quote.save(update_fields=["text", "updated_at"])
             else:

@@ -49,3 +49,10 @@ def test_digits_of_any_script_and_a_currency_sign_start_a_figure():
     f = _one("The port counted ٣٠٠ ships on Tuesday.")
     assert (f.value, f.unit) == (300.0, "ships")
     assert _one("The repair cost €4.5 million.").unit == "EUR"
+
+
+def test_a_number_passed_in_code_is_no_figure():
+    from articles.engine import extract_figures
+
+    assert extract_figures("Someone typed alert(3) into the comment box.") == []
+    assert [f.value for f in extract_figures("The ferry (40 seats) left at noon.")] == [40.0]

@@ -284,3 +284,16 @@ def test_outlets_named_in_the_text_are_not_stored_as_people(article):
     )
     article_read(article=article, reading=reading)
     assert [p.speaker.name for p in ArticlePerson.objects.filter(article=article)] == ["Jane Roe"]
+
+
+def test_two_pieces_split_by_their_attribution_make_one_statement_as_spoken():
+    from articles.ingest.reading import joined_statement
+
+    assert (
+        joined_statement("We worked together,", "The volunteers stayed all night.")
+        == "We worked together. The volunteers stayed all night."
+    )
+    assert (
+        joined_statement("We worked together,", "and the volunteers stayed.")
+        == "We worked together, and the volunteers stayed."
+    )
