@@ -141,9 +141,11 @@ def publish_problems(story: Story) -> list[str]:
             "evidence found by machine, link an article that supports each one, or have an "
             "editor vouch for it."
         )
+    # Counted in articles still waiting for acceptance too: accepting them is the next step,
+    # and every problem is told at once, not one layer per attempt.
     unchecked = QuoteAppearance.objects.filter(
         article__story=story,
-        article__review_state=ReviewState.APPROVED,
+        article__review_state__in=[ReviewState.APPROVED, ReviewState.SUGGESTED],
         review_state=ReviewState.SUGGESTED,
     ).count()
     if unchecked:

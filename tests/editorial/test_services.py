@@ -105,6 +105,26 @@ def test_a_story_whose_articles_wait_for_acceptance_says_so_when_published(edito
         story_publish(story=story, user=editor)
 
 
+def test_the_publish_gate_tells_every_problem_at_once(editor):
+    from tests.factories import make_quote, make_speaker
+
+    story = make_story(published=False, status=Story.Status.REVIEW)
+    waiting = make_article(story=story, review_state="suggested")
+    make_quote(
+        story=story,
+        article=waiting,
+        speaker=make_speaker("Mayor Jane Roe"),
+        text="We will rebuild the pier,",
+        review_state="suggested",
+    )
+    with pytest.raises(WorkflowError) as refused:
+        story_publish(story=story, user=editor)
+    said = str(refused.value)
+    assert "wait for an editor" in said  # the article first
+    assert "key point" in said.lower()
+    assert "1 quote(s) found by machine are not checked yet" in said  # and its quote too
+
+
 def test_a_key_point_cited_only_to_an_outlet_is_not_evidence(editor):
     story = make_ready_story()
     make_key_point(story, "The bridge will open next spring.", outlets=[make_outlet()])
