@@ -21,6 +21,7 @@ from articles.api.fields import TOPICS, address, context_zone, datetime_text
 from articles.api.story_serializers import (
     QUOTES_IN_DETAIL,
     StorySerializer,
+    figure_disagreements,
     next_quotes_url,
     storyline_summary,
     visible_quotes,
@@ -292,6 +293,9 @@ def story_detail(story: Story, *, user, context: dict) -> dict:
         "quote_count": quote_count,
         "quotes_next": quotes_next,
         "figures": figures,
+        "figure_disagreements": figure_disagreements(
+            (figure["outlet"]["name"], figure) for figure in figures
+        ),
         "people": people,
         "outlets": sorted(outlets.values(), key=lambda outlet: outlet["name"]),
         "storyline": storyline_summary(story, context),

@@ -36,6 +36,8 @@ from articles.api.serializers import (
     TopicSerializer,
 )
 from articles.core.visibility import reader_appearances
+from articles.engine.figures_compare import compare_figures
+from articles.engine.types import Figure as EngineFigure
 from articles.models import (
     Attribution,
     Correction,
@@ -157,6 +159,42 @@ class CorrectionSerializer(serializers.ModelSerializer):
         read_only_fields = fields
 
 
+class FigureDisagreementSerializer(serializers.Serializer):
+    """A quantity the story's outlets give different figures for, as the story page and the
+    editors' checks flag it."""
+
+    label = serializers.CharField(
+        read_only=True, help_text="What is counted, e.g. “people injured”."
+    )
+    note = serializers.CharField(
+        read_only=True, help_text="Who says what, e.g. “The Example Gazette says 4; ... says 5”."
+    )
+
+
+def figure_disagreements(items) -> list[dict]:
+    """``FigureDisagreementSerializer``'s rows for ``(outlet name, figure)`` pairs, the
+    figures' fields read by name (model instances or plain rows alike)."""
+
+    def field(figure, name):
+        return figure[name] if isinstance(figure, dict) else getattr(figure, name)
+
+    table = compare_figures(
+        (
+            outlet,
+            EngineFigure(
+                text=field(f, "text"),
+                start=0,
+                end=0,
+                value=field(f, "value"),
+                **{name: field(f, name) for name in ("unit", "per", "period", "qualifier")},
+                **{name: field(f, name) for name in ("kind", "year", "low", "event")},
+            ),
+        )
+        for outlet, f in items
+    )
+    return [{"label": row.label, "note": row.note} for row in table.disagreements]
+
+
 class StorylineSummarySerializer(serializers.Serializer):
     """The storyline a story is one event of (its timeline: ``api_url``), once an editor
     approved the link; null otherwise."""
@@ -237,6 +275,7 @@ class StoryDetailSerializer(StorySerializer):
     quote_count = serializers.SerializerMethodField()
     quotes_next = serializers.SerializerMethodField()
     figures = serializers.SerializerMethodField()
+    figure_disagreements = serializers.SerializerMethodField()
     people = serializers.SerializerMethodField()
     outlets = serializers.SerializerMethodField()
     storyline = serializers.SerializerMethodField()
@@ -258,6 +297,7 @@ class StoryDetailSerializer(StorySerializer):
             "quote_count",
             "quotes_next",
             "figures",
+            "figure_disagreements",
             "people",
             "outlets",
             "storyline",
@@ -306,6 +346,14 @@ class StoryDetailSerializer(StorySerializer):
     def get_figures(self, obj: Story):
         figures = [f for article in obj.articles.all() for f in figures_of(article)]
         return FigureSerializer(figures, many=True, context=self.context).data
+
+    @extend_schema_field(FigureDisagreementSerializer(many=True))
+    def get_figure_disagreements(self, obj: Story):
+        return figure_disagreements(
+            (article.outlet.name, figure)
+            for article in obj.articles.all()
+            for figure in figures_of(article)
+        )
 
     @extend_schema_field(
         PersonSerializer(

@@ -209,3 +209,27 @@ def test_a_list_gives_each_story_its_own_topics_by_name(anon):
         other.slug: ["transport"],
         untagged.slug: [],
     }
+
+
+def test_story_detail_flags_the_figures_its_outlets_disagree_on(anon, gazette, courier):
+    from articles.models import Figure
+
+    story = make_story("Crane collapse at the docks")
+    for outlet, (text, value) in (
+        (gazette, ("Four dockworkers", 4)),
+        (courier, ("Five workers", 5)),
+    ):
+        article = make_article(outlet=outlet, story=story)
+        Figure.objects.create(
+            article=article,
+            text=text,
+            start=0,
+            end=len(text),
+            value=value,
+            unit=text.split()[1],
+            event="injured",
+        )
+    body = anon.get(f"/api/v1/stories/{story.slug}/").json()
+    [flag] = body["figure_disagreements"]
+    assert flag["label"].endswith("workers injured")  # dockworkers are workers
+    assert "says 4" in flag["note"] and "says 5" in flag["note"]
