@@ -19,6 +19,7 @@ from django.utils import timezone
 from simple_history.models import HistoricalRecords
 
 from articles.engine.citations import same_claim
+from articles.engine.types import Figure as EngineFigure
 from sources.addresses import cached_reverse
 from sources.models import Outlet, Speaker, unique_slug
 from sources.versioning import Versioned
@@ -603,6 +604,25 @@ class SummaryParagraph(EvidenceCheckedClaim):
 
     def __str__(self) -> str:
         return self.text[:80]
+
+
+# The fields of a stored figure the engine's comparison reads, besides its text and value.
+ENGINE_FIGURE_FIELDS = ("unit", "per", "period", "qualifier", "kind", "year", "low", "event")
+
+
+def engine_figure(figure: Figure | dict) -> EngineFigure:
+    """A stored figure (a ``Figure``, or a plain row of its fields) as the engine compares
+    it, every field the comparison reads (year, range and outcome included)."""
+    if not isinstance(figure, dict):
+        names = ("text", "start", "end", "value", *ENGINE_FIGURE_FIELDS)
+        figure = {name: getattr(figure, name) for name in names}
+    return EngineFigure(
+        text=figure["text"],
+        start=figure.get("start", 0),
+        end=figure.get("end", 0),
+        value=figure["value"],
+        **{name: figure[name] for name in ENGINE_FIGURE_FIELDS},
+    )
 
 
 class Attribution(models.Model):

@@ -37,7 +37,6 @@ from articles.api.serializers import (
 )
 from articles.core.visibility import reader_appearances
 from articles.engine.figures_compare import compare_figures
-from articles.engine.types import Figure as EngineFigure
 from articles.models import (
     Attribution,
     Correction,
@@ -45,6 +44,7 @@ from articles.models import (
     Story,
     Storyline,
     SummaryParagraph,
+    engine_figure,
     may_preview,
     reader_review_states,
 )
@@ -172,26 +172,9 @@ class FigureDisagreementSerializer(serializers.Serializer):
 
 
 def figure_disagreements(items) -> list[dict]:
-    """``FigureDisagreementSerializer``'s rows for ``(outlet name, figure)`` pairs, the
-    figures' fields read by name (model instances or plain rows alike)."""
-
-    def field(figure, name):
-        return figure[name] if isinstance(figure, dict) else getattr(figure, name)
-
-    table = compare_figures(
-        (
-            outlet,
-            EngineFigure(
-                text=field(f, "text"),
-                start=0,
-                end=0,
-                value=field(f, "value"),
-                **{name: field(f, name) for name in ("unit", "per", "period", "qualifier")},
-                **{name: field(f, name) for name in ("kind", "year", "low", "event")},
-            ),
-        )
-        for outlet, f in items
-    )
+    """``FigureDisagreementSerializer``'s rows for ``(outlet name, figure)`` pairs, each
+    figure a ``Figure`` or a plain row of its fields."""
+    table = compare_figures((outlet, engine_figure(figure)) for outlet, figure in items)
     return [{"label": row.label, "note": row.note} for row in table.disagreements]
 
 

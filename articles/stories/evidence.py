@@ -18,7 +18,6 @@ from articles.engine.evidence import (
 )
 from articles.engine.figures_compare import FigureTable, compare_figures
 from articles.engine.similarity import split_sentences
-from articles.engine.types import Figure as EngineFigure
 from articles.models import (
     Attribution,
     Figure,
@@ -26,6 +25,7 @@ from articles.models import (
     ReviewState,
     Story,
     SummaryParagraph,
+    engine_figure,
 )
 from sources.models import Outlet
 
@@ -34,23 +34,7 @@ def story_figure_table(*, story: Story) -> FigureTable:
     """The story's figures per outlet, with disagreements flagged."""
     rows = Figure.objects.filter(article__story=story).select_related("article__outlet")
     items = [
-        (
-            row.article.outlet.name,
-            EngineFigure(
-                text=row.text,
-                start=row.start,
-                end=row.end,
-                value=row.value,
-                unit=row.unit,
-                per=row.per,
-                period=row.period,
-                qualifier=row.qualifier,
-                kind=row.kind,
-                year=row.year,
-                low=row.low,
-                event=row.event,
-            ),
-        )
+        (row.article.outlet.name, engine_figure(row))
         for row in rows.order_by("article__published_at", "article_id", "start")
     ]
     return compare_figures(items)

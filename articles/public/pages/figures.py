@@ -10,6 +10,7 @@ from articles.engine.types import Figure as EngineFigure
 from articles.models import (
     Article,
     Figure,
+    engine_figure,
 )
 from sources.models import Outlet
 
@@ -37,23 +38,6 @@ class FigureTableView:
         return bool(self.rows)
 
 
-def _engine_figure(figure: Figure) -> EngineFigure:
-    return EngineFigure(
-        text=figure.text,
-        start=figure.start,
-        end=figure.end,
-        value=figure.value,
-        unit=figure.unit,
-        per=figure.per,
-        period=figure.period,
-        qualifier=figure.qualifier,
-        kind=figure.kind,
-        year=figure.year,
-        low=figure.low,
-        event=figure.event,
-    )
-
-
 # Where the story page's prefetch puts each article's figures readers may see (``to_attr``).
 FIGURES = "reader_figures"
 
@@ -70,7 +54,7 @@ def figure_table(articles: Iterable[Article]) -> FigureTableView:
     items: list[tuple[str, EngineFigure]] = []
     for article in articles:
         outlets.setdefault(article.outlet.name, article.outlet)
-        items.extend((article.outlet.name, _engine_figure(f)) for f in figures_of(article))
+        items.extend((article.outlet.name, engine_figure(f)) for f in figures_of(article))
     table = compare_figures(items)
     rows = []
     for row in table.rows:
