@@ -311,8 +311,8 @@ def compare_figures(
 
     built: list[FigureRow] = []
     for (unit, per, kind), members in rows.items():
-        for by_year in _split_years(members):
-            for by_event in _split_events(by_year):
+        for by_year in _split_by(members, "year"):
+            for by_event in _split_by(by_year, "event"):
                 for cluster in _split_generic(unit, by_event):
                     built.append(_row(unit, per, kind, cluster))
     return FigureTable(outlets=tuple(outlets), rows=tuple(built))
@@ -335,41 +335,24 @@ def _find_agreeing_row(
     return None
 
 
-def _split_years(members: list[_Entry]) -> list[list[_Entry]]:
-    """Figures tied to different years ("in 2025", "in 2024") are different quantities; a
-    figure with no year joins the first year it agrees with, else stands alone."""
-    years: dict[str, list[_Entry]] = {}
+def _split_by(members: list[_Entry], attribute: str) -> list[list[_Entry]]:
+    """Figures that differ in ``attribute`` are different quantities: tied to different
+    years ("in 2025", "in 2024"), or counting different outcomes ("three were rescued",
+    "four were injured"). A figure whose text gives none joins the only group there is;
+    among several, the one it agrees with, else it stands alone."""
+    groups: dict[str, list[_Entry]] = {}
     loose: list[_Entry] = []
     for entry in members:
-        year = getattr(entry.value.figure, "year", "")
-        (years.setdefault(year, []) if year else loose).append(entry)
-    if len(years) < 2:
+        value = getattr(entry.value.figure, attribute, "")
+        (groups.setdefault(value, []) if value else loose).append(entry)
+    if len(groups) < 2:
         return [members]
-    groups = list(years.values())
+    found = list(groups.values())
     alone: list[_Entry] = []
     for entry in loose:
-        home = next((g for g in groups if _row_agrees([m.value for m in g], entry.value)), None)
+        home = next((g for g in found if _row_agrees([m.value for m in g], entry.value)), None)
         (home if home is not None else alone).append(entry)
-    return groups + ([alone] if alone else [])
-
-
-def _split_events(members: list[_Entry]) -> list[list[_Entry]]:
-    """Counts of different outcomes ("three people were rescued", "four people were
-    injured") are different quantities. A figure the text gives no outcome for joins the
-    only outcome there is; among several, the one it agrees with, else it stands alone."""
-    events: dict[str, list[_Entry]] = {}
-    loose: list[_Entry] = []
-    for entry in members:
-        event = getattr(entry.value.figure, "event", "")
-        (events.setdefault(event, []) if event else loose).append(entry)
-    if len(events) < 2:
-        return [members]
-    groups = list(events.values())
-    alone: list[_Entry] = []
-    for entry in loose:
-        home = next((g for g in groups if _row_agrees([m.value for m in g], entry.value)), None)
-        (home if home is not None else alone).append(entry)
-    return groups + ([alone] if alone else [])
+    return found + ([alone] if alone else [])
 
 
 def _split_generic(unit: str, members: list[_Entry]) -> list[list[_Entry]]:
