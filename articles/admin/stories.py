@@ -11,13 +11,12 @@ from articles.admin.forms import MergeForm, choose_in_form
 from articles.admin.live import EvidenceOverrideReadOnlyMixin
 from articles.admin.storylines import StorylineActionsMixin
 from articles.admin.workflow import StoryWorkflowAdminMixin
+from articles.core.visibility import lead_image
 from articles.editorial.workflow import unchecked_findings, unchecked_findings_text
 from articles.models import (
     Article,
-    ArticleImage,
     Correction,
     KeyPoint,
-    ReviewState,
     Story,
     StorySpeakerAlias,
     SummaryParagraph,
@@ -108,18 +107,6 @@ class GoingLiveFilter(admin.SimpleListFilter):
         return queryset
 
 
-def _shown_image(story: Story) -> ArticleImage | None:
-    """The image readers see on the story: the editor's choice when ready, else the first
-    ready image of its accepted articles (as the story page picks it)."""
-    ready = ArticleImage.objects.filter(state=ArticleImage.State.READY)
-    chosen = ready.filter(pk=story.image_id).first() if story.image_id else None
-    return chosen or (
-        ready.filter(article__story=story, article__review_state=ReviewState.APPROVED)
-        .order_by("article__published_at", "article_id")
-        .first()
-    )
-
-
 def unchecked_findings_checks(story: Story) -> list[str]:
     """The story's people and figures no editor has checked yet, with a link to each review
     list filtered to this story."""
@@ -189,7 +176,7 @@ class StoryAdmin(StorylineActionsMixin, StoryWorkflowAdminMixin, SimpleHistoryAd
         if not obj.key_points.exists():
             flags.insert(0, "No key points yet: write at least one, with the evidence for it.")
         flags += unchecked_findings_checks(obj)
-        image = _shown_image(obj)
+        image = lead_image(obj)  # the one readers see
         if image is not None and not image.alt.strip():
             flags.append(
                 format_html(

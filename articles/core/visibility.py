@@ -17,8 +17,10 @@ from django.db.models import (
     QuerySet,
 )
 
+from articles.core.prepared import prepared_rows
 from articles.models import (
     Article,
+    ArticleImage,
     ArticlePerson,
     Attribution,
     Figure,
@@ -167,3 +169,27 @@ def redirected_story(slug: str, user=None) -> Story | None:
             return story
         slug = move.story.slug
     return None
+
+
+def _first_image_query(story_id: int) -> QuerySet:
+    return (
+        ArticleImage.objects.filter(state=ArticleImage.State.READY)
+        .filter(article__in=reader_articles().filter(story=story_id))
+        .order_by("article__published_at", "article_id")
+        .values("id")[:1]
+    )
+
+
+def lead_image(story: Story):
+    """The story's image: the editor's choice when it is ready, else the image of its first
+    article readers see that has one ready; ``None`` without one. Which image is one query
+    compiled once (``prepared_rows``); the image is loaded only when there is one."""
+    ready = ArticleImage.objects.filter(state=ArticleImage.State.READY).select_related(
+        "article__outlet"
+    )
+    if story.image_id:
+        chosen = ready.filter(pk=story.image_id).first()
+        if chosen is not None:
+            return chosen
+    first = prepared_rows(("lead image",), _first_image_query, story.pk)
+    return ready.get(pk=first[0]["id"]) if first else None

@@ -13,6 +13,7 @@ from django.urls import reverse
 from django.views.generic import DetailView, ListView, TemplateView
 
 from articles.core.visibility import (
+    lead_image,
     reader_articles,
     redirected_story,
     visible_articles,
@@ -24,7 +25,6 @@ from articles.models import ArticleImage, ReviewState, may_preview, reader_revie
 from articles.public.jsonld import story_jsonld
 from articles.public.pages.article import highlighted_body, parse_passage
 from articles.public.pages.browse import (
-    lead_image,
     outlets_index,
     people_index,
     related_stories,

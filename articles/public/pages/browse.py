@@ -12,7 +12,7 @@ from django.utils import timezone
 
 from articles.core.prepared import prepared_rows
 from articles.core.visibility import public_outlets, public_speakers, reader_articles
-from articles.models import ArticleImage, Quote, Story, Topic, published_q, reader_review_states
+from articles.models import Quote, Story, Topic, published_q, reader_review_states
 from articles.public.pages.lists import story_list
 
 
@@ -104,27 +104,3 @@ def story_feed_items(story: Story, *, limit: int = 30) -> list:
     items = [*articles, *corrections]
     items.sort(key=lambda i: (i.published_at is not None, i.published_at), reverse=True)
     return items[:limit]
-
-
-def _first_image_query(story_id: int) -> QuerySet:
-    return (
-        ArticleImage.objects.filter(state=ArticleImage.State.READY)
-        .filter(article__in=reader_articles().filter(story=story_id))
-        .order_by("article__published_at", "article_id")
-        .values("id")[:1]
-    )
-
-
-def lead_image(story: Story):
-    """The story's image: the editor's choice when it is ready, else the image of its first
-    article readers see that has one ready; ``None`` without one. Which image is one query
-    compiled once (``prepared_rows``); the image is loaded only when there is one."""
-    ready = ArticleImage.objects.filter(state=ArticleImage.State.READY).select_related(
-        "article__outlet"
-    )
-    if story.image_id:
-        chosen = ready.filter(pk=story.image_id).first()
-        if chosen is not None:
-            return chosen
-    first = prepared_rows(("lead image",), _first_image_query, story.pk)
-    return ready.get(pk=first[0]["id"]) if first else None
