@@ -17,7 +17,7 @@ from articles.models import (
     QuoteAppearance,
     ReviewState,
 )
-from articles.stories.joining import quotes_connect
+from articles.stories.joining import quote_groups_join
 from sources.models import Speaker
 
 REVIEW_PERMISSION = "articles.review_quoteappearance"
@@ -88,9 +88,9 @@ def quote_appearances_set_speaker(
             appearance.reviewed_at = now
             appearance.save(update_fields=["reviewed_by", "reviewed_at"])
         if changed_quotes and speaker is not None:
-            quote_ids = [q.pk for q in changed_quotes]
-            for article in Article.objects.filter(appearances__quote__in=quote_ids).distinct():
-                quotes_connect(article=article)
+            # The fixed quotes may now be statements the speaker's other quotes tell too.
+            for story_id in sorted({q.story_id for q in changed_quotes}):
+                quote_groups_join(story_id=story_id, speaker_ids=[speaker.pk])
     return len(changed_quotes)
 
 

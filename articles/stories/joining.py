@@ -82,6 +82,48 @@ def quotes_connect(*, article: Article) -> int:
     wordings = prepared_objects(
         ("story wordings of an article's speakers",), _wordings_query, article.story_id, article.pk
     )
+    # The article's own quotes that no other article carries yet move; those already joined
+    # to other outlets' wordings stay where they are.
+    return _join(
+        wordings,
+        article.story_id,
+        movable=lambda held: all(a.article_id == article.pk for a in held),
+        earlier_only=False,
+    )
+
+
+@transaction.atomic
+def quote_groups_join(*, story_id: int, speaker_ids: Iterable[int] | None = None) -> int:
+    """Join, within a story, quotes of one speaker that are the same statement told by
+    different articles, whoever carries them: after a merge brings two stories' quotes
+    together, or after an editor's speaker fix makes two quotes one speaker's. Each quote is
+    joined to an older one (the older keeps its id and history) and never to a quote that
+    an article of its own carries too. ``speaker_ids``: only these speakers' quotes. Returns
+    how many quotes were joined to another."""
+    wordings = _story_wordings_query(story_id, speaker_ids)
+    return _join(wordings, story_id, movable=lambda held: True, earlier_only=True)
+
+
+def _story_wordings_query(story_id: int, speaker_ids: Iterable[int] | None):
+    rows = QuoteAppearance.objects.filter(quote__story_id=story_id, quote__speaker__isnull=False)
+    if speaker_ids is not None:
+        rows = rows.filter(quote__speaker_id__in=list(speaker_ids))
+    return (
+        rows.select_related("quote")
+        .annotate(
+            article_published_at=F("article__published_at"),
+            article_created_at=F("article__created_at"),
+        )
+        .select_for_update(of=("self", "quote"))
+        .order_by("quote_id", *QuoteAppearance._meta.ordering)
+    )
+
+
+def _join(wordings, story_id: int, *, movable, earlier_only: bool) -> int:
+    """Join quotes of ``wordings`` (a story's wordings with their quotes, in quote order) to
+    the same statement of the same speaker carried by other articles, and write the result.
+    ``movable(held)``: whether a quote with these wordings may move; ``earlier_only``: a
+    quote moves only into an older one. Returns how many quotes were joined."""
     quotes: dict[int, Quote] = {}
     held: dict[int, list[QuoteAppearance]] = {}
     for wording in wordings:
@@ -89,22 +131,30 @@ def quotes_connect(*, article: Article) -> int:
         held.setdefault(wording.quote_id, []).append(wording)
     if not quotes:
         return 0
-    own = [q for q in quotes.values() if any(a.article_id == article.pk for a in held[q.pk])]
-    # Candidates: per speaker, the quotes other articles carry, with their wordings.
-    groups: dict[int, dict[int, list[str]]] = {}
+    carriers = {pk: {a.article_id for a in rows} for pk, rows in held.items()}
+    texts = {pk: _wordings(rows) for pk, rows in held.items()}
+    by_speaker: dict[int, list[int]] = {}
     for quote in quotes.values():
-        if any(a.article_id != article.pk for a in held[quote.pk]):
-            groups.setdefault(quote.speaker_id, {})[quote.pk] = _wordings(held[quote.pk])
+        by_speaker.setdefault(quote.speaker_id, []).append(quote.pk)
     moved: dict[int, QuoteAppearance] = {}
     emptied: list[Quote] = []
     targets: dict[int, Quote] = {}
-    for quote in own:
+    for quote in list(quotes.values()):
         appearances = held[quote.pk]
-        if any(a.article_id != article.pk for a in appearances):
-            continue  # already joined to other outlets' wordings
-        statement = _statement(appearances)
-        candidates = {pk: texts for pk, texts in groups.get(quote.speaker_id, {}).items() if texts}
-        match = group_quotes(statement, candidates)
+        if not appearances or not movable(appearances):
+            continue
+        own = carriers[quote.pk]
+        # Never a quote one of its own articles carries too: that article says both.
+        candidates = {
+            pk: texts[pk]
+            for pk in by_speaker[quote.speaker_id]
+            if pk != quote.pk
+            and held[pk]
+            and texts[pk]
+            and not (earlier_only and pk > quote.pk)
+            and not (carriers[pk] & own)
+        }
+        match = group_quotes(_statement(appearances), candidates) if candidates else None
         if match is None:
             continue
         target = quotes[match.key]
@@ -115,8 +165,10 @@ def quotes_connect(*, article: Article) -> int:
             moved[appearance.pk] = appearance
         held[target.pk].extend(appearances)
         held[quote.pk] = []
+        carriers[target.pk] |= own
+        texts[target.pk] = _wordings(held[target.pk])
         emptied.append(quote)
-        groups[quote.speaker_id][target.pk].append(statement)
+        targets.pop(quote.pk, None)
         targets[target.pk] = target
     if not emptied:
         return 0
@@ -124,7 +176,7 @@ def quotes_connect(*, article: Article) -> int:
     for target in targets.values():
         if _mark_original(target, held[target.pk], moved):
             retexted.append(target)
-    _write(article, list(moved.values()), retexted, emptied)
+    _write(story_id, list(moved.values()), retexted, emptied)
     return len(emptied)
 
 
@@ -160,7 +212,7 @@ def _mark_original(
 
 
 def _write(
-    article: Article,
+    story_id: int,
     moved: list[QuoteAppearance],
     retexted: list[Quote],
     emptied: list[Quote],
@@ -177,4 +229,4 @@ def _write(
     # Every wording has moved to its target: nothing protects these quotes any more.
     history_bulk(Quote, emptied, DELETED)
     Quote.objects.filter(pk__in=[q.pk for q in emptied])._raw_delete(Quote.objects.db)
-    story_touch(article.story_id)
+    story_touch(story_id)

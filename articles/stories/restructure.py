@@ -34,7 +34,7 @@ from articles.models import (
     StoryRedirect,
 )
 from articles.stories.candidates import PLACEMENT_WINDOW_DAYS, story_index_for
-from articles.stories.joining import quotes_connect
+from articles.stories.joining import quote_groups_join
 from articles.stories.placement import (
     article_features,
     document_frequencies_each,
@@ -147,8 +147,6 @@ def story_merge(
         articles = list(Article.objects.filter(pk__in=article_ids).defer("body"))
         versions_bump(Article, articles, story=target, updated_at=now)
         history_bulk(Article, articles, CHANGED)
-        for article in articles:
-            quotes_connect(article=article)
         for point in other.key_points.all():
             point.story, point.position = target, next_point
             point.save(update_fields=["story", "position"])
@@ -173,6 +171,9 @@ def story_merge(
             headline=other.headline,
             articles=article_ids,
         )
+    # The same statement told on both sides becomes one quote, however many articles of
+    # each side carried it.
+    quote_groups_join(story_id=target.pk)
     for other in others:
         story_reindex(story=other, features=features)
     story_reindex(story=target, features=features)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from articles.editorial.review import quote_appearance_set_speaker
-from articles.models import Quote
+from articles.models import Quote, QuoteAppearance
 from tests.factories import make_article, make_outlet, make_quote, make_speaker, make_story
 
 pytestmark = pytest.mark.django_db
@@ -34,3 +34,24 @@ def test_fixing_the_speaker_joins_one_statement_carried_by_three_outlets(editor)
     assert quote.speaker == roe
     assert quote.appearances.count() == 3
     assert {a.match for a in quote.appearances.all()} >= {"original"}
+
+
+def test_fixing_the_speaker_of_a_joined_statement_joins_it_to_the_speakers_other_one(editor):
+    story = make_story("Harbour pier to be rebuilt", published=False)
+    roe, doe = make_speaker("Jane Roe"), make_speaker("John Doe")
+    articles = [
+        make_article(outlet=make_outlet(name), story=story, body=f"“{STATEMENT},” she said.")
+        for name in ("The Example Gazette", "Northfield Courier", "Harbor Wire", "Tarnwick Post")
+    ]
+    right = make_quote(story=story, article=articles[0], speaker=roe, text=STATEMENT)
+    wrong = make_quote(story=story, article=articles[2], speaker=doe, text=STATEMENT)
+    for quote, article in ((right, articles[1]), (wrong, articles[3])):
+        QuoteAppearance.objects.create(
+            quote=quote, article=article, text=STATEMENT, start=1, end=1 + len(STATEMENT)
+        )
+
+    quote_appearance_set_speaker(appearance=wrong.appearances.first(), speaker=roe, user=editor)
+
+    [quote] = Quote.objects.filter(story=story)
+    assert quote.pk == right.pk and quote.speaker == roe
+    assert quote.appearances.count() == 4

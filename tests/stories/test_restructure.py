@@ -61,6 +61,42 @@ def test_merging_joins_the_same_statement_told_on_both_sides(two_stories):
     assert sorted(a.article_id for a in quote.appearances.all()) == sorted([a1.pk, a2.pk])
 
 
+def _carried_by_two(story, articles, speaker, text):
+    """One quote of ``speaker`` told by both ``articles`` (already joined, as an import
+    leaves a statement two outlets carry)."""
+    quote = make_quote(story=story, article=articles[0], speaker=speaker, text=text)
+    QuoteAppearance.objects.create(
+        quote=quote, article=articles[1], text=text, start=0, end=len(text), match="exact"
+    )
+    return quote
+
+
+def test_merging_joins_a_statement_each_side_already_had_from_two_outlets(two_stories):
+    first, second, a1, a2 = two_stories
+    roe = Quote.objects.get().speaker
+    b1 = make_article(outlet=make_outlet("Exampleton Herald"), story=first)
+    b2 = make_article(outlet=make_outlet("Harbor Wire"), story=second)
+    kept = _carried_by_two(first, [a1, b1], roe, "The bridge will open before winter,")
+    _carried_by_two(second, [a2, b2], roe, "The bridge will be open before the winter,")
+    story_merge(target=first, others=[second])
+    quote = Quote.objects.get(pk=kept.pk)  # the older quote holds all four wordings
+    assert sorted(a.article_id for a in quote.appearances.all()) == sorted(
+        [a1.pk, b1.pk, a2.pk, b2.pk]
+    )
+    assert Quote.objects.filter(story=first, appearances__isnull=True).count() == 0
+    assert Quote.objects.filter(story=first).count() == 2  # and the other statement
+
+
+def test_merging_never_joins_two_statements_one_article_tells(two_stories):
+    first, second, a1, a2 = two_stories
+    roe = Quote.objects.get().speaker
+    b1 = make_article(outlet=make_outlet("Exampleton Herald"), story=first)
+    _carried_by_two(first, [a1, b1], roe, "The bridge will open before winter,")
+    _carried_by_two(second, [a2, a1], roe, "The bridge will be open before the winter,")
+    story_merge(target=first, others=[second])
+    assert Quote.objects.filter(story=first, text__contains="bridge").count() == 2
+
+
 def test_splitting_off_and_merging_back_leaves_one_quote(two_stories):
     first, second, a1, a2 = two_stories
     story_merge(target=first, others=[second])
