@@ -80,6 +80,11 @@ _SAID_PRONOUN = re.compile(
     r"(?:that\s+)?(he|she)\b"
 )
 
+# The next sentence: a quotation, then its pronoun speaker ("“...,” she said").
+_QUOTE_THEN_PRONOUN = re.compile(r"\s*[“\"][^“”\"]{1,600}[”\"]\s*(he|she)\s+[a-z]+", re.IGNORECASE)
+_NAME_CAPS = re.compile(r"\b[A-Z][a-z]+\s+[A-Z][a-z]+")
+_QUOTED = re.compile(r"“[^“”]*”|\"[^\"]*\"")
+
 
 @dataclass(slots=True)
 class Person:
@@ -390,6 +395,19 @@ _ASKED_BEFORE = re.compile(r"\b(?:asked|questioned|pressed)\s+$")
 _NEXT_WORDS = re.compile(r"(?:\s*,\s*\d{1,3}\s*,)?\s+([a-z]+)(?:\s+([a-z]+))?")
 
 
+# Family words that stand for a person as a role does ("a daughter, Grace Finch").
+_KIN = lx.RELATIVES - {"friend", "neighbour", "neighbor", "partner"}
+
+
+def _office_word(low: str) -> bool:
+    """A word of an office's name: "chief", "deputy", "engineer", "staff"."""
+    return low.rstrip(".") in lx.TITLES or low in lx.ROLE_NOUNS or low in _OFFICE_EXTRAS
+
+
+# Words inside offices' names that are neither titles nor roles on their own.
+_OFFICE_EXTRAS = frozenset({"staff", "state", "general", "press", "public", "works"})
+
+
 def _role_then_given_name(lows: list[str]) -> int:
     """Where a name starts after organisation or role words: "Board Member Ruth Achebe"."""
     for k in range(1, len(lows) - 1):
@@ -582,9 +600,10 @@ class _Builder:
         if body.startswith(("And ", "and ", "But ", "but ")):
             body = body.split(" ", 1)[1]
         words = body.split()
-        if len(words) >= 2 and words[-1].lower() in lx.ROLE_NOUNS:
+        if len(words) >= 2 and (words[-1].lower() in lx.ROLE_NOUNS or words[-1] in _KIN):
             # "according to her agent, Piet Varga", "confirmed by the company spokesman, Jo
-            # Roe": a role noun phrase closing a longer clause.
+            # Roe", "she is survived by a daughter, Grace Finch": a role noun phrase closing a
+            # longer clause.
             for k in range(len(words) - 2, max(-1, len(words) - 5), -1):
                 if words[k].lower() in _ROLE_DETERMINERS:
                     phrase = " ".join(words[k:])
@@ -777,8 +796,12 @@ class _Builder:
             if len(words) > 3
             else 0
         )
+        # "Deputy Chief of Staff Marisol Engstrom": nothing but office words before the
+        # connector, so the office runs on past it and the name comes after.
+        office_first = all(_office_word(w) for w in lows[:conn])
         if (
             conn
+            and not office_first
             and not any(w in lx.ORG_WORDS or w in lx.MEDIA_WORDS for w in lows[:conn])
             and (
                 any(w in lx.FIRST_NAMES or w.rstrip(".") in lx.TITLES for w in lows[: conn - 1])
@@ -806,6 +829,17 @@ class _Builder:
             # "Secretary of State Jon Husted": a title with "of" in it, then the person.
             k = next(i for i in range(conn + 1, len(lows)) if lows[i] in lx.FIRST_NAMES)
             self.classify(toks, run[k:])
+            return
+        if (
+            conn
+            and office_first
+            and len(lows) - conn >= 4
+            and not any(w in lx.ORG_WORDS or w in lx.PLACE_WORDS for w in lows[-2:])
+            and all(_is_cap(w) for w in words[-2:])
+        ):
+            # "Chief of Staff Rosalind Achebe", a given name the lexicon does not know: the
+            # office's last word, then the name's two.
+            self.classify(toks, run[-2:])
             return
         # A nickname in quote marks ("known as ‘Dynamite Doris’") names nobody new.
         if text[s - 1 : s] in "‘“\"'" and s > 0 and text[e : e + 1] in "’”\"'":
@@ -835,8 +869,23 @@ class _Builder:
                 and lows[0][:-1] in lx.ROLE_NOUNS
             ):
                 cut = 1  # "Producers Ilya Brandt and ...": a plural role opening the sentence
+            elif (
+                cut == k > 0
+                and (lows[k] == "of" or lows[k] in _OFFICE_EXTRAS)
+                and len(words) - k > 2
+            ):
+                cut = k + 1  # "Chief of Staff Rosalind Pettigrew": the office goes on
             elif words[k] in lx.ROLE_ACRONYMS and len(words) - k > 2 and not words[k + 1].isupper():
                 cut = k + 1  # "Quorrasoft CEO Ann Pell": the person after the office
+            elif (
+                lows[k] in lx.ROLE_NOUNS
+                and len(words) - k - 1 in (2, 3)
+                and not any(
+                    w in lx.ORG_WORDS or w in lx.PLACE_WORDS or _office_word(w)
+                    for w in lows[k + 1 :]
+                )
+            ):
+                cut = k + 1  # "State Engineer Rosalind Achebe": an office, then a full name
         if cut == 1 and len(words) == 2 and lows[0] in _TITLE_OR_GIVEN_NAME:
             cut = 0  # "Dean Quillon, co-director of the center": a given name, not a dean
         if not cut and len(lows) > 2:
@@ -1281,6 +1330,17 @@ class _Builder:
                 sm = _SAID_PRONOUN.match(self.text, m.end)
                 if sm:
                     said.setdefault(m.key, set()).add(sm.group(1))
+                    # "Roe said he was a hard boss. “...,” she said": the "he" was someone
+                    # else, as the quote's own "she" shows; evidence both ways says nothing.
+                    nxt = layout.sentence_end(sm.end())
+                    qm = _QUOTE_THEN_PRONOUN.match(self.text, nxt)
+                    if (
+                        qm
+                        and not _NAME_CAPS.search(self.text, sm.end(), nxt)
+                        # "Roe said he asked how she felt. “...,” she said": that "she".
+                        and not re.search(rf"\b{qm.group(1)}\b", self.text[sm.end() : nxt], re.I)
+                    ):
+                        said[m.key].add(qm.group(1).lower())
         for key, pronouns in said.items():
             if len(pronouns) == 1:  # evidence both ways says nothing
                 reg.persons[key].gender = "m" if pronouns == {"he"} else "f"
@@ -1301,6 +1361,8 @@ class _Builder:
             # Look into the next sentence too: "Lena Fischer ... . She thought ..."
             nxt = layout.sentence_end(end + 1) if end + 1 < len(self.text) else end
             window = self.text[ms[0].end : min(nxt, ms[0].end + 400)]
+            # Pronouns in quoted words are the speaker's about others, not the name's.
+            window = _QUOTED.sub(" ", window)
             male = female = 0
             for pm in _PRONOUN.finditer(window):
                 if pm.group(1).lower() in lx.PRONOUNS_MALE:

@@ -120,7 +120,9 @@ ROLE_NOUNS = frozenset(
     reporter journalist judge prosecutor attorney barrister solicitor negotiator boss
     ceo chef pastor priest rabbi imam principal vicar agent commissioner executive neighbour
     neighbor pensioner midwife novelist poet artist historian strategist pollster delegate
-    commentator columnist host anchor moderator producer candidate nominee""".split()
+    commentator columnist host anchor moderator producer candidate nominee surveyor auditor
+    comptroller controller clerk assessor coroner marshal warden ranger registrar
+    administrator curator librarian""".split()
 )
 # People named by a plural noun, not by name ("Protesters chanted", "Officials said").
 PLURAL_PEOPLE = frozenset(

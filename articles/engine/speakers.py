@@ -684,9 +684,14 @@ class Resolver:
             for p in reg.persons.values()
             if p.role and re.search(rf"\b{re.escape(head)}\b", p.role.lower())
         ]
-        if len(holders) == 1 and low.startswith("the "):
+        # "his daughter said": the one the story introduced as a daughter ("His daughter,
+        # Ruth Quell, said"), as "the mayor" is the one it introduced as mayor.
+        definite = low.startswith("the ") or (
+            len(words) == 2 and words[0] in _POSSESSIVES and head in lx.RELATIVES
+        )
+        if len(holders) == 1 and definite:
             return holders[0].name, "person"
-        if len(holders) > 1 and low.startswith("the "):
+        if len(holders) > 1 and definite:
             # "the senator said" with two senators in the story: the one last named.
             keys = {p.name for p in holders}
             i = bisect_left(self._mention_starts, pos) - 1
@@ -1211,6 +1216,9 @@ _OFFICES = frozenset(
     congressman congresswoman representative ambassador commissioner sheriff judge host
     anchor coach""".split()
 )
+
+
+_POSSESSIVES = frozenset({"his", "her", "their"})
 
 
 def _other_office(role: str, head: str) -> bool:
