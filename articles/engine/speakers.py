@@ -62,6 +62,15 @@ _INDEFINITE_PERSON = re.compile(
 )
 
 
+# A clause that keeps the person it is about unnamed.
+_ANONYMITY = re.compile(
+    r"\b(?:(?:not|n’t|n't) (?:to )?be (?:named|identified)|(?:his|her|their) names? (?:not|never)"
+    r" be (?:used|published|given)|declined to be (?:named|identified)|condition of anonymity"
+    r"|(?:not|n’t|n't) authori[sz]ed to (?:speak|comment))",
+    re.IGNORECASE,
+)
+
+
 _ROLE_GAP = re.compile(r"(?:[’']s)?,?\s+(?:[a-z][\w\-]*,?\s+){1,3}")
 
 
@@ -684,6 +693,10 @@ class Resolver:
             for p in reg.persons.values()
             if p.role and re.search(rf"\b{re.escape(head)}\b", p.role.lower())
         ]
+        if holders and self._introduced(head, pos):
+            # "According to a clerk ... “...,” the clerk said. The clerk for Harlan County, Jo
+            # Roe, also attended": that clerk was someone unnamed, not one named later.
+            holders = [p for p in holders if any(start < pos for start, _ in p.mentions)]
         # "his daughter said": the one the story introduced as a daughter ("His daughter,
         # Ruth Quell, said"), as "the mayor" is the one it introduced as mayor.
         definite = low.startswith("the ") or (
@@ -838,7 +851,11 @@ class Resolver:
             if not any(w.lower() in _FUNCTION_WORDS for w in m.group(0).split()[1:-1]):
                 last = m
         if last is None:
-            return False
+            # "The owner of the house, who asked not to be named, said ...": a person the
+            # sentence keeps unnamed on purpose.
+            last = _ANONYMITY.search(reg.text, prev_ss, seg_end)
+            if last is None:
+                return False
         if _HE_SHE.search(reg.text, prev_ss, last.start()):
             return False  # "When asked, he says he is a father": he is the subject, not "a father"
         # Anyone named in that sentence ("Lucia Ferrante, a teacher, said...") may be meant.

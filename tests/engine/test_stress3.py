@@ -68,3 +68,34 @@ def test_said_he_asked_how_she_felt_keeps_the_reporter_a_man():
         "Monday, said he asked how she felt.\n\n“I feel nothing,” she said."
     )
     assert speakers(text) == {"I feel nothing,": "Verity Lanke"}
+
+
+def test_she_after_a_person_kept_unnamed_on_purpose_is_nobody_named():
+    text = (
+        "Councillor Imelda Sarrow voted for the new market fees.\n\n"
+        "A stallholder near the square, who asked that her name not be used, said trade had "
+        "halved. “Nobody buys flowers in the rain,” she said.\n\n"
+        "The owner of the bakery, who asked not to be named, said she would close in May. "
+        "“I cannot pay it,” she said."
+    )
+    assert speakers(text) == {
+        "Nobody buys flowers in the rain,": None,
+        "I cannot pay it,": None,
+    }
+
+
+def test_the_clerk_an_article_brought_in_unnamed_is_not_a_clerk_named_later():
+    text = (
+        "According to a clerk who was at the count, the ballots arrived late. “Nobody could "
+        "say where they had been,” the clerk said.\n\n"
+        "The clerk for Dunmere County, Ottilie Sarn, who also attended, declined to comment."
+    )
+    assert speakers(text) == {"Nobody could say where they had been,": None}
+
+
+def test_the_judge_the_story_names_only_later_is_still_the_judge():
+    text = (
+        "The hearing had gone on for an hour. “Both of you have said the same thing,” the "
+        "judge said.\n\nJudge Corwin Haldane then adjourned the case until Monday."
+    )
+    assert speakers(text) == {"Both of you have said the same thing,": "Corwin Haldane"}
