@@ -83,6 +83,14 @@ _SAID_PRONOUN = re.compile(
 # The next sentence: a quotation, then its pronoun speaker ("“...,” she said").
 _QUOTE_THEN_PRONOUN = re.compile(r"\s*[“\"][^“”\"]{1,600}[”\"]\s*(he|she)\s+[a-z]+", re.IGNORECASE)
 _NAME_CAPS = re.compile(r"\b[A-Z][a-z]+\s+[A-Z][a-z]+")
+_PLAIN_TITLES = frozenset(t for t in lx.TITLES if t.isalpha() and len(t) > 3)
+_SOMEONE_ELSE = re.compile(
+    r"\b(?:the|his|her|their)\s+(?:[a-z]+\s+)?(?:"
+    + "|".join(
+        sorted(lx.ROLE_NOUNS | _PLAIN_TITLES | lx.RELATIVES | {"man", "woman", "girl", "boy"})
+    )
+    + r")\b"
+)
 _QUOTED = re.compile(r"“[^“”]*”|\"[^\"]*\"")
 
 
@@ -1358,8 +1366,12 @@ class _Builder:
             if all(_possessive_at(self.text, m.end) for m in ms):
                 continue  # "Roe's wives. She said": the pronoun is about someone else
             end = layout.sentence_end(ms[-1].end)
-            # Look into the next sentence too: "Lena Fischer ... . She thought ..."
+            # Look into the next sentence too: "Lena Fischer ... . She thought ...", unless
+            # this one brings in someone else the pronoun may mean ("Jo Roe asked the
+            # superintendent whether ... . He said ...").
             nxt = layout.sentence_end(end + 1) if end + 1 < len(self.text) else end
+            if _SOMEONE_ELSE.search(self.text, ms[-1].end, end):
+                nxt = end
             window = self.text[ms[0].end : min(nxt, ms[0].end + 400)]
             # Pronouns in quoted words are the speaker's about others, not the name's.
             window = _QUOTED.sub(" ", window)

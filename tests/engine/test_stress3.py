@@ -99,3 +99,11 @@ def test_the_judge_the_story_names_only_later_is_still_the_judge():
         "judge said.\n\nJudge Corwin Haldane then adjourned the case until Monday."
     )
     assert speakers(text) == {"Both of you have said the same thing,": "Corwin Haldane"}
+
+
+def test_a_pronoun_after_someone_else_was_brought_in_gives_the_name_no_gender():
+    text = (
+        "Board member Odalys Fenwick asked the superintendent whether the annex had been "
+        "studied. He said it had.\n\nFenwick was not convinced. “That is not enough,” she said."
+    )
+    assert speakers(text) == {"That is not enough,": "Odalys Fenwick"}
