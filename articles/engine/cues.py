@@ -836,9 +836,17 @@ _CLAUSE_SUBJECT = re.compile(
 )
 
 
+# A capitalised participle opening a sentence, then its object: "Reading her statement".
+_PARTICIPLE_OPENER = re.compile(
+    r"[A-Z][a-z]+ing\s+(?:her|his|their|its|the|a|an|from|to|at|on|in|out|through|with|"
+    r"over|back|up)\b"
+)
+
+
 def _clause_subject(text: str, start: int, end: int) -> tuple[int, int] | None:
     """The name or pronoun opening the sentence (after an opener ending in a comma)."""
     starts = [start]
+    possessive = None
     k = start
     while len(starts) < 4:
         k = text.find(",", k, end) + 1
@@ -847,10 +855,19 @@ def _clause_subject(text: str, start: int, end: int) -> tuple[int, int] | None:
         starts.append(k)
     for s0 in starts:
         m = _CLAUSE_SUBJECT.match(text, s0, end)
+        if m and _PARTICIPLE_OPENER.match(text, m.start(1)):
+            continue  # "Reading her statement from the box, ...": no name, an opener
+        if m and m.group(1).endswith(("’s", "'s")):
+            # "Isaac’s mother, Ruth Quell, said": whose relative; the name follows (if none
+            # does, "Roe’s campaign said" is still Roe's word)
+            possessive = possessive or m.span(1)
+            continue
         if m and (m.group(1).lower() in lx.SUBJECT_PRONOUNS or _looks_like_name(m.group(1))):
             if text[m.end(1) : m.end(1) + 2] in ("’s", "'s"):
                 return None
             return m.span(1)
+    if possessive and "," not in text[possessive[1] : end]:
+        return possessive
     return None
 
 

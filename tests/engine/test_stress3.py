@@ -107,3 +107,19 @@ def test_a_pronoun_after_someone_else_was_brought_in_gives_the_name_no_gender():
         "studied. He said it had.\n\nFenwick was not convinced. “That is not enough,” she said."
     )
     assert speakers(text) == {"That is not enough,": "Odalys Fenwick"}
+
+
+def test_a_participle_opening_the_sentence_is_not_the_speaker():
+    text = (
+        "A driver was jailed on Friday.\n\nReading her statement from the witness box, the "
+        "victim’s mother, Odile Brask, said: “He rang me every night. The phone is quiet now.”"
+    )
+    assert speakers(text) == {"He rang me every night. The phone is quiet now.": "Odile Brask"}
+
+
+def test_whose_relative_then_the_name_speaks_not_the_possessor():
+    text = (
+        "The trial heard from the family.\n\nLater, Isaac’s father, Tobias Wren, said: “He "
+        "was the funny one.”"
+    )
+    assert speakers(text) == {"He was the funny one.": "Tobias Wren"}
