@@ -183,7 +183,10 @@ _ADV_BACK = (
 )
 _AUX_BACK = re.compile(
     r"\s+(?:(?:[Hh]as|[Hh]ave|[Hh]ad|[Ww]ill|[Ww]ould|[Mm]ay|[Mm]ight|[Cc]ould|[Cc]an)"
-    rf"(?:\s+have)?(?:\s+{_ADV_BACK})?|{_ADV_BACK})\s*$"
+    rf"(?:\s+have)?(?:\s+{_ADV_BACK})?|{_ADV_BACK}"
+    # "Lyle himself posted", "Mayor Jo Roe likes to say": the name before them speaks
+    rf"|(?:himself|herself|themselves|itself)(?:\s+{_ADV_BACK})?"
+    r"|(?:[Ll]ikes|[Ll]iked|[Ll]oves|[Ll]oved|[Tt]ends|[Tt]ended|[Uu]sed)\s+to)\s*$"
 )
 
 

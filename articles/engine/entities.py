@@ -903,6 +903,12 @@ class _Builder:
         name_lows = lows[cut:]
         if not name_words:
             return
+        if len(name_words) >= 2 and name_lows[-1] == "general" and not cut:
+            # "Westfell General", "Tarnwick General": a hospital (a title comes before a
+            # name, never after it).
+            org = self.add_org(phrase, s, e)
+            self.after_org(org, e)
+            return
         ns = toks[name_idx[0]][0]
         title = text[s:ns].strip()
         if len(words) == 1 and words[0] in lx.ROLE_ACRONYMS:

@@ -343,6 +343,11 @@ class Resolver:
         if po and not any(w.lower() in lx.ORG_WORDS for w in po.group(1).split()):
             # "Ravi Subramaniam of Clearwater Securities": the person, not the firm.
             return self._name(po.group(1), pos)
+        um = _UNNAMED_MEMBER.match(m)
+        if um and um.group(1).lower() not in lx.SPOKES_HEADS:
+            # "a nurse at Westfell General": someone of the organisation, left unnamed (its
+            # spokesperson would speak for it).
+            return None, "person"
         org = self.reg.org_for(m) or self.reg.org_for(_strip_det(m))
         if org is not None:
             return org.name, "organization"
@@ -1236,6 +1241,22 @@ _OFFICES = frozenset(
 
 
 _POSSESSIVES = frozenset({"his", "her", "their"})
+# "a nurse at Westfell General", "one worker with Quillmart": an unnamed member of a body.
+_UNNAMED_MEMBER = re.compile(
+    r"(?:[Aa]n?|[Oo]ne|[Aa]nother)\s+(?:[a-z\-]+\s+){0,2}?("
+    + "|".join(
+        sorted(
+            lx.ROLE_NOUNS - {"head", "chief", "president", "chairman", "chairwoman"}
+            | set(
+                """porter employee staffer volunteer guard cleaner paramedic firefighter
+                soldier teller cashier waiter waitress source insider customer patient
+                passenger parent technician mechanic labourer laborer contractor intern
+                clerk""".split()
+            )
+        )
+    )
+    + r")\s+(?:at|with|from|in|for)\s+[A-Z]"
+)
 
 
 def _other_office(role: str, head: str) -> bool:

@@ -123,3 +123,28 @@ def test_whose_relative_then_the_name_speaks_not_the_possessor():
         "was the funny one.”"
     )
     assert speakers(text) == {"He was the funny one.": "Tobias Wren"}
+
+
+def test_an_unnamed_member_of_an_organisation_is_not_the_organisation():
+    text = (
+        "Wards are full. A porter at Tarnwick General said the queue was “out of the door.” "
+        "“We have never seen it like this,” he said.\n\n"
+        "A spokeswoman for Tarnwick General said: “We are coping.”"
+    )
+    assert speakers(text) == {
+        "out of the door.": None,
+        "We have never seen it like this,": None,
+        "We are coping.": "Tarnwick General",
+    }
+
+
+def test_himself_and_likes_to_say_leave_the_name_that_speaks():
+    text = (
+        "Councillor Ferris Vane lost the vote. Vane himself wrote on social media that night: "
+        "“We will be back.”\n\nMayor Odette Marr likes to say that the town is “the harbour "
+        "of the north.”"
+    )
+    assert speakers(text) == {
+        "We will be back.": "Ferris Vane",
+        "the harbour of the north.": "Odette Marr",
+    }
