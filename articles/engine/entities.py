@@ -1322,6 +1322,8 @@ class _Builder:
                 not cands
                 and word in speaking
                 and not any(word in p.name.split() for p in reg.persons.values())
+                # "Harwick said", after "Harwick Logistics": the firm, by its first word
+                and not any(o.name.split()[0] == word and " " in o.name for o in reg.orgs.values())
             ):
                 # "Obama said ...", never given in full: a person known by one name.
                 cands = [self.add_person(word, s, e, "", "")]

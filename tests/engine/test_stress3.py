@@ -148,3 +148,11 @@ def test_himself_and_likes_to_say_leave_the_name_that_speaks():
         "We will be back.": "Ferris Vane",
         "the harbour of the north.": "Odette Marr",
     }
+
+
+def test_an_organisation_named_again_by_its_first_word_is_the_organisation():
+    text = (
+        "The drivers work for Harwick Logistics, which runs the depot. Harwick said in a "
+        "statement that its offer was “the best in the industry.”"
+    )
+    assert speakers(text) == {"the best in the industry.": "Harwick Logistics"}
