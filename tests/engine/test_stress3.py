@@ -156,3 +156,11 @@ def test_an_organisation_named_again_by_its_first_word_is_the_organisation():
         "statement that its offer was “the best in the industry.”"
     )
     assert speakers(text) == {"the best in the industry.": "Harwick Logistics"}
+
+
+def test_quoted_as_saying_that_gives_the_partial_quote_to_the_one_quoted():
+    text = (
+        "Talvia rejected the demand. Official news agency KNT quoted Deputy Prime Minister "
+        "Ilse Varga as saying that Talvia “will not hand over its citizens.”"
+    )
+    assert speakers(text) == {"will not hand over its citizens.": "Ilse Varga"}
