@@ -291,6 +291,8 @@ _NICKNAME = re.compile(
 )
 _OPEN_MARKS = frozenset({'"', "“", "‘"})
 
+# Words that give a thing its name ("a plan called ...", "the scheme dubbed ...").
+_THING_NAMING = frozenset({"called", "dubbed", "titled", "entitled", "branded"})
 # Who can be "named" someone: "a painter named ...", "a woman named ..." (not "a ship named").
 _NAMED_PEOPLE = (
     lx.ROLE_NOUNS | lx.MALE_WORDS | lx.FEMALE_WORDS | lx.RELATIVES | {"person", "people", "child"}
@@ -612,7 +614,7 @@ class _Builder:
             # "according to her agent, Piet Varga", "confirmed by the company spokesman, Jo
             # Roe", "she is survived by a daughter, Grace Finch": a role noun phrase closing a
             # longer clause.
-            for k in range(len(words) - 2, max(-1, len(words) - 5), -1):
+            for k in range(len(words) - 2, max(-1, len(words) - 7), -1):
                 if words[k].lower() in _ROLE_DETERMINERS:
                     phrase = " ".join(words[k:])
                     return "" if _ROLE_VERBS.search(phrase) else phrase
@@ -1065,9 +1067,16 @@ class _Builder:
         article and an adjective ("the senior Ice Expulsion Responsible"). Maybe otherwise:
         kept only if its surname is used alone elsewhere in the text.
         """
+        j = run[0] - 1
+        if (
+            j >= 1
+            and toks[j][2].lower() in _THING_NAMING
+            and toks[j - 1][2].lower() not in _NAMED_PEOPLE
+            and not toks[j - 1][2].endswith(_OCCUPATION_ENDS)
+        ):
+            return -1  # "This year's version is called Larnwick Forward": a thing's name
         if titled or name_words[0].lower() in lx.FIRST_NAMES:
             return 1
-        j = run[0] - 1
         if j >= 0 and toks[j][2].lower() in _CUE_WORDS:
             return 1
         if (

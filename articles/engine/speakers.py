@@ -731,6 +731,8 @@ class Resolver:
             low.startswith("the ")
             and head
             and not holders
+            # (not "the city of Larnwick": a place or body, named)
+            and not any(w in _PLACES_AND_BODIES for w in words)
             and not self._introduced(head, pos)
             and not _RELATIVE_AFTER.match(self.reg.text, pos + len(m))
         ):
@@ -1247,6 +1249,16 @@ _OFFICES = frozenset(
 
 
 _POSSESSIVES = frozenset({"his", "her", "their"})
+# Words of a description that names a place or a public body, never a person.
+_PLACES_AND_BODIES = lx.PLACE_WORDS | {
+    "council",
+    "government",
+    "ministry",
+    "department",
+    "agency",
+    "company",
+    "committee",
+}
 # "a nurse at Westfell General", "one worker with Quillmart": an unnamed member of a body.
 _UNNAMED_MEMBER = re.compile(
     r"(?:[Aa]n?|[Oo]ne|[Aa]nother)\s+(?:[a-z\-]+\s+){0,2}?("

@@ -164,3 +164,15 @@ def test_quoted_as_saying_that_gives_the_partial_quote_to_the_one_quoted():
         "Ilse Varga as saying that Talvia “will not hand over its citizens.”"
     )
     assert speakers(text) == {"will not hand over its citizens.": "Ilse Varga"}
+
+
+def test_a_thing_called_by_a_name_is_nobody_and_a_long_office_introduces_a_person():
+    text = (
+        "By Tobin Marsh\n\nEvery few years the town of Quarrow says it will become “smart.” "
+        "This year's plan is called Quarrow Ahead.\n\nWhen I asked the town's chief digital "
+        "officer, Oona Pellew, what it would do, she was frank. “Honestly? Count the "
+        "complaints,” she said."
+    )
+    got = speakers(text)
+    assert got["smart."] != "Tobin Marsh"  # the town says it, not the column's writer
+    assert got["Honestly? Count the complaints,"] == "Oona Pellew"
