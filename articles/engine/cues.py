@@ -250,6 +250,14 @@ def _trim(text: str, s: int, e: int) -> tuple[int, int]:
 def _mention_after_verb(text: str, s: int, limit: int) -> tuple[int, int] | None:
     """The speaker words after an inverted cue: up to a comma or a clause word."""
     seg_end = min(limit, s + 120)
+    two = _TWO_OFFICES.match(text, s, seg_end)
+    if (
+        two
+        and two.group(1).split()[0].lower() not in DETERMINERS
+        and _office_end(two.group(1))
+        and _office_end(two.group(2))
+    ):
+        return two.span(3)  # "said Quillmart CEO and board chair Tessa Obi": one person
     m = MENTION_STOP.search(text, s, seg_end)
     e = m.start() if m else seg_end
     s, e = _trim(text, s, e)
@@ -302,6 +310,20 @@ def _mention_after_verb(text: str, s: int, limit: int) -> tuple[int, int] | None
     if s >= e or len(text[s:e].split()) > 9:
         return None
     return s, e
+
+
+# Two offices joined by "and", then the one name that holds both.
+_TWO_OFFICES = re.compile(
+    r"\s*((?:[\w’'\-]+[ \t\u00a0]+){0,3}[\w’'\-]+)[ \t\u00a0]+and[ \t\u00a0]+"
+    r"((?:[\w’'\-]+[ \t\u00a0]+){0,4}[\w’'\-]+)[ \t\u00a0]+"
+    r"((?:[A-Z][\w’'.\-]+[ \t\u00a0]+){1,2}[A-Z][\w’'\-]+)\b"
+)
+
+
+def _office_end(words: str) -> bool:
+    """Do ``words`` end with an office ("Quillmart CEO", "board chair")?"""
+    last = words.split()[-1]
+    return last in lx.ROLE_ACRONYMS or last.lower() in lx.ROLE_NOUNS or last.lower() in lx.TITLES
 
 
 _DAY_WORDS = frozenset(lx.WEEKDAYS) | frozenset(lx.MONTHS)

@@ -215,7 +215,8 @@ _POSSESSOR_ROLE_NAME = re.compile(
 _PARTY_TAG = re.compile(r",?\s*(?:\(?\b[DRI]-[A-Z][A-Za-z.]*\)?|\([DRI]\))\.?$")
 _PERSON_OF = re.compile(
     # "Ravi Subramaniam of Clearwater Securities", "Doctor Sam Quill of the unit"
-    r"((?:[A-Z][\w’'.\-]+ ){1,3}[A-Z][\w’'\-]+) of (?:the )?(?:[A-Z]|[a-z]+$)"
+    # "the Rev. Jo Quill of the Alder Church"
+    r"(?:[Tt]he )?((?:[A-Z][\w’'.\-]+ ){1,3}[A-Z][\w’'\-]+) of (?:the )?(?:[A-Z]|[a-z]+$)"
 )
 
 

@@ -176,3 +176,15 @@ def test_a_thing_called_by_a_name_is_nobody_and_a_long_office_introduces_a_perso
     got = speakers(text)
     assert got["smart."] != "Tobin Marsh"  # the town says it, not the column's writer
     assert got["Honestly? Count the complaints,"] == "Oona Pellew"
+
+
+def test_one_person_with_two_offices_and_a_cleric_of_a_church():
+    text = (
+        "“We are ready,” said Quillmart CEO and new board chair Tessa Obi.\n\n"
+        "A fire broke out. “We have no idea what caused it,” the Rev. Amos Quell of the "
+        "Harbour Chapel said."
+    )
+    assert speakers(text) == {
+        "We are ready,": "Tessa Obi",
+        "We have no idea what caused it,": "Amos Quell",
+    }
