@@ -91,6 +91,18 @@ _SOMEONE_ELSE = re.compile(
     )
     + r")\b"
 )
+# An apposition that says the name is an organisation's: "the private utility that ...".
+_ORG_APPOSITION = re.compile(
+    r"(?:the|a|an|its)\s+(?:[\w\-]+\s+){0,3}?(?:"
+    + "|".join(
+        sorted(
+            lx.BUSINESS_HEADS
+            | {"utility", "operator", "provider", "nonprofit", "institute", "foundation"}
+            - {"band", "website"}
+        )
+    )
+    + r")(?=\s+(?:that|which|based|in|of|for|from|with|whose|behind|serving|running)\b|\s*$)"
+)
 _QUOTED = re.compile(r"“[^“”]*”|\"[^\"]*\"")
 
 
@@ -1043,6 +1055,11 @@ class _Builder:
         elif pre:
             role = f"{pre} {role}"
         role = role or self.role_after(e) or self.role_before(s)
+        if not cut and not pre and _ORG_APPOSITION.match(role):
+            # "Renfield Water, the private utility that supplies the town": a body
+            org = self.add_org(text[ns:e], ns, e)
+            self.after_org(org, e)
+            return
         evidence = self.person_evidence(toks, run, ns, ev_end, name_words, bool(cut or role))
         if evidence > 0:
             self.add_person(text[ns:e], ns, e, role, gender)

@@ -699,6 +699,11 @@ class Resolver:
                 return None, "organization"
             named = [w for w in m.split()[1:-1] if w[:1].isupper()]
             return self._org_head(head, pos, named), "organization"
+        if len(words) == 2 and words[0] == "the" and head in lx.ORG_WORDS:
+            # "the institute said", after "the Calder Institute of Public Health"
+            org = self._org_head(head, pos)
+            if org:
+                return org, "organization"
         # "the mayor", "the minister", "the chief executive": a role held by one person.
         holders = [
             p

@@ -188,3 +188,16 @@ def test_one_person_with_two_offices_and_a_cleric_of_a_church():
         "We are ready,": "Tessa Obi",
         "We have no idea what caused it,": "Amos Quell",
     }
+
+
+def test_the_institute_and_the_company_are_the_bodies_the_story_named():
+    text = (
+        "The Orrin Institute of Coastal Health, which paid for the study, backed it. “Small "
+        "steps matter,” the institute said in a statement.\n\nTarnwick Water, the private "
+        "utility that supplies the town, found bacteria on Saturday. “Please boil your "
+        "water,” the company said."
+    )
+    assert speakers(text) == {
+        "Small steps matter,": "Orrin Institute of Coastal Health",
+        "Please boil your water,": "Tarnwick Water",
+    }
