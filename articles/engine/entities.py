@@ -296,6 +296,10 @@ _FRONTED = re.compile(
     r"|After|Before|When|While|Although|Though|Despite|Since|Because|Following|Unlike|Like"
     r"|Asked|Hours after|Days after|Weeks after|Shortly after|Even as|Even though)\b[^,.;:“”\"]*$"
 )
+# A fronted clause closed by a comma right before the name: "Asked whether ..., Roe".
+_FRONTED_THEN = re.compile(_FRONTED.pattern.replace(r"[^,.;:“”\"]*$", r"[^.;:“”\"]*,\s*$"))
+# "She turned to Ms Palliser": a pronoun is the subject, the name is not.
+_PRONOUN_OPENS = re.compile(r"\s*(?:He|She|They|We|I)\s+(?!and\b|or\b)[a-z]")
 # A nickname between the given name and the surname: "Juan “Chico” Roe" is Juan Roe.
 _NICKNAME = re.compile(
     r"[ \t\u00a0]+[\"“‘][^\W\d_a-z][\w’'\-]*(?: [^\W\d_a-z][\w’'\-]*){0,2}[\"”’]"
@@ -1432,7 +1436,11 @@ class _Builder:
             ss = layout.sentence_start(m.start)
             if ss not in seen:
                 seen.add(ss)
-                m.subject = m.start - ss < 60
+                m.subject = m.start - ss < 60 and not _PRONOUN_OPENS.match(text, ss, m.start)
+                if not m.subject and m.start - ss < 200 and _FRONTED_THEN.match(text, ss, m.start):
+                    # "Asked whether the country would accept mediation, Vukelic was ...":
+                    # a long fronted clause, then the name that opens the main one.
+                    m.subject = True
                 if m.subject and _possessive_at(text, m.end):
                     poss_at[ss] = m.end  # "As for Roe's plan, Quill said": Quill too
                 elif m.subject and _FRONTED.match(text, ss, m.start):

@@ -201,3 +201,22 @@ def test_the_institute_and_the_company_are_the_bodies_the_story_named():
         "Small steps matter,": "Orrin Institute of Coastal Health",
         "Please boil your water,": "Tarnwick Water",
     }
+
+
+def test_a_name_after_a_pronoun_subject_is_not_the_subject():
+    text = (
+        "Councillor Imogen Tarrant opposed the sale.\n\nMrs Fenwick, winding up, said the "
+        "routes were safe.\n\nShe turned to Mrs Tarrant. ‘I hope my colleague reads the "
+        "contract,’ she said."
+    )
+    assert speakers(text) == {"I hope my colleague reads the contract,": "Fenwick"}
+
+
+def test_the_name_after_a_long_fronted_clause_is_the_subject():
+    text = (
+        "Prime Minister Oskar Lindqvist spoke first. Farmer Piet Anholt said he understood "
+        "both sides. “We are both thirsty,” Anholt said.\n\nAsked whether the country would "
+        "accept international mediation next year, Lindqvist was non-committal. “We are open "
+        "to talking,” he said."
+    )
+    assert speakers(text)["We are open to talking,"] == "Oskar Lindqvist"
