@@ -62,6 +62,11 @@ _INDEFINITE_PERSON = re.compile(
 )
 
 
+# A sentence opened by a pronoun that reports speech: "She added that ...".
+_PRONOUN_REPORTS = re.compile(
+    r"\s*(He|She)\s+(?:also\s+|later\s+)?(?:said|says|added|adds|told|explained|insisted|"
+    r"argued|noted|warned|acknowledged|admitted|recalled)\b"
+)
 # A clause that keeps the person it is about unnamed.
 _ANONYMITY = re.compile(
     r"\b(?:(?:not|n’t|n't) (?:to )?be (?:named|identified)|(?:his|her|their) names? (?:not|never)"
@@ -791,7 +796,12 @@ class Resolver:
         vote ..."), or the "he"/"she" that ends it ("..., he said.")."""
         reg = self.reg
         text = reg.text
-        pm = _SAID_PRONOUN_END.search(text, ss, end) or _SAID_PRONOUN_ASIDE.search(text, ss, end)
+        pm = (
+            _SAID_PRONOUN_END.search(text, ss, end)
+            or _SAID_PRONOUN_ASIDE.search(text, ss, end)
+            # "She added that the squad had been stung by criticism. “...”"
+            or _PRONOUN_REPORTS.match(text, ss, end)
+        )
         if pm:
             name, kind = self.resolve(pm.group(1), pm.start(1))
             if name:

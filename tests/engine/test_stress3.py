@@ -220,3 +220,12 @@ def test_the_name_after_a_long_fronted_clause_is_the_subject():
         "to talking,” he said."
     )
     assert speakers(text)["We are open to talking,"] == "Oskar Lindqvist"
+
+
+def test_a_quote_after_she_added_that_is_hers():
+    text = (
+        "Tove Aaland, the right back, said the turning point came late. “Nobody panicked,” "
+        "she said.\n\nShe added that the squad had been stung by criticism. “People wrote us "
+        "off. That was fine.”"
+    )
+    assert speakers(text)["People wrote us off. That was fine."] == "Tove Aaland"
