@@ -1348,12 +1348,21 @@ class _Builder:
             if not cands and word not in reg.surnames:
                 # A feature's "Naomi" for Naomi Calloway-Pierce: a given name used alone.
                 cands = [reg.persons[n] for n in reg.given.get(word, ())]
+            firsts = (
+                [o for o in reg.orgs.values() if " " in o.name and o.name.split()[0] == word]
+                if not cands
+                else []
+            )
+            if len(firsts) == 1 and not any(word in p.name.split() for p in reg.persons.values()):
+                # "According to Harwick", after "Harwick Logistics": the firm, by its first word
+                firsts[0].mentions.append((s, e))
+                reg.mentions.append(Mention(s, e, "organization", firsts[0].name))
+                continue
             if (
                 not cands
                 and word in speaking
                 and not any(word in p.name.split() for p in reg.persons.values())
-                # "Harwick said", after "Harwick Logistics": the firm, by its first word
-                and not any(o.name.split()[0] == word and " " in o.name for o in reg.orgs.values())
+                and not firsts
             ):
                 # "Obama said ...", never given in full: a person known by one name.
                 cands = [self.add_person(word, s, e, "", "")]

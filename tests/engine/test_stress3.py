@@ -229,3 +229,12 @@ def test_a_quote_after_she_added_that_is_hers():
         "off. That was fine.”"
     )
     assert speakers(text)["People wrote us off. That was fine."] == "Tove Aaland"
+
+
+def test_the_company_is_the_one_named_last_by_its_first_word():
+    text = (
+        "Harwick Foods will buy the ice-cream maker Pellmark Dairy for $900 million.\n\n"
+        "According to Harwick, the deal will add to earnings. “We expect it to pay for "
+        "itself within a year,” the company wrote in a presentation."
+    )
+    assert speakers(text) == {"We expect it to pay for itself within a year,": "Harwick Foods"}
