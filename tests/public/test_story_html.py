@@ -485,3 +485,20 @@ def test_the_figure_rows_are_as_the_template_wrote(client):
     html = table_html.figure_rows(table)
     assert html == _old(FIGURE_ROWS, page={"figures": table})
     assert "3 &lt;new&gt; lanes &amp; a path" in html and html in response.content.decode()
+
+
+def test_a_kept_figure_comparison_follows_the_figures(client):
+    """The engine's comparison is kept between requests (``figures._compared``): once an
+    outlet's figure is corrected, the next page compares the figures as they now are."""
+    from django.core.cache import cache
+
+    built = build_story(articles=4)  # 12 million pounds against 14 million, twice each
+    assert client.get(built.story.get_absolute_url()).context["page"].figures.disagree
+    fourteen = Figure.objects.filter(article__story=built.story, value=14_000_000)
+    assert fourteen.update(value=12_000_000, text="12 million pounds")
+    cache.clear()
+    table = client.get(built.story.get_absolute_url()).context["page"].figures
+    assert not table.disagree
+    assert {value.figure.value for view in table.rows for cell in view.cells for value in cell} == {
+        12_000_000
+    }
