@@ -1,7 +1,9 @@
 """Writing HTML in Python as the template engine writes it: values escaped as it escapes
 them, and dates as its ``date`` filter writes them, each phrase translated and each date
-formatted once a call (``Memo``). Used by the story page's Python-written parts
-(``story_html``, ``claim_html``)."""
+formatted once a call (``Memo``), and kept for the next calls: in one language and time
+zone a moment is always written the same way, and a page of 50 articles writes some 150
+dates, the same ones on every request (``_WRITTEN``). Used by the story page's
+Python-written parts (``story_html``, ``claim_html``)."""
 
 from __future__ import annotations
 
@@ -10,16 +12,20 @@ from datetime import datetime
 from functools import lru_cache
 
 from django.conf import settings
+from django.core.signals import setting_changed
+from django.dispatch import receiver
 from django.utils.dateformat import DateFormat, re_escaped, re_formatchars
 from django.utils.functional import Promise
 from django.utils.timezone import _datetime_ambiguous_or_imaginary, get_current_timezone
-from django.utils.translation import gettext
+from django.utils.translation import get_language, gettext
 
 
 def esc(value) -> str:
     """``value`` as the template engine prints it: escaped unless marked safe. What
     ``conditional_escape`` returns, without its wrapper for lazy text on every call (a page
     escapes a thousand values)."""
+    if type(value) is str:  # most values: neither lazy nor marked safe
+        return html.escape(value)
     if isinstance(value, Promise):
         value = str(value)
     if hasattr(value, "__html__"):
@@ -45,6 +51,17 @@ LONG_DATE = "j F Y, H:i e"
 # Format characters whose text depends only on the month (and the language): their names.
 _MONTH_NAMES = frozenset("bEFMN")
 
+# Dates written before, by (time zone, language, moment, its zone and fold, whether it is
+# converted, format): kept across calls, bounded, emptied when a setting changes (the formats, the
+# languages, the time zone).
+_WRITTEN: dict[tuple, str] = {}
+_WRITTEN_LIMIT = 20_000
+
+
+@receiver(setting_changed, dispatch_uid="articles.templatetags.html_writing.forget")
+def forget(**kwargs) -> None:
+    _WRITTEN.clear()
+
 
 class Memo:
     """What one call writes again and again, worked out once: the same few phrases, labels
@@ -59,6 +76,7 @@ class Memo:
         self.dates: dict[tuple, str] = {}
         self.months: dict[tuple[str, int], str] = {}
         self.zone = get_current_timezone() if settings.USE_TZ else None
+        self.language = get_language()
 
     def t(self, message: str) -> str:
         """``message`` translated and escaped."""
@@ -90,7 +108,22 @@ class Memo:
         key = (moment, format_string)
         text = self.dates.get(key)
         if text is None:
-            text = self.dates[key] = esc(self._date(moment, format_string))
+            written = (
+                self.zone,
+                self.language,
+                type(moment),
+                moment,
+                getattr(moment, "tzinfo", None),
+                getattr(moment, "fold", 0),  # an hour of a zone's that comes twice
+                getattr(moment, "convert_to_local_time", True),
+                format_string,
+            )
+            text = _WRITTEN.get(written)
+            if text is None:
+                if len(_WRITTEN) >= _WRITTEN_LIMIT:
+                    _WRITTEN.clear()
+                text = _WRITTEN[written] = esc(self._date(moment, format_string))
+            self.dates[key] = text
         return text
 
     def _date(self, moment, format_string: str) -> str:

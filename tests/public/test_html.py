@@ -120,3 +120,26 @@ def test_every_public_page_is_well_formed_and_accessible(client, demo):
         checker.feed(response.content.decode())
         checker.close()
         assert checker.check() == [], url
+
+
+@pytest.mark.django_db
+def test_the_masthead_marks_the_section_of_each_page_though_rendered_once(client):
+    """The masthead is rendered once for each kind of page (``site_part``) and reused: each
+    section's page marks its own link, whichever page came first, and pages of no section
+    mark none; a setting changed (here the script prefix's source, the URL configuration
+    reloaded) renders it again."""
+    from django.test import override_settings
+
+    from articles.templatetags import addresses
+
+    links = {"/": "Stories", "/topics/": "Topics", "/people/": "People", "/outlets/": "Outlets"}
+    for _ in range(2):
+        for url, section in links.items():
+            html = client.get(url).content.decode()
+            assert html.count('aria-current="page"') == 1
+            assert f'aria-current="page">{section}</a>' in html
+    assert addresses._parts
+    with override_settings(FORCE_SCRIPT_NAME="/news"):
+        assert not addresses._parts
+    html = client.get("/stories/no-such-story/").content.decode()
+    assert 'aria-current="page"' not in html and "masthead" in html

@@ -435,6 +435,35 @@ def test_every_date_a_tag_writes_is_what_the_date_filter_writes(zone):
                     assert memo.date(moment, format_string) == expected, (moment, format_string)
 
 
+def test_a_date_kept_from_an_earlier_call_is_written_for_the_current_zone_and_language():
+    """Dates are kept across calls (``_WRITTEN``): a later call in another time zone or
+    language, or with the same wall time an hour later (a zone's repeated hour), writes its
+    own."""
+    from datetime import datetime
+    from zoneinfo import ZoneInfo
+
+    from articles.templatetags.html_writing import LONG_DATE, Memo
+
+    moment = datetime(2026, 10, 25, 0, 30, tzinfo=timezone.UTC)
+    written = {}
+    for zone in ("UTC", "America/Chicago"):
+        for language in ("en", "de"):
+            with timezone.override(zone), translation.override(language):
+                written[zone, language] = Memo().date(moment, "j F Y, H:i e")
+    assert written == {
+        ("UTC", "en"): "25 October 2026, 00:30 UTC",
+        ("UTC", "de"): "25 Oktober 2026, 00:30 UTC",
+        ("America/Chicago", "en"): "24 October 2026, 19:30 CDT",
+        ("America/Chicago", "de"): "24 Oktober 2026, 19:30 CDT",
+    }
+    dublin = ZoneInfo("Europe/Dublin")
+    first, second = (datetime(2026, 10, 25, 1, 30, fold=n, tzinfo=dublin) for n in (0, 1))
+    with timezone.override("UTC"):
+        assert Memo().date(first, "c") != Memo().date(second, "c")
+        assert Memo().date(first, LONG_DATE) == "25 October 2026, 00:30 UTC"
+        assert Memo().date(second, LONG_DATE) == "25 October 2026, 01:30 UTC"
+
+
 def test_the_figure_rows_are_as_the_template_wrote(client):
     """Outlets that disagree (the engine's note), an outlet giving two wordings of a quantity,
     one giving none (a dash), and text to escape."""
@@ -456,3 +485,20 @@ def test_the_figure_rows_are_as_the_template_wrote(client):
     html = table_html.figure_rows(table)
     assert html == _old(FIGURE_ROWS, page={"figures": table})
     assert "3 &lt;new&gt; lanes &amp; a path" in html and html in response.content.decode()
+
+
+def test_a_kept_figure_comparison_follows_the_figures(client):
+    """The engine's comparison is kept between requests (``figures._compared``): once an
+    outlet's figure is corrected, the next page compares the figures as they now are."""
+    from django.core.cache import cache
+
+    built = build_story(articles=4)  # 12 million pounds against 14 million, twice each
+    assert client.get(built.story.get_absolute_url()).context["page"].figures.disagree
+    fourteen = Figure.objects.filter(article__story=built.story, value=14_000_000)
+    assert fourteen.update(value=12_000_000, text="12 million pounds")
+    cache.clear()
+    table = client.get(built.story.get_absolute_url()).context["page"].figures
+    assert not table.disagree
+    assert {value.figure.value for view in table.rows for cell in view.cells for value in cell} == {
+        12_000_000
+    }
