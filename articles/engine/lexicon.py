@@ -146,7 +146,8 @@ PLURAL_PEOPLE = frozenset(
 ORG_WORDS = frozenset(
     """department ministry council authority agency office bureau service services police
     company corporation corp corp. inc inc. ltd ltd. llc plc group holdings bank university
-    college school academy primary hospital trust union association federation committee
+    college school academy primary secondary elementary hospital trust union association
+    federation committee
     commission court parliament congress senate house party times news post herald gazette
     courier ledger journal tribune daily press reuters radio tv television network
     institute foundation society club fund board administration army navy force forces guard

@@ -238,3 +238,13 @@ def test_the_company_is_the_one_named_last_by_its_first_word():
         "itself within a year,” the company wrote in a presentation."
     )
     assert speakers(text) == {"We expect it to pay for itself within a year,": "Harwick Foods"}
+
+
+def test_a_school_named_secondary_is_no_person_the_pronoun_could_mean():
+    text = (
+        "Osric Pellow, who founded Radio Tarnwick in a church basement, died on Saturday.\n\n"
+        "Mr. Pellow taught physics at Tarnwick Secondary for 22 years.\n\nIn a 1996 "
+        "interview with The Tarnwick Courier, he explained why he had started it. “Nobody "
+        "sounded like my neighbours,” he said."
+    )
+    assert speakers(text) == {"Nobody sounded like my neighbours,": "Osric Pellow"}
