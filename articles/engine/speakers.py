@@ -62,6 +62,7 @@ _INDEFINITE_PERSON = re.compile(
 )
 
 
+_SINGLE_CLOSE = re.compile(r"’(?![A-Za-z])(?<!s’)")
 # A sentence opened by a pronoun that reports speech: "She added that ...".
 _PRONOUN_REPORTS = re.compile(
     r"\s*(He|She)\s+(?:also\s+|later\s+)?(?:said|says|added|adds|told|explained|insisted|"
@@ -1110,6 +1111,12 @@ class Resolver:
         if m is not None and m.group() in "“”":
             return m.group() == "”"
         ps = text.rfind("\n", 0, start) + 1
+        # ‘Mrs Selby ran errands,’ she said: single marks, as British style has them (an
+        # apostrophe inside or after a word is no closing mark)
+        o = text.rfind("‘", ps, start)
+        if o >= 0 and not _SINGLE_CLOSE.search(text, o + 1, start):
+            if _SINGLE_CLOSE.search(text, end, pos):
+                return True
         return text.count('"', ps, start) % 2 == 1
 
     def _reporting_person(self, lo: int, pos: int, keys: set[str]) -> str | None:

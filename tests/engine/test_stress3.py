@@ -248,3 +248,12 @@ def test_a_school_named_secondary_is_no_person_the_pronoun_could_mean():
         "sounded like my neighbours,” he said."
     )
     assert speakers(text) == {"Nobody sounded like my neighbours,": "Osric Pellow"}
+
+
+def test_a_name_inside_single_quotation_marks_is_not_the_speaker():
+    text = (
+        "Maureen Tolley, 47, is accused of theft.\n\nRuth Okafor, defending, said her client "
+        "denied any intention to steal. ‘Mrs Tolley ran errands for these people,’ she told "
+        "the jury."
+    )
+    assert speakers(text) == {"Mrs Tolley ran errands for these people,": "Ruth Okafor"}
