@@ -189,7 +189,7 @@ def featurize(
     whole = f"{headline}\n\n{body}"
     whole_names = extract_names(whole)
     published = as_date(published_at)
-    lede = _lede(body)
+    lede = " ".join(body[s:e] for s, e in spans[:2])  # the two first sentences
     event_date = mentioned_date(f"{headline}. {lede}", published) or published
     features = ArticleFeatures(
         terms=terms,
@@ -242,11 +242,6 @@ def _figures(text: str) -> frozenset[str]:
     13th together and set a story's stamp day against articles written a day later."""
     text = _DATE_OR_TIME_RE.sub(" ", text)
     return frozenset(format_number(v) for v in extract_numbers(text) if v >= 10 and v != 100)
-
-
-def _lede(body: str) -> str:
-    spans = split_sentences(body)
-    return " ".join(body[s:e] for s, e in spans[:2])
 
 
 def _headline_event(headline: str) -> str:
@@ -535,7 +530,13 @@ class StoryIndex:
         # is about its own player, product or town, named again and again.
         salient = 0.0
         if a_salient and profile.salient:
-            s_salient = {n: w * idf(NAME_PREFIX + n) for n, w in profile.salient.items()}
+            s_salient = {}
+            for n, w in profile.salient.items():
+                t = NAME_PREFIX + n
+                v = known.get(t)
+                if v is None:
+                    v = known[t] = idf(t)
+                s_salient[n] = w * v
             salient = cosine(a_salient, s_salient)
 
         names = 0.0
@@ -551,7 +552,7 @@ class StoryIndex:
             # city, the state) with any story of its region: past the saturation point it has
             # to share a good part of what it names.
             names = min(1.0, shared / min(total, max(NAME_SATURATION, NAME_FRACTION * total)))
-            coverage = core_coverage(features.all_names, profile, idf)
+            coverage = core_coverage(features.all_names, profile, self._idf_cached)
             if coverage is not None:
                 names *= min(1.0, coverage / CORE_COVERAGE_FULL)
 
@@ -625,6 +626,14 @@ class StoryIndex:
         if memo is None or memo[0] is not df or memo[1] != df.n_docs:
             memo = self._idf = (df, df.n_docs, {})
         return memo[2]
+
+    def _idf_cached(self, term: str) -> float:
+        """``df.idf(term)``, remembered in ``_idf_known``."""
+        known = self._idf_known()
+        v = known.get(term)
+        if v is None:
+            v = known[term] = self.df.idf(term)
+        return v
 
     def place(self, features: ArticleFeatures, *, limit: int = 30) -> StoryKey | None:
         """The story the article belongs to, or ``None`` when it starts a new one."""
