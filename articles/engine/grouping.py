@@ -478,6 +478,11 @@ class StoryIndex:
         # IDF of the story terms scored so far, while the frequencies stay as they are
         # (``_idf_known``): a placement scores 30 stories, which share many of their terms.
         self._idf: tuple | None = None
+        # The last candidates found (``candidates``), with what they were chosen from, while
+        # that stays the same: the same article, limit, frequencies (object and document
+        # count) and story and posting dicts. ``add`` forgets them; whoever changes a story's
+        # days or the postings in place calls ``forget_candidates``.
+        self._top: tuple | None = None
 
     def __len__(self) -> int:
         return len(self.stories)
@@ -490,6 +495,18 @@ class StoryIndex:
         Each posting list is read newest first and capped, so a common key costs the same at
         a thousand stories as at a million.
         """
+        df = self.df
+        memo = self._top
+        if (
+            memo is not None
+            and memo[0] is features
+            and memo[1] == limit
+            and memo[2] is df
+            and memo[3] == df.n_docs
+            and memo[4] is self.stories
+            and memo[5] is self.postings
+        ):
+            return list(memo[6])
         keys = features.keys or tuple(index_keys(features, self.df))
         votes: dict[StoryKey, float] = {}
         pub = features.published.toordinal() if features.published else None
@@ -508,7 +525,14 @@ class StoryIndex:
                     ):
                         continue
                 votes[story_key] = votes.get(story_key, 0.0) + weight
-        return heapq.nlargest(limit, votes, key=votes.__getitem__)
+        top = heapq.nlargest(limit, votes, key=votes.__getitem__)
+        self._top = (features, limit, df, df.n_docs, self.stories, self.postings, tuple(top))
+        return top
+
+    def forget_candidates(self) -> None:
+        """The stories' days or the postings were changed in place: ``candidates`` must
+        choose again."""
+        self._top = None
 
     # Scoring ------------------------------------------------------------------------------
 
@@ -655,7 +679,7 @@ class StoryIndex:
 
     def add(self, story_key: StoryKey, features: ArticleFeatures) -> None:
         """Record the article in ``story_key`` (created if new) and in the frequencies."""
-        self._scoring = self._idf = None
+        self._scoring = self._idf = self._top = None
         self.df.add(features.df_terms())
         profile = self.stories.get(story_key)
         if profile is None:
