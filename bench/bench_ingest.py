@@ -347,6 +347,34 @@ def prestore(stream: Stream, n: int) -> tuple[list, float]:
     return outlets, time.perf_counter() - t0
 
 
+def prestore_or_copy(stream: Stream, args, url: str) -> float:
+    """``prestore``, or with ``--fill-copy`` (SQLite) the pre-stored database copied from that
+    file, made by ``prestore`` the first time. Returns the fill's seconds."""
+    import sqlite3
+
+    from django.core.management import call_command
+    from django.db import connection
+
+    if not args.fill_copy or connection.vendor != "sqlite":
+        return prestore(stream, args.stored)[1]
+    saved = Path(f"{args.fill_copy}.{args.seed}.{args.stored}.sqlite3")
+    own = connection.settings_dict["NAME"]
+    t0 = time.perf_counter()
+    connection.close()
+    if saved.exists():
+        for _ in range(args.stored):  # the stream goes on after the stored articles
+            next(stream)
+        source, target = saved, own
+    else:
+        prestore(stream, args.stored)
+        connection.close()
+        source, target = own, saved
+    with sqlite3.connect(source) as src, sqlite3.connect(target) as dst:
+        src.backup(dst)
+    call_command("migrate", verbosity=0, interactive=False)  # a copy made by older code
+    return time.perf_counter() - t0
+
+
 # Timed ingestion -------------------------------------------------------------------------------
 
 
@@ -501,6 +529,12 @@ def main() -> int:
     )
     parser.add_argument("--keep-db", action="store_true")
     parser.add_argument(
+        "--fill-copy",
+        default=None,
+        help="SQLite: keep the pre-stored database in this file (made when missing) and start "
+        "each run from a copy of it",
+    )
+    parser.add_argument(
         "--jobs", action="store_true", help="each run of --batch articles as a job (as a worker)"
     )
     parser.add_argument("--json", action="store_true", help="figures as JSON on the last line")
@@ -514,7 +548,7 @@ def main() -> int:
         from articles.engine import read_article
 
         stream = Stream(args.seed)
-        _, fill = prestore(stream, args.stored)
+        fill = prestore_or_copy(stream, args, url)
         payloads = [next(stream).payload() for _ in range(args.articles)]
         read_article(payloads[0]["body"])  # warm the engine's caches (not timed)
         profiler = cProfile.Profile() if args.profile else None

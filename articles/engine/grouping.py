@@ -189,7 +189,7 @@ def featurize(
     whole = f"{headline}\n\n{body}"
     whole_names = extract_names(whole)
     published = as_date(published_at)
-    lede = _lede(body)
+    lede = " ".join(body[s:e] for s, e in spans[:2])  # the two first sentences
     event_date = mentioned_date(f"{headline}. {lede}", published) or published
     features = ArticleFeatures(
         terms=terms,
@@ -242,11 +242,6 @@ def _figures(text: str) -> frozenset[str]:
     13th together and set a story's stamp day against articles written a day later."""
     text = _DATE_OR_TIME_RE.sub(" ", text)
     return frozenset(format_number(v) for v in extract_numbers(text) if v >= 10 and v != 100)
-
-
-def _lede(body: str) -> str:
-    spans = split_sentences(body)
-    return " ".join(body[s:e] for s, e in spans[:2])
 
 
 def _headline_event(headline: str) -> str:
@@ -483,6 +478,11 @@ class StoryIndex:
         # IDF of the story terms scored so far, while the frequencies stay as they are
         # (``_idf_known``): a placement scores 30 stories, which share many of their terms.
         self._idf: tuple | None = None
+        # The last candidates found (``candidates``), with what they were chosen from, while
+        # that stays the same: the same article, limit, frequencies (object and document
+        # count) and story and posting dicts. ``add`` forgets them; whoever changes a story's
+        # days or the postings in place calls ``forget_candidates``.
+        self._top: tuple | None = None
 
     def __len__(self) -> int:
         return len(self.stories)
@@ -495,6 +495,18 @@ class StoryIndex:
         Each posting list is read newest first and capped, so a common key costs the same at
         a thousand stories as at a million.
         """
+        df = self.df
+        memo = self._top
+        if (
+            memo is not None
+            and memo[0] is features
+            and memo[1] == limit
+            and memo[2] is df
+            and memo[3] == df.n_docs
+            and memo[4] is self.stories
+            and memo[5] is self.postings
+        ):
+            return list(memo[6])
         keys = features.keys or tuple(index_keys(features, self.df))
         votes: dict[StoryKey, float] = {}
         pub = features.published.toordinal() if features.published else None
@@ -513,7 +525,14 @@ class StoryIndex:
                     ):
                         continue
                 votes[story_key] = votes.get(story_key, 0.0) + weight
-        return heapq.nlargest(limit, votes, key=votes.__getitem__)
+        top = heapq.nlargest(limit, votes, key=votes.__getitem__)
+        self._top = (features, limit, df, df.n_docs, self.stories, self.postings, tuple(top))
+        return top
+
+    def forget_candidates(self) -> None:
+        """The stories' days or the postings were changed in place: ``candidates`` must
+        choose again."""
+        self._top = None
 
     # Scoring ------------------------------------------------------------------------------
 
@@ -535,7 +554,13 @@ class StoryIndex:
         # is about its own player, product or town, named again and again.
         salient = 0.0
         if a_salient and profile.salient:
-            s_salient = {n: w * idf(NAME_PREFIX + n) for n, w in profile.salient.items()}
+            s_salient = {}
+            for n, w in profile.salient.items():
+                t = NAME_PREFIX + n
+                v = known.get(t)
+                if v is None:
+                    v = known[t] = idf(t)
+                s_salient[n] = w * v
             salient = cosine(a_salient, s_salient)
 
         names = 0.0
@@ -551,7 +576,7 @@ class StoryIndex:
             # city, the state) with any story of its region: past the saturation point it has
             # to share a good part of what it names.
             names = min(1.0, shared / min(total, max(NAME_SATURATION, NAME_FRACTION * total)))
-            coverage = core_coverage(features.all_names, profile, idf)
+            coverage = core_coverage(features.all_names, profile, self._idf_cached)
             if coverage is not None:
                 names *= min(1.0, coverage / CORE_COVERAGE_FULL)
 
@@ -626,6 +651,14 @@ class StoryIndex:
             memo = self._idf = (df, df.n_docs, {})
         return memo[2]
 
+    def _idf_cached(self, term: str) -> float:
+        """``df.idf(term)``, remembered in ``_idf_known``."""
+        known = self._idf_known()
+        v = known.get(term)
+        if v is None:
+            v = known[term] = self.df.idf(term)
+        return v
+
     def place(self, features: ArticleFeatures, *, limit: int = 30) -> StoryKey | None:
         """The story the article belongs to, or ``None`` when it starts a new one."""
         best = self.best(features, limit=limit)
@@ -646,7 +679,7 @@ class StoryIndex:
 
     def add(self, story_key: StoryKey, features: ArticleFeatures) -> None:
         """Record the article in ``story_key`` (created if new) and in the frequencies."""
-        self._scoring = self._idf = None
+        self._scoring = self._idf = self._top = None
         self.df.add(features.df_terms())
         profile = self.stories.get(story_key)
         if profile is None:

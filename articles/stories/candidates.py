@@ -45,14 +45,23 @@ def story_index_for(
         since = features.published.toordinal() - window_days
     found = _key_rows(list(features.keys), since, with_days=limit is not None)
     postings: dict[str, dict[int, None]] = {}
-    days: dict[int, tuple[int | None, int | None]] = {}
-    for key, story_id, *story_days in found:
-        postings.setdefault(key, {})[story_id] = None
-        if story_days:
-            days[story_id] = (story_days[0], story_days[1])
+    spans: dict[int, _Span] = {}
+    if limit is None:
+        for key, story_id in found:
+            posting = postings.get(key)
+            if posting is None:
+                posting = postings[key] = {}
+            posting[story_id] = None
+    else:
+        for key, story_id, first, last in found:
+            posting = postings.get(key)
+            if posting is None:
+                posting = postings[key] = {}
+            posting[story_id] = None
+            spans[story_id] = _Span(first, last)
     if exclude is not None:
         # Left out after the read, so the rows read (and the cap) are the same as without it.
-        days.pop(exclude, None)
+        spans.pop(exclude, None)
         for posting in postings.values():
             posting.pop(exclude, None)
     index.postings = postings
@@ -62,7 +71,7 @@ def story_index_for(
         if exclude is not None:
             index.stories.pop(exclude, None)
     else:
-        index.stories = {sid: _Span(f, last) for sid, (f, last) in days.items()}
+        index.stories = spans
     _drop_missing(index)
     if limit is not None:
         loaded: set[int] = set()
@@ -71,6 +80,11 @@ def story_index_for(
             if not top:
                 break
             full = _profiles(top)
+            if any(
+                (p.first, p.last) != (index.stories[sid].first, index.stories[sid].last)
+                for sid, p in full.items()
+            ):
+                index.forget_candidates()  # a profile changed since its key rows were read
             index.stories.update(full)
             loaded.update(full)
             missing = [sid for sid in top if sid not in full]
@@ -81,6 +95,7 @@ def story_index_for(
             for sid in missing:
                 del index.stories[sid]
             _drop_missing(index)
+            index.forget_candidates()
     return index
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from datetime import date, datetime
 
 import pytest
@@ -91,6 +92,20 @@ def test_candidates_skip_stories_outside_the_time_window():
     index.add("old", article_features(PASS_HEADLINE, PASS_BODY, datetime(2025, 1, 4)))
     later = article_features(PASS_HEADLINE, PASS_BODY, datetime(2025, 3, 4))
     assert index.candidates(later) == []
+
+
+def test_candidates_are_chosen_again_after_a_story_is_added_or_its_days_change():
+    index = StoryIndex(window_days=7)
+    index.add("old", article_features(PASS_HEADLINE, PASS_BODY, datetime(2025, 1, 4)))
+    later = article_features(PASS_HEADLINE, PASS_BODY, datetime(2025, 3, 4))
+    later = replace(later, keys=("stopgap",))
+    assert index.candidates(later) == []
+    index.add("new", article_features(PASS_HEADLINE, PASS_BODY, datetime(2025, 3, 3)))
+    assert index.candidates(later) == ["new"]
+    # Days changed in place (a profile read after its key rows): forgotten, chosen again.
+    index.stories["old"].last = later.published.toordinal()
+    index.forget_candidates()
+    assert set(index.candidates(later)) == {"old", "new"}
 
 
 def test_index_state_round_trips_and_places_the_same_way():
