@@ -18,7 +18,8 @@ two days later. So the score mixes four kinds of evidence:
 - time: how far apart the events are (explicit dates and weekdays resolved against the publish
   date), plus conflicts that mark different events of one topic (the headline's event verb:
   "passes" vs "signs"; fiscal periods: Q1 vs Q2; scorelines: 2-1 vs 0-0; written more than a
-  month apart, by publish date or, without one, the date stamped at the article's top).
+  month apart, by publish date or, without one, the date stamped at the article's top; written
+  years after every year an undated story's articles name).
 
 Candidates come from an inverted index of rare keys (distinctive terms, names and numbers)
 restricted to a time window, so placing an article never compares it with every stored one.
@@ -27,11 +28,12 @@ Persistence (for the Django side): the index is plain data, see ``StoryIndex.sta
 Per story it keeps ``n`` (articles), ``terms`` (top weighted terms: sum of each article's
 unit-length log-tf vector, truncated), ``names``, ``numbers``, ``events``, ``periods`` and
 ``results`` (counts), ``dates`` (event-date ordinals with counts), ``first``/``last``
-(publish-date ordinals), ``written_first``/``written_last`` (written-day ordinals) and
-``salient`` (top names by how often its articles name them). Per term it keeps the document
-frequency and one document count. The posting lists (key -> story keys) are derived from the
-story profiles and belong in a table ``(key, story_id)`` indexed by key, queried with
-``key IN (...)`` and a ``story.last_published >= ...`` filter.
+(publish-date ordinals), ``written_first``/``written_last`` (written-day ordinals),
+``salient`` (top names by how often its articles name them) and ``years`` (the years its
+articles name, with counts). Per term it keeps the document frequency and one document count.
+The posting lists (key -> story keys) are derived from the story profiles and belong in a
+table ``(key, story_id)`` indexed by key, queried with ``key IN (...)`` and a
+``story.last_published >= ...`` filter.
 """
 
 from __future__ import annotations
@@ -135,6 +137,8 @@ class ArticleFeatures:
     # Name keys weighted by how often the whole text names them (``salient_names``): who an
     # article is about is named again and again, a bystander or the background once.
     salient: Mapping[str, float] = field(default_factory=dict)
+    # The years its text names ("in 2008", "March 3, 2013", "the 2008-09 season").
+    years: frozenset[int] = frozenset()
 
     def df_terms(self) -> set[str]:
         """Everything counted in document frequencies: terms, name and number keys."""
@@ -205,6 +209,7 @@ def featurize(
         all_names=frozenset(all_names | name_keys(whole_names)),
         all_numbers=_figures(whole),
         salient=salient_names(whole_names),
+        years=named_years(whole),
     )
     if df is not None:
         features = _with_keys(features, index_keys(features, df))
@@ -296,6 +301,7 @@ def _with_keys(features: ArticleFeatures, keys: list[str]) -> ArticleFeatures:
         all_names=features.all_names,
         all_numbers=features.all_numbers,
         salient=features.salient,
+        years=features.years,
     )
 
 
@@ -330,6 +336,8 @@ class StoryProfile:
     written_last: int | None = None
     # The sum of its articles' unit-length ``salient`` vectors, truncated like ``terms``.
     salient: dict[str, float] = field(default_factory=dict)
+    # The years its articles name (``ArticleFeatures.years``), with how many name each.
+    years: Counter = field(default_factory=Counter)
 
     def event_date(self) -> int | None:
         if not self.dates:
@@ -354,6 +362,7 @@ class StoryProfile:
             "written_first": self.written_first,
             "written_last": self.written_last,
             "salient": dict(self.salient),
+            "years": {str(k): v for k, v in self.years.items()},
         }
 
     @classmethod
@@ -374,6 +383,7 @@ class StoryProfile:
             written_first=data.get("written_first"),
             written_last=data.get("written_last"),
             salient=dict(data.get("salient", {})),  # absent in profiles stored before
+            years=Counter({int(k): v for k, v in data.get("years", {}).items()}),
         )
 
 
@@ -427,6 +437,9 @@ NEW_EVENT_CONFLICT = 0.12
 # The gap is generous, as a stamp may be a page's last update rather than its first.
 WRITTEN_GAP_DAYS = 30
 WRITTEN_CONFLICT = 0.3
+# An undated story whose articles name only years at least this many years before the article
+# was written holds it back as an article written apart is (``_named_years_before``).
+YEARS_BEFORE = 3
 
 
 # Another event of the same ongoing story: the same people and subject, told apart only by
@@ -612,6 +625,8 @@ class StoryIndex:
             conflict += FIGURE_CONFLICT
         if _written_apart(features.written, profile):
             conflict += WRITTEN_CONFLICT
+        elif _named_years_before(features, profile):
+            conflict += WRITTEN_CONFLICT
 
         total = (
             W_TEXT * text
@@ -704,6 +719,7 @@ class StoryIndex:
         if features.event:
             profile.events[features.event] += 1
         profile.periods.update(features.periods)
+        profile.years.update(features.years)
         profile.results.update(features.results)
         profile.mentions.update(features.mentions)
         if features.event_date is not None:
@@ -823,6 +839,27 @@ def _written_apart(written: date | None, profile: StoryProfile) -> bool:
         day < profile.written_first - WRITTEN_GAP_DAYS
         or day > profile.written_last + WRITTEN_GAP_DAYS
     )
+
+
+_YEAR_RE = re.compile(r"(?<![\d$£€.,])(?:19[5-9]\d|20\d\d)(?!\d|[.,]\d)")
+
+
+def named_years(text: str) -> frozenset[int]:
+    """The years ``text`` names, 1950 to 2099 (not amounts: "$2000", "2,013", "2013.5")."""
+    return frozenset(int(y) for y in _YEAR_RE.findall(text))
+
+
+def _named_years_before(features: ArticleFeatures, profile: StoryProfile) -> bool:
+    """Was the article written ``YEARS_BEFORE`` years or more after every year the story's
+    articles name, the story itself undated? Coverage of an event names its own year if it
+    names one (a date, "the 2031 season") and background years before it; a story whose
+    articles, all of them, name only years long before the article was written tells an
+    older event of the same subject (last decade's quake on the island). The story's years are
+    read, not the article's: one article may name only its background years, a whole story
+    rarely does."""
+    if features.written is None or profile.written_first is not None or not profile.years:
+        return False
+    return max(profile.years) <= features.written.year - YEARS_BEFORE
 
 
 def _date_penalty(gap_days: int) -> float:

@@ -383,7 +383,8 @@ def stories_consolidate(
                         review_state=ReviewState.SUGGESTED, version=F("version") + 1
                     )
             mapping[story_id] = target.pk
-            for other in kept_apart.pop(story_id, set()):  # what it was apart from, the target is
+            # What it was apart from, the target is (one merged away already: its survivor is).
+            for other in kept_apart.pop(story_id, set()) - mapping.keys():
                 kept_apart.setdefault(target.pk, set()).add(other)
                 kept_apart[other].add(target.pk)
             if target_id in drafts:

@@ -11,10 +11,12 @@ import pytest
 from articles.engine.grouping import (
     EVENT_CONFLICT,
     FIGURE_CONFLICT,
+    WRITTEN_CONFLICT,
     StoryIndex,
     cluster,
     core_coverage,
     featurize,
+    named_years,
     split_events,
 )
 from articles.engine.similarity import extract_names, mentioned_date
@@ -326,6 +328,40 @@ def test_an_undated_article_stamped_years_after_the_story_starts_a_new_story():
     # Stamped the day after the story's article, it would be the same fire.
     next_day = article_features(headline, "Posted: August 3, 2021\n" + body, None)
     assert index.place(next_day) == "2021"
+
+
+def test_an_article_written_years_after_every_year_an_undated_story_names_starts_a_new_story():
+    # Undated reports of a warehouse fire that name their year, then an article stamped years
+    # later about another fire on the same pier, with the same mayor and town.
+    index = StoryIndex()
+    for body in (
+        FIRE_BODY + " The warehouse was built in 2019.",
+        "Example Pier stays shut after the warehouse fire, the worst of this 2021 summer in "
+        "Northfield. Mayor Jane Roe said repairs would take months.",
+    ):
+        index.add("old", article_features(FIRE_HEADLINE, body, None))
+    body = (
+        "Flames broke out in the cafe at the far end of Example Pier on Friday night. Mayor Jane "
+        "Roe said it was a sad sight for Northfield. Chief Officer Ola Brandt said no one was "
+        "hurt and the cafe owners had been told."
+    )
+    headline = "Cafe fire on Example Pier"
+    unstamped = article_features(headline, body, None)
+    assert index.score(unstamped, "old").conflict_penalty == 0.0  # nothing says when
+    assert index.place(unstamped) == "old"
+    later = article_features(headline, "Posted: August 30, 2025\n" + body, None)
+    assert later.written == date(2025, 8, 30)
+    assert index.score(later, "old").conflict_penalty == WRITTEN_CONFLICT
+    assert index.place(later) is None
+    # Stamped in a year the story names, it may be the same fire.
+    same_year = article_features(headline, "Posted: May 3, 2021\n" + body, None)
+    assert index.score(same_year, "old").conflict_penalty == 0.0
+    assert index.place(same_year) == "old"
+
+
+def test_named_years_are_years_not_amounts():
+    found = named_years("In 2019, the 2020-21 season; $2013, 2,014 and 2015.5 are amounts. 2016.")
+    assert found == {2016, 2019, 2020}
 
 
 # What a story's articles agree on: four outlets' reports of one fictional quake.

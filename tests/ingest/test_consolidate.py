@@ -212,3 +212,24 @@ def test_the_club_s_other_player_hurt_stays_another_story(fake_engine):
     assert len(set(stories[:4])) == 1
     assert len(set(stories[4:])) == 1
     assert stories[0] != stories[4]
+
+
+@pytest.mark.django_db
+def test_a_draft_kept_apart_from_one_merged_away_earlier_still_merges(monkeypatch):
+    """Draft A was told apart from draft B; B joins C, then A joins D. A's list of what it is
+    apart from still names B, merged away by then: it is passed over (C, where B went, is
+    already on the list), not looked up (it raised KeyError and failed the import's end)."""
+    from tests.factories import make_article, make_story
+
+    c, d, a, b = (make_story(f"Example story {k}", published=False) for k in "CDAB")
+    for story in (c, d, a, b):
+        make_article(story=story, headline=f"Report for {story.headline}")
+    targets = {b.pk: c.pk, a.pk: d.pk}
+
+    def scripted(story_id, cache, known=None, apart=()):
+        target = targets.get(story_id)
+        return None if target is None or target in set(apart) else (target, 0.9)
+
+    monkeypatch.setattr(restructure, "_story_match", scripted)
+    mapping = stories_consolidate(story_ids=[a.pk, b.pk, c.pk, d.pk], apart=[(a.pk, b.pk)])
+    assert mapping == {b.pk: c.pk, a.pk: d.pk}
