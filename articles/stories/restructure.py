@@ -171,8 +171,7 @@ def story_merge(
             headline=other.headline,
             articles=article_ids,
         )
-    # The same statement told on both sides becomes one quote, however many articles of
-    # each side carried it.
+    # The same statement told on both sides becomes one quote, whoever carried it.
     quote_groups_join(story_id=target.pk)
     for other in others:
         story_reindex(story=other, features=features)
