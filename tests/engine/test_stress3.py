@@ -4,9 +4,10 @@ transcripts, features, obituaries, science, council meetings, foreign reports, c
 explainers), with titles, slogans and chants in quotation marks that are not quotes. Labels
 follow stress.jsonl: written words belong to their writer, an unnamed spokesperson of a named
 organisation is the organisation, unnamed people are None. Before the rules written for it the
-engine scored quote F1 0.988 and speaker accuracy 0.861 here. The gate sits a little below
-what the engine reaches, to catch regressions; it is not a target to tune towards. The unit
-tests below pin each general rule added for it, on other fictional text."""
+engine scored quote F1 0.988 and speaker accuracy 0.861 here (0.94 after the rules below).
+The gate sits a little below what the engine reaches, to catch regressions; it is not a target
+to tune towards. The unit tests below pin each general rule added for it and for the fourth
+set (``test_stress4.py``), on other fictional text."""
 
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ from tests.engine.labelled import evaluate, passages, speakers
 def test_stress3_set_meets_its_regression_gate():
     m = evaluate("stress3.jsonl")
     assert m["quote_f1"] >= 0.98
-    assert m["speaker_accuracy"] >= 0.88
+    assert m["speaker_accuracy"] >= 0.92
 
 
 def test_stress3_set_has_at_least_thirty_passages():
