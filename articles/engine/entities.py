@@ -1338,6 +1338,7 @@ class _Builder:
                 )
             )
         }
+        self.alias_first_words()
         for s, e, word, _ in self.bare:
             org_key = reg.org_alias.get(word)
             if org_key:
@@ -1348,21 +1349,10 @@ class _Builder:
             if not cands and word not in reg.surnames:
                 # A feature's "Naomi" for Naomi Calloway-Pierce: a given name used alone.
                 cands = [reg.persons[n] for n in reg.given.get(word, ())]
-            firsts = (
-                [o for o in reg.orgs.values() if " " in o.name and o.name.split()[0] == word]
-                if not cands
-                else []
-            )
-            if len(firsts) == 1 and not any(word in p.name.split() for p in reg.persons.values()):
-                # "According to Harwick", after "Harwick Logistics": the firm, by its first word
-                firsts[0].mentions.append((s, e))
-                reg.mentions.append(Mention(s, e, "organization", firsts[0].name))
-                continue
             if (
                 not cands
                 and word in speaking
                 and not any(word in p.name.split() for p in reg.persons.values())
-                and not firsts
             ):
                 # "Obama said ...", never given in full: a person known by one name.
                 cands = [self.add_person(word, s, e, "", "")]
@@ -1374,6 +1364,21 @@ class _Builder:
             if len(cands) == 1:
                 cands[0].mentions.append((s, e))
                 reg.mentions.append(Mention(s, e, "person", cands[0].name))
+
+    def alias_first_words(self) -> None:
+        """ "Harwick said", "According to Harwick", after "Harwick Logistics": an organisation
+        goes by its name's first word when it is the only one that word starts and no person
+        of the text bears it."""
+        reg = self.reg
+        people = {w for p in reg.persons.values() for w in p.name.split()}
+        firsts: dict[str, set[str]] = {}
+        for org in reg.orgs.values():
+            words = org.name.split()
+            if len(words) > 1 and words[0][:1].isupper() and words[0].lower() not in lx.STOP_CAPS:
+                firsts.setdefault(words[0], set()).add(org.name)
+        for word, names in firsts.items():
+            if len(names) == 1 and word not in people:
+                reg.org_alias.setdefault(word, next(iter(names)))
 
     def gender_from_pronouns(self) -> None:
         """A person who "said he" (or "said she") gets that gender; else a person alone in a

@@ -358,12 +358,6 @@ class Resolver:
         org = self.reg.org_for(m) or self.reg.org_for(_strip_det(m))
         if org is not None:
             return org.name, "organization"
-        if " " not in m and m[:1].isupper() and not self.reg.names_someone(m):
-            # "Meridian said", after "Meridian Stevedoring": the one organisation whose
-            # name starts with the word.
-            firsts = [o for o in self.reg.orgs.values() if o.name.split()[0] == m]
-            if len(firsts) == 1 and len(firsts[0].name.split()) > 1:
-                return firsts[0].name, "organization"
         if m[:1].isupper() and words[0] not in DETERMINERS and not m.split()[-1][:1].islower():
             return self._name(m, pos)
         caps = _CAPS_TAIL.search(m)
