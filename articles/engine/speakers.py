@@ -31,32 +31,17 @@ _QUOTE_CHARS = re.compile(r"[“”‘«»„\"]")
 _DOUBLE_MARK = re.compile(r"[“”]")
 
 
+# Nouns for one person, by role or plainly ("a midwife", "a man", "a porter").
+_PERSON_NOUNS = lx.ROLE_NOUNS | set(
+    """man woman source mp person friend relative diplomat rebel witness mother father insider
+    aide shopper passenger porter employee staffer volunteer guard cleaner paramedic
+    firefighter soldier teller cashier waiter waitress customer patient parent technician
+    mechanic labourer laborer contractor intern clerk""".split()
+)
 # "A midwife at the unit, who asked not to be named, said...": someone left unnamed.
 _INDEFINITE_PERSON = re.compile(
     r"\b(?:[Aa]n?|[Oo]ne|[Aa]nother)\s+(?:[\w’'\-]+\s+){0,3}?("
-    + "|".join(
-        sorted(
-            lx.ROLE_NOUNS
-            | {
-                "man",
-                "woman",
-                "source",
-                "mp",
-                "person",
-                "friend",
-                "relative",
-                "diplomat",
-                "rebel",
-                "witness",
-                "mother",
-                "father",
-                "insider",
-                "aide",
-                "shopper",
-                "passenger",
-            }
-        )
-    )
+    + "|".join(sorted(_PERSON_NOUNS))
     + r")\b",
     re.IGNORECASE,
 )
@@ -1279,17 +1264,7 @@ _PLACES_AND_BODIES = lx.PLACE_WORDS | {
 # "a nurse at Westfell General", "one worker with Quillmart": an unnamed member of a body.
 _UNNAMED_MEMBER = re.compile(
     r"(?:[Aa]n?|[Oo]ne|[Aa]nother)\s+(?:[a-z\-]+\s+){0,2}?("
-    + "|".join(
-        sorted(
-            lx.ROLE_NOUNS - {"head", "chief", "president", "chairman", "chairwoman"}
-            | set(
-                """porter employee staffer volunteer guard cleaner paramedic firefighter
-                soldier teller cashier waiter waitress source insider customer patient
-                passenger parent technician mechanic labourer laborer contractor intern
-                clerk""".split()
-            )
-        )
-    )
+    + "|".join(sorted(_PERSON_NOUNS - {"head", "chief", "president", "chairman", "chairwoman"}))
     + r")\s+(?:at|with|from|in|for)\s+[A-Z]"
 )
 
