@@ -323,7 +323,7 @@ _TWO_OFFICES = re.compile(
 def _office_end(words: str) -> bool:
     """Do ``words`` end with an office ("Quillmart CEO", "board chair")?"""
     last = words.split()[-1]
-    return last in lx.ROLE_ACRONYMS or last.lower() in lx.ROLE_NOUNS or last.lower() in lx.TITLES
+    return last in lx.ROLE_ACRONYMS or last.lower().rstrip(".") in lx.OFFICE_WORDS
 
 
 _DAY_WORDS = frozenset(lx.WEEKDAYS) | frozenset(lx.MONTHS)

@@ -427,7 +427,7 @@ _KIN = lx.RELATIVES - {"friend", "neighbour", "neighbor", "partner"}
 
 def _office_word(low: str) -> bool:
     """A word of an office's name: "chief", "deputy", "engineer", "staff"."""
-    return low.rstrip(".") in lx.TITLES or low in lx.ROLE_NOUNS or low in _OFFICE_EXTRAS
+    return low.rstrip(".") in lx.OFFICE_WORDS or low in _OFFICE_EXTRAS
 
 
 # Words inside offices' names that are neither titles nor roles on their own.

@@ -124,6 +124,9 @@ ROLE_NOUNS = frozenset(
     comptroller controller clerk assessor coroner marshal warden ranger registrar
     administrator curator librarian""".split()
 )
+# Words that name an office, capitalised as a title or written as a role ("Deputy", "chief",
+# "engineer"), without a title's full stop.
+OFFICE_WORDS = frozenset(t.rstrip(".") for t in TITLES) | ROLE_NOUNS
 # People named by a plural noun, not by name ("Protesters chanted", "Officials said").
 PLURAL_PEOPLE = frozenset(
     """protesters demonstrators supporters critics officials residents voters delegates
