@@ -1,27 +1,10 @@
-"""Third stress set: 34 fictional passages written before the engine's rules were read, in
-styles the earlier sets lack (court reports, earnings, match reports, live updates, broadcast
-transcripts, features, obituaries, science, council meetings, foreign reports, columns,
-explainers), with titles, slogans and chants in quotation marks that are not quotes. Labels
-follow stress.jsonl: written words belong to their writer, an unnamed spokesperson of a named
-organisation is the organisation, unnamed people are None. Before the rules written for it the
-engine scored quote F1 0.988 and speaker accuracy 0.861 here (0.94 after the rules below).
-The gate sits a little below what the engine reaches, to catch regressions; it is not a target
-to tune towards. The unit tests below pin each general rule added for it and for the fourth
-set (``test_stress4.py``), on other fictional text."""
+"""General rules taught by the third and fourth blind stress sets (``stress3.jsonl`` and
+``stress4.jsonl``; their gates are in ``test_blind_sets.py``), each pinned on other fictional
+text."""
 
 from __future__ import annotations
 
-from tests.engine.labelled import evaluate, passages, speakers
-
-
-def test_stress3_set_meets_its_regression_gate():
-    m = evaluate("stress3.jsonl")
-    assert m["quote_f1"] >= 0.98
-    assert m["speaker_accuracy"] >= 0.92
-
-
-def test_stress3_set_has_at_least_thirty_passages():
-    assert passages("stress3.jsonl") >= 30
+from tests.engine.labelled import speakers
 
 
 def test_an_office_of_several_words_before_a_name_is_not_part_of_it():
