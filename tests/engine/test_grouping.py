@@ -309,17 +309,21 @@ def test_dateline_stamps_are_not_names():
     assert extract_names("Posted: Nov. 5, 2024 3:12 PM EST. Mayor Jane Roe spoke.") == ["Jane Roe"]
 
 
+# Another fire on the same pier, with the same mayor and town: a different event.
+CAFE_FIRE_HEADLINE = "Cafe fire on Example Pier"
+CAFE_FIRE_BODY = (
+    "Flames broke out in the cafe at the far end of Example Pier on Friday night. Mayor Jane "
+    "Roe said it was a sad sight for Northfield. Chief Officer Ola Brandt said no one was "
+    "hurt and the cafe owners had been told."
+)
+
+
 def test_an_undated_article_stamped_years_after_the_story_starts_a_new_story():
     # The same pier, mayor and town three years on, in an article that came without a publish
     # date but with its page's time stamp: another fire.
     index = StoryIndex()
     index.add("2021", article_features(FIRE_HEADLINE, FIRE_BODY, datetime(2021, 8, 2, 7)))
-    body = (
-        "Flames broke out in the cafe at the far end of Example Pier on Friday night. Mayor Jane "
-        "Roe said it was a sad sight for Northfield. Chief Officer Ola Brandt said no one was "
-        "hurt and the cafe owners had been told."
-    )
-    headline = "Cafe fire on Example Pier"
+    body, headline = CAFE_FIRE_BODY, CAFE_FIRE_HEADLINE
     unstamped = article_features(headline, body, None)
     assert index.place(unstamped) == "2021"  # all it has is what it shares with the story
     later = article_features(headline, "Posted: August 30, 2024\n" + body, None)
@@ -340,12 +344,7 @@ def test_an_article_written_years_after_every_year_an_undated_story_names_starts
         "Northfield. Mayor Jane Roe said repairs would take months.",
     ):
         index.add("old", article_features(FIRE_HEADLINE, body, None))
-    body = (
-        "Flames broke out in the cafe at the far end of Example Pier on Friday night. Mayor Jane "
-        "Roe said it was a sad sight for Northfield. Chief Officer Ola Brandt said no one was "
-        "hurt and the cafe owners had been told."
-    )
-    headline = "Cafe fire on Example Pier"
+    body, headline = CAFE_FIRE_BODY, CAFE_FIRE_HEADLINE
     unstamped = article_features(headline, body, None)
     assert index.score(unstamped, "old").conflict_penalty == 0.0  # nothing says when
     assert index.place(unstamped) == "old"
