@@ -789,7 +789,12 @@ _LEAD_MANNER = re.compile(
 _LEAD_PHRASE = re.compile(
     r"\s+(?:also\s+)?(?:had\s+(?:this|the\s+following)\s+to\s+say(?:\s+about(?:\s+[\w’'\-]+){1,5})?"
     r"|(?:put|puts)\s+it\s+(?:this\s+way|bluntly|simply|plainly|succinctly)"
-    r"|(?:weighed|weighs|chimed|chimes)\s+in|(?:summed|sums)\s+(?:it\s+)?up)\s*:\s*$",
+    r"|(?:weighed|weighs|chimed|chimes)\s+in|(?:summed|sums)\s+(?:it\s+)?up"
+    # `Roe had a different view:` / `Roe took a harsher line on the plan:`
+    r"|(?:had|has|took|takes)\s+(?:a|an|another)\s+(?:[a-z\-]+\s+){0,2}?"
+    r"(?:view|take|line|verdict|assessment|message|answer|response)"
+    r"(?:\s+(?:of|on|for|about)(?:\s+[\w’'\-]+){1,4})?"
+    r"|(?:saw|sees)\s+(?:it|things|the\s+\w+)\s+differently)\s*:\s*$",
     re.IGNORECASE,
 )
 # `As Roe put it, “...”`
@@ -960,8 +965,9 @@ def find_lead_in(text: str, start: int, open_pos: int, known) -> Attribution | N
         span = _trailing_mention(text, subj_start, subj_end)
         if not span or not _valid_subject(text[span[0] : span[1]]):
             return None
-        if text[subj_start : span[0]].strip():
-            return None
+        gap = text[subj_start : span[0]].split()
+        if gap and not (len(gap) <= 3 and gap[-1] in lx.ROLE_NOUNS and "".join(gap).islower()):
+            return None  # (but "critic Ada Lomax was less kind:" is Ada Lomax)
         subj = text[span[0] : span[1]].split()
         head = subj[-1].lower().strip("’'s.,")
         if not (

@@ -27,6 +27,7 @@ CUE_VERBS = tuple(
     apologized apologised apologizes apologises reacted reacts questioned echoed echoes
     boomed booms sang sings chanted chants pressed presses beamed beams charged
     bragged brags emailed proclaimed proclaims notified notifies surmised reasoned ventured
+    dismissed dismisses branded brands labelled labeled labels derided derides hailed hails
     sagte erklärte betonte dijo afirmó declaró explicó""".split()
 ) + (
     "a déclaré",
@@ -122,7 +123,7 @@ ROLE_NOUNS = frozenset(
     neighbor pensioner midwife novelist poet artist historian strategist pollster delegate
     commentator columnist host anchor moderator producer candidate nominee surveyor auditor
     comptroller controller clerk assessor coroner marshal warden ranger registrar
-    administrator curator librarian""".split()
+    administrator curator librarian critic reviewer""".split()
 )
 # Words that name an office, capitalised as a title or written as a role ("Deputy", "chief",
 # "engineer"), without a title's full stop.
@@ -275,7 +276,9 @@ LEAD_IN_MANNER = tuple(
     """blunt blunter clear clearer direct emphatic unequivocal conclusive succinct defiant adamant
     firm brief candid frank explicit categorical plain terse upbeat optimistic pessimistic
     dismissive scathing harsh critical unapologetic unrepentant forthright straightforward
-    specific definitive diplomatic measured cautious sharp pointed curt brusque""".split()
+    specific definitive diplomatic measured cautious sharp pointed curt brusque kind kinder
+    generous charitable impressed enthusiastic sceptical skeptical scornful withering
+    damning""".split()
 )
 # Heads that name a news outlet or its words ("the newspaper wrote", "the editorial read"):
 # they refer back to the outlet last named.

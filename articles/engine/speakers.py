@@ -57,7 +57,9 @@ _PRONOUN_REPORTS = re.compile(
 _ANONYMITY = re.compile(
     r"\b(?:(?:not|n’t|n't) (?:to )?be (?:named|identified)|(?:his|her|their) names? (?:not|never)"
     r" be (?:used|published|given)|declined to be (?:named|identified)|condition of anonymity"
-    r"|(?:not|n’t|n't) authori[sz]ed to (?:speak|comment))",
+    r"|(?:not|n’t|n't) authori[sz]ed to (?:speak|comment)"
+    # "who gave only his first name, Tomas": half a name, kept so on purpose
+    r"|(?:gave|give|giving|provided|offered) (?:only )?(?:his|her|their) first name)",
     re.IGNORECASE,
 )
 
@@ -180,6 +182,20 @@ _NOT_BUSINESS = frozenset(
     """union unions ministry department police council university school church hospital
     court party government association federation committee commission board""".split()
 )
+# "The head of the dockworkers' union was defiant.": a sentence whose subject is a person
+# the text describes and does not name (yet).
+_DESCRIBED_SUBJECT = re.compile(
+    r"\s*(?:[A-Z][\w ]{0,25},\s+)?(The\s+(?:[\w’'\-]+\s+){0,3}?("
+    + "|".join(sorted(_PERSON_NOUNS))
+    + r")(\s+(?:of|for|at)\s+(?:the\s+)?(?:[\w’'\-]+\s+){0,3}?[\w’'\-]+)?)"
+    r"\s+(?:also\s+|later\s+)?(?:"
+    + "|".join(lx.CUE_VERBS)
+    + r"|was|is|has|had|did|would|will|could|spoke|called|stood|sat|looked)\b"
+)
+_FEMALE_NOUNS = frozenset("mother sister daughter wife waitress actress widow grandmother".split())
+_MALE_NOUNS = frozenset("father brother son husband actor widower grandfather".split())
+
+
 _NO_ISSUER = ("", "")  # an issuing sentence found, naming no one the text knows
 # Words after a name that do not make it qualify a noun ("Roe of the board", "Roe also").
 _NOT_QUALIFIED = frozenset(
@@ -875,6 +891,58 @@ class Resolver:
             i -= 1
         return True
 
+    def _described_antecedent(self, gender: str, pos: int) -> str | None:
+        """The person a pronoun opening a quote's cue takes from the sentence before, when
+        that sentence's subject is a description: "The head of the union was defiant.
+        “...,” she said." Its holder when the text names one, "" when it names none (the
+        pronoun is that unnamed person, not someone further back), None when the sentence
+        before is not of that kind or the description's gender is not the pronoun's."""
+        reg = self.reg
+        layout = reg.layout
+        ss = layout.sentence_start(pos)
+        q = _QUOTE_CHARS.search(reg.text, ss, pos)
+        if q is None or q.start() != ss:
+            return None  # only for a cue after a quote that opens its sentence
+        j = ss - 1
+        while j > 0 and reg.text[j].isspace():
+            j -= 1
+        if j <= 0:
+            return None
+        prev_ss = layout.sentence_start(j)
+        m = _DESCRIBED_SUBJECT.match(reg.text, prev_ss, j + 1)
+        if m is None:
+            return None
+        head = m.group(2).lower()
+        noun_gender = (
+            "f"
+            if head.endswith("woman") or head in _FEMALE_NOUNS
+            else "m"
+            if head.endswith("man") or head in _MALE_NOUNS
+            else None
+        )
+        if noun_gender and noun_gender != gender:
+            return None
+        if _HE_SHE.search(reg.text, m.end(), ss):
+            return None  # "The senator was challenged. And he refused ...": a chain of its own
+        holder, kind = self.resolve(m.group(1), m.start(1))
+        if kind == "person" and holder:
+            return holder
+        if m.group(3):
+            # "The president of the union", after "Mira Hale, the president of the
+            # dockworkers' union": the one person whose role has both words.
+            tail = re.findall(r"[a-z]+", m.group(3).lower())[-1]
+            holders = [
+                p.name
+                for p in reg.persons.values()
+                if p.gender in ("", gender)
+                and {head, tail} <= set(re.findall(r"[a-z]+", p.role.lower()))
+            ]
+            if len(holders) == 1:
+                return holders[0]
+        if holder or (head in lx.ROLE_NOUNS and m.group(3) is None):
+            return None  # "The senator said": an office the text may know its holder by
+        return ""
+
     def _introduced(self, head: str, pos: int) -> bool:
         """Whether an indefinite phrase ("a senior official", "one MP") brought in ``head``."""
         lo = max(0, pos - 3000)
@@ -1147,6 +1215,9 @@ class Resolver:
             return None
         if not cands:
             return None
+        described = self._described_antecedent(gender, pos)
+        if described is not None:
+            return described or None
         if len(cands) == 1:
             return cands[0][0].key
         # "Neil Varley was furious. “...,” he said": the subject of the sentence right

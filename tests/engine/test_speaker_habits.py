@@ -1,0 +1,63 @@
+"""General habits of news writing about who is speaking, each pinned on fictional text: the
+classes left over from the blind sets (``test_blind_sets.py``) and those of the sixth."""
+
+from __future__ import annotations
+
+from tests.engine.labelled import speakers
+
+
+def test_a_pronoun_after_a_described_unnamed_subject_is_not_someone_further_back():
+    text = (
+        "Deputy Mayor Carla Venn dismissed the report on Monday. “It is not serious,” Venn "
+        "said.\n\nThe head of the dockworkers’ union was defiant. “We are not moving,” she "
+        "said.\n\nThe owner of the harbour cafe said trade had halved. “We lost the summer,” "
+        "she said."
+    )
+    got = speakers(text)
+    assert got["It is not serious,"] == "Carla Venn"
+    assert got["We are not moving,"] is None
+    assert got["We lost the summer,"] is None
+
+
+def test_a_described_subject_the_text_has_named_is_that_person():
+    text = (
+        "Mira Hale, the president of the dockworkers’ union, spoke on Monday, and Governor "
+        "Ada Quist answered her. The president of the union was defiant. “We are not "
+        "moving,” she said."
+    )
+    assert speakers(text) == {"We are not moving,": "Mira Hale"}
+
+
+def test_words_dismissed_or_branded_as_belong_to_who_dismissed_them():
+    text = (
+        "Harbour plan\n\nDeputy Mayor Carla Venn dismissed the audit as “fiction from start "
+        "to finish.”\n\nThe opposition leader, Tobias Quell, branded the budget “a raid on "
+        "the harbour fund,” and called for a vote."
+    )
+    assert speakers(text) == {
+        "fiction from start to finish.": "Carla Venn",
+        "a raid on the harbour fund,": "Tobias Quell",
+    }
+
+
+def test_a_critic_who_was_less_kind_said_what_follows_the_colon():
+    text = (
+        "The play opens\n\nWriting for the Northfield Courier, critic Ada Lomax was less "
+        "kind: “The second act simply collapses.”\n\nTom Brill had a different view: “It "
+        "is the best thing on stage this year.”\n\nMayor Jane Roe saw it differently: “The "
+        "theatre deserves its grant.”"
+    )
+    assert speakers(text) == {
+        "The second act simply collapses.": "Ada Lomax",
+        "It is the best thing on stage this year.": "Tom Brill",
+        "The theatre deserves its grant.": "Jane Roe",
+    }
+
+
+def test_someone_who_gave_only_a_first_name_is_not_the_last_man_named():
+    text = (
+        "Market day\n\nGazette columnist Tom Pike called the plan “a bridge to nowhere.”\n\n"
+        "A shopkeeper who gave only his first name, Tomas, said the market had been quiet. "
+        "“Nobody comes on Mondays anymore,” he said."
+    )
+    assert speakers(text)["Nobody comes on Mondays anymore,"] is None
