@@ -69,7 +69,8 @@ _ROLE_GAP = re.compile(r"(?:[’']s)?,?\s+(?:[a-z][\w\-]*,?\s+){1,3}")
 
 _SPEECH_WORDS = re.compile(
     r"\b(?:statement|speech|remarks|address|addressed|spoke|speaking|told|testimony|"
-    r"reproduced|following|wrote|letter|remembers|remembered|recalls|recalled)\b"
+    r"reproduced|following|wrote|letter|remembers|remembered|recalls|recalled|conference|"
+    r"briefing|interview|questions)\b"
 )
 
 

@@ -61,3 +61,17 @@ def test_someone_who_gave_only_a_first_name_is_not_the_last_man_named():
         "“Nobody comes on Mondays anymore,” he said."
     )
     assert speakers(text)["Nobody comes on Mondays anymore,"] is None
+
+
+def test_answers_set_out_by_topic_belong_to_whoever_took_the_questions():
+    text = (
+        "Budget talks\n\nGovernor Ben Osei held a news conference on Thursday, his first "
+        "since the strike began.\n\nOn the budget: “We will balance it without new taxes.”\n\n"
+        "On the strike: “Both sides need to come back to the table.” On the harbour: “The "
+        "work starts next spring.”"
+    )
+    assert speakers(text) == {
+        "We will balance it without new taxes.": "Ben Osei",
+        "Both sides need to come back to the table.": "Ben Osei",
+        "The work starts next spring.": "Ben Osei",
+    }
