@@ -496,6 +496,10 @@ def extract_quotes_with(
                 # goes on, whom the text never named; not someone else "he" might be (but the
                 # person the article is about, whom such descriptions mostly mean).
                 speaker = kind = None
+            elif _goes_on_named(prev_quote, mention, cue, sp.open, text, registry):
+                # "“...,” Ada Quist, an aide to Senator Mary Holt told the Gazette. “...,”
+                # she added": whoever spoke just before goes on.
+                speaker, kind = prev_quote.speaker, prev_quote.speaker_kind
         elif follows:
             continues = True
             speaker, kind = prev_quote.speaker, prev_quote.speaker_kind
@@ -547,6 +551,22 @@ def _goes_on_unnamed(prev: Quote | None, mention: str | None, cue: str | None, a
         and (prev.speaker_mention or "").lower().startswith("the ")
         and at - prev.end < 400
     )
+
+
+def _goes_on_named(
+    prev: Quote | None, mention: str | None, cue: str | None, at: int, text: str, reg: Registry
+) -> bool:
+    """Does "she added" (went on, continued) carry on the quote right before it, with
+    nothing written between, by a person of that pronoun's gender?"""
+    if prev is None or prev.speaker_kind != "person" or prev.speaker not in reg.persons:
+        return False
+    low = (mention or "").lower()
+    if low not in ("he", "she") or (cue or "").lower() not in _GOES_ON:
+        return False
+    gender = reg.persons[prev.speaker].gender
+    if gender and gender != ("m" if low == "he" else "f"):
+        return False
+    return not text[max(prev.context_end, prev.end + 1) : at].strip()
 
 
 # "writes back, " / "said: " right before a quote's opening mark: a cue introducing it.

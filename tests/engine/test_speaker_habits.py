@@ -75,3 +75,14 @@ def test_answers_set_out_by_topic_belong_to_whoever_took_the_questions():
         "Both sides need to come back to the table.": "Ben Osei",
         "The work starts next spring.": "Ben Osei",
     }
+
+
+def test_she_added_right_after_a_quote_is_whoever_spoke_it():
+    text = (
+        "Harbour\n\n“We have heard nothing at all,” Ada Quist, an aide to Senator Mary Holt "
+        "told the Gazette.\n\n“We will wait for the letter,” she added."
+    )
+    assert speakers(text) == {
+        "We have heard nothing at all,": "Ada Quist",
+        "We will wait for the letter,": "Ada Quist",
+    }
