@@ -109,6 +109,9 @@ DETERMINERS = frozenset(
 _AFTER_DETERMINER = re.compile(
     r"\b(?:the|a|an|those|these|this|that|his|her|its|their|our|such)\s+$", re.IGNORECASE
 )
+# "was branded", "has been hailed", "is being described": a passive, whose subject is the
+# one spoken about.
+_PASSIVE_BEFORE = re.compile(r"\b(?:was|were|been|being|is|are|be)\s+(?:\w+ly\s+)?$")
 _AFTER_ARTICLE = re.compile(r"\b(?:the|a|an|his|her|its|their|our)\s+$", re.IGNORECASE)
 # A past verb right before a word in -s makes it a plural noun: "rejected calls to resign".
 _AFTER_PAST_VERB = re.compile(r"\b[a-z]{2,}ed\s+$")
@@ -676,6 +679,11 @@ def find_before(text: str, start: int, open_pos: int) -> Attribution | None:
             text, max(start, vm.start(1) - 8), vm.start(1)
         ):
             continue  # "the estimated $2 million repair bill": an adjective, not a verb
+        if _PASSIVE_BEFORE.search(text, max(start, vm.start(1) - 20), vm.start(1)):
+            # "Roe, who was branded by critics as “...”": words said of Roe, not by anyone
+            # the sentence named before
+            last = None
+            continue
         last = vm
     if last is None:
         return None

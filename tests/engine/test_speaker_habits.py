@@ -86,3 +86,14 @@ def test_she_added_right_after_a_quote_is_whoever_spoke_it():
         "We have heard nothing at all,": "Ada Quist",
         "We will wait for the letter,": "Ada Quist",
     }
+
+
+def test_words_said_of_someone_in_the_passive_are_not_theirs():
+    text = (
+        "Harbour\n\nTom Pike, who was branded by critics as “a traitor to the harbour,” said "
+        "nothing.\n\nAda Quist, alleged to have moved the funds, is charged with “misusing "
+        "public money” over two years."
+    )
+    got = speakers(text)
+    assert got.get("a traitor to the harbour,") is None
+    assert got.get("misusing public money") is None
