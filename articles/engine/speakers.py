@@ -197,6 +197,7 @@ _FEMALE_NOUNS = frozenset("mother sister daughter wife waitress actress widow gr
 _MALE_NOUNS = frozenset("father brother son husband actor widower grandfather".split())
 
 
+_ELDER_YOUNGER = re.compile(r"[Tt]he\s+(younger|elder|older)\s+([A-Z][\w’'\-]+)")
 _NO_ISSUER = ("", "")  # an issuing sentence found, naming no one the text knows
 # Words after a name that do not make it qualify a noun ("Roe of the board", "Roe also").
 _NOT_QUALIFIED = frozenset(
@@ -301,6 +302,12 @@ class Resolver:
             if a and b and kind_a == kind_b == "person" and a != b:
                 return f"{a} and {b}", "group"
             return None, "group"
+        ey = _ELDER_YOUNGER.fullmatch(m) if "der " in m or "nger " in m else None
+        if ey:
+            # "the younger Mbeki": of two Mbekis, the one brought in as the younger
+            who = self._by_age_word(ey.group(1).lower(), ey.group(2))
+            if who:
+                return who, "person"
         prn = _POSSESSOR_ROLE_NAME.match(m) if "s " in m else None
         if prn:
             # "Ms. Roe's sister Odile": the sister, known by the name given here.
@@ -943,6 +950,20 @@ class Resolver:
         if holder or (head in lx.ROLE_NOUNS and m.group(3) is None):
             return None  # "The senator said": an office the text may know its holder by
         return ""
+
+    def _by_age_word(self, word: str, surname: str) -> str | None:
+        """Of the people sharing ``surname``, the one the text calls the younger (or the
+        elder, older): by their roles ("Lewis's younger brother"), or the other of two."""
+        people = self.reg.person_by_surname(surname)
+        if len(people) < 2:
+            return None
+        same = {"younger": ("younger",), "elder": ("elder", "older"), "older": ("elder", "older")}
+        other = ("elder", "older") if word == "younger" else ("younger",)
+        said = [p for p in people if any(w in p.role.lower().split() for w in same[word])]
+        if len(said) == 1:
+            return said[0].name
+        rest = [p for p in people if not any(w in p.role.lower().split() for w in other)]
+        return rest[0].name if len(rest) == 1 and len(people) == 2 else None
 
     def _introduced(self, head: str, pos: int) -> bool:
         """Whether an indefinite phrase ("a senior official", "one MP") brought in ``head``."""

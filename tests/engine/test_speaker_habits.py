@@ -97,3 +97,51 @@ def test_words_said_of_someone_in_the_passive_are_not_theirs():
     got = speakers(text)
     assert got.get("a traitor to the harbour,") is None
     assert got.get("misusing public money") is None
+
+
+def test_a_club_named_rovers_or_athletic_is_no_one_she_could_be():
+    text = (
+        "Cup tie\n\nMarrow Rovers beat Fenby Athletic 2-0 on Saturday.\n\nFenby manager Ida "
+        "Crane praised her players. “We ran until the end,” she said."
+    )
+    assert speakers(text) == {"We ran until the end,": "Ida Crane"}
+
+
+def test_a_preposition_opening_a_quoted_sentence_is_not_part_of_a_name():
+    text = (
+        "Marsh count\n\nOrla Beckwith-Tane counts birds at Fell Marsh every month. “The "
+        "birds don't care that it's cold,” Orla says.\n\n“Without Orla we would be "
+        "guessing,” said the trust's director, Sam Idris. “She is the record,” Orla's "
+        "colleague Ben Farrow said. “Numbers matter,” Orla says."
+    )
+    got = speakers(text)
+    assert got["The birds don't care that it's cold,"] == "Orla Beckwith-Tane"
+    assert got["Numbers matter,"] == "Orla Beckwith-Tane"
+
+
+def test_a_name_followed_by_whose_children_is_a_person():
+    text = (
+        "School vote\n\nBoard president Nora Pell said the vote was hard. “I know these "
+        "families,” she said.\n\nTamsin Grady, whose two sons attend the school, said the "
+        "board had not looked at other options. “You found money for a scoreboard,” she "
+        "told the board."
+    )
+    assert speakers(text)["You found money for a scoreboard,"] == "Tamsin Grady"
+
+
+def test_the_younger_of_two_brothers_is_the_one_called_younger():
+    text = (
+        "Derby\n\nThe captain, Lewis Okafor, was sent off. “I got clipped,” he said.\n\n"
+        "The late goal came from Tom Okafor, Lewis's younger brother. “It is bittersweet,” "
+        "the younger Okafor said. “He will be all right,” the elder Okafor added later."
+    )
+    got = speakers(text)
+    assert got["It is bittersweet,"] == "Tom Okafor"
+
+
+def test_the_short_name_of_an_organisation_is_the_one_named_in_full():
+    text = (
+        "The Example Gazette reported the closure first.\n\n“The harbour will shut,” the "
+        "Gazette said in its report."
+    )
+    assert speakers(text) == {"The harbour will shut,": "Example Gazette"}
