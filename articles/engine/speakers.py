@@ -101,7 +101,7 @@ _TO_SOMEONE = frozenset(
     "reminded reminds assured assures promised promises thanked thanks".split()
 )
 _REPORTED_BEFORE = re.compile(
-    r"\b(?:" + "|".join(v for v in lx.CUE_VERBS if v not in _TO_SOMEONE) + r")\s+"
+    r"\b(?:" + "|".join(v for v in lx.CUE_VERBS if v not in _TO_SOMEONE) + r"|according\s+to)\s+"
     # "..., said local hospital director Tomas Quill": role words between verb and name,
     # the last of them a role
     r"(?:(?:[a-z][\w\-]*\s+){0,3}(?P<role>[a-z]+)\s+)?$"
@@ -186,8 +186,8 @@ _NOT_BUSINESS = frozenset(
 # "The head of the dockworkers' union was defiant.": a sentence whose subject is a person
 # the text describes and does not name (yet).
 _DESCRIBED_SUBJECT = re.compile(
-    r"\s*(?:[A-Z][\w ]{0,25},\s+)?(The\s+(?:[\w’'\-]+\s+){0,3}?("
-    + "|".join(sorted(_PERSON_NOUNS))
+    r"\s*(?:[A-Z][\w ]{0,25},\s+)?((?:The|His|Her|Their)\s+(?:[\w’'\-]+\s+){0,3}?("
+    + "|".join(sorted(_PERSON_NOUNS | lx.RELATIVES | {"son", "husband", "wife"}))
     + r")(\s+(?:of|for|at)\s+(?:the\s+)?(?:[\w’'\-]+\s+){0,3}?[\w’'\-]+)?)"
     r"\s+(?:also\s+|later\s+)?(?:"
     + "|".join(lx.CUE_VERBS)
@@ -198,6 +198,14 @@ _MALE_NOUNS = frozenset("father brother son husband actor widower grandfather".s
 
 
 _ELDER_YOUNGER = re.compile(r"[Tt]he\s+(younger|elder|older)\s+([A-Z][\w’'\-]+)")
+_NO_ONE = frozenset(
+    "nobody everyone everybody someone somebody anyone anybody none nothing no-one".split()
+)
+_PRONOUN_CONTRACTION = re.compile(r"(?:i|you|we|they|he|she|it)'(?:ve|re|m|ll|d|s)")
+# A transcript's label opening an answer: "Nadia Ferrante: ...", "CFO ANTHONY WREN: ...".
+_ANSWER_LABEL = re.compile(
+    r"((?:[A-Z][\w.’'\-]+[ \t]){0,3}[A-Z][\w’'\-]+)(?:[ \t]*\([^)\n]{0,60}\))?:[ \t]"
+)
 _NO_ISSUER = ("", "")  # an issuing sentence found, naming no one the text knows
 # Words after a name that do not make it qualify a noun ("Roe of the board", "Roe also").
 _NOT_QUALIFIED = frozenset(
@@ -274,6 +282,9 @@ class Resolver:
         m = " ".join(mention.split()).rstrip(".")
         if not m:
             return None, None
+        last = m.rsplit(None, 1)[-1].lower().replace("’", "'")
+        if last in _NO_ONE or _PRONOUN_CONTRACTION.fullmatch(last):
+            return None, None  # "Nobody laughed.", "You've said ...": no one to name
         pn = _POSSESSOR_NAME.match(m) if "s " in m else None
         if pn and not any(w.lower() in lx.ORG_WORDS for w in pn.group(1).split()):
             # "The Gazette's Jane Roe", "the union's Dario Fenwick": the person, not the owner.
@@ -316,6 +327,8 @@ class Resolver:
         words = low.split()
         if low in {"he", "she"}:
             return self._pronoun("m" if low == "he" else "f", pos), "person"
+        if low == "i":
+            return self._labelled_speaker(pos), "person"
         if low == "they":
             if self.last_org and pos - self.last_org[1] < 600:
                 return self.last_org[0], "organization"
@@ -930,7 +943,8 @@ class Resolver:
         )
         if noun_gender and noun_gender != gender:
             return None
-        if _HE_SHE.search(reg.text, m.end(), ss):
+        same = r"\b[Hh]e\b" if gender == "m" else r"\b[Ss]he\b"
+        if re.compile(same).search(reg.text, m.end(), ss):
             return None  # "The senator was challenged. And he refused ...": a chain of its own
         holder, kind = self.resolve(m.group(1), m.start(1))
         if kind == "person" and holder:
@@ -950,6 +964,25 @@ class Resolver:
         if holder or (head in lx.ROLE_NOUNS and m.group(3) is None):
             return None  # "The senator said": an office the text may know its holder by
         return ""
+
+    def _labelled_speaker(self, pos: int) -> str | None:
+        """ "I" in a transcript's answer: the person its label names ("CFO ANTHONY WREN: As I
+        said in July, ..."), someone the text names."""
+        layout = self.reg.layout
+        start = layout.para_starts[layout.paragraph_index(pos)]
+        lm = _ANSWER_LABEL.match(self.reg.text, start, pos)
+        if lm is None:
+            return None
+        words = lm.group(1).split()
+        if lm.group(1).isupper():
+            words = [w if w.lower() in lx.OFFICE_WORDS else w.title() for w in words]
+        while len(words) > 1 and (words[0].lower() in lx.OFFICE_WORDS or words[0].isupper()):
+            words.pop(0)  # "CFO", "Senator": the office, not the name
+        name = " ".join(words)
+        if not self.reg.names_someone(words[-1]):
+            return None
+        who, kind = self.resolve(name, start)
+        return who if kind == "person" else None
 
     def _by_age_word(self, word: str, surname: str) -> str | None:
         """Of the people sharing ``surname``, the one the text calls the younger (or the

@@ -145,3 +145,40 @@ def test_the_short_name_of_an_organisation_is_the_one_named_in_full():
         "Gazette said in its report."
     )
     assert speakers(text) == {"The harbour will shut,": "Example Gazette"}
+
+
+def test_her_son_said_then_he_said_is_the_son_not_her_late_husband():
+    text = (
+        "Dr Ada Bell, who ran the island's clinic for 40 years, died on Monday. She married "
+        "Alistair Bell, a marine engineer, in 1960. He died in 1999.\n\nHer son said she "
+        "rarely spoke about the early years. “She never complained,” he said."
+    )
+    assert speakers(text)["She never complained,"] != "Alistair Bell"
+
+
+def test_according_to_someone_then_she_said_is_that_source():
+    text = (
+        "Strike\n\nThe Transport Minister, Oswin Pryce, urged both sides to talk. “Passengers "
+        "are not bargaining chips,” Pryce said.\n\nThe strike costs the airline about 9 "
+        "million marks a day, according to Bryony Achebe, an analyst at Coldharbour "
+        "Research. “Two days they can absorb,” she said."
+    )
+    assert speakers(text)["Two days they can absorb,"] == "Bryony Achebe"
+
+
+def test_nobody_and_a_contraction_are_never_a_speaker_s_name():
+    text = (
+        "Dinner\n\nThe oven cracked during service. I went out and asked, “Who likes salad?” "
+        "Nobody laughed.\n\nHost Owen Letts: You've said the oven is “the real head chef.”"
+    )
+    got = speakers(text)
+    assert got.get("Who likes salad?") in (None,)
+    assert got.get("the real head chef.") in (None,)
+
+
+def test_i_in_a_transcript_answer_is_the_one_its_label_names():
+    text = (
+        "Quarterly call\n\nAnalyst Dev Raman asked about margins.\n\nCFO ANTHONY WREN: Mostly "
+        "the hiring. As I said in July, this is “a year of investment, not a year of margin.”"
+    )
+    assert speakers(text) == {"a year of investment, not a year of margin.": "Anthony Wren"}
