@@ -314,6 +314,7 @@ _NAMED_PEOPLE = (
     lx.ROLE_NOUNS | lx.MALE_WORDS | lx.FEMALE_WORDS | lx.RELATIVES | {"person", "people", "child"}
 )
 _OCCUPATION_ENDS = ("ter", "ner", "ker", "ger", "der", "rer", "ist", "ian", "ent", "ant")
+_NEXT_WORD = re.compile(r"[ \t]+([a-z][\w\-]*)")
 _WHO_OR_AGE = re.compile(
     r",\s*(?:who\b|\d{1,3}\s*,"
     # "Tamsin Grady, whose two sons attend the school": a person's kin
@@ -786,6 +787,10 @@ class _Builder:
             return
         if len(run) == 1 and lows[0] in lx.PLURAL_PEOPLE:
             return  # "Associates described him as ...": people left unnamed, not a firm
+        if len(run) == 1 and (lows[0] in lx.ORG_WORDS or common_word(lows[0])):
+            nxt = _NEXT_WORD.match(text, toks[run[0]][1])
+            if nxt and nxt.group(1) in lx.BUSINESS_HEADS:
+                return  # "Rail operator Westway": the trade of the business named next
         if (
             len(run) >= 3
             and lows[0] in lx.PLURAL_PEOPLE

@@ -300,7 +300,8 @@ BUSINESS_HEADS = frozenset(
     """firm company maker giant group agency startup start-up retailer chain wholesaler
     manufacturer carrier airline bank network broadcaster newspaper magazine publication
     website studio band insurer lender automaker carmaker chipmaker supplier
-    distributor conglomerate charity nonprofit non-profit daily tabloid broadsheet weekly""".split()
+    distributor conglomerate charity nonprofit non-profit daily tabloid broadsheet weekly
+    operator utility provider supermarket brewer exporter""".split()
 )
 MEDIA_WORDS = frozenset(
     {

@@ -157,6 +157,7 @@ _SUBJECT_PRONOUN = re.compile(
 _GENERIC_REACH = 1200  # characters back that "the company" or "the group" may reach
 _STATEMENT_REACH = 400  # characters back that "it" may reach for the statement it gave
 _THE_AGED = re.compile(r"^the (\d{1,3})-year-old$", re.IGNORECASE)
+_AGE_GIVEN = re.compile(r"[A-Za-z’'], \d{1,3},|\b\d{1,3}-year-old [A-Z]")
 # A document the text says someone issued: "statement", "statements", "letter" ...
 _DOCUMENT = rf"(?:{alternation(lx.DOCUMENT_HEADS)})s?"
 # "issued a statement", "wrote a letter to parents", "said in a statement", or a sentence
@@ -206,6 +207,7 @@ _PRONOUN_CONTRACTION = re.compile(r"(?:i|you|we|they|he|she|it)'(?:ve|re|m|ll|d|
 _ANSWER_LABEL = re.compile(
     r"((?:[A-Z][\w.’'\-]+[ \t]){0,3}[A-Z][\w’'\-]+)(?:[ \t]*\([^)\n]{0,60}\))?:[ \t]"
 )
+_A_SPOKESPERSON = re.compile(r"\s*(?:A|An|One)\s+(?:[a-z\-]+\s+)?spokes(?:man|woman|person)\b")
 _NO_ISSUER = ("", "")  # an issuing sentence found, naming no one the text knows
 # Words after a name that do not make it qualify a noun ("Roe of the board", "Roe also").
 _NOT_QUALIFIED = frozenset(
@@ -439,6 +441,12 @@ class Resolver:
             who = self._aged(am.group(1), pos)
             if who:
                 return who, "person"
+            if not _AGE_GIVEN.search(self.reg.text, 0, pos):
+                # "Eliza Rennard had been asked ... “...,” said the 23-year-old": with no age
+                # given anyone, the person just written about
+                who = self._sentence_subject(pos, "person")
+                if who:
+                    return who, "person"
         om = _OWNED_ACCOUNT.match(m)
         if om:
             # "her Twitter account posted": the account's owner speaks.
@@ -667,6 +675,14 @@ class Resolver:
                 org = self._sentence_subject(pos, "organization")
                 if org:
                     return org, "organization"
+                # "Westway has suspended services. A spokesperson said trees were down. “...,”
+                # the spokesperson said": the organisation before the one who speaks for it
+                layout = self.reg.layout
+                prev = layout.sentence_start(max(0, layout.sentence_start(pos) - 2))
+                if _A_SPOKESPERSON.match(self.reg.text, prev):
+                    org = self._sentence_subject(prev, "organization")
+                    if org:
+                        return org, "organization"
             return None, "organization"
         if head in lx.MEDIA_HEADS:
             # "the newspaper wrote", "a Friday editorial in The Example Gazette": the outlet

@@ -182,3 +182,25 @@ def test_i_in_a_transcript_answer_is_the_one_its_label_names():
         "the hiring. As I said in July, this is “a year of investment, not a year of margin.”"
     )
     assert speakers(text) == {"a year of investment, not a year of margin.": "Anthony Wren"}
+
+
+def test_the_23_year_old_is_the_one_just_written_about_when_no_age_is_given():
+    text = (
+        "Open\n\nNora Kell had been asked about her wrist all week, and when the first "
+        "question was about something else, she laughed.\n\n“Finally,” said the "
+        "23-year-old, who had just reached the final."
+    )
+    assert speakers(text) == {"Finally,": "Nora Kell"}
+
+
+def test_a_business_named_after_its_trade_and_its_spokesperson():
+    text = (
+        "Storm\n\nRail operator Westway has suspended all services. A spokesperson said trees "
+        "were down. “We will not run trains until every mile is checked,” the spokesperson "
+        "said.\n\n“I understand the anger,” Mayor Ida Roe told the broadcaster TVR.\n\nThe "
+        "ferry operator Northline said in a statement that it had cancelled sailings. “Our "
+        "priority is the safety of passengers,” the company said."
+    )
+    got = speakers(text)
+    assert got["We will not run trains until every mile is checked,"] == "Westway"
+    assert got["Our priority is the safety of passengers,"] == "Northline"
