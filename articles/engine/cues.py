@@ -573,8 +573,9 @@ _ASKED_BY_BEFORE = re.compile(
 )
 _QUOTED_AS_BEFORE = re.compile(
     r"\bquoted\s+([^!?;,“”\"«»„]{2,80}?)\s+as\s+(?:saying|telling\s+[\w\s]{1,30}?)"
-    # "... as saying that Talvia “does not ...”": words of the clause before the quoted ones
-    r"(?:\s+that(?:\s+[^!?;:.“”\"«»„]{1,80}?)?)?\s*[,:]?\s*$"
+    # "... as saying that Talvia “does not ...”", "... as saying the drones had been “...”":
+    # words of the clause before the quoted ones
+    r"(?:(?:\s+that)?\s+[^!?;:.“”\"«»„]{1,80}?)?\s*[,:]?\s*$"
 )
 
 

@@ -123,7 +123,15 @@ ROLE_NOUNS = frozenset(
     neighbor pensioner midwife novelist poet artist historian strategist pollster delegate
     commentator columnist host anchor moderator producer candidate nominee surveyor auditor
     comptroller controller clerk assessor coroner marshal warden ranger registrar
-    administrator curator librarian critic reviewer""".split()
+    administrator curator librarian critic reviewer fiddler drummer guitarist bassist pianist
+    violinist cellist vocalist saxophonist trumpeter dancer photographer filmmaker designer
+    physician surgeon dentist pharmacist therapist psychologist psychiatrist epidemiologist
+    biologist ecologist geologist physicist chemist astronomer sociologist archaeologist
+    mathematician statistician programmer entrepreneur investor banker broker accountant
+    shopkeeper grocer bartender nanny caregiver tutor lecturer headteacher headmaster
+    headmistress homeowner commuter motorist lobbyist blogger podcaster presenter comedian
+    playwright screenwriter composer sculptor archivist translator meteorologist forecaster
+    electrician plumber referee umpire midfielder winger quarterback""".split()
 )
 # Words that name an office, capitalised as a title or written as a role ("Deputy", "chief",
 # "engineer"), without a title's full stop.

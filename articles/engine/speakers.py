@@ -208,6 +208,11 @@ _ANSWER_LABEL = re.compile(
     r"((?:[A-Z][\w.’'\-]+[ \t]){0,3}[A-Z][\w’'\-]+)(?:[ \t]*\([^)\n]{0,60}\))?:[ \t]"
 )
 _A_SPOKESPERSON = re.compile(r"\s*(?:A|An|One)\s+(?:[a-z\-]+\s+)?spokes(?:man|woman|person)\b")
+_TRAILING_ADVERBS = re.compile(
+    r"(?:\s+(?:twice|again|also|then|later|once|repeatedly|briefly|publicly|privately|"
+    r"immediately|initially|recently|previously|separately|angrily|flatly|firmly|quietly|"
+    r"sharply|bluntly|openly|simply|reportedly|allegedly|personally|swiftly|promptly))+$"
+)
 _NO_ISSUER = ("", "")  # an issuing sentence found, naming no one the text knows
 # Words after a name that do not make it qualify a noun ("Roe of the board", "Roe also").
 _NOT_QUALIFIED = frozenset(
@@ -284,6 +289,9 @@ class Resolver:
         m = " ".join(mention.split()).rstrip(".")
         if not m:
             return None, None
+        tail = _TRAILING_ADVERBS.search(m)
+        if tail and m[: tail.start()].split()[-1][:1].isupper():
+            m = m[: tail.start()]  # "Judge Harriet Okoye twice warned ...": the name
         last = m.rsplit(None, 1)[-1].lower().replace("’", "'")
         if last in _NO_ONE or _PRONOUN_CONTRACTION.fullmatch(last):
             return None, None  # "Nobody laughed.", "You've said ...": no one to name
@@ -777,6 +785,7 @@ class Resolver:
             and not holders
             # (not "the city of Larnwick": a place or body, named)
             and not any(w in _PLACES_AND_BODIES for w in words)
+            and head not in lx.ORG_WORDS  # "the caucus said" is no person
             and not self._introduced(head, pos)
             and not _RELATIVE_AFTER.match(self.reg.text, pos + len(m))
         ):
@@ -1180,6 +1189,12 @@ class Resolver:
                     best = (p, org.name)
         if best:
             return best[1]
+        text = reg.text
+        for org in reg.orgs.values():
+            # "The Senate Democratic caucus ... the caucus said": a name written with its
+            # kind after it in lower case
+            if any(text.startswith(f" {head}", e) and s < pos for s, e in org.mentions):
+                return f"{org.name} {head}"
         if head in lx.GENERIC_ORG_HEADS or head in {"agency", "authority", "regulator"}:
             recent = [
                 (max((s for s, _ in o.mentions if s < pos), default=-1), o.name)

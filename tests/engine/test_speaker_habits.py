@@ -204,3 +204,42 @@ def test_a_business_named_after_its_trade_and_its_spokesperson():
     got = speakers(text)
     assert got["We will not run trains until every mile is checked,"] == "Westway"
     assert got["Our priority is the safety of passengers,"] == "Northline"
+
+
+def test_state_media_quoting_a_minister_as_saying_a_clause_then_his_words():
+    text = (
+        "Border\n\nState news agency DNA quoted Defence Minister Radek Volkan as saying the "
+        "drones had been “on a routine training flight entirely within our skies.”"
+    )
+    assert speakers(text) == {
+        "on a routine training flight entirely within our skies.": "Radek Volkan"
+    }
+
+
+def test_the_caucus_is_the_caucus_not_the_senator_who_chairs_it():
+    text = (
+        "Texts\n\nSen. Maribel Quintero said she was hurt. “That is not the same thing,” she "
+        "said.\n\nThe Senate Democratic caucus, which Quintero chairs, called for a vote. "
+        "“Nobody who treats the process as a joke should control it,” the caucus said in a "
+        "letter."
+    )
+    got = speakers(text)
+    assert got["Nobody who treats the process as a joke should control it,"] == (
+        "Senate Democratic caucus"
+    )
+
+
+def test_an_occupation_opening_a_sentence_is_not_part_of_the_name():
+    text = (
+        "The band\n\nFiddler Arlo Quint plays most of the night with his eyes shut.\n\nI "
+        "spoke to Quint before the show. “We try to play to one person,” he said."
+    )
+    assert speakers(text) == {"We try to play to one person,": "Arlo Quint"}
+
+
+def test_an_adverb_after_the_name_is_not_part_of_it():
+    text = (
+        "Trial\n\nJudge Harriet Okoye twice warned spectators to keep quiet, at one point "
+        "telling the gallery, “This is not a theatre.”"
+    )
+    assert speakers(text) == {"This is not a theatre.": "Harriet Okoye"}
