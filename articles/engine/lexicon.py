@@ -28,6 +28,7 @@ CUE_VERBS = tuple(
     boomed booms sang sings chanted chants pressed presses beamed beams charged
     bragged brags emailed proclaimed proclaims notified notifies surmised reasoned ventured
     dismissed dismisses branded brands labelled labeled labels derided derides hailed hails
+    referred refers
     sagte erklärte betonte dijo afirmó declaró explicó""".split()
 ) + (
     "a déclaré",

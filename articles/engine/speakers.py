@@ -213,6 +213,11 @@ _TRAILING_ADVERBS = re.compile(
     r"immediately|initially|recently|previously|separately|angrily|flatly|firmly|quietly|"
     r"sharply|bluntly|openly|simply|reportedly|allegedly|personally|swiftly|promptly))+$"
 )
+# A sentence opened by a participle's phrase, then its subject, a pronoun: "Asked by a member
+# of the audience how she had prepared, she paused."
+_FRONTED_PARTICIPLE = re.compile(
+    r"\s*[A-Z][a-z]+(?:ed|ing)\b[^.!?;“”\"]{0,200}?,\s+(?:he|she)\s+[a-z]"
+)
 _NO_ISSUER = ("", "")  # an issuing sentence found, naming no one the text knows
 # Words after a name that do not make it qualify a noun ("Roe of the board", "Roe also").
 _NOT_QUALIFIED = frozenset(
@@ -929,6 +934,8 @@ class Resolver:
                 return False
         if _HE_SHE.search(reg.text, prev_ss, last.start()):
             return False  # "When asked, he says he is a father": he is the subject, not "a father"
+        if _FRONTED_PARTICIPLE.match(reg.text, prev_ss, seg_end):
+            return False  # "Asked by a member of the audience how ..., she paused."
         # Anyone named in that sentence ("Lucia Ferrante, a teacher, said...") may be meant.
         i = bisect_left(self._mention_starts, seg_end) - 1
         while i >= 0 and reg.mentions[i].start >= prev_ss:

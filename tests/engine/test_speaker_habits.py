@@ -243,3 +243,23 @@ def test_an_adverb_after_the_name_is_not_part_of_it():
         "telling the gallery, “This is not a theatre.”"
     )
     assert speakers(text) == {"This is not a theatre.": "Harriet Okoye"}
+
+
+def test_words_someone_referred_to_something_as_are_theirs():
+    text = (
+        "Texts\n\nIn one message, Tom Harrow referred to the bill's sponsor as “the lady "
+        "with the binder.”\n\nTom Harrow was referred to by aides as “the hammer of the "
+        "committee.”"
+    )
+    got = speakers(text)
+    assert got["the lady with the binder."] == "Tom Harrow"
+    assert got.get("the hammer of the committee.") is None
+
+
+def test_she_after_a_fronted_question_from_someone_unnamed_is_still_her():
+    text = (
+        "Festival\n\nImogen Clare, who was 17 when filming began, said she had never acted "
+        "before. Asked by a member of the audience how she had prepared for the last scene, "
+        "she paused. “I didn't,” she said."
+    )
+    assert speakers(text) == {"I didn't,": "Imogen Clare"}
