@@ -263,3 +263,13 @@ def test_she_after_a_fronted_question_from_someone_unnamed_is_still_her():
         "she paused. “I didn't,” she said."
     )
     assert speakers(text) == {"I didn't,": "Imogen Clare"}
+
+
+def test_an_airport_speaks_as_an_organisation():
+    text = (
+        "Strike\n\nMarrow Airport said in a statement that it had brought in extra staff. "
+        "“Please do not travel unless your flight is operating,” the airport said."
+    )
+    assert speakers(text) == {
+        "Please do not travel unless your flight is operating,": ("Marrow Airport")
+    }
