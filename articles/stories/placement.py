@@ -322,16 +322,18 @@ def story_reindex(*, story: Story, features: dict[int, ArticleFeatures] | None =
     """Rebuild a story's index profile from its articles (after a move, merge or split).
 
     ``features``: ``article_features`` of articles by id, when the caller has them (an
-    import's consolidation): they are not computed again."""
+    import's consolidation): they are not computed again, and those computed here are added."""
     StoryIndexKey.objects.filter(story=story).delete()
     ids = list(story.articles.values_list("pk", flat=True))  # the articles' own order
     if not ids:
         StoryIndexProfile.objects.filter(story=story).delete()
         return
-    known = features or {}
+    known = features if features is not None else {}
     # Only articles whose features the caller lacks are read (their bodies are long).
     loaded = story.articles.in_bulk([pk for pk in ids if pk not in known])
-    found_all = [known[pk] if pk in known else article_features(loaded[pk]) for pk in ids]
+    for pk, article in loaded.items():
+        known[pk] = article_features(article)
+    found_all = [known[pk] for pk in ids]
     profile = EngineProfile()
     keys: set[str] = set()
     for found, df in zip(

@@ -11,8 +11,8 @@ from django.test.utils import CaptureQueriesContext
 from articles.ingest import service
 from articles.ingest.service import ingest_payloads
 from articles.models import Article, AuditEntry, KeyPoint, Story
-from articles.stories import restructure
-from articles.stories.restructure import stories_consolidate
+from articles.stories import consolidation
+from articles.stories.consolidation import stories_consolidate
 
 DEV = Path(__file__).parent.parent / "engine" / "data_connect" / "grouping_devset.jsonl"
 # A vague first report ("Tech giant axes staff by video call") then the detailed ones: the
@@ -90,9 +90,9 @@ def test_a_draft_larger_than_a_split_s_pieces_is_never_merged_away(fake_engine, 
     report = _split_import(monkeypatch, LAYOFFS)
     vague, detailed = report.items[0].story, report.items[1].story
     # With no draft small enough to be a piece of a split, nothing merges.
-    monkeypatch.setattr(restructure, "CONSOLIDATE_MAX_ARTICLES", 0)
+    monkeypatch.setattr(consolidation, "CONSOLIDATE_MAX_ARTICLES", 0)
     assert stories_consolidate(story_ids=[vague, detailed]) == {}
-    monkeypatch.setattr(restructure, "CONSOLIDATE_MAX_ARTICLES", 1)
+    monkeypatch.setattr(consolidation, "CONSOLIDATE_MAX_ARTICLES", 1)
     assert stories_consolidate(story_ids=[vague, detailed]) == {vague: detailed}
 
 
@@ -120,13 +120,13 @@ def _consolidation_queries(monkeypatch, extra: list[str]) -> tuple[int, int, int
     report = _split_import(monkeypatch, LAYOFFS)
     ids = {i.story for i in report.items}
     lookups = []
-    real = restructure.story_index_for
+    real = consolidation.story_index_for
     monkeypatch.setattr(
-        restructure, "story_index_for", lambda *a, **kw: lookups.append(1) or real(*a, **kw)
+        consolidation, "story_index_for", lambda *a, **kw: lookups.append(1) or real(*a, **kw)
     )
     with CaptureQueriesContext(connection) as ctx:
         mapping = stories_consolidate(story_ids=ids)
-    monkeypatch.setattr(restructure, "story_index_for", real)
+    monkeypatch.setattr(consolidation, "story_index_for", real)
     assert len(mapping) == 1
     reads = [
         q["sql"]
@@ -226,10 +226,10 @@ def test_a_draft_kept_apart_from_one_merged_away_earlier_still_merges(monkeypatc
         make_article(story=story, headline=f"Report for {story.headline}")
     targets = {b.pk: c.pk, a.pk: d.pk}
 
-    def scripted(story_id, cache, known=None, apart=()):
+    def scripted(story_id, cache, known=None, apart=(), **kw):
         target = targets.get(story_id)
         return None if target is None or target in set(apart) else (target, 0.9)
 
-    monkeypatch.setattr(restructure, "_story_match", scripted)
+    monkeypatch.setattr(consolidation, "_story_match", scripted)
     mapping = stories_consolidate(story_ids=[a.pk, b.pk, c.pk, d.pk], apart=[(a.pk, b.pk)])
     assert mapping == {b.pk: c.pk, a.pk: d.pk}
