@@ -82,6 +82,8 @@ class Matches:
     def __init__(self) -> None:
         self.features: dict[int, tuple[ArticleFeatures, DocumentFrequencies]] = {}
         self._found: dict[int, tuple[frozenset[int], tuple | None, set[str], set[int]]] = {}
+        # Scores of articles against candidates' profiles, while both stay the same.
+        self.scores: dict[tuple[int, int], tuple[EngineProfile, float]] = {}
 
     def find(
         self, story_id: int, known: dict[int, ArticleFeatures], apart: Iterable[int] = ()
@@ -94,7 +96,9 @@ class Matches:
             return hit[1]
         keys: set[str] = set()
         seen: set[int] = set()
-        found = _story_match(story_id, self.features, known, apart, read=(keys, seen))
+        found = _story_match(
+            story_id, self.features, known, apart, read=(keys, seen), scores=self.scores
+        )
         self._found[story_id] = (apart, found, keys, seen)
         return found
 
@@ -117,6 +121,7 @@ def _story_match(
     apart: Iterable[int] = (),
     *,
     read: tuple[set[str], set[int]] | None = None,
+    scores: dict[tuple[int, int], tuple[EngineProfile, float]] | None = None,
 ) -> tuple[int, float] | None:
     """The best other story for all of ``story_id``'s articles, with their mean score.
 
@@ -125,7 +130,9 @@ def _story_match(
     articles' ``article_features`` already computed (by their placement in this import); those
     computed here are added to it. ``apart``: stories that are no candidates (told apart from
     this one already). ``read``: two sets that get the keys looked up (as stored, cut to 200
-    characters) and every story their key rows named."""
+    characters) and every story their key rows named. ``scores``: (article, story) -> the
+    profile scored and the score, kept by the caller across calls (the article's features and
+    frequencies are the same in ``cache``)."""
     known = known if known is not None else {}
     features: list[tuple[ArticleFeatures, DocumentFrequencies]] = []
     ids = list(Article.objects.filter(story_id=story_id).values_list("pk", flat=True))
@@ -160,14 +167,20 @@ def _story_match(
     best: tuple[int, float] | None = None
     # One scoring index per article, so each article's own weights are computed once.
     scratches = []
-    for f, df in features:
+    for pk, (f, df) in zip(ids, features, strict=True):
         scratch = StoryIndex(df=df, window_days=PLACEMENT_WINDOW_DAYS)
         scratch.stories = profiles
-        scratches.append((f, scratch))
+        scratches.append((pk, f, scratch))
+    scores = scores if scores is not None else {}
     for candidate in sorted(candidates - set(apart)):
         total = 0.0
-        for f, scratch in scratches:
-            total += scratch.score(f, candidate).total
+        profile = profiles[candidate]
+        for pk, f, scratch in scratches:
+            # A profile is a new object once its row has changed (``candidates._profiles``).
+            hit = scores.get((pk, candidate))
+            if hit is None or hit[0] is not profile:
+                hit = scores[pk, candidate] = (profile, scratch.score(f, candidate).total)
+            total += hit[1]
         mean = total / len(features)
         if best is None or mean > best[1]:
             best = (candidate, mean)
