@@ -24,7 +24,7 @@ from articles.engine.weights import DocumentFrequencies
 from articles.models import Article, ReviewState, Story, StoryIndexKey
 from articles.stories.candidates import PLACEMENT_WINDOW_DAYS, story_index_for
 from articles.stories.placement import (
-    article_features,
+    articles_features,
     document_frequencies_each,
     placement_lock,
 )
@@ -137,12 +137,9 @@ def _story_match(
     features: list[tuple[ArticleFeatures, DocumentFrequencies]] = []
     ids = list(Article.objects.filter(story_id=story_id).values_list("pk", flat=True))
     unknown = [pk for pk in ids if pk not in cache and pk not in known]
-    loaded = {
-        a.pk: a for a in Article.objects.filter(pk__in=unknown).prefetch_related("people__speaker")
-    }
+    if unknown:
+        known.update(articles_features(Article.objects.filter(pk__in=unknown)))
     missing = [pk for pk in ids if pk not in cache]
-    for pk in unknown:
-        known[pk] = article_features(loaded[pk])
     found = [known[pk] for pk in missing]
     # One query for all their frequencies: nothing counts documents while drafts are merged.
     for pk, f, df in zip(
