@@ -233,3 +233,38 @@ def test_a_draft_kept_apart_from_one_merged_away_earlier_still_merges(monkeypatc
     monkeypatch.setattr(consolidation, "_story_match", scripted)
     mapping = stories_consolidate(story_ids=[a.pk, b.pk, c.pk, d.pk], apart=[(a.pk, b.pk)])
     assert mapping == {b.pk: c.pk, a.pk: d.pk}
+
+
+@pytest.mark.django_db
+def test_a_draft_s_match_is_found_again_only_when_a_story_it_was_read_from_changed(monkeypatch):
+    """A merge changes two stories: the drafts whose key rows named one of them, or whose keys
+    one of them holds now, are scored again; the others keep the match found before."""
+    from articles.models import StoryIndexKey
+    from tests.factories import make_story
+
+    a, b, c, target = (make_story(f"Example story {k}", published=False) for k in "ABCT")
+    read_from = {
+        a.pk: ({"n:roe"}, set()),
+        b.pk: ({"harbour"}, {target.pk}),
+        c.pk: ({"n:doe"}, set()),
+    }
+    calls = []
+
+    def scripted(story_id, cache, known=None, apart=(), *, read=None, scores=None):
+        calls.append(story_id)
+        read[0].update(read_from[story_id][0])
+        read[1].update(read_from[story_id][1])
+        return None
+
+    monkeypatch.setattr(consolidation, "_story_match", scripted)
+    matches = consolidation.Matches()
+    for _ in range(2):
+        for story in (a, b, c):
+            matches.find(story.pk, {})
+    assert calls == [a.pk, b.pk, c.pk]
+    # The target took in a draft that named Jane Roe: it holds A's key now, and B read its rows.
+    StoryIndexKey.objects.create(key="n:roe", story=target, first_day=1, last_day=1)
+    matches.changed([target.pk])
+    for story in (a, b, c):
+        matches.find(story.pk, {})
+    assert calls == [a.pk, b.pk, c.pk, a.pk, b.pk]
