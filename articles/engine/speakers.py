@@ -294,6 +294,11 @@ class Resolver:
         m = " ".join(mention.split()).rstrip(".")
         if not m:
             return None, None
+        i = bisect_left(self._mention_starts, pos) - 1
+        if i >= 0 and self.reg.mentions[i].end > pos and self.reg.mentions[i].kind == "organization":
+            # "the Ministry of Trade and Industry said", read as "Industry said": the whole name
+            # the registry holds around the words
+            return self.reg.mentions[i].key, "organization"
         tail = _TRAILING_ADVERBS.search(m)
         if tail and m[: tail.start()].split()[-1][:1].isupper():
             m = m[: tail.start()]  # "Judge Harriet Okoye twice warned ...": the name

@@ -273,3 +273,33 @@ def test_an_airport_speaks_as_an_organisation():
     assert speakers(text) == {
         "Please do not travel unless your flight is operating,": ("Marrow Airport")
     }
+
+
+def test_an_age_before_a_name_is_not_part_of_it():
+    text = (
+        "Allotments\n\nNine-year-old Ruby Sallis read out a poem she had written. “I was a bit "
+        "nervous,” Ruby said afterwards."
+    )
+    assert speakers(text) == {"I was a bit nervous,": "Ruby Sallis"}
+
+
+def test_nobody_opening_a_sentence_is_no_one_he_could_be():
+    text = (
+        "Debate\n\nFrom the back benches, Cyril Abernathy, who has spoken in every debate "
+        "since 1994, intervened. Nobody asked him to "
+        "elaborate, and he did anyway. “My grandfather could tell one mussel from another,” "
+        "he said."
+    )
+    assert speakers(text) == {
+        "My grandfather could tell one mussel from another,": ("Cyril Abernathy")
+    }
+
+
+def test_a_cue_read_inside_a_longer_name_is_the_whole_name():
+    text = (
+        "Plant\n\nThe Ministry of Trade and Industry said it was “watching closely and with "
+        "concern.”"
+    )
+    assert speakers(text) == {
+        "watching closely and with concern.": ("Ministry of Trade and Industry")
+    }
