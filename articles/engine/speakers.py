@@ -295,10 +295,11 @@ class Resolver:
         if not m:
             return None, None
         i = bisect_left(self._mention_starts, pos) - 1
-        if i >= 0 and self.reg.mentions[i].end > pos and self.reg.mentions[i].kind == "organization":
+        around = self.reg.mentions[i] if i >= 0 else None
+        if around is not None and around.end > pos and around.kind == "organization":
             # "the Ministry of Trade and Industry said", read as "Industry said": the whole name
             # the registry holds around the words
-            return self.reg.mentions[i].key, "organization"
+            return around.key, "organization"
         tail = _TRAILING_ADVERBS.search(m)
         if tail and m[: tail.start()].split()[-1][:1].isupper():
             m = m[: tail.start()]  # "Judge Harriet Okoye twice warned ...": the name
