@@ -218,6 +218,9 @@ _TRAILING_ADVERBS = re.compile(
 _FRONTED_PARTICIPLE = re.compile(
     r"\s*[A-Z][a-z]+(?:ed|ing)\b[^.!?;“”\"]{0,200}?,\s+(?:he|she)\s+[a-z]"
 )
+_STREETS = frozenset(
+    "street road lane avenue drive boulevard close crescent terrace square way".split()
+)
 _NO_ISSUER = ("", "")  # an issuing sentence found, naming no one the text knows
 # Words after a name that do not make it qualify a noun ("Roe of the board", "Roe also").
 _NOT_QUALIFIED = frozenset(
@@ -414,6 +417,11 @@ class Resolver:
             and caps.start() > 0
             and (words[0] not in DETERMINERS or len(caps.group().split()) >= 2)
             and not any(w.lower() in lx.ORG_WORDS for w in caps.group().split())
+            # (not "a resident of Canal Street": where, not who)
+            and not (
+                caps.group().split()[-1].lower() in _STREETS
+                and m[: caps.start()].split()[-1].lower() in ("of", "on", "in", "at", "from")
+            )
         ):
             # "station commander Ruth Ibsen": role words, then the name.
             return self._name(caps.group().strip(), pos)

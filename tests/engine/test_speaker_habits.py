@@ -303,3 +303,14 @@ def test_a_cue_read_inside_a_longer_name_is_the_whole_name():
     assert speakers(text) == {
         "watching closely and with concern.": ("Ministry of Trade and Industry")
     }
+
+
+def test_a_resident_of_a_street_is_no_one_named_after_it():
+    text = (
+        "Police log\n\nA resident of Pinecrest Drive reported that a bear was “sitting in the "
+        "recycling bin like he owns it.”\n\n“I saw nothing at all,” said a resident of Canal "
+        "Street.\n\nDowning Street said the minister was “getting on with the job.”"
+    )
+    got = speakers(text)
+    assert got["sitting in the recycling bin like he owns it."] is None
+    assert got["I saw nothing at all,"] is None
