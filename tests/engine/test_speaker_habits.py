@@ -314,3 +314,14 @@ def test_a_resident_of_a_street_is_no_one_named_after_it():
     got = speakers(text)
     assert got["sitting in the recycling bin like he owns it."] is None
     assert got["I saw nothing at all,"] is None
+
+
+def test_a_role_word_after_a_name_ends_the_speaker_s_words_not_the_name_before_it():
+    text = (
+        "Campaign\n\nSenator Tom Reyes has tried to mend fences.\n\n“He knows he has work to "
+        "do,” said a senior Reyes adviser, who asked not to be named.\n\n“The door is open,” "
+        "says the Marrow Rovers captain, stretching on the touchline."
+    )
+    got = speakers(text)
+    assert got["He knows he has work to do,"] is None
+    assert got["The door is open,"] != "Marrow Rovers"
