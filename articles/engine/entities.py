@@ -1067,6 +1067,12 @@ class _Builder:
         if len(name_words) == 1:
             if cut:
                 self.titled.append((ns, e, name_words[0], title, gender))
+            elif text[max(0, s - 2) : s].strip() == "," and _ORG_APPOSITION.match(
+                self.role_before(s).lower()
+            ):
+                # "The national operator, Vennbane, said": a body, named after its description
+                org = self.add_org(text[s:e], s, e)
+                self.after_org(org, e)
             else:
                 self.bare.append((s, e, name_words[0], False))
             return

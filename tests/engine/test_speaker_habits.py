@@ -325,3 +325,11 @@ def test_a_role_word_after_a_name_ends_the_speaker_s_words_not_the_name_before_i
     got = speakers(text)
     assert got["He knows he has work to do,"] is None
     assert got["The door is open,"] != "Marrow Rovers"
+
+
+def test_a_body_named_in_apposition_to_its_description_is_an_organisation():
+    text = (
+        "Strike\n\nRail unions walked out on Friday.\n\nThe ferry company, Northline, "
+        "cancelled all sailings. “We apologise to every passenger,” the company said."
+    )
+    assert speakers(text) == {"We apologise to every passenger,": "Northline"}
