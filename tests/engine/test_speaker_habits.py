@@ -333,3 +333,12 @@ def test_a_body_named_in_apposition_to_its_description_is_an_organisation():
         "cancelled all sailings. “We apologise to every passenger,” the company said."
     )
     assert speakers(text) == {"We apologise to every passenger,": "Northline"}
+
+
+def test_a_role_without_its_article_in_apposition_makes_a_person():
+    text = (
+        "Strike\n\nUnion leader Oskar Brandvold said the strike would go on. “We will not "
+        "move,” he said.\n\nHenrik Solheim-Aas, chief economist at the Vennmark Chamber of "
+        "Commerce, estimated the cost. “Freight is the quiet casualty here,” he said."
+    )
+    assert speakers(text)["Freight is the quiet casualty here,"] == "Henrik Solheim-Aas"
