@@ -17,11 +17,18 @@ the story).
 ``--profile``: a cProfile of the uncached large story page, by cumulative time.
 A fresh in-memory SQLite database with the test settings (local-memory cache); nothing is
 written elsewhere.
+
+Measured as the production server runs: once the data is written, the process's objects are
+frozen out of the garbage collector's generations (``gc.freeze()``, as each gunicorn worker
+does after loading the project, ``ops/gunicorn.conf.py``), and templates render as a server
+renders them (not instrumented for tests' assertions, which copies every template's context).
+``--like-tests`` measures as the rounds before did: neither.
 """
 
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import os
 import statistics
@@ -41,6 +48,7 @@ django.setup()
 from django.core.cache import cache  # noqa: E402
 from django.db import connection  # noqa: E402
 from django.http import HttpResponse  # noqa: E402
+from django.template import Template  # noqa: E402
 from django.test import Client  # noqa: E402
 from django.test.utils import (  # noqa: E402
     CaptureQueriesContext,
@@ -132,15 +140,19 @@ def build_large_story(articles: int = 50, quotes: int = 200, speakers: int = 10)
     return built.story
 
 
-def prepare():
+def prepare(like_tests: bool = False):
     """A fresh test database with the demo story, a 10- and a 50-article story and 50 small
-    ones; returns the rows to time as (key, label, url)."""
+    ones; returns the rows to time as (key, label, url). Unless ``like_tests``, the process is
+    then set as a production worker runs (the module's note)."""
     from django.core.management import call_command
 
     from articles.models import Story
     from tests.story_builders import build_story
 
-    setup_test_environment()
+    render = Template._render
+    setup_test_environment()  # its settings (outgoing mail kept in memory, hosts)
+    if not like_tests:
+        Template._render = render  # no test signal and context copy for every template
     connection.creation.create_test_db(verbosity=0)
     call_command("load_demo", verbosity=0)
     small = build_large_story(articles=10, quotes=40)
@@ -148,6 +160,8 @@ def prepare():
     for n in range(50):
         build_story(articles=1, quotes=1, headline=f"Northfield council story {n}")
     demo = Story.objects.published().order_by("id").first()
+    if not like_tests:
+        gc.freeze()  # what a worker does once the project is loaded (ops/gunicorn.conf.py)
     return small, large, demo
 
 
@@ -159,9 +173,9 @@ def page_facts(client: Client, url: str) -> tuple[int, int]:
     return len(queries), len(html)
 
 
-def measure(rounds: int = 30) -> dict:
+def measure(rounds: int = 30, like_tests: bool = False) -> dict:
     """Every figure this script prints, as a dict (ratios, queries, sizes, milliseconds)."""
-    small, large, demo = prepare()
+    small, large, demo = prepare(like_tests)
     client = Client()
     rows = [
         ("demo", "demo story page", demo.get_absolute_url(), True),
@@ -170,7 +184,7 @@ def measure(rounds: int = 30) -> dict:
         ("api_detail", "API story detail, 50 articles", f"/api/v1/stories/{large.slug}/", True),
         ("api_list", "API story list of 50", "/api/v1/stories/?page_size=50", True),
     ]
-    figures: dict = {"rounds": rounds, "rows": {}}
+    figures: dict = {"rounds": rounds, "like_tests": like_tests, "rows": {}}
     with override_settings(ROOT_URLCONF=__name__):
         for key, story in (("story10", small), ("story50", large)):
             queries, size = page_facts(client, story.get_absolute_url())
@@ -214,6 +228,8 @@ def report(figures: dict) -> None:
         f"trivial view: {figures['trivial_ms']:.2f} ms wall, {figures['trivial_cpu_ms']:.2f} ms"
         f" CPU (medians); {figures['rounds']} rounds; ratios: trivial median / page median"
     )
+    if figures["like_tests"]:
+        print("measured as tests run (--like-tests): collector not frozen, templates instrumented")
     for key, label in (("story10", "10 articles / 40 quotes"), ("story50", "50 / 200")):
         print(
             f"story page, {label}: {figures[f'{key}_queries']} queries uncached, "
@@ -235,11 +251,11 @@ def report(figures: dict) -> None:
         print(f"{name:10} {value:8.4f} {cpu:8.4f} {GOALS[name]:8.2f}  {verdict}")
 
 
-def profile(rounds: int) -> None:
+def profile(rounds: int, like_tests: bool) -> None:
     import cProfile
     import pstats
 
-    _, large, _ = prepare()
+    _, large, _ = prepare(like_tests)
     client = Client()
     with override_settings(ROOT_URLCONF=__name__):
         client.get(large.get_absolute_url())
@@ -257,11 +273,16 @@ def main() -> int:
     parser.add_argument("--rounds", type=int, default=30)
     parser.add_argument("--json", action="store_true", help="figures as JSON on the last line")
     parser.add_argument("--profile", action="store_true", help="cProfile the large story page")
+    parser.add_argument(
+        "--like-tests",
+        action="store_true",
+        help="as the rounds before measured: no gc.freeze(), templates instrumented for tests",
+    )
     args = parser.parse_args()
     if args.profile:
-        profile(args.rounds)
+        profile(args.rounds, args.like_tests)
         return 0
-    figures = measure(args.rounds)
+    figures = measure(args.rounds, args.like_tests)
     report(figures)
     if args.json:
         print(json.dumps(figures))

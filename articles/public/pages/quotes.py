@@ -22,6 +22,7 @@ from articles.models import (
     ReviewState,
     reader_review_states,
 )
+from articles.public.pages.wordings import wording_rows
 from sources.models import Outlet, Speaker
 
 
@@ -362,11 +363,15 @@ def quotes_with_wordings(ids: Iterable[int], articles: dict[int, Article]) -> di
 
 
 def quote_views(ids: Iterable[int], articles: dict[int, Article]) -> dict[int, QuoteView]:
-    """The quotes ``ids`` worked out in full (wordings, outlets), in one query
-    (``quotes_with_wordings``)."""
-    quotes = quotes_with_wordings(ids, articles)
-    views = {pk: quote_view(quote) for pk, quote in quotes.items()}
-    return {pk: view for pk, view in views.items() if view is not None}
+    """The quotes ``ids`` worked out in full (wordings, outlets), in one query of plain rows
+    (``wording_rows``: each wording a ``WordingRow``)."""
+    views = {}
+    for pk, (quote, rows) in wording_rows(list(ids), articles).items():
+        setattr(quote, WORDINGS, rows)
+        view = quote_view(quote)
+        if view is not None:
+            views[pk] = view
+    return views
 
 
 def speaker_groups(

@@ -1,0 +1,111 @@
+"""The wordings of the quotes a page shows, read as plain rows.
+
+The story page and the story's quotes page work out 25 to 30 quotes in full. Read as model
+instances through ``select_related``, each wording row made three objects (the wording, its
+quote and its speaker), two of them thrown away again for every quote printed more than
+once, and each put together through Django's field caches: for a story of 50 articles that
+was about a tenth of the page. Here one query of plain values gives each wording as a
+``WordingRow`` (the few fields the pages read) and each quote and speaker as one model
+instance however many wordings name it. The API keeps its model instances
+(``quotes.quotes_with_wordings``): its serializers read them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from django.db import DEFAULT_DB_ALIAS
+
+from articles.core.prepared import prepared_values_list
+from articles.core.visibility import reader_appearances
+from articles.models import Article, Quote, reader_review_states
+from sources.models import Speaker
+
+
+class WordingRow:
+    """One printed wording of a quote (a ``QuoteAppearance`` readers may see), as the pages
+    read it: its article is the page's own copy (with its outlet)."""
+
+    __slots__ = (
+        "pk",
+        "quote_id",
+        "article_id",
+        "text",
+        "start",
+        "continues",
+        "match",
+        "review_state",
+        "article",
+    )
+
+    def __init__(self, row: Sequence, article: Article) -> None:
+        (
+            self.pk,
+            self.quote_id,
+            self.article_id,
+            self.text,
+            self.start,
+            self.continues,
+            self.match,
+            self.review_state,
+        ) = row
+        self.article = article
+
+    @property
+    def id(self) -> int:
+        return self.pk
+
+    def __repr__(self) -> str:
+        return f"<WordingRow {self.pk} of quote {self.quote_id} in article {self.article_id}>"
+
+
+# The wording's own columns (as ``WordingRow`` takes them), then its quote's and speaker's.
+_OWN = ("id", "quote_id", "article_id", "text", "start", "continues", "match", "review_state")
+_QUOTE = ("quote__id", "quote__version", "quote__story_id", "quote__speaker_id", "quote__text")
+_SPEAKER = tuple(
+    f"quote__speaker__{name}"
+    for name in ("id", "version", "name", "slug", "kind", "role", "role_checked")
+)
+# The same columns as the models name them, for ``from_db``.
+_QUOTE_NAMES = ("id", "version", "story_id", "speaker_id", "text")
+_SPEAKER_NAMES = ("id", "version", "name", "slug", "kind", "role", "role_checked")
+
+
+def _query(*quote_ids: int):
+    # In the wordings' own order (their article, then place), as the model orders them.
+    return reader_appearances().filter(quote__in=quote_ids).values_list(*_OWN, *_QUOTE, *_SPEAKER)
+
+
+def wording_rows(
+    ids: Sequence[int], articles: dict[int, Article]
+) -> dict[int, tuple[Quote, list[WordingRow]]]:
+    """The quotes ``ids`` (each with its speaker) and the wordings readers may see, in one
+    query compiled once for each number of quotes (two when a wording is printed in an
+    article of another story: that article is added to ``articles``). A quote with no such
+    wording is left out."""
+    if not ids:
+        return {}
+    key = ("quote wording rows", len(ids), reader_review_states())
+    rows = prepared_values_list(key, _query, *ids)
+    missing = {row[2] for row in rows} - articles.keys()
+    if missing:
+        articles.update(Article.objects.select_related("outlet").defer("body").in_bulk(missing))
+    own, quote_end = len(_OWN), len(_OWN) + len(_QUOTE)
+    set_speaker = Quote.speaker.field.set_cached_value
+    quotes: dict[int, tuple[Quote, list[WordingRow]]] = {}
+    speakers: dict[int, Speaker] = {}
+    for row in rows:
+        entry = quotes.get(row[1])
+        if entry is None:
+            quote = Quote.from_db(DEFAULT_DB_ALIAS, _QUOTE_NAMES, row[own:quote_end])
+            speaker = None
+            if quote.speaker_id is not None:
+                speaker = speakers.get(quote.speaker_id)
+                if speaker is None:
+                    speaker = speakers[quote.speaker_id] = Speaker.from_db(
+                        DEFAULT_DB_ALIAS, _SPEAKER_NAMES, row[quote_end:]
+                    )
+            set_speaker(quote, speaker)
+            entry = quotes[row[1]] = (quote, [])
+        entry[1].append(WordingRow(row[:own], articles[row[2]]))
+    return quotes
