@@ -13,8 +13,9 @@ two days later. So the score mixes four kinds of evidence:
   leaves out the names most of the story's articles agree on (``core_coverage``); and whom
   the article and the story name most often (``salient_names``): two events of one subject
   share its names, but each is about its own player, product or town;
-- figures: shared specific numbers ("66,000", "2.4 million") from the article's top, and a
-  conflict when the story's articles agree on figures the article nowhere gives;
+- figures: shared specific numbers ("66,000", "2.4 million", a magnitude 5.6) from the
+  article's top, and a conflict when the story's articles agree on figures the article
+  nowhere gives;
 - time: how far apart the events are (explicit dates and weekdays resolved against the publish
   date), plus conflicts that mark different events of one topic (the headline's event verb:
   "passes" vs "signs"; fiscal periods: Q1 vs Q2; scorelines: 2-1 vs 0-0; written more than a
@@ -241,12 +242,22 @@ _DATE_OR_TIME_RE = re.compile(
 
 
 def _figures(text: str) -> frozenset[str]:
-    """The article's figures: its numbers of 10 or more, but 100 and the days of dates and
-    clock times ("June 9", "4:17 PM"). A page's time stamp and the day an event happened
-    are time, not a figure of the event; as figures they tied every article stamped on the
-    13th together and set a story's stamp day against articles written a day later."""
+    """The article's figures (``_is_figure``: numbers of 10 or more but 100, and fractions
+    such as a magnitude), but the days of dates and clock times ("June 9", "4:17 PM"). A
+    page's time stamp and the day an event happened are time, not a figure of the event; as
+    figures they tied every article stamped on the 13th together and set a story's stamp day
+    against articles written a day later."""
     text = _DATE_OR_TIME_RE.sub(" ", text)
-    return frozenset(format_number(v) for v in extract_numbers(text) if v >= 10 and v != 100)
+    return frozenset(format_number(v) for v in extract_numbers(text) if _is_figure(v))
+
+
+def _is_figure(value: float) -> bool:
+    """A number specific enough to tell one event from another: 10 or more (but 100), or a
+    fraction such as a quake's magnitude or a rate ("5.6", "2.4"), which small whole numbers
+    ("two people", "three days") are not."""
+    if value >= 10:
+        return value != 100
+    return value >= 1 and value != int(value)
 
 
 def _headline_event(headline: str) -> str:

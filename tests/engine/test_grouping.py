@@ -417,6 +417,32 @@ def test_an_article_giving_none_of_the_figures_a_story_agrees_on_is_held_back():
     assert index.place(same) == "quake"
 
 
+def test_a_magnitude_is_a_figure_of_its_event_though_smaller_than_ten():
+    # Another quake on the island whose only figures are its magnitude and a small toll in
+    # words: the magnitude alone says it is not the 6.1 quake the story's reports agree on.
+    index = quake_story()
+    other = article_features(
+        "Quake rattles Example Island",
+        "A magnitude 5.2 earthquake shook Example Island, injuring five people in Lowmere, the "
+        "Example Geological Office said. Governor Jane Roe visited the harbour.",
+        None,
+    )
+    assert "5.2" in other.numbers
+    assert index.score(other, "quake").conflict_penalty >= FIGURE_CONFLICT
+    # A report of the same quake giving only its magnitude shares it and joins.
+    same = article_features(
+        "Lowmere counts the cost of the quake",
+        "Boats in the harbour of Lowmere on Example Island were wrecked by the magnitude 6.1 "
+        "earthquake, Governor Jane Roe said.",
+        None,
+    )
+    assert index.score(same, "quake").conflict_penalty == 0.0
+    assert index.score(same, "quake").numbers > 0
+    assert index.place(same) == "quake"
+    # Small whole numbers are not figures: "two days", "three people" tell no event apart.
+    assert article_features("Two days on", "Three people were hurt.", None).numbers == set()
+
+
 def test_an_article_without_the_names_a_story_agrees_on_gets_less_from_the_names_it_shares():
     # The governor the reports all name, but neither Lowmere nor the island: another event.
     index = quake_story()
