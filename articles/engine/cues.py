@@ -211,6 +211,15 @@ _NAME_AND_BEFORE = re.compile(rf"(?<![\w’'])({NAME_WORDS})[ \t\u00a0]+and[ \t\
 _BARE_NAME = re.compile(NAME_WORDS)
 
 
+def _and_before(text: str, s: int) -> bool:
+    """Does "and" and a space end the text before ``s`` (or before a newline there), as
+    ``_NAME_AND_BEFORE`` needs? A quick test: that search tries every place of its window."""
+    head = text[max(0, s - 60) : s]
+    if head[-1:] == "\n":
+        head = head[:-1]  # ("$" matches before a newline that ends the window too)
+    return head[-1:] in (" ", "\t", "\u00a0") and head.rstrip(" \t\u00a0").endswith("and")
+
+
 def with_partner(text: str, att: Attribution | None) -> Attribution | None:
     """The attribution with a second name joined to its speaker's by "and" ("said Brandt and
     Wendel", "Brandt and Wendel said"), as one mention of the two."""
@@ -223,7 +232,7 @@ def with_partner(text: str, att: Attribution | None) -> Attribution | None:
     if after and after.group(1).split()[0].lower() not in lx.STOP_CAPS:
         e = after.end(1)
     else:
-        before = _NAME_AND_BEFORE.search(text, max(0, s - 60), s)
+        before = _NAME_AND_BEFORE.search(text, max(0, s - 60), s) if _and_before(text, s) else None
         if (
             not before
             or before.group(1).split()[0].lower() in lx.STOP_CAPS
