@@ -854,6 +854,12 @@ _LEAD_ISSUED = re.compile(
     r"(?:\s+(?:saying|that\s+read|reading))?\s*[,:]\s*$",
     re.IGNORECASE,
 )
+# The lead-ins with the words each needs (lower case): a quick test before its search.
+_LEAD_PATTERNS = (
+    (_LEAD_MANNER, ("was", "were", "is", "are", "been")),
+    (_LEAD_PHRASE, ("say", "put", "weigh", "chime", "sum")),
+    (_LEAD_ISSUED, ("issue", "release", "put", "sent", "posted", "deliver")),
+)
 # `..., and later said, “...”` / `..., saying, “...”` / `..., but went on to say, “...”`: the
 # clause's subject opens the sentence.
 _LEAD_AND_SAID = re.compile(
@@ -914,7 +920,10 @@ def find_lead_in(text: str, start: int, open_pos: int, known) -> Attribution | N
     if open_pos - start > 300:
         start = open_pos - 300
     window = text[start:open_pos]
-    m = _AS_PUT_IT.search(window)
+    tail = window.rstrip()
+    if not tail.endswith((":", ",")):
+        return None  # every lead-in below ends with a colon or a comma
+    m = _AS_PUT_IT.search(window) if "put" in window else None
     if m:
         span = _trailing_mention(text, start + m.start(1), start + m.end(1))
         if span and _valid_subject(text[span[0] : span[1]]):
@@ -934,7 +943,6 @@ def find_lead_in(text: str, start: int, open_pos: int, known) -> Attribution | N
         if span and _valid_subject(text[span[0] : span[1]]):
             return Attribution("words", start + m.start(), text[span[0] : span[1]], *span, True)
         return None
-    tail = window.rstrip()
     m = (
         _POSSESSOR_DOC.search(window)
         if tail.endswith(":") and ("’" in window or "'" in window)
@@ -947,15 +955,22 @@ def find_lead_in(text: str, start: int, open_pos: int, known) -> Attribution | N
     if m:
         ms = start + m.start(1)
         return Attribution(":", ms, m.group(1), ms, start + m.end(1), True)
-    m = _LEAD_AND_SAID.search(window)
+    m = (
+        _LEAD_AND_SAID.search(window)
+        if "," in window or "and" in window or "but" in window
+        else None
+    )
     if m and not _GAP_STOP.search(window[: m.start()]):
         span = _clause_subject(text, start, start + m.start())
         if span:
             cue_text = m.group().strip(" ,:").split()[-1]
             return Attribution(cue_text, start + m.start(), text[span[0] : span[1]], *span, True)
-    if not window.rstrip().endswith((":", ",")):
-        return None
-    for rx in (_LEAD_MANNER, _LEAD_PHRASE, _LEAD_ISSUED):
+    # (Each pattern below is tried only if the window holds the words it needs; ignoring
+    # case, an ASCII window only if its lower case does.)
+    low = window.lower() if window.isascii() else None
+    for rx, needs in _LEAD_PATTERNS:
+        if low is not None and not any(w in low for w in needs):
+            continue
         m = rx.search(window)
         if m is None:
             continue
@@ -982,13 +997,20 @@ def find_lead_in(text: str, start: int, open_pos: int, known) -> Attribution | N
             return None  # "The result was clear:" names nobody
         cue_text = " ".join(m.group().split()).rstrip(":, ")
         return Attribution(cue_text, start + m.start(), text[span[0] : span[1]], *span, True)
-    if not window.rstrip().endswith(":"):
+    if not tail.endswith(":"):
         return None
-    m = _NAME_VERB_COLON.search(window)
+    # The word before the colon: a verb in -ed or -s ("Roe demurred:"), or a name's last
+    # word or a party tag ("Roe:", "Roe (D-Ohio):"), as the patterns below need (they try
+    # every place of the window).
+    last = tail[:-1].rsplit(None, 1)[-1:]
+    before_colon = last[0] if last else ""
+    m = _NAME_VERB_COLON.search(window) if before_colon.endswith(("ed", "s")) else None
     if m and _looks_like_name(m.group(1)) and (" " in m.group(1) or known(m.group(1))):
         # "Roe resisted: “...”", "Roe demurred:": a name and its one verb lead in.
         s = start + m.start(1)
         return Attribution(m.group(2), start + m.start(2), m.group(1), s, start + m.end(1), True)
+    if not ("A" <= before_colon.lstrip("(–—-")[:1] <= "Z" or before_colon.endswith(")")):
+        return None  # ("–Roe:", a digest's dash glued to the name)
     m = _LEAD_NAME.search(window)
     if m is None and not VERB_ANY.search(window):
         # "... does not surprise Republican pollster Daron Quill: “...”": a full name after
