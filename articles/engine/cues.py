@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass, replace
 
 from articles.engine import lexicon as lx
-from articles.engine.text import alternation
+from articles.engine.text import alternation, may_end_with
 
 _VERB_ALT = alternation(set(lx.CUE_VERBS))
 
@@ -177,10 +177,11 @@ _WHAT_CALLED = re.compile(
     r"\s+(?:had\s+|has\s+|once\s+)?$"
 )
 _TO_SAY = re.compile(r"\s+(?:\w+ed|went\s+on|took\s+to\s+\w+)\s+to\s*$")
-_ADV_BACK = (
-    r"(?:also|since|already|now|long|repeatedly|often|never|once|first|initially|later|then"
-    r"|again|still|just|[a-z]+ly)"
-)
+_ADV_WORDS = (
+    "also since already now long repeatedly often never once first initially later then"
+    " again still just"
+).split()
+_ADV_BACK = rf"(?:{'|'.join(_ADV_WORDS)}|[a-z]+ly)"
 _AUX_BACK = re.compile(
     r"\s+(?:(?:[Hh]as|[Hh]ave|[Hh]ad|[Ww]ill|[Ww]ould|[Mm]ay|[Mm]ight|[Cc]ould|[Cc]an)"
     rf"(?:\s+have)?(?:\s+{_ADV_BACK})?|{_ADV_BACK}"
@@ -188,6 +189,17 @@ _AUX_BACK = re.compile(
     rf"|(?:himself|herself|themselves|itself)(?:\s+{_ADV_BACK})?"
     r"|(?:[Ll]ikes|[Ll]iked|[Ll]oves|[Ll]oved|[Tt]ends|[Tt]ended|[Uu]sed)\s+to)\s*$"
 )
+# The words ``_AUX_BACK`` ends with ("ly" for "[a-z]+ly").
+_AUX_ENDS = (
+    *_ADV_WORDS,
+    *"ly has have had will would may might could can himself herself themselves itself to".split(),
+)
+
+
+def _aux_back(text: str, lo: int, hi: int) -> re.Match | None:
+    """``_AUX_BACK.search(text, lo, hi)``, tried only when the last word there could end it
+    (the search tries every place of the window)."""
+    return _AUX_BACK.search(text, lo, hi) if may_end_with(text[lo:hi], _AUX_ENDS) else None
 
 
 @dataclass(slots=True)
@@ -436,6 +448,12 @@ _TRAILING_WHEN = re.compile(
     # "The Valmoran Navy in November said"
     rf"|in\s+(?:{alternation(w.title() for w in lx.MONTH_NAMES)})(?:\s+\d{{4}})?)$"
 )
+# What ``_TRAILING_WHEN`` ends with: a weekday, a part of the day, a month, a day or a year.
+_WHEN_ENDS = (
+    *lx.WEEKDAYS,
+    *lx.MONTH_NAMES,
+    *"morning afternoon evening night st nd rd th 0 1 2 3 4 5 6 7 8 9".split(),
+)
 
 
 _PLACE_PART = re.compile(r"(?:[A-Z][\w’'\-]+\s+){1,3}(?:" + alternation(lx.PLACE_WORDS) + r")")
@@ -449,7 +467,8 @@ def _trailing_mention(text: str, s: int, e: int) -> tuple[int, int] | None:
     An apposition between commas is skipped ("Eleanor Shaw, a senior economist, remarked").
     """
     verb_at = e
-    aside = _DASH_ASIDE.search(text, s, e)
+    seg = text[s:e]
+    aside = _DASH_ASIDE.search(text, s, e) if "—" in seg or "–" in seg else None
     if aside and aside.start() > s:
         # "Quillon's Tom Varga — who heads its server group — tells", "her ad, which — as
         # Quill noted — promises": the subject before the aside.
@@ -458,7 +477,7 @@ def _trailing_mention(text: str, s: int, e: int) -> tuple[int, int] | None:
     s, e = _trim(text, s, e)
     if s >= e:
         return None
-    when = _TRAILING_WHEN.search(text, s, e)
+    when = _TRAILING_WHEN.search(text, s, e) if may_end_with(text[s:e], _WHEN_ENDS) else None
     if when is not None:
         s, e = _trim(text, s, when.start())
         if s >= e:
@@ -622,7 +641,7 @@ def find_after(text: str, close_end: int, limit: int) -> Attribution | None:
         m = None
     if m:
         # "..., Roe has said": the auxiliary is no part of the speaker.
-        aux = _AUX_BACK.search(text, max(m.start(1), m.end(1) - 30), m.end(1) + 1)
+        aux = _aux_back(text, max(m.start(1), m.end(1) - 30), m.end(1) + 1)
         span = _trailing_mention(text, m.start(1), aux.start() if aux else m.end(1))
         if span and _valid_subject(text[span[0] : span[1]]):
             # Everything between the quote and the speaker must be an apposition at most.
@@ -693,7 +712,11 @@ def find_before(text: str, start: int, open_pos: int) -> Attribution | None:
         return None
     verb_start = last.start(1)
     verb = last.group(1)
-    wc = _WHAT_CALLED.search(text, max(start, verb_start - 24), verb_start)
+    wc = (
+        _WHAT_CALLED.search(text, max(start, verb_start - 24), verb_start)
+        if "hat" in text[max(start, verb_start - 24) : verb_start]
+        else None
+    )
     if wc is not None and verb.lower() in _NAMING_VERBS:
         # "denounced the council for what he called a “hostile takeover”": the pronoun's
         # words, whoever else the sentence names before it.
@@ -744,12 +767,12 @@ def find_before(text: str, start: int, open_pos: int) -> Attribution | None:
             return Attribution(
                 _cue_text(verb, last.group(2)), verb_start, text[span[0] : span[1]], *span, True
             )
-        aux = _AUX_BACK.search(text, max(start, earlier.start(1) - 40), earlier.start(1))
+        aux = _aux_back(text, max(start, earlier.start(1) - 40), earlier.start(1))
         span = _trailing_mention(text, start, aux.start() if aux else earlier.start(1))
         cue_start = earlier.start(1)
     else:
         lo = max(start, verb_start - 40)
-        aux = _AUX_BACK.search(text, lo, verb_start)
+        aux = _aux_back(text, lo, verb_start)
         if aux is None and text.endswith("to ", lo, verb_start):
             aux = _TO_SAY.search(text, lo, verb_start)
         span = _trailing_mention(text, start, aux.start() if aux else verb_start)

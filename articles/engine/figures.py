@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 
 from articles.engine import lexicon as lx
-from articles.engine.text import alternation
+from articles.engine.text import alternation, may_end_with
 from articles.engine.types import Figure
 
 _SMALL = {
@@ -261,19 +261,6 @@ def _may_hold(text: str, phrases: tuple[str, ...]) -> bool:
     return any(p in low for p in phrases)
 
 
-def _may_end_with(text: str, endings: tuple[str, ...]) -> bool:
-    """Whether ``text``'s last word (split at white space) may end with one of ``endings``
-    (lower case), ignoring case, as the patterns anchored at the end of a window before a
-    figure need: a quick test, as those searches try every place of the window. An ASCII
-    word only if its lower case does; any other word, yes (Unicode case folding matches
-    more than lower case does)."""
-    last = text.rsplit(None, 1)[-1:]
-    if not last:
-        return False
-    word = last[0]
-    return not word.isascii() or word.lower().endswith(endings)
-
-
 def _last_end(rx: re.Pattern, phrases: tuple[str, ...], text: str) -> int:
     """Where the last of ``rx``'s matches in ``text`` ends, or -1."""
     if not _may_hold(text, phrases):
@@ -393,7 +380,7 @@ def _outcome(text: str, start: int, end: int, unit: str) -> str:
     window = text[max(0, start - 30) : start]
     before = (
         _OUTCOME_BEFORE.search(text, max(0, start - 30), start)
-        if window[-1:].isspace() and _may_end_with(window, _OUTCOME_ENDS)
+        if window[-1:].isspace() and may_end_with(window, _OUTCOME_ENDS)
         else None
     )
     if before:
@@ -434,7 +421,7 @@ def extract_figures(text: str) -> list[Figure]:
         # (Each pattern anchored at the end of ``before`` is tried only if its tail fits.)
         tail = before.rstrip()
         if num and (
-            (_may_end_with(tail.removesuffix("."), _MONTH_ENDS) and _MONTH_RE.search(before))
+            (may_end_with(tail.removesuffix("."), _MONTH_ENDS) and _MONTH_RE.search(before))
             or _MONTH_AFTER.match(after)
         ):
             continue
@@ -524,7 +511,7 @@ def extract_figures(text: str) -> list[Figure]:
         window = text[max(0, start - 25) : start]
         qb = (
             _QUALIFIER.search(text, max(0, start - 25), start)
-            if window[-1:].isspace() and _may_end_with(window, _QUALIFIER_ENDS)
+            if window[-1:].isspace() and may_end_with(window, _QUALIFIER_ENDS)
             else None
         )
         if qb and not (
