@@ -109,6 +109,9 @@ DETERMINERS = frozenset(
 _AFTER_DETERMINER = re.compile(
     r"\b(?:the|a|an|those|these|this|that|his|her|its|their|our|such)\s+$", re.IGNORECASE
 )
+# "was branded", "has been hailed", "is being described": a passive, whose subject is the
+# one spoken about.
+_PASSIVE_BEFORE = re.compile(r"\b(?:was|were|been|being|is|are|be)\s+(?:\w+ly\s+)?$")
 _AFTER_ARTICLE = re.compile(r"\b(?:the|a|an|his|her|its|their|our)\s+$", re.IGNORECASE)
 # A past verb right before a word in -s makes it a plural noun: "rejected calls to resign".
 _AFTER_PAST_VERB = re.compile(r"\b[a-z]{2,}ed\s+$")
@@ -598,8 +601,9 @@ _ASKED_BY_BEFORE = re.compile(
 )
 _QUOTED_AS_BEFORE = re.compile(
     r"\bquoted\s+([^!?;,“”\"«»„]{2,80}?)\s+as\s+(?:saying|telling\s+[\w\s]{1,30}?)"
-    # "... as saying that Talvia “does not ...”": words of the clause before the quoted ones
-    r"(?:\s+that(?:\s+[^!?;:.“”\"«»„]{1,80}?)?)?\s*[,:]?\s*$"
+    # "... as saying that Talvia “does not ...”", "... as saying the drones had been “...”":
+    # words of the clause before the quoted ones
+    r"(?:(?:\s+that)?\s+[^!?;:.“”\"«»„]{1,80}?)?\s*[,:]?\s*$"
 )
 
 
@@ -704,6 +708,11 @@ def find_before(text: str, start: int, open_pos: int) -> Attribution | None:
             text, max(start, vm.start(1) - 8), vm.start(1)
         ):
             continue  # "the estimated $2 million repair bill": an adjective, not a verb
+        if _PASSIVE_BEFORE.search(text, max(start, vm.start(1) - 20), vm.start(1)):
+            # "Roe, who was branded by critics as “...”": words said of Roe, not by anyone
+            # the sentence named before
+            last = None
+            continue
         last = vm
     if last is None:
         return None
@@ -821,7 +830,12 @@ _LEAD_MANNER = re.compile(
 _LEAD_PHRASE = re.compile(
     r"\s+(?:also\s+)?(?:had\s+(?:this|the\s+following)\s+to\s+say(?:\s+about(?:\s+[\w’'\-]+){1,5})?"
     r"|(?:put|puts)\s+it\s+(?:this\s+way|bluntly|simply|plainly|succinctly)"
-    r"|(?:weighed|weighs|chimed|chimes)\s+in|(?:summed|sums)\s+(?:it\s+)?up)\s*:\s*$",
+    r"|(?:weighed|weighs|chimed|chimes)\s+in|(?:summed|sums)\s+(?:it\s+)?up"
+    # `Roe had a different view:` / `Roe took a harsher line on the plan:`
+    r"|(?:had|has|took|takes)\s+(?:a|an|another)\s+(?:[a-z\-]+\s+){0,2}?"
+    r"(?:view|take|line|verdict|assessment|message|answer|response)"
+    r"(?:\s+(?:of|on|for|about)(?:\s+[\w’'\-]+){1,4})?"
+    r"|(?:saw|sees)\s+(?:it|things|the\s+\w+)\s+differently)\s*:\s*$",
     re.IGNORECASE,
 )
 # `As Roe put it, “...”`
@@ -1007,8 +1021,9 @@ def find_lead_in(text: str, start: int, open_pos: int, known) -> Attribution | N
         span = _trailing_mention(text, subj_start, subj_end)
         if not span or not _valid_subject(text[span[0] : span[1]]):
             return None
-        if text[subj_start : span[0]].strip():
-            return None
+        gap = text[subj_start : span[0]].split()
+        if gap and not (len(gap) <= 3 and gap[-1] in lx.ROLE_NOUNS and "".join(gap).islower()):
+            return None  # (but "critic Ada Lomax was less kind:" is Ada Lomax)
         subj = text[span[0] : span[1]].split()
         head = subj[-1].lower().strip("’'s.,")
         if not (

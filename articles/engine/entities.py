@@ -314,7 +314,14 @@ _NAMED_PEOPLE = (
     lx.ROLE_NOUNS | lx.MALE_WORDS | lx.FEMALE_WORDS | lx.RELATIVES | {"person", "people", "child"}
 )
 _OCCUPATION_ENDS = ("ter", "ner", "ker", "ger", "der", "rer", "ist", "ian", "ent", "ant")
-_WHO_OR_AGE = re.compile(r",\s*(?:who\b|\d{1,3}\s*,)")
+_NEXT_WORD = re.compile(r"[ \t]+([a-z][\w\-]*)")
+_WHO_OR_AGE = re.compile(
+    r",\s*(?:who\b|\d{1,3}\s*,"
+    # "Tamsin Grady, whose two sons attend the school": a person's kin
+    r"|whose\s+(?:[a-z\-]+\s+){0,2}?(?:"
+    + "|".join(sorted(lx.RELATIVES | {"children", "kids", "family", "parents", "wife", "late"}))
+    + r")s?\b)"
+)
 
 
 _PLAIN_CONNECTORS = lx.ORG_CONNECTORS - lx.NAME_PARTICLES
@@ -544,6 +551,10 @@ class _Builder:
         if org is None:
             existing = reg.org_alias.get(canonical) or reg.org_alias.get(canonical.casefold())
             org = reg.orgs.get(existing) if existing else None
+        if org is None and " " not in canonical and canonical.lower() in lx.ORG_WORDS:
+            # "the Rovers" after "the Exampleton Rovers": the one organisation so named
+            ends = [o for o in reg.orgs.values() if o.name.split()[-1] == canonical]
+            org = ends[0] if len(ends) == 1 else None
         if org is None:
             org = Org(canonical, role or (ks.role if ks else ""))
             org.media = any(w.lower() in lx.MEDIA_WORDS for w in canonical.split())
@@ -776,6 +787,10 @@ class _Builder:
             return
         if len(run) == 1 and lows[0] in lx.PLURAL_PEOPLE:
             return  # "Associates described him as ...": people left unnamed, not a firm
+        if len(run) == 1 and (lows[0] in lx.ORG_WORDS or common_word(lows[0])):
+            nxt = _NEXT_WORD.match(text, toks[run[0]][1])
+            if nxt and nxt.group(1) in lx.BUSINESS_HEADS:
+                return  # "Rail operator Westway": the trade of the business named next
         if (
             len(run) >= 3
             and lows[0] in lx.PLURAL_PEOPLE

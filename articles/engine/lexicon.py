@@ -27,6 +27,8 @@ CUE_VERBS = tuple(
     apologized apologised apologizes apologises reacted reacts questioned echoed echoes
     boomed booms sang sings chanted chants pressed presses beamed beams charged
     bragged brags emailed proclaimed proclaims notified notifies surmised reasoned ventured
+    dismissed dismisses branded brands labelled labeled labels derided derides hailed hails
+    referred refers
     sagte erklärte betonte dijo afirmó declaró explicó""".split()
 ) + (
     "a déclaré",
@@ -122,7 +124,15 @@ ROLE_NOUNS = frozenset(
     neighbor pensioner midwife novelist poet artist historian strategist pollster delegate
     commentator columnist host anchor moderator producer candidate nominee surveyor auditor
     comptroller controller clerk assessor coroner marshal warden ranger registrar
-    administrator curator librarian""".split()
+    administrator curator librarian critic reviewer fiddler drummer guitarist bassist pianist
+    violinist cellist vocalist saxophonist trumpeter dancer photographer filmmaker designer
+    physician surgeon dentist pharmacist therapist psychologist psychiatrist epidemiologist
+    biologist ecologist geologist physicist chemist astronomer sociologist archaeologist
+    mathematician statistician programmer entrepreneur investor banker broker accountant
+    shopkeeper grocer bartender nanny caregiver tutor lecturer headteacher headmaster
+    headmistress homeowner commuter motorist lobbyist blogger podcaster presenter comedian
+    playwright screenwriter composer sculptor archivist translator meteorologist forecaster
+    electrician plumber referee umpire midfielder winger quarterback""".split()
 )
 # Words that name an office, capitalised as a title or written as a role ("Deputy", "chief",
 # "engineer"), without a title's full stop.
@@ -162,6 +172,7 @@ ORG_WORDS = frozenset(
     league federation chronicle broadcaster broadcasters wire motors motor biotech pharma
     pharmaceuticals logistics retail hydro utilities insurance securities capital partnership
     ventures computer computers electronics software pac initiative caucus convention survey
+    rovers athletic wanderers albion rangers fc hotspur
     forum conference festival foods networks entertainment telecom telecoms communications
     brands studios pictures petroleum chemicals research solutions consulting associates
     analytics insights strategies advisors advisers""".split()
@@ -219,6 +230,8 @@ STOP_CAPS = frozenset(
     despite during among between under over about above across against along around
     asked critics residents officials police opposition former senior internal several
     other another such only even just again already once twice first second third
+    without within beyond behind below beside besides unlike toward towards upon into onto
+    through throughout except amid amongst
     le la les die der das des el los las il un une ein eine
     is are was were does did do has have had should could would""".split()
 )
@@ -275,7 +288,9 @@ LEAD_IN_MANNER = tuple(
     """blunt blunter clear clearer direct emphatic unequivocal conclusive succinct defiant adamant
     firm brief candid frank explicit categorical plain terse upbeat optimistic pessimistic
     dismissive scathing harsh critical unapologetic unrepentant forthright straightforward
-    specific definitive diplomatic measured cautious sharp pointed curt brusque""".split()
+    specific definitive diplomatic measured cautious sharp pointed curt brusque kind kinder
+    generous charitable impressed enthusiastic sceptical skeptical scornful withering
+    damning""".split()
 )
 # Heads that name a news outlet or its words ("the newspaper wrote", "the editorial read"):
 # they refer back to the outlet last named.
@@ -294,7 +309,8 @@ BUSINESS_HEADS = frozenset(
     """firm company maker giant group agency startup start-up retailer chain wholesaler
     manufacturer carrier airline bank network broadcaster newspaper magazine publication
     website studio band insurer lender automaker carmaker chipmaker supplier
-    distributor conglomerate charity nonprofit non-profit daily tabloid broadsheet weekly""".split()
+    distributor conglomerate charity nonprofit non-profit daily tabloid broadsheet weekly
+    operator utility provider supermarket brewer exporter""".split()
 )
 MEDIA_WORDS = frozenset(
     {

@@ -496,6 +496,10 @@ def extract_quotes_with(
                 # goes on, whom the text never named; not someone else "he" might be (but the
                 # person the article is about, whom such descriptions mostly mean).
                 speaker = kind = None
+            elif _goes_on_named(prev_quote, mention, cue, sp.open, text, registry):
+                # "“...,” Ada Quist, an aide to Senator Mary Holt told the Gazette. “...,”
+                # she added": whoever spoke just before goes on.
+                speaker, kind = prev_quote.speaker, prev_quote.speaker_kind
         elif follows:
             continues = True
             speaker, kind = prev_quote.speaker, prev_quote.speaker_kind
@@ -547,6 +551,22 @@ def _goes_on_unnamed(prev: Quote | None, mention: str | None, cue: str | None, a
         and (prev.speaker_mention or "").lower().startswith("the ")
         and at - prev.end < 400
     )
+
+
+def _goes_on_named(
+    prev: Quote | None, mention: str | None, cue: str | None, at: int, text: str, reg: Registry
+) -> bool:
+    """Does "she added" (went on, continued) carry on the quote right before it, with
+    nothing written between, by a person of that pronoun's gender?"""
+    if prev is None or prev.speaker_kind != "person" or prev.speaker not in reg.persons:
+        return False
+    low = (mention or "").lower()
+    if low not in ("he", "she") or (cue or "").lower() not in _GOES_ON:
+        return False
+    gender = reg.persons[prev.speaker].gender
+    if gender and gender != ("m" if low == "he" else "f"):
+        return False
+    return not text[max(prev.context_end, prev.end + 1) : at].strip()
 
 
 # "writes back, " / "said: " right before a quote's opening mark: a cue introducing it.
@@ -680,25 +700,54 @@ def _headline_attribution(text: str, layout: Layout, sp: _Span) -> Attribution |
 _SPEAKER_LABEL = re.compile(r"((?:[A-Z][\w.’'\-]+\s){0,3}[A-Z][\w’'\-]+):\s")
 
 
+# A press conference's answers by topic: "On the budget: “...”".
+_TOPIC_LABEL = re.compile(r"On\s+[^:.!?;“”\"\n]{1,60}:\s*")
+
+
 def _introduced_runs(
     quotes: list[Quote], spans: list[_Span], resolver: Resolver, text: str, layout: Layout
 ) -> list[Quote]:
     """A quote over paragraphs with no attribution at all, after a paragraph introducing a
-    statement, belongs to the person that paragraph is about."""
+    statement, belongs to the person that paragraph is about; so do answers set out by
+    topic after a sentence introducing them ("Roe took questions for an hour. On the
+    budget: “...”")."""
     from dataclasses import replace
 
     by_start = {sp.start: sp for sp in spans}
     out = list(quotes)
+    topical: Quote | None = None  # the last quote after a topic label, with its speaker
     for i, q in enumerate(out):
         sp = by_start.get(q.start)
         if q.speaker is not None or q.cue is not None or q.continues or sp is None:
             continue
-        inline = not sp.runs_on
-        if inline and not _starts_sentence(text, layout, sp):
-            continue
         j = i + 1
         while j < len(out) and out[j].continues and out[j].speaker is None and not out[j].cue:
             j += 1
+        inline = not sp.runs_on
+        if inline and not _starts_sentence(text, layout, sp):
+            ss = layout.sentence_start(sp.open)
+            if not _TOPIC_LABEL.fullmatch(text, ss, sp.open):
+                continue
+            if topical is not None and layout.paragraph_index(topical.start) + 1 >= sp.para:
+                # "On the strike: “...”" after "On the budget: “...”": the same speaker
+                who = (topical.speaker, topical.speaker_kind, topical.speaker_mention)
+                where = (topical.mention_start, topical.mention_end)
+            else:
+                intro = resolver.speech_intro(ss, True)
+                if intro is None:
+                    continue
+                who, where = intro[:3], intro[3:]
+            for k in range(i, j):
+                out[k] = replace(
+                    out[k],
+                    speaker=who[0],
+                    speaker_kind=who[1],
+                    speaker_mention=who[2],
+                    mention_start=where[0],
+                    mention_end=where[1],
+                )
+            topical = out[j - 1]
+            continue
         label = _SPEAKER_LABEL.match(q.text)
         if label:
             # “Jane Roe: Seriously, about this ...”: a transcript names its own speaker (a

@@ -58,7 +58,9 @@ _PRONOUN_REPORTS = re.compile(
 _ANONYMITY = re.compile(
     r"\b(?:(?:not|n’t|n't) (?:to )?be (?:named|identified)|(?:his|her|their) names? (?:not|never)"
     r" be (?:used|published|given)|declined to be (?:named|identified)|condition of anonymity"
-    r"|(?:not|n’t|n't) authori[sz]ed to (?:speak|comment))",
+    r"|(?:not|n’t|n't) authori[sz]ed to (?:speak|comment)"
+    # "who gave only his first name, Tomas": half a name, kept so on purpose
+    r"|(?:gave|give|giving|provided|offered) (?:only )?(?:his|her|their) first name)",
     re.IGNORECASE,
 )
 
@@ -68,7 +70,8 @@ _ROLE_GAP = re.compile(r"(?:[’']s)?,?\s+(?:[a-z][\w\-]*,?\s+){1,3}")
 
 _SPEECH_WORDS = re.compile(
     r"\b(?:statement|speech|remarks|address|addressed|spoke|speaking|told|testimony|"
-    r"reproduced|following|wrote|letter|remembers|remembered|recalls|recalled)\b"
+    r"reproduced|following|wrote|letter|remembers|remembered|recalls|recalled|conference|"
+    r"briefing|interview|questions)\b"
 )
 
 
@@ -99,7 +102,7 @@ _TO_SOMEONE = frozenset(
     "reminded reminds assured assures promised promises thanked thanks".split()
 )
 _REPORTED_BEFORE = re.compile(
-    r"\b(?:" + "|".join(v for v in lx.CUE_VERBS if v not in _TO_SOMEONE) + r")\s+"
+    r"\b(?:" + "|".join(v for v in lx.CUE_VERBS if v not in _TO_SOMEONE) + r"|according\s+to)\s+"
     # "..., said local hospital director Tomas Quill": role words between verb and name,
     # the last of them a role
     r"(?:(?:[a-z][\w\-]*\s+){0,3}(?P<role>[a-z]+)\s+)?$"
@@ -155,6 +158,7 @@ _SUBJECT_PRONOUN = re.compile(
 _GENERIC_REACH = 1200  # characters back that "the company" or "the group" may reach
 _STATEMENT_REACH = 400  # characters back that "it" may reach for the statement it gave
 _THE_AGED = re.compile(r"^the (\d{1,3})-year-old$", re.IGNORECASE)
+_AGE_GIVEN = re.compile(r"[A-Za-z’'], \d{1,3},|\b\d{1,3}-year-old [A-Z]")
 # A document the text says someone issued: "statement", "statements", "letter" ...
 _DOCUMENT = rf"(?:{alternation(lx.DOCUMENT_HEADS)})s?"
 # "issued a statement", "wrote a letter to parents", "said in a statement", or a sentence
@@ -180,6 +184,40 @@ _BUSINESS = frozenset({"company", "firm"})
 _NOT_BUSINESS = frozenset(
     """union unions ministry department police council university school church hospital
     court party government association federation committee commission board""".split()
+)
+# "The head of the dockworkers' union was defiant.": a sentence whose subject is a person
+# the text describes and does not name (yet).
+_DESCRIBED_SUBJECT = re.compile(
+    r"\s*(?:[A-Z][\w ]{0,25},\s+)?((?:The|His|Her|Their)\s+(?:[\w’'\-]+\s+){0,3}?("
+    + "|".join(sorted(_PERSON_NOUNS | lx.RELATIVES | {"son", "husband", "wife"}))
+    + r")(\s+(?:of|for|at)\s+(?:the\s+)?(?:[\w’'\-]+\s+){0,3}?[\w’'\-]+)?)"
+    r"\s+(?:also\s+|later\s+)?(?:"
+    + "|".join(lx.CUE_VERBS)
+    + r"|was|is|has|had|did|would|will|could|spoke|called|stood|sat|looked)\b"
+)
+_FEMALE_NOUNS = frozenset("mother sister daughter wife waitress actress widow grandmother".split())
+_MALE_NOUNS = frozenset("father brother son husband actor widower grandfather".split())
+
+
+_ELDER_YOUNGER = re.compile(r"[Tt]he\s+(younger|elder|older)\s+([A-Z][\w’'\-]+)")
+_NO_ONE = frozenset(
+    "nobody everyone everybody someone somebody anyone anybody none nothing no-one".split()
+)
+_PRONOUN_CONTRACTION = re.compile(r"(?:i|you|we|they|he|she|it)'(?:ve|re|m|ll|d|s)")
+# A transcript's label opening an answer: "Nadia Ferrante: ...", "CFO ANTHONY WREN: ...".
+_ANSWER_LABEL = re.compile(
+    r"((?:[A-Z][\w.’'\-]+[ \t]){0,3}[A-Z][\w’'\-]+)(?:[ \t]*\([^)\n]{0,60}\))?:[ \t]"
+)
+_A_SPOKESPERSON = re.compile(r"\s*(?:A|An|One)\s+(?:[a-z\-]+\s+)?spokes(?:man|woman|person)\b")
+_TRAILING_ADVERBS = re.compile(
+    r"(?:\s+(?:twice|again|also|then|later|once|repeatedly|briefly|publicly|privately|"
+    r"immediately|initially|recently|previously|separately|angrily|flatly|firmly|quietly|"
+    r"sharply|bluntly|openly|simply|reportedly|allegedly|personally|swiftly|promptly))+$"
+)
+# A sentence opened by a participle's phrase, then its subject, a pronoun: "Asked by a member
+# of the audience how she had prepared, she paused."
+_FRONTED_PARTICIPLE = re.compile(
+    r"\s*[A-Z][a-z]+(?:ed|ing)\b[^.!?;“”\"]{0,200}?,\s+(?:he|she)\s+[a-z]"
 )
 _NO_ISSUER = ("", "")  # an issuing sentence found, naming no one the text knows
 # Words after a name that do not make it qualify a noun ("Roe of the board", "Roe also").
@@ -264,6 +302,12 @@ class Resolver:
         m = " ".join(mention.split()).rstrip(".")
         if not m:
             return None, None
+        tail = _TRAILING_ADVERBS.search(m)
+        if tail and m[: tail.start()].split()[-1][:1].isupper():
+            m = m[: tail.start()]  # "Judge Harriet Okoye twice warned ...": the name
+        last = m.rsplit(None, 1)[-1].lower().replace("’", "'")
+        if last in _NO_ONE or _PRONOUN_CONTRACTION.fullmatch(last):
+            return None, None  # "Nobody laughed.", "You've said ...": no one to name
         pn = _POSSESSOR_NAME.match(m) if "s " in m else None
         if pn and not any(w.lower() in lx.ORG_WORDS for w in pn.group(1).split()):
             # "The Gazette's Jane Roe", "the union's Dario Fenwick": the person, not the owner.
@@ -292,6 +336,12 @@ class Resolver:
             if a and b and kind_a == kind_b == "person" and a != b:
                 return f"{a} and {b}", "group"
             return None, "group"
+        ey = _ELDER_YOUNGER.fullmatch(m) if "der " in m or "nger " in m else None
+        if ey:
+            # "the younger Mbeki": of two Mbekis, the one brought in as the younger
+            who = self._by_age_word(ey.group(1).lower(), ey.group(2))
+            if who:
+                return who, "person"
         prn = _POSSESSOR_ROLE_NAME.match(m) if "s " in m else None
         if prn:
             # "Ms. Roe's sister Odile": the sister, known by the name given here.
@@ -300,6 +350,8 @@ class Resolver:
         words = low.split()
         if low in {"he", "she"}:
             return self._pronoun("m" if low == "he" else "f", pos), "person"
+        if low == "i":
+            return self._labelled_speaker(pos), "person"
         if low == "they":
             if self.last_org and pos - self.last_org[1] < 600:
                 return self.last_org[0], "organization"
@@ -410,6 +462,12 @@ class Resolver:
             who = self._aged(am.group(1), pos)
             if who:
                 return who, "person"
+            if not _AGE_GIVEN.search(self.reg.text, 0, pos):
+                # "Eliza Rennard had been asked ... “...,” said the 23-year-old": with no age
+                # given anyone, the person just written about
+                who = self._sentence_subject(pos, "person")
+                if who:
+                    return who, "person"
         om = _OWNED_ACCOUNT.match(m)
         if om:
             # "her Twitter account posted": the account's owner speaks.
@@ -638,6 +696,14 @@ class Resolver:
                 org = self._sentence_subject(pos, "organization")
                 if org:
                     return org, "organization"
+                # "Westway has suspended services. A spokesperson said trees were down. “...,”
+                # the spokesperson said": the organisation before the one who speaks for it
+                layout = self.reg.layout
+                prev = layout.sentence_start(max(0, layout.sentence_start(pos) - 2))
+                if _A_SPOKESPERSON.match(self.reg.text, prev):
+                    org = self._sentence_subject(prev, "organization")
+                    if org:
+                        return org, "organization"
             return None, "organization"
         if head in lx.MEDIA_HEADS:
             # "the newspaper wrote", "a Friday editorial in The Example Gazette": the outlet
@@ -732,6 +798,7 @@ class Resolver:
             and not holders
             # (not "the city of Larnwick": a place or body, named)
             and not any(w in _PLACES_AND_BODIES for w in words)
+            and head not in lx.ORG_WORDS  # "the caucus said" is no person
             and not self._introduced(head, pos)
             and not _RELATIVE_AFTER.match(self.reg.text, pos + len(m))
         ):
@@ -875,6 +942,8 @@ class Resolver:
                 return False
         if _HE_SHE.search(reg.text, prev_ss, last.start()):
             return False  # "When asked, he says he is a father": he is the subject, not "a father"
+        if _FRONTED_PARTICIPLE.match(reg.text, prev_ss, seg_end):
+            return False  # "Asked by a member of the audience how ..., she paused."
         # Anyone named in that sentence ("Lucia Ferrante, a teacher, said...") may be meant.
         i = bisect_left(self._mention_starts, seg_end) - 1
         while i >= 0 and reg.mentions[i].start >= prev_ss:
@@ -882,6 +951,92 @@ class Resolver:
                 return False
             i -= 1
         return True
+
+    def _described_antecedent(self, gender: str, pos: int) -> str | None:
+        """The person a pronoun opening a quote's cue takes from the sentence before, when
+        that sentence's subject is a description: "The head of the union was defiant.
+        “...,” she said." Its holder when the text names one, "" when it names none (the
+        pronoun is that unnamed person, not someone further back), None when the sentence
+        before is not of that kind or the description's gender is not the pronoun's."""
+        reg = self.reg
+        layout = reg.layout
+        ss = layout.sentence_start(pos)
+        q = _QUOTE_CHARS.search(reg.text, ss, pos)
+        if q is None or q.start() != ss:
+            return None  # only for a cue after a quote that opens its sentence
+        j = ss - 1
+        while j > 0 and reg.text[j].isspace():
+            j -= 1
+        if j <= 0:
+            return None
+        prev_ss = layout.sentence_start(j)
+        m = _DESCRIBED_SUBJECT.match(reg.text, prev_ss, j + 1)
+        if m is None:
+            return None
+        head = m.group(2).lower()
+        noun_gender = (
+            "f"
+            if head.endswith("woman") or head in _FEMALE_NOUNS
+            else "m"
+            if head.endswith("man") or head in _MALE_NOUNS
+            else None
+        )
+        if noun_gender and noun_gender != gender:
+            return None
+        same = r"\b[Hh]e\b" if gender == "m" else r"\b[Ss]he\b"
+        if re.compile(same).search(reg.text, m.end(), ss):
+            return None  # "The senator was challenged. And he refused ...": a chain of its own
+        holder, kind = self.resolve(m.group(1), m.start(1))
+        if kind == "person" and holder:
+            return holder
+        if m.group(3):
+            # "The president of the union", after "Mira Hale, the president of the
+            # dockworkers' union": the one person whose role has both words.
+            tail = re.findall(r"[a-z]+", m.group(3).lower())[-1]
+            holders = [
+                p.name
+                for p in reg.persons.values()
+                if p.gender in ("", gender)
+                and {head, tail} <= set(re.findall(r"[a-z]+", p.role.lower()))
+            ]
+            if len(holders) == 1:
+                return holders[0]
+        if holder or (head in lx.ROLE_NOUNS and m.group(3) is None):
+            return None  # "The senator said": an office the text may know its holder by
+        return ""
+
+    def _labelled_speaker(self, pos: int) -> str | None:
+        """ "I" in a transcript's answer: the person its label names ("CFO ANTHONY WREN: As I
+        said in July, ..."), someone the text names."""
+        layout = self.reg.layout
+        start = layout.para_starts[layout.paragraph_index(pos)]
+        lm = _ANSWER_LABEL.match(self.reg.text, start, pos)
+        if lm is None:
+            return None
+        words = lm.group(1).split()
+        if lm.group(1).isupper():
+            words = [w if w.lower() in lx.OFFICE_WORDS else w.title() for w in words]
+        while len(words) > 1 and (words[0].lower() in lx.OFFICE_WORDS or words[0].isupper()):
+            words.pop(0)  # "CFO", "Senator": the office, not the name
+        name = " ".join(words)
+        if not self.reg.names_someone(words[-1]):
+            return None
+        who, kind = self.resolve(name, start)
+        return who if kind == "person" else None
+
+    def _by_age_word(self, word: str, surname: str) -> str | None:
+        """Of the people sharing ``surname``, the one the text calls the younger (or the
+        elder, older): by their roles ("Lewis's younger brother"), or the other of two."""
+        people = self.reg.person_by_surname(surname)
+        if len(people) < 2:
+            return None
+        same = {"younger": ("younger",), "elder": ("elder", "older"), "older": ("elder", "older")}
+        other = ("elder", "older") if word == "younger" else ("younger",)
+        said = [p for p in people if any(w in p.role.lower().split() for w in same[word])]
+        if len(said) == 1:
+            return said[0].name
+        rest = [p for p in people if not any(w in p.role.lower().split() for w in other)]
+        return rest[0].name if len(rest) == 1 and len(people) == 2 else None
 
     def _introduced(self, head: str, pos: int) -> bool:
         """Whether an indefinite phrase ("a senior official", "one MP") brought in ``head``."""
@@ -1049,6 +1204,12 @@ class Resolver:
                     best = (p, org.name)
         if best:
             return best[1]
+        text = reg.text
+        for org in reg.orgs.values():
+            # "The Senate Democratic caucus ... the caucus said": a name written with its
+            # kind after it in lower case
+            if any(text.startswith(f" {head}", e) and s < pos for s, e in org.mentions):
+                return f"{org.name} {head}"
         if head in lx.GENERIC_ORG_HEADS or head in {"agency", "authority", "regulator"}:
             recent = [
                 (max((s for s, _ in o.mentions if s < pos), default=-1), o.name)
@@ -1155,6 +1316,9 @@ class Resolver:
             return None
         if not cands:
             return None
+        described = self._described_antecedent(gender, pos)
+        if described is not None:
+            return described or None
         if len(cands) == 1:
             return cands[0][0].key
         # "Neil Varley was furious. “...,” he said": the subject of the sentence right
