@@ -185,18 +185,25 @@ _ADV_WORDS = (
     " again still just"
 ).split()
 _ADV_BACK = rf"(?:{'|'.join(_ADV_WORDS)}|[a-z]+ly)"
+_AUX_WORDS = "has have had will would may might could can".split()
+_SELF_WORDS = "himself herself themselves itself".split()
+_HABIT_WORDS = "likes liked loves loved tends tended used".split()  # then "to"
+
+
+def _either_case(words: list[str]) -> str:
+    """An alternation of ``words`` with or without a capital first letter."""
+    return "|".join(f"[{w[0].upper()}{w[0]}]{w[1:]}" for w in words)
+
+
 _AUX_BACK = re.compile(
-    r"\s+(?:(?:[Hh]as|[Hh]ave|[Hh]ad|[Ww]ill|[Ww]ould|[Mm]ay|[Mm]ight|[Cc]ould|[Cc]an)"
+    rf"\s+(?:(?:{_either_case(_AUX_WORDS)})"
     rf"(?:\s+have)?(?:\s+{_ADV_BACK})?|{_ADV_BACK}"
     # "Lyle himself posted", "Mayor Jo Roe likes to say": the name before them speaks
-    rf"|(?:himself|herself|themselves|itself)(?:\s+{_ADV_BACK})?"
-    r"|(?:[Ll]ikes|[Ll]iked|[Ll]oves|[Ll]oved|[Tt]ends|[Tt]ended|[Uu]sed)\s+to)\s*$"
+    rf"|(?:{'|'.join(_SELF_WORDS)})(?:\s+{_ADV_BACK})?"
+    rf"|(?:{_either_case(_HABIT_WORDS)})\s+to)\s*$"
 )
-# The words ``_AUX_BACK`` ends with ("ly" for "[a-z]+ly").
-_AUX_ENDS = (
-    *_ADV_WORDS,
-    *"ly has have had will would may might could can himself herself themselves itself to".split(),
-)
+# The words ``_AUX_BACK`` ends with ("ly" for "[a-z]+ly"), from the lists it is made of.
+_AUX_ENDS = (*_ADV_WORDS, "ly", *_AUX_WORDS, *_SELF_WORDS, "to")
 
 
 def _aux_back(text: str, lo: int, hi: int) -> re.Match | None:
@@ -891,12 +898,6 @@ _LEAD_ISSUED = re.compile(
     r"(?:\s+(?:saying|that\s+read|reading))?\s*[,:]\s*$",
     re.IGNORECASE,
 )
-# The lead-ins with the words each needs (lower case): a quick test before its search.
-_LEAD_PATTERNS = (
-    (_LEAD_MANNER, ("was", "were", "is", "are", "been")),
-    (_LEAD_PHRASE, ("say", "put", "weigh", "chime", "sum")),
-    (_LEAD_ISSUED, ("issue", "release", "put", "sent", "posted", "deliver")),
-)
 # `..., and later said, “...”` / `..., saying, “...”` / `..., but went on to say, “...”`: the
 # clause's subject opens the sentence.
 _LEAD_AND_SAID = re.compile(
@@ -1002,12 +1003,7 @@ def find_lead_in(text: str, start: int, open_pos: int, known) -> Attribution | N
         if span:
             cue_text = m.group().strip(" ,:").split()[-1]
             return Attribution(cue_text, start + m.start(), text[span[0] : span[1]], *span, True)
-    # (Each pattern below is tried only if the window holds the words it needs; ignoring
-    # case, an ASCII window only if its lower case does.)
-    low = window.lower() if window.isascii() else None
-    for rx, needs in _LEAD_PATTERNS:
-        if low is not None and not any(w in low for w in needs):
-            continue
+    for rx in (_LEAD_MANNER, _LEAD_PHRASE, _LEAD_ISSUED):
         m = rx.search(window)
         if m is None:
             continue
