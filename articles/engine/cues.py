@@ -449,21 +449,18 @@ def _looks_like_name(phrase: str) -> bool:
 
 # When, written between the speaker and the verb: "The Gazette on Monday said", "the board
 # on October 3 said", "Roe later Tuesday told".
+_DAY_PARTS = ("morning", "afternoon", "evening", "night")
 _TRAILING_WHEN = re.compile(
     r"\s+(?:(?:later|earlier|again|also)\s+)?(?:(?:on|early|late|last|this)\s+)?"
     rf"(?:(?:{alternation(w.title() for w in lx.WEEKDAYS)})"
-    r"(?:\s+(?:morning|afternoon|evening|night))?"
+    rf"(?:\s+(?:{'|'.join(_DAY_PARTS)}))?"
     rf"|(?:{alternation(w.title() for w in lx.MONTH_NAMES)})\.?"
     r"\s+\d{1,2}(?:st|nd|rd|th)?(?:,?\s+\d{4})?"
     # "The Valmoran Navy in November said"
     rf"|in\s+(?:{alternation(w.title() for w in lx.MONTH_NAMES)})(?:\s+\d{{4}})?)$"
 )
 # What ``_TRAILING_WHEN`` ends with: a weekday, a part of the day, a month, a day or a year.
-_WHEN_ENDS = (
-    *lx.WEEKDAYS,
-    *lx.MONTH_NAMES,
-    *"morning afternoon evening night st nd rd th 0 1 2 3 4 5 6 7 8 9".split(),
-)
+_WHEN_ENDS = (*lx.WEEKDAYS, *_DAY_PARTS, *lx.MONTH_NAMES, "st", "nd", "rd", "th", *"0123456789")
 
 
 _PLACE_PART = re.compile(r"(?:[A-Z][\w’'\-]+\s+){1,3}(?:" + alternation(lx.PLACE_WORDS) + r")")
