@@ -114,7 +114,12 @@ class ArticleSubmissionSerializer(serializers.Serializer):
         help_text="The article's address (http or https, a host name of at most 253 "
         "characters); the same URL is imported once.",
     )
-    published_at = serializers.DateTimeField(required=False, allow_null=True)
+    published_at = serializers.DateTimeField(
+        required=False,
+        allow_null=True,
+        help_text="When the outlet published it; at most a day ahead of the server's clock "
+        "(an article from the future is refused).",
+    )
     byline = StrictCharField(max_length=300, required=False, allow_blank=True)
     language = StrictRegexField(
         r"^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$",

@@ -329,6 +329,9 @@ def _mention_after_verb(text: str, s: int, limit: int) -> tuple[int, int] | None
             ):
                 e = wn.end()  # "said Ms. Roe's sister Odile": the sister speaks
                 break
+            if w in lx.ROLE_NOUNS and not text[wm.end() : e].strip():
+                e = wm.end()  # "says the Kestrel Bay Harriers captain": the team's captain
+                break
             e = wm.start()
             break
     s, e = _trim(text, s, e)

@@ -315,6 +315,7 @@ _NAMED_PEOPLE = (
 )
 _OCCUPATION_ENDS = ("ter", "ner", "ker", "ger", "der", "rer", "ist", "ian", "ent", "ant")
 _NEXT_WORD = re.compile(r"[ \t]+([a-z][\w\-]*)")
+_AGED_WORD = re.compile(r"[a-z0-9\-]+-(?:year|month|week)-old")
 _WHO_OR_AGE = re.compile(
     r",\s*(?:who\b|\d{1,3}\s*,"
     # "Tamsin Grady, whose two sons attend the school": a person's kin
@@ -910,6 +911,8 @@ class _Builder:
                 and lows[0][:-1] in lx.ROLE_NOUNS
             ):
                 cut = 1  # "Producers Ilya Brandt and ...": a plural role opening the sentence
+            elif k == 0 and len(words) > 2 and _AGED_WORD.fullmatch(lows[0]):
+                cut = 1  # "Nine-year-old Ruby Sallis": an age, then the name
             elif (
                 cut == k > 0
                 and (lows[k] == "of" or lows[k] in _OFFICE_EXTRAS)

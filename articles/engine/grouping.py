@@ -60,7 +60,7 @@ from articles.engine.similarity import (
     stamped_date,
     stem,
 )
-from articles.engine.weights import DocumentFrequencies, cosine
+from articles.engine.weights import DocumentFrequencies, cosine, norm
 
 StoryKey = Hashable
 
@@ -553,7 +553,7 @@ class StoryIndex:
         """How well the article fits the story, in [about -0.5, 1]."""
         profile = self.stories[story_key]
         idf = self.df.idf
-        a_vec, weights, total, a_salient = self._article_weights(features)
+        a_vec, weights, total, a_salient, a_norm, a_salient_norm = self._article_weights(features)
         known = self._idf_known()
         s_vec = {}
         for t, w in profile.terms.items():
@@ -561,7 +561,7 @@ class StoryIndex:
             if v is None:
                 v = known[t] = idf(t)
             s_vec[t] = w * v
-        text = cosine(a_vec, s_vec)
+        text = cosine(a_vec, s_vec, a_norm)
         # Do the article and the story name the same people and places most often? Two
         # events of one subject share its names (the team, the company, the island), but each
         # is about its own player, product or town, named again and again.
@@ -574,7 +574,7 @@ class StoryIndex:
                 if v is None:
                     v = known[t] = idf(t)
                 s_salient[n] = w * v
-            salient = cosine(a_salient, s_salient)
+            salient = cosine(a_salient, s_salient, a_salient_norm)
 
         names = 0.0
         if features.names and profile.names:
@@ -640,9 +640,10 @@ class StoryIndex:
 
     def _article_weights(
         self, features: ArticleFeatures
-    ) -> tuple[dict[str, float], dict[str, float], float, dict[str, float]]:
-        """The article's IDF-weighted terms, its name weights, their sum and its IDF-weighted
-        ``salient`` names: the same for every story it is scored against, so computed once
+    ) -> tuple[dict[str, float], dict[str, float], float, dict[str, float], float, float]:
+        """The article's IDF-weighted terms, its name weights, their sum, its IDF-weighted
+        ``salient`` names and the norms of the terms and the salient names: the same for
+        every story it is scored against, so computed once
         while the frequencies stay as they are (same object, same document count; ``add``
         forgets them)."""
         df = self.df
@@ -653,7 +654,7 @@ class StoryIndex:
         a_vec = {t: w * idf(t) for t, w in features.terms.items()}
         weights = {n: idf(NAME_PREFIX + n) for n in features.names}
         salient = {n: w * idf(NAME_PREFIX + n) for n, w in features.salient.items()}
-        found = (a_vec, weights, sum(weights.values()), salient)
+        found = (a_vec, weights, sum(weights.values()), salient, norm(a_vec), norm(salient))
         self._scoring = (features, df, df.n_docs, found)
         return found
 

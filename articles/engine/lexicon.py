@@ -172,7 +172,7 @@ ORG_WORDS = frozenset(
     league federation chronicle broadcaster broadcasters wire motors motor biotech pharma
     pharmaceuticals logistics retail hydro utilities insurance securities capital partnership
     ventures computer computers electronics software pac initiative caucus convention survey
-    rovers athletic wanderers albion rangers fc hotspur
+    rovers athletic wanderers albion rangers fc hotspur airport industry
     forum conference festival foods networks entertainment telecom telecoms communications
     brands studios pictures petroleum chemicals research solutions consulting associates
     analytics insights strategies advisors advisers""".split()
@@ -230,6 +230,7 @@ STOP_CAPS = frozenset(
     despite during among between under over about above across against along around
     asked critics residents officials police opposition former senior internal several
     other another such only even just again already once twice first second third
+    nobody everyone everybody someone somebody anyone anybody nothing
     without within beyond behind below beside besides unlike toward towards upon into onto
     through throughout except amid amongst
     le la les die der das des el los las il un une ein eine

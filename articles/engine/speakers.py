@@ -219,6 +219,9 @@ _TRAILING_ADVERBS = re.compile(
 _FRONTED_PARTICIPLE = re.compile(
     r"\s*[A-Z][a-z]+(?:ed|ing)\b[^.!?;“”\"]{0,200}?,\s+(?:he|she)\s+[a-z]"
 )
+_STREETS = frozenset(
+    "street road lane avenue drive boulevard close crescent terrace square way".split()
+)
 _NO_ISSUER = ("", "")  # an issuing sentence found, naming no one the text knows
 # Words after a name that do not make it qualify a noun ("Roe of the board", "Roe also").
 _NOT_QUALIFIED = frozenset(
@@ -302,6 +305,12 @@ class Resolver:
         m = " ".join(mention.split()).rstrip(".")
         if not m:
             return None, None
+        i = bisect_left(self._mention_starts, pos) - 1
+        around = self.reg.mentions[i] if i >= 0 else None
+        if around is not None and around.end > pos and around.kind == "organization":
+            # "the Ministry of Trade and Industry said", read as "Industry said": the whole name
+            # the registry holds around the words
+            return around.key, "organization"
         tail = _TRAILING_ADVERBS.search(m)
         if tail and m[: tail.start()].split()[-1][:1].isupper():
             m = m[: tail.start()]  # "Judge Harriet Okoye twice warned ...": the name
@@ -416,6 +425,11 @@ class Resolver:
             and caps.start() > 0
             and (words[0] not in DETERMINERS or len(caps.group().split()) >= 2)
             and not any(w.lower() in lx.ORG_WORDS for w in caps.group().split())
+            # (not "a resident of Canal Street": where, not who)
+            and not (
+                caps.group().split()[-1].lower() in _STREETS
+                and m[: caps.start()].split()[-1].lower() in ("of", "on", "in", "at", "from")
+            )
         ):
             # "station commander Ruth Ibsen": role words, then the name.
             return self._name(caps.group().strip(), pos)

@@ -79,15 +79,21 @@ class DocumentFrequencies:
         return cls(n_docs=int(data.get("n_docs", 0)), df=dict(data.get("df", {})))
 
 
-def cosine(a: Mapping[str, float], b: Mapping[str, float]) -> float:
-    """Cosine of two sparse vectors."""
-    if len(a) > len(b):
-        a, b = b, a
-    dot = sum(v * b[k] for k, v in a.items() if k in b)
+def norm(a: Mapping[str, float]) -> float:
+    """Euclidean length of a sparse vector."""
+    return math.sqrt(sum(v * v for v in a.values()))
+
+
+def cosine(a: Mapping[str, float], b: Mapping[str, float], a_norm: float | None = None) -> float:
+    """Cosine of two sparse vectors. ``a_norm``: ``norm(a)``, when the caller scores one
+    vector against many (the same figure: the norms are summed alike and their product is
+    the same either way round)."""
+    small, large = (b, a) if len(a) > len(b) else (a, b)
+    dot = sum(v * large[k] for k, v in small.items() if k in large)
     if not dot:
         return 0.0
-    na = math.sqrt(sum(v * v for v in a.values()))
-    nb = math.sqrt(sum(v * v for v in b.values()))
+    na = norm(a) if a_norm is None else a_norm
+    nb = norm(b)
     return dot / (na * nb) if na and nb else 0.0
 
 

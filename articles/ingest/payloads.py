@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 import re
-from datetime import UTC, datetime, time
+from datetime import UTC, datetime, time, timedelta
 from email.utils import parsedate_to_datetime
 
 from django.conf import settings
@@ -89,6 +89,11 @@ def _written_date(value: str) -> datetime | None:
         return None
 
 
+# How far ahead of this server's clock a publication time may be: a feed's clock or time zone
+# set a few hours wrong, not an article from the future.
+FUTURE_SLACK = timedelta(days=1)
+
+
 def parse_published(value: str) -> datetime:
     """ISO 8601 date or date-time (naive means UTC); RFC 2822 is accepted from feeds and
     headers."""
@@ -166,6 +171,13 @@ def validate_payload(payload: dict) -> dict:
             clean["published_at"] = parse_published(clean["published_at"])
         except PayloadError as exc:
             errors.append(str(exc))
+        else:
+            if clean["published_at"] > timezone.now() + FUTURE_SLACK:
+                errors.append(
+                    "published_at: in the future "
+                    f"({clean['published_at'].isoformat()}); an article is imported after it "
+                    "is published"
+                )
     if errors:
         raise PayloadError("; ".join(errors))
     if "headline" not in clean:

@@ -33,7 +33,7 @@ from articles.ingest.inputs import expand_sources, read_source
 from articles.ingest.parsers import ParsedItem
 from articles.ingest.report import CREATED, IngestItem, IngestReport
 from articles.models import Story
-from articles.stories.restructure import stories_consolidate
+from articles.stories.consolidation import Matches, stories_consolidate
 from articles.stories.separation import stories_separate
 from articles.stories.storylines import storylines_suggest
 from ops.logs import log_import_summary
@@ -56,15 +56,21 @@ def _consolidate(ingestor: Ingestor, report: IngestReport) -> None:
         return
     ids = {i.story for i in report.items if i.status == CREATED and i.story is not None}
     created = Story.objects.filter(pk__in=ids, created_at__gte=ingestor.started)
+    # The features of stored articles that consolidation reads are added to this copy, so
+    # that each is computed once; the drafts' matches are found again only where a merge or
+    # a split changed what they were read from.
+    features = dict(ingestor.features)
+    matches = Matches()
     mapping = stories_consolidate(
         story_ids=list(created.values_list("pk", flat=True)),
         user=ingestor.user,
-        features=ingestor.features,
+        features=features,
+        matches=matches,
     )
     report.merged = mapping
     survivors = list(created.exclude(pk__in=list(mapping)).values_list("pk", flat=True))
     # Drafts that took in two events of one subject are split in two (``stories_separate``).
-    moved = stories_separate(story_ids=survivors, user=ingestor.user, features=ingestor.features)
+    moved = stories_separate(story_ids=survivors, user=ingestor.user, features=features)
     apart = set()
     for item in report.items:
         if item.story in mapping:
@@ -77,8 +83,13 @@ def _consolidate(ingestor: Ingestor, report: IngestReport) -> None:
         # Once the events a draft took in are apart, the drafts left beside them (a report
         # that fitted the mixed draft too little to join it) can join their own event's
         # story; the two events stay apart.
+        matches.changed({story for pair in apart for story in pair})
         again = stories_consolidate(
-            story_ids=survivors, user=ingestor.user, features=ingestor.features, apart=apart
+            story_ids=survivors,
+            user=ingestor.user,
+            features=features,
+            apart=apart,
+            matches=matches,
         )
         for old, new in mapping.items():
             mapping[old] = again.get(new, new)
@@ -86,7 +97,7 @@ def _consolidate(ingestor: Ingestor, report: IngestReport) -> None:
         for item in report.items:
             item.story = again.get(item.story, item.story)
         survivors = [pk for pk in survivors if pk not in again]
-    storylines_suggest(story_ids=survivors, features=ingestor.features)
+    storylines_suggest(story_ids=survivors, features=features)
 
 
 def ingest_each(ingestor: Ingestor, items: Iterable[ParsedItem]) -> Iterator[IngestItem]:

@@ -29,6 +29,7 @@ def story_index_for(
     limit: int | None = None,
     exclude: int | None = None,
     window_days: int = PLACEMENT_WINDOW_DAYS,
+    seen: set[int] | None = None,
 ) -> StoryIndex:
     """A small StoryIndex holding only the stories that share keys with the article.
 
@@ -38,7 +39,8 @@ def story_index_for(
     ``place`` with that limit give exactly what the full index gives, while only ``limit``
     profiles are read and decoded. Score only those candidates. ``exclude``: a story left out
     of the index (consolidation scores a story against the others). ``window_days``: how far
-    from the article's day a story may be (storylines look further back than placement)."""
+    from the article's day a story may be (storylines look further back than placement).
+    ``seen``: a set that gets every story the key rows read named (``exclude`` too)."""
     index = StoryIndex(df=df, window_days=window_days)
     since = None
     if features.published is not None:
@@ -59,6 +61,8 @@ def story_index_for(
                 posting = postings[key] = {}
             posting[story_id] = None
             spans[story_id] = _Span(first, last)
+    if seen is not None:
+        seen.update(spans if limit is not None else (story_id for _, story_id in found))
     if exclude is not None:
         # Left out after the read, so the rows read (and the cap) are the same as without it.
         spans.pop(exclude, None)

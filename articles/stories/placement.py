@@ -26,6 +26,7 @@ from articles.engine.grouping import StoryProfile as EngineProfile
 from articles.engine.weights import DocumentFrequencies
 from articles.models import (
     Article,
+    ArticlePerson,
     Quote,
     ReviewState,
     Story,
@@ -56,6 +57,17 @@ def article_features(
         names=names,
         df=df,
     )
+
+
+def articles_features(articles: Iterable[Article]) -> dict[int, ArticleFeatures]:
+    """``article_features`` of each of ``articles`` by id, their people read in one query
+    (not one each: only the set of their names counts)."""
+    articles = list(articles)
+    names: dict[int, list[str]] = {a.pk: [] for a in articles}
+    people = ArticlePerson.objects.filter(article_id__in=list(names))
+    for article_id, name in people.values_list("article_id", "speaker__name"):
+        names[article_id].append(name)
+    return {a.pk: article_features(a, names=names[a.pk]) for a in articles}
 
 
 def document_frequencies(terms: Iterable[str]) -> DocumentFrequencies:
@@ -322,16 +334,18 @@ def story_reindex(*, story: Story, features: dict[int, ArticleFeatures] | None =
     """Rebuild a story's index profile from its articles (after a move, merge or split).
 
     ``features``: ``article_features`` of articles by id, when the caller has them (an
-    import's consolidation): they are not computed again."""
+    import's consolidation): they are not computed again, and those computed here are added."""
     StoryIndexKey.objects.filter(story=story).delete()
     ids = list(story.articles.values_list("pk", flat=True))  # the articles' own order
     if not ids:
         StoryIndexProfile.objects.filter(story=story).delete()
         return
-    known = features or {}
+    known = features if features is not None else {}
     # Only articles whose features the caller lacks are read (their bodies are long).
-    loaded = story.articles.in_bulk([pk for pk in ids if pk not in known])
-    found_all = [known[pk] if pk in known else article_features(loaded[pk]) for pk in ids]
+    known.update(
+        articles_features(story.articles.filter(pk__in=[pk for pk in ids if pk not in known]))
+    )
+    found_all = [known[pk] for pk in ids]
     profile = EngineProfile()
     keys: set[str] = set()
     for found, df in zip(

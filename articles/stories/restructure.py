@@ -1,6 +1,7 @@
-"""Restructuring stories: moving articles between stories, merging and splitting stories, and
-consolidating an import's split machine drafts. Every change is one transaction, kept in the
-history and the audit log, and written through ``articles.core.story_state``.
+"""Restructuring stories: moving articles between stories, merging and splitting stories (an
+import's drafts are consolidated by ``articles.stories.consolidation``). Every change is one
+transaction, kept in the history and the audit log, and written through
+``articles.core.story_state``.
 
 Quotes follow their appearances: a quote whose appearances all move goes with them; a quote
 carried by articles on both sides is split in two, so no story shows words it has no article for.
@@ -9,38 +10,17 @@ carried by articles on both sides is split in two, so no story shows words it ha
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import replace
 
 from django.db import transaction
-from django.db.models import F
 from django.utils import timezone
 
 from articles.core.audit import audit_record
 from articles.core.history import CHANGED, history_bulk
 from articles.core.story_state import stories_touch, story_row_lock, story_save
-from articles.engine.grouping import (
-    ArticleFeatures,
-    StoryIndex,
-    index_keys,
-)
-from articles.engine.grouping import StoryProfile as EngineProfile
-from articles.engine.weights import DocumentFrequencies
-from articles.models import (
-    Article,
-    AuditEntry,
-    Quote,
-    ReviewState,
-    Story,
-    StoryRedirect,
-)
-from articles.stories.candidates import PLACEMENT_WINDOW_DAYS, story_index_for
+from articles.engine.grouping import ArticleFeatures
+from articles.models import Article, AuditEntry, Quote, Story, StoryRedirect
 from articles.stories.joining import quote_groups_join
-from articles.stories.placement import (
-    article_features,
-    document_frequencies_each,
-    placement_lock,
-    story_reindex,
-)
+from articles.stories.placement import story_reindex
 from sources.versioning import versions_bump
 
 
@@ -214,187 +194,3 @@ def story_split(
     story_reindex(story=story)
     story_reindex(story=new)
     return new
-
-
-# Consolidating an import's stories ----------------------------------------------------------
-
-CONSOLIDATE_PASSES = 3
-# The most articles a draft may hold and still be merged away. Online placement splits an
-# event when its first articles are vague or arrive out of order: the pieces it leaves are a
-# few articles. A draft that many articles chose over the stories already there is a story of
-# its own; when it shares its subject with another (the same player arrested twice, two
-# quakes on one island) the two are different events, for storylines to link, not to merge.
-CONSOLIDATE_MAX_ARTICLES = 5
-# Candidate stories per article, as placement scores (the engine's default).
-CONSOLIDATE_CANDIDATES = 30
-# The mean score a draft's articles need against a story to be merged into it: below the
-# placement threshold (``grouping.DEFAULT_THRESHOLD``, 0.28). Placement decided each of them
-# against the stories of the moment, often the first few reports of their event or none (a
-# report that came before the rest); at the end of the import the draft is scored against
-# the stories as they are, and only the one that fits it best. A draft of another event of
-# the same subject scores well below this (its names, figures or time disagree).
-CONSOLIDATE_THRESHOLD = 0.20
-
-
-def machine_drafts(story_ids: Iterable[int]) -> dict[int, int]:
-    """Of ``story_ids``, the pure machine drafts (draft, never edited: no key points,
-    paragraphs, corrections, topics or story aliases; attributions hang on key points and
-    paragraphs) with
-    their article counts."""
-    rows = (
-        Story.objects.filter(pk__in=set(story_ids), status=Story.Status.DRAFT)
-        .filter(
-            key_points__isnull=True,
-            paragraphs__isnull=True,
-            corrections__isnull=True,
-            topics__isnull=True,
-            speaker_aliases__isnull=True,
-        )
-        .values_list("pk", flat=True)
-        .distinct()
-    )
-    ids = list(rows)
-    counts = dict.fromkeys(ids, 0)
-    for story_id in Article.objects.filter(story_id__in=ids).values_list("story_id", flat=True):
-        counts[story_id] += 1
-    return {k: v for k, v in counts.items() if v}
-
-
-def _story_match(
-    story_id: int,
-    cache: dict[int, tuple[ArticleFeatures, DocumentFrequencies]],
-    known: dict[int, ArticleFeatures] | None = None,
-    apart: Iterable[int] = (),
-) -> tuple[int, float] | None:
-    """The best other story for all of ``story_id``'s articles, with their mean score.
-
-    Each article is scored against the candidates exactly as placement would (same key index,
-    window and score); a candidate must fit the story's articles on average. ``known``: the
-    articles' ``article_features`` already computed (by their placement in this import).
-    ``apart``: stories that are no candidates (told apart from this one already)."""
-    known = known or {}
-    features: list[tuple[ArticleFeatures, DocumentFrequencies]] = []
-    ids = list(Article.objects.filter(story_id=story_id).values_list("pk", flat=True))
-    unknown = [pk for pk in ids if pk not in cache and pk not in known]
-    loaded = {
-        a.pk: a for a in Article.objects.filter(pk__in=unknown).prefetch_related("people__speaker")
-    }
-    missing = [pk for pk in ids if pk not in cache]
-    found = [known[pk] if pk in known else article_features(loaded[pk]) for pk in missing]
-    # One query for all their frequencies: nothing counts documents while drafts are merged.
-    for pk, f, df in zip(
-        missing, found, document_frequencies_each([f.df_terms() for f in found]), strict=True
-    ):
-        cache[pk] = (replace(f, keys=tuple(index_keys(f, df))), df)
-    for pk in ids:
-        features.append(cache[pk])
-    if not features:
-        return None
-    profiles: dict[int, EngineProfile] = {}
-    candidates: set[int] = set()
-    for f, df in features:
-        # Only the candidates' profiles are read in full (``limit``): only they are scored.
-        index = story_index_for(f, df, limit=CONSOLIDATE_CANDIDATES, exclude=story_id)
-        found = index.candidates(f, CONSOLIDATE_CANDIDATES)
-        profiles.update({sid: index.stories[sid] for sid in found})
-        candidates.update(found)
-    best: tuple[int, float] | None = None
-    # One scoring index per article, so each article's own weights are computed once.
-    scratches = []
-    for f, df in features:
-        scratch = StoryIndex(df=df, window_days=PLACEMENT_WINDOW_DAYS)
-        scratch.stories = profiles
-        scratches.append((f, scratch))
-    for candidate in sorted(candidates - set(apart)):
-        total = 0.0
-        for f, scratch in scratches:
-            total += scratch.score(f, candidate).total
-        mean = total / len(features)
-        if best is None or mean > best[1]:
-            best = (candidate, mean)
-    return best
-
-
-def stories_consolidate(
-    *,
-    story_ids: Iterable[int],
-    user=None,
-    features: dict[int, ArticleFeatures] | None = None,
-    apart: Iterable[tuple[int, int]] = (),
-) -> dict[int, int]:
-    """Merge the pure machine drafts among ``story_ids`` into the story about the same event.
-
-    Online placement splits an event when its first articles are vague or arrive out of
-    order; at the end of an import each draft is scored against the other stories sharing
-    its keys (the placement index and window, never a scan), and merged into the best one when
-    its articles score at least ``CONSOLIDATE_THRESHOLD`` on average. Only drafts of at most
-    ``CONSOLIDATE_MAX_ARTICLES`` articles are merged away (the pieces a split leaves). Smaller
-    drafts are merged first, and a draft only into a story at least as large (the larger draft
-    absorbs the smaller), so merges go one way. Repeated until nothing merges (a few passes at
-    most).
-
-    Merging goes through ``story_merge`` (history and audit entry); the emptied draft never
-    held editorial work, so it is then deleted rather than left archived and empty. Stories
-    with editorial work, published ones and stories outside ``story_ids`` are never merged
-    away (a draft may join them, as placement would have put its articles there).
-
-    ``features``: ``article_features`` of articles by id, when the import has them (from
-    their placement), so they are not computed again. ``apart``: pairs of stories never
-    merged into each other (two events ``stories_separate`` told apart).
-
-    Returns old story id -> surviving story id for every merged story.
-    """
-    mapping: dict[int, int] = {}
-    cache: dict[int, tuple[ArticleFeatures, DocumentFrequencies]] = {}
-    kept_apart: dict[int, set[int]] = {}
-    for a, b in apart:
-        kept_apart.setdefault(a, set()).add(b)
-        kept_apart.setdefault(b, set()).add(a)
-    pending = set(story_ids)
-    for _ in range(CONSOLIDATE_PASSES):
-        drafts = machine_drafts(pending)
-        merged = False
-        for story_id in sorted(drafts, key=lambda s: (drafts[s], -s)):
-            if story_id in mapping or drafts[story_id] > CONSOLIDATE_MAX_ARTICLES:
-                continue
-            found = _story_match(story_id, cache, features, kept_apart.get(story_id, ()))
-            if found is None or found[1] < CONSOLIDATE_THRESHOLD:
-                continue
-            target_id = found[0]
-            if target_id in drafts and (drafts[target_id], -target_id) < (
-                drafts[story_id],
-                -story_id,
-            ):
-                continue  # the smaller draft comes to this one in its own turn
-            with transaction.atomic():
-                placement_lock()
-                source = Story.objects.get(pk=story_id)
-                arrived = list(source.articles.values_list("pk", flat=True))
-                target = story_merge(
-                    target=Story.objects.get(pk=target_id),
-                    others=[source],
-                    user=user,
-                    features=features,
-                )
-                source.delete()
-                if target.status == Story.Status.PUBLISHED:  # as placement would have: waiting
-                    Article.objects.filter(pk__in=arrived).update(
-                        review_state=ReviewState.SUGGESTED, version=F("version") + 1
-                    )
-            mapping[story_id] = target.pk
-            # What it was apart from, the target is (one merged away already: its survivor is).
-            for other in kept_apart.pop(story_id, set()) - mapping.keys():
-                kept_apart.setdefault(target.pk, set()).add(other)
-                kept_apart[other].add(target.pk)
-            if target_id in drafts:
-                drafts[target_id] += drafts[story_id]
-            merged = True
-        pending -= set(mapping)
-        if not merged:
-            break
-    # Chains (a merged into b, b into c) resolve to the survivor.
-    for old, new in mapping.items():
-        while new in mapping:
-            new = mapping[new]
-        mapping[old] = new
-    return mapping

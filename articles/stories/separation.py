@@ -1,5 +1,5 @@
 """Separating the events an import's machine drafts took in: the counterpart of merging the
-drafts it split one event into (``restructure.stories_consolidate``).
+drafts it split one event into (``consolidation.stories_consolidate``).
 
 Placement decides one article at a time. When the first report of a second event of the same
 subject (the same player hurt again, a second quake on one island) joins the first event's
@@ -17,8 +17,9 @@ from django.db import transaction
 
 from articles.engine.grouping import SPLIT_MIN_ARTICLES, ArticleFeatures, split_events
 from articles.models import Article, Story
-from articles.stories.placement import article_features, document_frequencies, placement_lock
-from articles.stories.restructure import machine_drafts, story_split
+from articles.stories.consolidation import machine_drafts
+from articles.stories.placement import articles_features, document_frequencies, placement_lock
+from articles.stories.restructure import story_split
 
 # Reading a story as a whole scores every pair of its articles: larger drafts are left as
 # they are (an import's drafts are a few dozen articles at most).
@@ -45,10 +46,10 @@ def stories_separate(
         ids = list(
             Article.objects.filter(story_id=story_id).order_by("pk").values_list("pk", flat=True)
         )
-        loaded = Article.objects.prefetch_related("people__speaker").in_bulk(
-            [pk for pk in ids if pk not in known]
+        loaded = articles_features(
+            Article.objects.filter(pk__in=[pk for pk in ids if pk not in known])
         )
-        found = [known[pk] if pk in known else article_features(loaded[pk]) for pk in ids]
+        found = [known[pk] if pk in known else loaded[pk] for pk in ids]
         df = document_frequencies(set().union(*(f.df_terms() for f in found)))
         parts = split_events(found, df)
         if parts is None:

@@ -16,7 +16,7 @@ from articles.core.story_state import stories_touch
 from articles.engine.grouping import ArticleFeatures, index_keys, same_storyline
 from articles.models import Article, ReviewState, Story, Storyline
 from articles.stories.candidates import story_index_for
-from articles.stories.placement import article_features, document_frequencies
+from articles.stories.placement import articles_features, document_frequencies_each
 
 SUGGEST_CANDIDATES = 30
 # Another event of an ongoing story may come weeks after the first (the inquiry's findings,
@@ -91,21 +91,24 @@ def storylines_suggest(
     story it was linked to."""
     features = features or {}
     linked: dict[int, int] = {}
-    stories = Story.objects.filter(pk__in=list(story_ids), storyline__isnull=True)
+    stories = list(Story.objects.filter(pk__in=list(story_ids), storyline__isnull=True))
+    # Each story's first article, its features (its body and people read only when the
+    # import has not featurized it already) and their frequencies, each in one query for all:
+    # nothing counts documents while storylines are suggested.
+    firsts: dict[int, int] = {}
+    rows = Article.objects.filter(story_id__in=[s.pk for s in stories])
+    for story_id, pk in rows.order_by("published_at", "pk").values_list("story_id", "pk"):
+        firsts.setdefault(story_id, pk)
+    wanted = [pk for pk in firsts.values() if not features.get(pk)]
+    read = articles_features(Article.objects.filter(pk__in=wanted)) if wanted else {}
+    found = {sid: features.get(pk) or read[pk] for sid, pk in firsts.items()}
+    frequencies = dict(
+        zip(found, document_frequencies_each([f.df_terms() for f in found.values()]), strict=True)
+    )
     for story in stories:
-        first = (
-            Article.objects.filter(story=story)
-            .order_by("published_at", "pk")
-            .values_list("pk", flat=True)
-            .first()
-        )
-        if first is None:
+        if story.pk not in found:
             continue
-        # Its body and people are read only when the import has not featurized it already.
-        f = features.get(first) or article_features(
-            Article.objects.prefetch_related("people__speaker").get(pk=first)
-        )
-        df = document_frequencies(f.df_terms())
+        f, df = found[story.pk], frequencies[story.pk]
         f = replace(f, keys=tuple(index_keys(f, df)))
         index = story_index_for(
             f, df, limit=SUGGEST_CANDIDATES, exclude=story.pk, window_days=STORYLINE_WINDOW_DAYS

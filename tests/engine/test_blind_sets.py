@@ -21,6 +21,10 @@ what the engine reaches, to catch regressions; it is not a target to tune toward
   transcripts, live blogs, local news, sport, courts, state media, leaked messages, letters
   pages, obituaries, reviews. Read blind: 0.987 and 0.858; 0.936 after the rules written
   for it (``test_speaker_habits.py`` pins each on other fictional text).
+- ``stress7.jsonl``: 44 passages (416 quotes): magistrates' courts, parliamentary sketches,
+  investigations quoting documents, translated business wire, republished press releases,
+  Q&A interviews, sports features, community news. Read blind on the engine after the sixth
+  set's rules: 0.986 and 0.888; 0.898 after the rules its wrong names taught.
 """
 
 from __future__ import annotations
@@ -35,6 +39,7 @@ GATES = [
     ("stress4.jsonl", 0.98, 0.90, 30),
     ("stress5.jsonl", 0.98, 0.88, 30),
     ("stress6.jsonl", 0.98, 0.92, 40),
+    ("stress7.jsonl", 0.98, 0.88, 40),
 ]
 
 

@@ -263,3 +263,65 @@ def test_she_after_a_fronted_question_from_someone_unnamed_is_still_her():
         "she paused. “I didn't,” she said."
     )
     assert speakers(text) == {"I didn't,": "Imogen Clare"}
+
+
+def test_an_airport_speaks_as_an_organisation():
+    text = (
+        "Strike\n\nMarrow Airport said in a statement that it had brought in extra staff. "
+        "“Please do not travel unless your flight is operating,” the airport said."
+    )
+    assert speakers(text) == {
+        "Please do not travel unless your flight is operating,": ("Marrow Airport")
+    }
+
+
+def test_an_age_before_a_name_is_not_part_of_it():
+    text = (
+        "Allotments\n\nNine-year-old Ruby Sallis read out a poem she had written. “I was a bit "
+        "nervous,” Ruby said afterwards."
+    )
+    assert speakers(text) == {"I was a bit nervous,": "Ruby Sallis"}
+
+
+def test_nobody_opening_a_sentence_is_no_one_he_could_be():
+    text = (
+        "Debate\n\nFrom the back benches, Cyril Abernathy, who has spoken in every debate "
+        "since 1994, intervened. Nobody asked him to "
+        "elaborate, and he did anyway. “My grandfather could tell one mussel from another,” "
+        "he said."
+    )
+    assert speakers(text) == {
+        "My grandfather could tell one mussel from another,": ("Cyril Abernathy")
+    }
+
+
+def test_a_cue_read_inside_a_longer_name_is_the_whole_name():
+    text = (
+        "Plant\n\nThe Ministry of Trade and Industry said it was “watching closely and with "
+        "concern.”"
+    )
+    assert speakers(text) == {
+        "watching closely and with concern.": ("Ministry of Trade and Industry")
+    }
+
+
+def test_a_resident_of_a_street_is_no_one_named_after_it():
+    text = (
+        "Police log\n\nA resident of Pinecrest Drive reported that a bear was “sitting in the "
+        "recycling bin like he owns it.”\n\n“I saw nothing at all,” said a resident of Canal "
+        "Street.\n\nDowning Street said the minister was “getting on with the job.”"
+    )
+    got = speakers(text)
+    assert got["sitting in the recycling bin like he owns it."] is None
+    assert got["I saw nothing at all,"] is None
+
+
+def test_a_role_word_after_a_name_ends_the_speaker_s_words_not_the_name_before_it():
+    text = (
+        "Campaign\n\nSenator Tom Reyes has tried to mend fences.\n\n“He knows he has work to "
+        "do,” said a senior Reyes adviser, who asked not to be named.\n\n“The door is open,” "
+        "says the Marrow Rovers captain, stretching on the touchline."
+    )
+    got = speakers(text)
+    assert got["He knows he has work to do,"] is None
+    assert got["The door is open,"] != "Marrow Rovers"

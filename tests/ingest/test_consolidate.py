@@ -11,8 +11,8 @@ from django.test.utils import CaptureQueriesContext
 from articles.ingest import service
 from articles.ingest.service import ingest_payloads
 from articles.models import Article, AuditEntry, KeyPoint, Story
-from articles.stories import restructure
-from articles.stories.restructure import stories_consolidate
+from articles.stories import consolidation
+from articles.stories.consolidation import stories_consolidate
 
 DEV = Path(__file__).parent.parent / "engine" / "data_connect" / "grouping_devset.jsonl"
 # A vague first report ("Tech giant axes staff by video call") then the detailed ones: the
@@ -90,9 +90,9 @@ def test_a_draft_larger_than_a_split_s_pieces_is_never_merged_away(fake_engine, 
     report = _split_import(monkeypatch, LAYOFFS)
     vague, detailed = report.items[0].story, report.items[1].story
     # With no draft small enough to be a piece of a split, nothing merges.
-    monkeypatch.setattr(restructure, "CONSOLIDATE_MAX_ARTICLES", 0)
+    monkeypatch.setattr(consolidation, "CONSOLIDATE_MAX_ARTICLES", 0)
     assert stories_consolidate(story_ids=[vague, detailed]) == {}
-    monkeypatch.setattr(restructure, "CONSOLIDATE_MAX_ARTICLES", 1)
+    monkeypatch.setattr(consolidation, "CONSOLIDATE_MAX_ARTICLES", 1)
     assert stories_consolidate(story_ids=[vague, detailed]) == {vague: detailed}
 
 
@@ -120,13 +120,13 @@ def _consolidation_queries(monkeypatch, extra: list[str]) -> tuple[int, int, int
     report = _split_import(monkeypatch, LAYOFFS)
     ids = {i.story for i in report.items}
     lookups = []
-    real = restructure.story_index_for
+    real = consolidation.story_index_for
     monkeypatch.setattr(
-        restructure, "story_index_for", lambda *a, **kw: lookups.append(1) or real(*a, **kw)
+        consolidation, "story_index_for", lambda *a, **kw: lookups.append(1) or real(*a, **kw)
     )
     with CaptureQueriesContext(connection) as ctx:
         mapping = stories_consolidate(story_ids=ids)
-    monkeypatch.setattr(restructure, "story_index_for", real)
+    monkeypatch.setattr(consolidation, "story_index_for", real)
     assert len(mapping) == 1
     reads = [
         q["sql"]
@@ -226,10 +226,45 @@ def test_a_draft_kept_apart_from_one_merged_away_earlier_still_merges(monkeypatc
         make_article(story=story, headline=f"Report for {story.headline}")
     targets = {b.pk: c.pk, a.pk: d.pk}
 
-    def scripted(story_id, cache, known=None, apart=()):
+    def scripted(story_id, cache, known=None, apart=(), **kw):
         target = targets.get(story_id)
         return None if target is None or target in set(apart) else (target, 0.9)
 
-    monkeypatch.setattr(restructure, "_story_match", scripted)
+    monkeypatch.setattr(consolidation, "_story_match", scripted)
     mapping = stories_consolidate(story_ids=[a.pk, b.pk, c.pk, d.pk], apart=[(a.pk, b.pk)])
     assert mapping == {b.pk: c.pk, a.pk: d.pk}
+
+
+@pytest.mark.django_db
+def test_a_draft_s_match_is_found_again_only_when_a_story_it_was_read_from_changed(monkeypatch):
+    """A merge changes two stories: the drafts whose key rows named one of them, or whose keys
+    one of them holds now, are scored again; the others keep the match found before."""
+    from articles.models import StoryIndexKey
+    from tests.factories import make_story
+
+    a, b, c, target = (make_story(f"Example story {k}", published=False) for k in "ABCT")
+    read_from = {
+        a.pk: ({"n:roe"}, set()),
+        b.pk: ({"harbour"}, {target.pk}),
+        c.pk: ({"n:doe"}, set()),
+    }
+    calls = []
+
+    def scripted(story_id, cache, known=None, apart=(), *, read=None, scores=None):
+        calls.append(story_id)
+        read[0].update(read_from[story_id][0])
+        read[1].update(read_from[story_id][1])
+        return None
+
+    monkeypatch.setattr(consolidation, "_story_match", scripted)
+    matches = consolidation.Matches()
+    for _ in range(2):
+        for story in (a, b, c):
+            matches.find(story.pk, {})
+    assert calls == [a.pk, b.pk, c.pk]
+    # The target took in a draft that named Jane Roe: it holds A's key now, and B read its rows.
+    StoryIndexKey.objects.create(key="n:roe", story=target, first_day=1, last_day=1)
+    matches.changed([target.pk])
+    for story in (a, b, c):
+        matches.find(story.pk, {})
+    assert calls == [a.pk, b.pk, c.pk, a.pk, b.pk]

@@ -1,9 +1,11 @@
 """The ingest service: validation, outlets, one transaction per article, idempotence."""
 
 import threading
+from datetime import timedelta
 
 import pytest
 from django.db import connection
+from django.utils import timezone
 
 from articles.engine.types import Reading
 from articles.ingest import ingestor as ingest_run
@@ -332,3 +334,25 @@ def services_quote(text, words, *, speaker):
         speaker_mention="the mayor",
         cue="said",
     )
+
+
+def test_a_publication_time_in_the_future_is_refused_with_the_time_it_gave():
+    ahead = (timezone.now() + timedelta(days=3)).replace(microsecond=0)
+    with pytest.raises(PayloadError) as exc:
+        validate_payload(payload(published_at=ahead.isoformat()))
+    assert str(exc.value).startswith(f"published_at: in the future ({ahead.isoformat()})")
+    # a feed's clock a few hours ahead is still read
+    soon = timezone.now() + timedelta(hours=5)
+    assert validate_payload(payload(published_at=soon.isoformat()))["published_at"] == soon
+
+
+@pytest.mark.django_db
+def test_an_item_from_the_future_is_an_error_of_its_own_and_the_rest_is_imported(fake_engine):
+    ahead = (timezone.now() + timedelta(days=30)).isoformat()
+    report = ingest_payloads(
+        [payload(headline="Ferry returns"), payload(headline="Pier reopens", published_at=ahead)],
+        source="a",
+    )
+    assert [a.headline for a in Article.objects.all()] == ["Ferry returns"]
+    assert [i.status for i in report.items] == ["created", "error"]
+    assert report.items[1].error.startswith("published_at: in the future")
