@@ -122,8 +122,8 @@ def rows(results: dict) -> list[tuple[str, str, str, str, str]]:
                 "P4",
                 f"engine, {engine['articles']} articles",
                 f"{rate:.0f} articles per CPU-s",
-                ">= 200",
-                verdict(rate >= 200),
+                ">= 300",
+                verdict(rate >= 300),
             )
         )
     placement = results.get("placement")

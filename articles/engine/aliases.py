@@ -44,12 +44,22 @@ def _default_maps() -> tuple[dict[str, KnownSpeaker], dict[str, KnownSpeaker]]:
     return index.exact, index.folded
 
 
+# Look-ups in the gazetteer alone (an index without the caller's entries) give the same
+# answer in every text, so indexes of that kind share their memo across texts; it is emptied
+# when it grows past this many phrases.
+_SHARED_MEMO: dict[str, KnownSpeaker | None] = {}
+_SHARED_MEMO_MAX = 50_000
+
+
 class AliasIndex:
     """Maps a phrase from the text to a known speaker."""
 
     def __init__(self, known: Iterable[KnownSpeaker] = (), *, defaults: bool = True) -> None:
         self.known: list[KnownSpeaker] = list(known)
-        self._memo: dict[str, KnownSpeaker | None] = {}
+        shared = defaults and not self.known
+        if shared and len(_SHARED_MEMO) > _SHARED_MEMO_MAX:
+            _SHARED_MEMO.clear()
+        self._memo: dict[str, KnownSpeaker | None] = _SHARED_MEMO if shared else {}
         if defaults:
             exact, folded = _default_maps()
             # Copy-on-write is overkill here: only copy when the caller adds entries.

@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass, replace
 
 from articles.engine import lexicon as lx
-from articles.engine.text import alternation
+from articles.engine.text import alternation, may_end_with
 
 _VERB_ALT = alternation(set(lx.CUE_VERBS))
 
@@ -180,17 +180,36 @@ _WHAT_CALLED = re.compile(
     r"\s+(?:had\s+|has\s+|once\s+)?$"
 )
 _TO_SAY = re.compile(r"\s+(?:\w+ed|went\s+on|took\s+to\s+\w+)\s+to\s*$")
-_ADV_BACK = (
-    r"(?:also|since|already|now|long|repeatedly|often|never|once|first|initially|later|then"
-    r"|again|still|just|[a-z]+ly)"
-)
+_ADV_WORDS = (
+    "also since already now long repeatedly often never once first initially later then"
+    " again still just"
+).split()
+_ADV_BACK = rf"(?:{'|'.join(_ADV_WORDS)}|[a-z]+ly)"
+_AUX_WORDS = "has have had will would may might could can".split()
+_SELF_WORDS = "himself herself themselves itself".split()
+_HABIT_WORDS = "likes liked loves loved tends tended used".split()  # then "to"
+
+
+def _either_case(words: list[str]) -> str:
+    """An alternation of ``words`` with or without a capital first letter."""
+    return "|".join(f"[{w[0].upper()}{w[0]}]{w[1:]}" for w in words)
+
+
 _AUX_BACK = re.compile(
-    r"\s+(?:(?:[Hh]as|[Hh]ave|[Hh]ad|[Ww]ill|[Ww]ould|[Mm]ay|[Mm]ight|[Cc]ould|[Cc]an)"
+    rf"\s+(?:(?:{_either_case(_AUX_WORDS)})"
     rf"(?:\s+have)?(?:\s+{_ADV_BACK})?|{_ADV_BACK}"
     # "Lyle himself posted", "Mayor Jo Roe likes to say": the name before them speaks
-    rf"|(?:himself|herself|themselves|itself)(?:\s+{_ADV_BACK})?"
-    r"|(?:[Ll]ikes|[Ll]iked|[Ll]oves|[Ll]oved|[Tt]ends|[Tt]ended|[Uu]sed)\s+to)\s*$"
+    rf"|(?:{'|'.join(_SELF_WORDS)})(?:\s+{_ADV_BACK})?"
+    rf"|(?:{_either_case(_HABIT_WORDS)})\s+to)\s*$"
 )
+# The words ``_AUX_BACK`` ends with ("ly" for "[a-z]+ly"), from the lists it is made of.
+_AUX_ENDS = (*_ADV_WORDS, "ly", *_AUX_WORDS, *_SELF_WORDS, "to")
+
+
+def _aux_back(text: str, lo: int, hi: int) -> re.Match | None:
+    """``_AUX_BACK.search(text, lo, hi)``, tried only when the last word there could end it
+    (the search tries every place of the window)."""
+    return _AUX_BACK.search(text, lo, hi) if may_end_with(text[lo:hi], _AUX_ENDS) else None
 
 
 @dataclass(slots=True)
@@ -214,6 +233,15 @@ _NAME_AND_BEFORE = re.compile(rf"(?<![\w’'])({NAME_WORDS})[ \t\u00a0]+and[ \t\
 _BARE_NAME = re.compile(NAME_WORDS)
 
 
+def _and_before(text: str, s: int) -> bool:
+    """Does "and" and a space end the text before ``s`` (or before a newline there), as
+    ``_NAME_AND_BEFORE`` needs? A quick test: that search tries every place of its window."""
+    head = text[max(0, s - 60) : s]
+    if head[-1:] == "\n":
+        head = head[:-1]  # ("$" matches before a newline that ends the window too)
+    return head[-1:] in (" ", "\t", "\u00a0") and head.rstrip(" \t\u00a0").endswith("and")
+
+
 def with_partner(text: str, att: Attribution | None) -> Attribution | None:
     """The attribution with a second name joined to its speaker's by "and" ("said Brandt and
     Wendel", "Brandt and Wendel said"), as one mention of the two."""
@@ -226,7 +254,7 @@ def with_partner(text: str, att: Attribution | None) -> Attribution | None:
     if after and after.group(1).split()[0].lower() not in lx.STOP_CAPS:
         e = after.end(1)
     else:
-        before = _NAME_AND_BEFORE.search(text, max(0, s - 60), s)
+        before = _NAME_AND_BEFORE.search(text, max(0, s - 60), s) if _and_before(text, s) else None
         if (
             not before
             or before.group(1).split()[0].lower() in lx.STOP_CAPS
@@ -424,15 +452,18 @@ def _looks_like_name(phrase: str) -> bool:
 
 # When, written between the speaker and the verb: "The Gazette on Monday said", "the board
 # on October 3 said", "Roe later Tuesday told".
+_DAY_PARTS = ("morning", "afternoon", "evening", "night")
 _TRAILING_WHEN = re.compile(
     r"\s+(?:(?:later|earlier|again|also)\s+)?(?:(?:on|early|late|last|this)\s+)?"
     rf"(?:(?:{alternation(w.title() for w in lx.WEEKDAYS)})"
-    r"(?:\s+(?:morning|afternoon|evening|night))?"
+    rf"(?:\s+(?:{'|'.join(_DAY_PARTS)}))?"
     rf"|(?:{alternation(w.title() for w in lx.MONTH_NAMES)})\.?"
     r"\s+\d{1,2}(?:st|nd|rd|th)?(?:,?\s+\d{4})?"
     # "The Valmoran Navy in November said"
     rf"|in\s+(?:{alternation(w.title() for w in lx.MONTH_NAMES)})(?:\s+\d{{4}})?)$"
 )
+# What ``_TRAILING_WHEN`` ends with: a weekday, a part of the day, a month, a day or a year.
+_WHEN_ENDS = (*lx.WEEKDAYS, *_DAY_PARTS, *lx.MONTH_NAMES, "st", "nd", "rd", "th", *"0123456789")
 
 
 _PLACE_PART = re.compile(r"(?:[A-Z][\w’'\-]+\s+){1,3}(?:" + alternation(lx.PLACE_WORDS) + r")")
@@ -446,7 +477,8 @@ def _trailing_mention(text: str, s: int, e: int) -> tuple[int, int] | None:
     An apposition between commas is skipped ("Eleanor Shaw, a senior economist, remarked").
     """
     verb_at = e
-    aside = _DASH_ASIDE.search(text, s, e)
+    seg = text[s:e]
+    aside = _DASH_ASIDE.search(text, s, e) if "—" in seg or "–" in seg else None
     if aside and aside.start() > s:
         # "Quillon's Tom Varga — who heads its server group — tells", "her ad, which — as
         # Quill noted — promises": the subject before the aside.
@@ -455,7 +487,7 @@ def _trailing_mention(text: str, s: int, e: int) -> tuple[int, int] | None:
     s, e = _trim(text, s, e)
     if s >= e:
         return None
-    when = _TRAILING_WHEN.search(text, s, e)
+    when = _TRAILING_WHEN.search(text, s, e) if may_end_with(text[s:e], _WHEN_ENDS) else None
     if when is not None:
         s, e = _trim(text, s, when.start())
         if s >= e:
@@ -620,7 +652,7 @@ def find_after(text: str, close_end: int, limit: int) -> Attribution | None:
         m = None
     if m:
         # "..., Roe has said": the auxiliary is no part of the speaker.
-        aux = _AUX_BACK.search(text, max(m.start(1), m.end(1) - 30), m.end(1) + 1)
+        aux = _aux_back(text, max(m.start(1), m.end(1) - 30), m.end(1) + 1)
         span = _trailing_mention(text, m.start(1), aux.start() if aux else m.end(1))
         if span and _valid_subject(text[span[0] : span[1]]):
             # Everything between the quote and the speaker must be an apposition at most.
@@ -696,7 +728,11 @@ def find_before(text: str, start: int, open_pos: int) -> Attribution | None:
         return None
     verb_start = last.start(1)
     verb = last.group(1)
-    wc = _WHAT_CALLED.search(text, max(start, verb_start - 24), verb_start)
+    wc = (
+        _WHAT_CALLED.search(text, max(start, verb_start - 24), verb_start)
+        if "hat" in text[max(start, verb_start - 24) : verb_start]
+        else None
+    )
     if wc is not None and verb.lower() in _NAMING_VERBS:
         # "denounced the council for what he called a “hostile takeover”": the pronoun's
         # words, whoever else the sentence names before it.
@@ -747,12 +783,12 @@ def find_before(text: str, start: int, open_pos: int) -> Attribution | None:
             return Attribution(
                 _cue_text(verb, last.group(2)), verb_start, text[span[0] : span[1]], *span, True
             )
-        aux = _AUX_BACK.search(text, max(start, earlier.start(1) - 40), earlier.start(1))
+        aux = _aux_back(text, max(start, earlier.start(1) - 40), earlier.start(1))
         span = _trailing_mention(text, start, aux.start() if aux else earlier.start(1))
         cue_start = earlier.start(1)
     else:
         lo = max(start, verb_start - 40)
-        aux = _AUX_BACK.search(text, lo, verb_start)
+        aux = _aux_back(text, lo, verb_start)
         if aux is None and text.endswith("to ", lo, verb_start):
             aux = _TO_SAY.search(text, lo, verb_start)
         span = _trailing_mention(text, start, aux.start() if aux else verb_start)
@@ -922,7 +958,10 @@ def find_lead_in(text: str, start: int, open_pos: int, known) -> Attribution | N
     if open_pos - start > 300:
         start = open_pos - 300
     window = text[start:open_pos]
-    m = _AS_PUT_IT.search(window)
+    tail = window.rstrip()
+    if not tail.endswith((":", ",")):
+        return None  # every lead-in below ends with a colon or a comma
+    m = _AS_PUT_IT.search(window) if "put" in window else None
     if m:
         span = _trailing_mention(text, start + m.start(1), start + m.end(1))
         if span and _valid_subject(text[span[0] : span[1]]):
@@ -942,7 +981,6 @@ def find_lead_in(text: str, start: int, open_pos: int, known) -> Attribution | N
         if span and _valid_subject(text[span[0] : span[1]]):
             return Attribution("words", start + m.start(), text[span[0] : span[1]], *span, True)
         return None
-    tail = window.rstrip()
     m = (
         _POSSESSOR_DOC.search(window)
         if tail.endswith(":") and ("’" in window or "'" in window)
@@ -955,14 +993,16 @@ def find_lead_in(text: str, start: int, open_pos: int, known) -> Attribution | N
     if m:
         ms = start + m.start(1)
         return Attribution(":", ms, m.group(1), ms, start + m.end(1), True)
-    m = _LEAD_AND_SAID.search(window)
+    m = (
+        _LEAD_AND_SAID.search(window)
+        if "," in window or "and" in window or "but" in window
+        else None
+    )
     if m and not _GAP_STOP.search(window[: m.start()]):
         span = _clause_subject(text, start, start + m.start())
         if span:
             cue_text = m.group().strip(" ,:").split()[-1]
             return Attribution(cue_text, start + m.start(), text[span[0] : span[1]], *span, True)
-    if not window.rstrip().endswith((":", ",")):
-        return None
     for rx in (_LEAD_MANNER, _LEAD_PHRASE, _LEAD_ISSUED):
         m = rx.search(window)
         if m is None:
@@ -991,13 +1031,20 @@ def find_lead_in(text: str, start: int, open_pos: int, known) -> Attribution | N
             return None  # "The result was clear:" names nobody
         cue_text = " ".join(m.group().split()).rstrip(":, ")
         return Attribution(cue_text, start + m.start(), text[span[0] : span[1]], *span, True)
-    if not window.rstrip().endswith(":"):
+    if not tail.endswith(":"):
         return None
-    m = _NAME_VERB_COLON.search(window)
+    # The word before the colon: a verb in -ed or -s ("Roe demurred:"), or a name's last
+    # word or a party tag ("Roe:", "Roe (D-Ohio):"), as the patterns below need (they try
+    # every place of the window).
+    last = tail[:-1].rsplit(None, 1)[-1:]
+    before_colon = last[0] if last else ""
+    m = _NAME_VERB_COLON.search(window) if before_colon.endswith(("ed", "s")) else None
     if m and _looks_like_name(m.group(1)) and (" " in m.group(1) or known(m.group(1))):
         # "Roe resisted: “...”", "Roe demurred:": a name and its one verb lead in.
         s = start + m.start(1)
         return Attribution(m.group(2), start + m.start(2), m.group(1), s, start + m.end(1), True)
+    if not ("A" <= before_colon.lstrip("(–—-")[:1] <= "Z" or before_colon.endswith(")")):
+        return None  # ("–Roe:", a digest's dash glued to the name)
     m = _LEAD_NAME.search(window)
     if m is None and not VERB_ANY.search(window):
         # "... does not surprise Republican pollster Daron Quill: “...”": a full name after

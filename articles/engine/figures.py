@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 
 from articles.engine import lexicon as lx
-from articles.engine.text import alternation
+from articles.engine.text import alternation, may_end_with
 from articles.engine.types import Figure
 
 _SMALL = {
@@ -150,6 +150,7 @@ _QUALIFIERS = (
 )
 # A trie of them (no two can end at the same place from one start, so their order is free).
 _QUALIFIER = re.compile(rf"({alternation(_QUALIFIERS)})\s+$", re.IGNORECASE)
+_QUALIFIER_ENDS = tuple({q.split()[-1] for q in _QUALIFIERS})
 _DIMENSIONS = frozenset({"cubic", "square"})
 _TIME_UNITS = frozenset({"minute", "hour", "day", "week", "month", "year", "decade"})
 _OFFSET_AFTER = re.compile(r"[ \t]+(?:after|before|ago|later|earlier|from now)\b", re.I)
@@ -195,6 +196,7 @@ _TIME_AFTER = re.compile(
     re.IGNORECASE,
 )
 _MONTH_RE = re.compile(r"\b(?:" + "|".join(lx.MONTHS) + r")\.?\s*$", re.IGNORECASE)
+_MONTH_ENDS = tuple(lx.MONTHS)
 _MONTH_AFTER = re.compile(r"^\s*(?:" + "|".join(lx.MONTHS) + r")\b", re.IGNORECASE)
 _AGE_AFTER = re.compile(r"^-?\s?(?:year|month|week|day)s?[-\s]old\b", re.IGNORECASE)
 # Words that make a figure a target, an average, or a running total or wider scope ("so far",
@@ -284,6 +286,7 @@ _NAME_BEFORE = re.compile(
 )
 _CODE_BEFORE = re.compile(r"[A-Za-z_][\w.]*\((?:[^()\s]+,\s*)?$")
 _LABEL_BEFORE = re.compile(r"[A-Za-z]-$|\bNo\.\s*$|#\s*$")
+_LABEL_ENDS = ("-", "No.", "#")  # what the text before a label's number ends with
 _NAME_COMMA_BEFORE = re.compile(r"[A-Z][a-z]+,\s*$")
 _COMMA_SPACE = re.compile(r",\s")
 _CLAUSE_PUNCT = re.compile(r"[,.;:]")
@@ -364,6 +367,7 @@ _OUTCOME_AFTER = re.compile(
 _OUTCOME_BEFORE = re.compile(
     r"\b(" + _OUTCOME_WORD + r")(?:[ \t]+(?:of|to))?[ \t]+$", re.IGNORECASE
 )
+_OUTCOME_ENDS = (*_OUTCOME_OF, "of", "to")
 
 
 def _outcome(text: str, start: int, end: int, unit: str) -> str:
@@ -373,7 +377,12 @@ def _outcome(text: str, start: int, end: int, unit: str) -> str:
     after = _OUTCOME_AFTER.match(text, end, min(len(text), end + 50))
     if after:
         return _OUTCOME_OF[after.group(1).lower()]
-    before = _OUTCOME_BEFORE.search(text, max(0, start - 30), start)
+    window = text[max(0, start - 30) : start]
+    before = (
+        _OUTCOME_BEFORE.search(text, max(0, start - 30), start)
+        if window[-1:].isspace() and may_end_with(window, _OUTCOME_ENDS)
+        else None
+    )
     if before:
         return _OUTCOME_OF[before.group(1).lower()]
     return ""
@@ -409,11 +418,16 @@ def extract_figures(text: str) -> list[Figure]:
         before = text[max(0, m.start() - 30) : m.start()]
         if _TIME_AFTER.match(after) or _AGE_AFTER.match(after):
             continue
-        if num and (_MONTH_RE.search(before) or _MONTH_AFTER.match(after)):
+        # (Each pattern anchored at the end of ``before`` is tried only if its tail fits.)
+        tail = before.rstrip()
+        if num and (
+            (may_end_with(tail.removesuffix("."), _MONTH_ENDS) and _MONTH_RE.search(before))
+            or _MONTH_AFTER.match(after)
+        ):
             continue
-        if num and _LABEL_BEFORE.search(before):
+        if num and tail.endswith(_LABEL_ENDS) and _LABEL_BEFORE.search(before):
             continue
-        if num and _CODE_BEFORE.search(before):
+        if num and tail.endswith(("(", ",")) and _CODE_BEFORE.search(before):
             continue  # "alert(3)", "f(x, 2)": an argument in code, not a count
         if (
             num
@@ -494,7 +508,12 @@ def extract_figures(text: str) -> list[Figure]:
             end = qm.end()
             consumed_until = end
         qualifier = ""
-        qb = _QUALIFIER.search(text, max(0, start - 25), start)
+        window = text[max(0, start - 25) : start]
+        qb = (
+            _QUALIFIER.search(text, max(0, start - 25), start)
+            if window[-1:].isspace() and may_end_with(window, _QUALIFIER_ENDS)
+            else None
+        )
         if qb and not (
             qb.group(1).lower() == "up to"
             and _MOTION_BEFORE.search(text[max(0, qb.start(1) - 20) : qb.start(1)])

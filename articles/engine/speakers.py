@@ -11,6 +11,7 @@ from __future__ import annotations
 import itertools
 import re
 from bisect import bisect_left
+from functools import lru_cache
 
 from articles.engine import lexicon as lx
 from articles.engine.cues import DETERMINERS, MENTION_STOP, NAME_WORDS, TITLE_STRIP, VERB_ANY
@@ -275,6 +276,13 @@ _SPOKES_FOR = re.compile(
 )
 
 
+@lru_cache(maxsize=4096)
+def _without_titles(mention: str) -> str:
+    """The mention without the titles and office words before a name ("Transport Minister
+    Felix Aldana" -> "Felix Aldana"), or the mention itself when nothing is left."""
+    return TITLE_STRIP.sub("", mention).strip() or mention
+
+
 class Resolver:
     """Turns speaker words into (full name, kind), remembering the last speakers."""
 
@@ -505,7 +513,7 @@ class Resolver:
         if " " not in m and m.lower() in lx.PLURAL_PEOPLE and not reg.names_someone(m):
             return None, None  # "Protesters chanted": people left unnamed, not a name
         # A title needs a word after it: a mention without a space has none to strip.
-        core = (TITLE_STRIP.sub("", m).strip() or m) if m.split(None, 1) != [m] else m
+        core = _without_titles(m) if m.split(None, 1) != [m] else m
         if len(core.split()) >= 3 and core.split()[-1] in lx.POST_NOMINALS:
             core = core.rsplit(None, 1)[0]
         if core.isupper() and " " in core:

@@ -62,6 +62,19 @@ def alternation(words) -> str:
     return build(trie)
 
 
+def may_end_with(text: str, endings: tuple[str, ...]) -> bool:
+    """Whether ``text``'s last word (split at white space) may end with one of ``endings``
+    (lower case), ignoring case: a quick test before a pattern anchored at the end of a
+    window, whose search tries every place of the window. An ASCII word only if its lower
+    case does; any other word, yes (Unicode case folding matches more than lower case does).
+    """
+    last = text.rsplit(None, 1)[-1:]
+    if not last:
+        return False
+    word = last[0]
+    return not word.isascii() or word.lower().endswith(endings)
+
+
 def _trimmed(text: str, s: int, e: int) -> tuple[int, int]:
     while s < e and text[s].isspace():
         s += 1

@@ -56,3 +56,17 @@ def test_a_number_passed_in_code_is_no_figure():
 
     assert extract_figures("Someone typed alert(3) into the comment box.") == []
     assert [f.value for f in extract_figures("The ferry (40 seats) left at noon.")] == [40.0]
+
+
+def test_a_date_or_a_label_before_a_number_makes_it_no_count():
+    figs = extract_figures("Voting ends on Nov. 3 and 40 polling stations will open.")
+    assert [(f.value, f.unit) for f in figs] == [(40.0, "stations")]
+    figs = extract_figures("The ferry sails again on Sept. 14 with 200 passengers.")
+    assert [(f.value, f.unit) for f in figs] == [(200.0, "passengers")]
+    figs = extract_figures("Lot No. 7 sold for $40,000.")
+    assert [(f.value, f.unit) for f in figs] == [(40000.0, "USD")]
+
+
+def test_what_happened_to_the_counted_is_read_from_the_verb_before_it():
+    assert _one("The blast killed 26 people.").event == "killed"
+    assert _one("The storm injured four dockworkers at the pier.").event == "injured"

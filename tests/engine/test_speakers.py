@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from articles.engine import extract_quotes
 from articles.engine.types import KnownSpeaker
 
@@ -348,3 +350,25 @@ def test_widely_known_organisations_by_their_short_names():
         "Democratic National Committee",
         "Huffington Post",
     ]
+
+
+@pytest.mark.parametrize(
+    ("text", "speaker", "cue"),
+    [
+        ("“We will not back down,” Roe has often said.", "Jane Roe", "said"),
+        ("Roe has repeatedly said: “We will not back down.”", "Jane Roe", "said"),
+        ("“We will not back down,” Roe would later say.", "Jane Roe", "say"),
+        ("“We will not back down,” Roe herself said.", "Jane Roe", "said"),
+        (
+            "“We will not back down,” Roe — who has led the town since 2019 — said.",
+            "Jane Roe",
+            "said",
+        ),
+        ("“The pier stays shut,” the council on Monday said.", "Exampleton City Council", "said"),
+        ("“The pier stays shut,” the council on March 3 said.", "Exampleton City Council", "said"),
+    ],
+)
+def test_words_between_the_speaker_and_the_verb_are_no_part_of_the_speaker(text, speaker, cue):
+    """An auxiliary, an adverb, a date or an aside between dashes before the verb."""
+    q = _one("Mayor Jane Roe chairs the Exampleton City Council. " + text)
+    assert (q.speaker, q.cue) == (speaker, cue)
