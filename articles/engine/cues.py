@@ -112,6 +112,7 @@ _AFTER_DETERMINER = re.compile(
 # "was branded", "has been hailed", "is being described": a passive, whose subject is the
 # one spoken about.
 _PASSIVE_BEFORE = re.compile(r"\b(?:was|were|been|being|is|are|be)\s+(?:\w+ly\s+)?$")
+_PASSIVE_ENDS = ("was", "were", "been", "being", "is", "are", "be", "ly")
 _AFTER_ARTICLE = re.compile(r"\b(?:the|a|an|his|her|its|their|our)\s+$", re.IGNORECASE)
 # A past verb right before a word in -s makes it a plural noun: "rejected calls to resign".
 _AFTER_PAST_VERB = re.compile(r"\b[a-z]{2,}ed\s+$")
@@ -715,7 +716,10 @@ def find_before(text: str, start: int, open_pos: int) -> Attribution | None:
             text, max(start, vm.start(1) - 8), vm.start(1)
         ):
             continue  # "the estimated $2 million repair bill": an adjective, not a verb
-        if _PASSIVE_BEFORE.search(text, max(start, vm.start(1) - 20), vm.start(1)):
+        lo = max(start, vm.start(1) - 20)
+        if may_end_with(text[lo : vm.start(1)], _PASSIVE_ENDS) and _PASSIVE_BEFORE.search(
+            text, lo, vm.start(1)
+        ):
             # "Roe, who was branded by critics as “...”": words said of Roe, not by anyone
             # the sentence named before
             last = None
