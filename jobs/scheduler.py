@@ -1,16 +1,19 @@
 """What happens on a clock: due feeds are polled, stalled and waiting jobs are queued again,
-old feed jobs are pruned. ``tick()`` does one round; ``manage.py run_worker`` calls it every
-``NEWSROOM_SCHEDULER_INTERVAL`` seconds beside its worker, and ``manage.py jobs_tick`` once
-(for cron). Any number of schedulers may run at once: each step claims its rows with a
-conditional update, so a feed is polled and a job queued once per round, whoever wins."""
+old feed jobs are pruned, SQLite's planner statistics are refreshed now and then. ``tick()``
+does one round; ``manage.py run_worker`` calls it every ``NEWSROOM_SCHEDULER_INTERVAL``
+seconds beside its worker, and ``manage.py jobs_tick`` once (for cron). Any number of
+schedulers may run at once: each step claims its rows with a conditional update, so a feed is
+polled and a job queued once per round, whoever wins."""
 
 from __future__ import annotations
 
 import logging
+import time
 from dataclasses import dataclass
 from datetime import timedelta
 
 from django.conf import settings
+from django.db import connection
 from django.db.models import Q
 from django.utils import timezone
 
@@ -27,6 +30,7 @@ class Tick:
     retried: int = 0
     interrupted: int = 0
     pruned: int = 0
+    analyzed: bool = False
 
 
 def feeds_due(now=None, *, limit: int = 500) -> int:
@@ -107,8 +111,33 @@ def jobs_prune(now=None) -> int:
     return deleted
 
 
+# When this process last refreshed SQLite's statistics (monotonic seconds), or None.
+_analyzed_at: float | None = None
+
+
+def statistics_refresh(*, force: bool = False) -> bool:
+    """On SQLite, refresh the query planner's statistics (a sampled ``ANALYZE``) at most once
+    every NEWSROOM_SQLITE_ANALYZE_SECONDS in this process. Without them SQLite picks indexes
+    blind: a story's quotes were read through the review-state index, every approved row of
+    the database, instead of the story's own index. PostgreSQL's autovacuum does this itself.
+    Returns whether it ran."""
+    global _analyzed_at
+    if connection.vendor != "sqlite":
+        return False
+    now = time.monotonic()
+    every = settings.NEWSROOM_SQLITE_ANALYZE_SECONDS
+    if not force and (every <= 0 or (_analyzed_at is not None and now - _analyzed_at < every)):
+        return False
+    with connection.cursor() as cursor:
+        cursor.execute("PRAGMA analysis_limit=1000")  # a sample of each index: milliseconds
+        cursor.execute("ANALYZE")
+    _analyzed_at = now
+    return True
+
+
 def tick(now=None) -> Tick:
     result = jobs_recover(now)
     result.feeds = feeds_due(now)
     result.pruned = jobs_prune(now)
+    result.analyzed = statistics_refresh()
     return result

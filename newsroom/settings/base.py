@@ -308,6 +308,8 @@ NEWSROOM_FEED_MAX_ITEMS = int(os.environ.get("NEWSROOM_FEED_MAX_ITEMS", "200"))
 NEWSROOM_INGEST_BATCH = int(os.environ.get("NEWSROOM_INGEST_BATCH", "25"))
 NEWSROOM_INGEST_BATCH_SECONDS = float(os.environ.get("NEWSROOM_INGEST_BATCH_SECONDS", "2"))
 NEWSROOM_SCHEDULER_INTERVAL = float(os.environ.get("NEWSROOM_SCHEDULER_INTERVAL", "30"))
+# How often the scheduler refreshes SQLite's query-planner statistics (0: never).
+NEWSROOM_SQLITE_ANALYZE_SECONDS = int(os.environ.get("NEWSROOM_SQLITE_ANALYZE_SECONDS", "3600"))
 
 # Logs go to standard error with the request id and user (``ops/logs.py``): text, or one JSON
 # object a line with NEWSROOM_LOG_FORMAT=json. NEWSROOM_LOG_LEVEL is the project's own level

@@ -15,4 +15,5 @@ class Command(BaseCommand):
             f"{result.feeds} feed(s) queued, {result.recovered} job(s) recovered, "
             f"{result.retried} retried, {result.interrupted} interrupted, "
             f"{result.pruned} pruned"
+            + (", planner statistics refreshed" if result.analyzed else "")
         )
