@@ -217,9 +217,14 @@ COUNTRIES = frozenset(
     tunisia turkey turkmenistan tuvalu uganda ukraine uruguay uzbekistan vanuatu venezuela
     vietnam yemen zambia zimbabwe britain england scotland wales""".split()
 )
+# Words for no one in particular: never a name, never a speaker ("Nobody laughed.").
+NO_ONE = frozenset(
+    "nobody everyone everybody someone somebody anyone anybody none nothing no-one".split()
+)
 # Capitalised words that start sentences or clauses but never start a name.
-STOP_CAPS = frozenset(
-    """the a an in on at but and or it he she they we i this that these those his her their
+STOP_CAPS = (
+    frozenset(
+        """the a an in on at but and or it he she they we i this that these those his her their
     its our my your after before when while since last next shortly however speaking asked
     according one two three four five six seven eight nine ten several some many most
     more few all both each every no not yes so if as for from with by to of until unless
@@ -230,11 +235,12 @@ STOP_CAPS = frozenset(
     despite during among between under over about above across against along around
     asked critics residents officials police opposition former senior internal several
     other another such only even just again already once twice first second third
-    nobody everyone everybody someone somebody anyone anybody nothing
     without within beyond behind below beside besides unlike toward towards upon into onto
     through throughout except amid amongst
     le la les die der das des el los las il un une ein eine
     is are was were does did do has have had should could would""".split()
+    )
+    | NO_ONE
 )
 NAME_PARTICLES = frozenset(
     {

@@ -189,7 +189,7 @@ _NOT_BUSINESS = frozenset(
 # the text describes and does not name (yet).
 _DESCRIBED_SUBJECT = re.compile(
     r"\s*(?:[A-Z][\w ]{0,25},\s+)?((?:The|His|Her|Their)\s+(?:[\w’'\-]+\s+){0,3}?("
-    + "|".join(sorted(_PERSON_NOUNS | lx.RELATIVES | {"son", "husband", "wife"}))
+    + "|".join(sorted(_PERSON_NOUNS | lx.RELATIVES))
     + r")(\s+(?:of|for|at)\s+(?:the\s+)?(?:[\w’'\-]+\s+){0,3}?[\w’'\-]+)?)"
     r"\s+(?:also\s+|later\s+)?(?:"
     + "|".join(lx.CUE_VERBS)
@@ -200,20 +200,20 @@ _MALE_NOUNS = frozenset("father brother son husband actor widower grandfather".s
 
 
 _ELDER_YOUNGER = re.compile(r"[Tt]he\s+(younger|elder|older)\s+([A-Z][\w’'\-]+)")
-_NO_ONE = frozenset(
-    "nobody everyone everybody someone somebody anyone anybody none nothing no-one".split()
-)
 _PRONOUN_CONTRACTION = re.compile(r"(?:i|you|we|they|he|she|it)'(?:ve|re|m|ll|d|s)")
 # A transcript's label opening an answer: "Nadia Ferrante: ...", "CFO ANTHONY WREN: ...".
 _ANSWER_LABEL = re.compile(
     r"((?:[A-Z][\w.’'\-]+[ \t]){0,3}[A-Z][\w’'\-]+)(?:[ \t]*\([^)\n]{0,60}\))?:[ \t]"
 )
 _A_SPOKESPERSON = re.compile(r"\s*(?:A|An|One)\s+(?:[a-z\-]+\s+)?spokes(?:man|woman|person)\b")
-_TRAILING_ADVERBS = re.compile(
-    r"(?:\s+(?:twice|again|also|then|later|once|repeatedly|briefly|publicly|privately|"
-    r"immediately|initially|recently|previously|separately|angrily|flatly|firmly|quietly|"
-    r"sharply|bluntly|openly|simply|reportedly|allegedly|personally|swiftly|promptly))+$"
+# Adverbs a cue's words may carry after a name: "Judge Harriet Okoye twice warned ...".
+_TRAILING_ADVERBS = frozenset(
+    """twice again also then later once repeatedly briefly publicly privately immediately
+    initially recently previously separately angrily flatly firmly quietly sharply bluntly
+    openly simply reportedly allegedly personally swiftly promptly""".split()
 )
+_HE = re.compile(r"\b[Hh]e\b")
+_SHE = re.compile(r"\b[Ss]he\b")
 # A sentence opened by a participle's phrase, then its subject, a pronoun: "Asked by a member
 # of the audience how she had prepared, she paused."
 _FRONTED_PARTICIPLE = re.compile(
@@ -311,11 +311,15 @@ class Resolver:
             # "the Ministry of Trade and Industry said", read as "Industry said": the whole name
             # the registry holds around the words
             return around.key, "organization"
-        tail = _TRAILING_ADVERBS.search(m)
-        if tail and m[: tail.start()].split()[-1][:1].isupper():
-            m = m[: tail.start()]  # "Judge Harriet Okoye twice warned ...": the name
+        words = m.split()
+        if words[-1] in _TRAILING_ADVERBS:
+            k = len(words)
+            while k > 1 and words[k - 1] in _TRAILING_ADVERBS:
+                k -= 1
+            if words[k - 1][:1].isupper():
+                m = " ".join(words[:k])  # "Judge Harriet Okoye twice warned ...": the name
         last = m.rsplit(None, 1)[-1].lower().replace("’", "'")
-        if last in _NO_ONE or _PRONOUN_CONTRACTION.fullmatch(last):
+        if last in lx.NO_ONE or _PRONOUN_CONTRACTION.fullmatch(last):
             return None, None  # "Nobody laughed.", "You've said ...": no one to name
         pn = _POSSESSOR_NAME.match(m) if "s " in m else None
         if pn and not any(w.lower() in lx.ORG_WORDS for w in pn.group(1).split()):
@@ -997,8 +1001,7 @@ class Resolver:
         )
         if noun_gender and noun_gender != gender:
             return None
-        same = r"\b[Hh]e\b" if gender == "m" else r"\b[Ss]he\b"
-        if re.compile(same).search(reg.text, m.end(), ss):
+        if (_HE if gender == "m" else _SHE).search(reg.text, m.end(), ss):
             return None  # "The senator was challenged. And he refused ...": a chain of its own
         holder, kind = self.resolve(m.group(1), m.start(1))
         if kind == "person" and holder:
