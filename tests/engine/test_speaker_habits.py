@@ -342,3 +342,15 @@ def test_a_role_without_its_article_in_apposition_makes_a_person():
         "Commerce, estimated the cost. “Freight is the quiet casualty here,” he said."
     )
     assert speakers(text)["Freight is the quiet casualty here,"] == "Henrik Solheim-Aas"
+
+
+def test_a_pronoun_before_a_name_in_its_sentence_does_not_give_the_name_its_gender():
+    text = (
+        "Comeback\n\nShe still remembers the coach, Robin Vale, kneeling beside her on the "
+        "pitch.\n\nVale, who has trained the team for nine years, laughs at this. “That is "
+        "slander,” he says.\n\nHe was joined at the meeting by Kit Arden, the club secretary. "
+        "She said the budget was “tight but honest.”"
+    )
+    got = speakers(text)
+    assert got["That is slander,"] == "Robin Vale"
+    assert got["tight but honest."] == "Kit Arden"
