@@ -528,6 +528,8 @@ def _possessive_at(text: str, end: int) -> bool:
 
 def _first_name_gender(first: str) -> str:
     lo = first.lower()
+    if lo in lx.UNISEX_FIRST_NAMES:
+        return ""
     if lo in lx.FIRST_NAMES_MALE:
         return "m"
     if lo in lx.FIRST_NAMES_FEMALE:

@@ -354,3 +354,12 @@ def test_a_pronoun_before_a_name_in_its_sentence_does_not_give_the_name_its_gend
     got = speakers(text)
     assert got["That is slander,"] == "Robin Vale"
     assert got["tight but honest."] == "Kit Arden"
+
+
+def test_a_first_name_borne_by_men_and_women_does_not_decide_a_pronoun():
+    text = (
+        "Harbour vote\n\nSenator Lindsay Marsh attacked his rival, Councillor Peter Quill, "
+        "over the harbour plan.\n\nMarsh said, “We cannot afford to lose the port.”\n\nHe "
+        "continued, “I believe the plan will cost us the next election.”"
+    )
+    assert speakers(text)["I believe the plan will cost us the next election."] == "Lindsay Marsh"
