@@ -363,3 +363,11 @@ def test_a_first_name_borne_by_men_and_women_does_not_decide_a_pronoun():
         "continued, “I believe the plan will cost us the next election.”"
     )
     assert speakers(text)["I believe the plan will cost us the next election."] == "Lindsay Marsh"
+
+
+def test_an_abbreviated_office_and_a_second_office_before_one_name_are_one_person():
+    text = (
+        "Surrogates\n\nThe party wants a united front.\n\n“He is reprising that role,” said "
+        "former Ohio Gov. and Harbour Party Chairman Ed Rowan. “He knows the ground.”"
+    )
+    assert set(speakers(text).values()) == {"Ed Rowan"}
