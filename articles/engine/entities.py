@@ -107,6 +107,11 @@ _ORG_APPOSITION = re.compile(
     )
     + r")(?=\s+(?:that|which|based|in|of|for|from|with|whose|behind|serving|running)\b|\s*$)"
 )
+# Words of a US party tag or a state: a description ("the Ohio Republican"), never a name.
+_TAG_WORDS = frozenset(
+    {w for words in lx.PARTY_LETTERS.values() for w in words}
+    | {w for name in lx.US_STATES.values() for w in name.split()}
+)
 _QUOTED = re.compile(r"“[^“”]*”|\"[^\"]*\"")
 
 
@@ -1069,6 +1074,8 @@ class _Builder:
             e = toks[name_idx[-1]][1]
         if len(name_words) > 4:
             return
+        if len(name_words) > 1 and all(w.lower() in _TAG_WORDS for w in name_words):
+            return  # "the Ohio Republican", "a New York Democrat": a seat and a party, no name
         gender = _gender_of(lows[:cut]) if cut else ""
         if len(name_words) == 1:
             if cut:

@@ -371,3 +371,27 @@ def test_an_abbreviated_office_and_a_second_office_before_one_name_are_one_perso
         "former Ohio Gov. and Harbour Party Chairman Ed Rowan. “He knows the ground.”"
     )
     assert set(speakers(text).values()) == {"Ed Rowan"}
+
+
+def test_a_description_by_party_and_state_is_the_person_whose_tag_fits():
+    text = (
+        "Budget fight\n\nRep. Jo Marsh (D-Ohio) and Rep. Al Quist (R-Vt.) met on Tuesday.\n\n"
+        "“We will not sign it,” the Ohio Democrat said.\n\n“Nor will we,” the Vermont "
+        "Republican said.\n\n“It is a bad bill,” said a Vermont Republican who asked not to "
+        "be named."
+    )
+    got = speakers(text)
+    assert got["We will not sign it,"] == "Jo Marsh"
+    assert got["Nor will we,"] == "Al Quist"
+    assert got["It is a bad bill,"] is None
+
+
+def test_an_epithet_by_party_and_state_follows_the_person_the_story_is_following():
+    text = (
+        "Harbour bill\n\nSpeaker Tom Reyes said the onus was on Dan Tripp. “We must unify "
+        "this party,” he said.\n\nThe Ohio Republican did give Tripp some credit, but he "
+        "suggested the harbour developer is no statesman.\n\n“We do not always nominate a "
+        "giant,” he said."
+    )
+    got = speakers(text)
+    assert got["We do not always nominate a giant,"] == "Tom Reyes"
