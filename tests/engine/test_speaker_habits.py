@@ -395,3 +395,15 @@ def test_an_epithet_by_party_and_state_follows_the_person_the_story_is_following
     )
     got = speakers(text)
     assert got["We do not always nominate a giant,"] == "Tom Reyes"
+
+
+def test_a_description_opening_the_clause_speaks_through_a_participle_or_a_colon():
+    text = (
+        "Primary\n\nMayor Jane Roe won the primary on Tuesday.\n\nBefore the count ended, her "
+        "campaign sent out a text message to supporters saying: “With your help, we won "
+        "again.”\n\nThe mayor noted that she had taught law, and added: “I know a little "
+        "about this.”"
+    )
+    got = speakers(text)
+    assert got["With your help, we won again."] == "Roe campaign"
+    assert got["I know a little about this."] == "Jane Roe"
