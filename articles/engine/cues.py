@@ -349,7 +349,7 @@ def _mention_after_verb(text: str, s: int, limit: int) -> tuple[int, int] | None
 
 # Two offices joined by "and", then the one name that holds both.
 _TWO_OFFICES = re.compile(
-    r"\s*((?:[\w’'\-]+[ \t\u00a0]+){0,3}[\w’'\-]+)[ \t\u00a0]+and[ \t\u00a0]+"
+    r"\s*((?:[\w’'\-]+[ \t\u00a0]+){0,3}[\w’'\-]+\.?)[ \t\u00a0]+and[ \t\u00a0]+"
     r"((?:[\w’'\-]+[ \t\u00a0]+){0,4}[\w’'\-]+)[ \t\u00a0]+"
     r"((?:[A-Z][\w’'.\-]+[ \t\u00a0]+){1,2}[A-Z][\w’'\-]+)\b"
 )

@@ -425,6 +425,12 @@ FIRST_NAMES_FEMALE = frozenset(
     viola vivian wanda whitney yvonne""".split()
 )
 FIRST_NAMES = FIRST_NAMES_MALE | FIRST_NAMES_FEMALE
+# First names borne by men and women alike (or male in one language, female in another): they
+# say nothing of a person's gender, which the text must then show ("Roe said he").
+UNISEX_FIRST_NAMES = frozenset(
+    """andrea cameron carmen courtney dara drew evelyn francis hilary jean jesse kay lee
+    lindsay lindsey madison meredith sam shelley stacy vivian whitney""".split()
+)
 
 MONTHS = (
     "january february march april may june july august september october november december"

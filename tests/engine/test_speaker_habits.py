@@ -342,3 +342,32 @@ def test_a_role_without_its_article_in_apposition_makes_a_person():
         "Commerce, estimated the cost. “Freight is the quiet casualty here,” he said."
     )
     assert speakers(text)["Freight is the quiet casualty here,"] == "Henrik Solheim-Aas"
+
+
+def test_a_pronoun_before_a_name_in_its_sentence_does_not_give_the_name_its_gender():
+    text = (
+        "Comeback\n\nShe still remembers the coach, Robin Vale, kneeling beside her on the "
+        "pitch.\n\nVale, who has trained the team for nine years, laughs at this. “That is "
+        "slander,” he says.\n\nHe was joined at the meeting by Kit Arden, the club secretary. "
+        "She said the budget was “tight but honest.”"
+    )
+    got = speakers(text)
+    assert got["That is slander,"] == "Robin Vale"
+    assert got["tight but honest."] == "Kit Arden"
+
+
+def test_a_first_name_borne_by_men_and_women_does_not_decide_a_pronoun():
+    text = (
+        "Harbour vote\n\nSenator Lindsay Marsh attacked his rival, Councillor Peter Quill, "
+        "over the harbour plan.\n\nMarsh said, “We cannot afford to lose the port.”\n\nHe "
+        "continued, “I believe the plan will cost us the next election.”"
+    )
+    assert speakers(text)["I believe the plan will cost us the next election."] == "Lindsay Marsh"
+
+
+def test_an_abbreviated_office_and_a_second_office_before_one_name_are_one_person():
+    text = (
+        "Surrogates\n\nThe party wants a united front.\n\n“He is reprising that role,” said "
+        "former Ohio Gov. and Harbour Party Chairman Ed Rowan. “He knows the ground.”"
+    )
+    assert set(speakers(text).values()) == {"Ed Rowan"}
