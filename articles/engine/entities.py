@@ -391,6 +391,9 @@ _CANDIDATE = re.compile(
 )
 
 
+_I_CONTRACTION = re.compile(r"I[’'](?:d|m|ve|ll)")
+
+
 def _candidate_tokens(text: str) -> list[tuple[int, int, str]]:
     """Tokens of every candidate stretch, each after a little context and before a break.
 
@@ -404,8 +407,8 @@ def _candidate_tokens(text: str) -> list[tuple[int, int, str]]:
         ms, me = m.span()
         g = m.group()
         single = " " not in g and "\t" not in g and "\n" not in g and "\u00a0" not in g
-        if single and g.lower().rstrip(".") in stop:
-            continue  # a lone sentence opener such as "The" or "However"
+        if single and (g.lower().rstrip(".") in stop or _I_CONTRACTION.fullmatch(g)):
+            continue  # a lone sentence opener such as "The" or "However", or "I've"
         s0 = max(last, ms - (12 if single else 22))
         if s0 > last:
             sp = text.find(" ", s0, ms)
@@ -1377,6 +1380,8 @@ class _Builder:
         }
         self.alias_first_words()
         for s, e, word, _ in self.bare:
+            if _I_CONTRACTION.fullmatch(word):
+                continue  # "I'll say more": the speaker, never a name
             org_key = reg.org_alias.get(word)
             if org_key:
                 reg.orgs[org_key].mentions.append((s, e))
@@ -1467,9 +1472,12 @@ class _Builder:
             # "She recalls the trainer, Sam Reyes, kneeling beside her": a pronoun before the
             # name is someone else, and the later ones are most likely that someone.
             ss = layout.sentence_start(ms[0].start)
+            prefix = self.text[ss : ms[0].start]
+            if prefix.count("“") > prefix.count("”") or prefix.count('"') % 2:
+                continue  # “Dominic can keep it,” she said: a name in someone's words
             before = {
                 pm.group(1).lower() in lx.PRONOUNS_MALE
-                for pm in _PRONOUN.finditer(_QUOTED.sub(" ", self.text[ss : ms[0].start]))
+                for pm in _PRONOUN.finditer(_QUOTED.sub(" ", prefix))
             }
             male = female = 0
             for pm in _PRONOUN.finditer(window):

@@ -428,8 +428,7 @@ FIRST_NAMES = FIRST_NAMES_MALE | FIRST_NAMES_FEMALE
 # First names borne by men and women alike (or male in one language, female in another): they
 # say nothing of a person's gender, which the text must then show ("Roe said he").
 UNISEX_FIRST_NAMES = frozenset(
-    """andrea cameron carmen courtney dara drew evelyn francis hilary jean jesse kay lee
-    lindsay lindsey madison meredith sam shelley stacy vivian whitney""".split()
+    """andrea cameron dara drew francis hilary jean jesse lee lindsay lindsey sam""".split()
 )
 
 MONTHS = (

@@ -321,6 +321,16 @@ class Resolver:
         got = self._role_words[name] = frozenset(words)
         return got
 
+    def _fits(self, name: str, head: str, qualifiers: list[str]) -> bool:
+        """Whether a description ("the Ohio Republican", "the Democratic senator", "the
+        Senate minority leader") fits a person: its head and other words among theirs, a
+        party or a state only where the text tagged them with one."""
+        words = self.role_words(name) | set(self.reg.persons[name].role.lower().split())
+        if head not in words:
+            return False
+        tagged = bool(words & _TAG_WORDS)
+        return all(w in words or (w in _TAG_WORDS and not tagged) for w in {head, *qualifiers})
+
     def note_speaker(self, name: str | None, kind: str | None, pos: int) -> None:
         if not name:
             return
@@ -820,8 +830,7 @@ class Resolver:
             holders = [
                 p
                 for p in reg.persons.values()
-                if p.first_at < pos
-                and {head, *qualifiers} <= self.role_words(p.name) | set(p.role.lower().split())
+                if p.first_at < pos and self._fits(p.name, head, qualifiers)
             ]
         else:
             holders = [

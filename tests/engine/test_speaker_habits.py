@@ -407,3 +407,18 @@ def test_a_description_opening_the_clause_speaks_through_a_participle_or_a_colon
     got = speakers(text)
     assert got["With your help, we won again."] == "Roe campaign"
     assert got["I know a little about this."] == "Jane Roe"
+
+
+def test_a_name_in_someone_s_quoted_words_takes_no_gender_from_them():
+    text = (
+        "Primary\n\nDominik Arvane had been speaking for twenty minutes when a man at the "
+        "back started shouting.\n\nArvane, a first-term congressman running for the seat of "
+        "Rosa Kell, waved them off. “Let him stay,” he said.\n\nTreasurer Viola Sands "
+        "answered within the hour. “Dominik can keep the insults. We will keep balancing the "
+        "budget,” she said. “I'll say more on Monday,” she added.\n\nArvane spoke of the "
+        "mill. “It closed because the capital let it close,” he said."
+    )
+    got = speakers(text)
+    assert got["Let him stay,"] == "Dominik Arvane"
+    assert got["It closed because the capital let it close,"] == "Dominik Arvane"
+    assert "I'll" not in got.values()
