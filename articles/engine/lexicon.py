@@ -172,7 +172,8 @@ ORG_WORDS = frozenset(
     league federation chronicle broadcaster broadcasters wire motors motor biotech pharma
     pharmaceuticals logistics retail hydro utilities insurance securities capital partnership
     ventures computer computers electronics software pac initiative caucus convention survey
-    rovers athletic wanderers albion rangers fc hotspur airport industry
+    rovers athletic wanderers albion rangers fc hotspur airport industry workers
+    steelworkers autoworkers teamsters brotherhood amalgamated employees machinists guild
     forum conference festival foods networks entertainment telecom telecoms communications
     brands studios pictures petroleum chemicals research solutions consulting associates
     analytics insights strategies advisors advisers""".split()

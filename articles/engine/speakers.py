@@ -1329,6 +1329,13 @@ class Resolver:
             if recent:
                 return max(recent)[1]
             return self._lone_subject(pos)
+        if head in _BODY_HEADS:
+            # "The Ridgeport Police Officers Association, which had criticized the search, said
+            # ... . “...,” the union said": a body of that kind the sentence before is about,
+            # whatever its name calls it.
+            org = self._sentence_subject(pos, "organization")
+            if org and not reg.orgs[org].media and head not in org.lower().split():
+                return org
         return None
 
     def _lone_subject(self, pos: int) -> str | None:
@@ -1535,6 +1542,8 @@ _PARTY_AFTER = re.compile(
     r",?\s*(?:\(\s*([RDI])\s*(?:[-–]\s*([A-Z][A-Za-z.]*(?:\s[A-Z][A-Za-z.]*)?))?\s*\)"
     r"|([RDI])[-–]([A-Z][A-Za-z.]*(?:\s[A-Z][A-Za-z.]*)?)\b)"
 )
+# Kinds of body whose names need not say so: a union called "... Steelworkers of America".
+_BODY_HEADS = frozenset({"union", "association", "federation", "coalition", "alliance", "league"})
 _POSSESSIVES = frozenset({"his", "her", "their"})
 # Words of a description that names a place or a public body, never a person.
 _PLACES_AND_BODIES = lx.PLACE_WORDS | {

@@ -422,3 +422,15 @@ def test_a_name_in_someone_s_quoted_words_takes_no_gender_from_them():
     assert got["Let him stay,"] == "Dominik Arvane"
     assert got["It closed because the capital let it close,"] == "Dominik Arvane"
     assert "I'll" not in got.values()
+
+
+def test_the_union_is_the_body_the_sentence_before_is_about_whatever_its_name():
+    text = (
+        "Tariffs\n\nThe Amalgamated Boilermakers of Vennmark, which represents workers at "
+        "three shipyards, praised the decision. “This is a good day for every worker,” the "
+        "union said in a statement.\n\nThe Harbour Pilots Association, which had opposed the "
+        "plan, said it would meet the minister. “We hope she listens,” the union said."
+    )
+    got = speakers(text)
+    assert got["This is a good day for every worker,"] == "Amalgamated Boilermakers of Vennmark"
+    assert got["We hope she listens,"] == "Harbour Pilots Association"
