@@ -386,11 +386,16 @@ _CANDIDATE = re.compile(
     r"[A-Z\x80-\U0010ffff](?<=[^\W\d_a-z])[\w’'\-.]*+(?:(?:[ \t\u00a0]++|[ \t]*+\r?\n[ \t]*+)"
     r"(?:[\"“‘][^\W\d_a-z][\w’'\-]*(?: [^\W\d_a-z][\w’'\-]*){0,2}[\"”’][ \t\u00a0]+"
     r"(?=[^\W\d_a-z]))?"  # a nickname: Juan "Chico" Roe
-    r"(?:(?:of|for|and|the|on|&|de|van|von|der|da|del|di|du|"
-    r"la|le|al|el|bin|ibn|dos|das|y)[ \t\u00a0]+){0,2}[^\W\d_a-z][\w’'\-.]*+)*+"
+    r"(?:(?:"
+    + "|".join(re.escape(w) for w in sorted(lx.ORG_CONNECTORS | lx.NAME_PARTICLES, key=len)[::-1])
+    + r")[ \t\u00a0]+){0,2}[^\W\d_a-z][\w’'\-.]*+)*+"
 )
 
 
+# Party words a name may follow: "Republican Jo Roe", "Libertarian Hendrik ter Horst".
+_PARTY_MEMBERS = frozenset(
+    {"republican", "democrat", "democratic", "libertarian", "independent", "gop"}
+)
 _I_CONTRACTION = re.compile(r"I[’'](?:d|m|ve|ll)")
 
 
@@ -603,6 +608,18 @@ class _Builder:
         if ks is not None and ks.kind == "person":
             name = ks.name
         p = reg.persons.get(name)
+        if p is None and name.split()[0].lower() in lx.NAME_PARTICLES and " " in name:
+            # "De la Rosa said", a sentence's capital on "Luis de la Rosa Jr."'s surname
+            tail = " " + name.lower()
+            longer = [
+                q
+                for q in reg.persons.values()
+                if " ".join(
+                    w for w in q.name.lower().split() if w.rstrip(".") not in _SUFFIXES
+                ).endswith(tail)
+            ]
+            if len(longer) == 1:
+                p = longer[0]
         if p is None:
             p = Person(name, role or (ks.role if ks else ""), known=ks is not None)
             reg.persons[name] = p
@@ -928,6 +945,15 @@ class _Builder:
             elif k == 0 and len(words) > 2 and _AGED_WORD.fullmatch(lows[0]):
                 cut = 1  # "Nine-year-old Ruby Sallis": an age, then the name
             elif (
+                k == 0
+                and len(words) > 2
+                and lows[0] in _PARTY_MEMBERS
+                and not any(w in lx.ORG_WORDS for w in lows[1:])
+                # (not "Republican Donor Adelson", a headline's capitals)
+                and (lows[1] in lx.FIRST_NAMES or self.text.find("\n", 0, toks[run[0]][0]) >= 0)
+            ):
+                cut = 1  # "Libertarian Hendrik ter Horst": a party, then the name
+            elif (
                 cut == k > 0
                 and (lows[k] == "of" or lows[k] in _OFFICE_EXTRAS)
                 and len(words) - k > 2
@@ -1075,8 +1101,14 @@ class _Builder:
             name_idx = name_idx[:-1]
             name_words = name_words[:-1]
             e = toks[name_idx[-1]][1]
-        if len(name_words) > 4:
-            return
+        if (
+            len(name_words) > 4
+            and sum(
+                w not in lx.NAME_PARTICLES and w.rstrip(".") not in _SUFFIXES for w in name_lows
+            )
+            > 4
+        ):
+            return  # (but "Luis de la Rosa Jr." is one name)
         if len(name_words) > 1 and all(w.lower() in _TAG_WORDS for w in name_words):
             return  # "the Ohio Republican", "a New York Democrat": a seat and a party, no name
         gender = _gender_of(lows[:cut]) if cut else ""

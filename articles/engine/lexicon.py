@@ -262,6 +262,12 @@ NAME_PARTICLES = frozenset(
         "dos",
         "das",
         "y",
+        "ter",
+        "ten",
+        "den",
+        "della",
+        "dei",
+        "degli",
     }
 )
 ORG_CONNECTORS = frozenset({"of", "for", "and", "the", "on", "&", "de"})

@@ -434,3 +434,14 @@ def test_the_union_is_the_body_the_sentence_before_is_about_whatever_its_name():
     got = speakers(text)
     assert got["This is a good day for every worker,"] == "Amalgamated Boilermakers of Vennmark"
     assert got["We hope she listens,"] == "Harbour Pilots Association"
+
+
+def test_surnames_with_particles_and_party_words_before_names():
+    text = (
+        "Forum\n\nThe candidate, businessman Luis de la Vega Jr., said credits were not "
+        "enough. “I have 14 openings,” De la Vega said.\n\nLibertarian Hendrik ter Borg did "
+        "not attend. “Not my forum,” Ter Borg said."
+    )
+    got = speakers(text)
+    assert got["I have 14 openings,"] == "Luis de la Vega Jr."
+    assert got["Not my forum,"] == "Hendrik ter Borg"
