@@ -396,6 +396,26 @@ _CANDIDATE = re.compile(
 _PARTY_MEMBERS = frozenset(
     {"republican", "democrat", "democratic", "libertarian", "independent", "gop"}
 )
+
+
+def _month_as_given_name(text: str, toks: list[tuple[int, int, str]], i: int) -> bool:
+    """ "June Albrecht-Sosa", "April Quill": a month that is also a given name, right before a
+    surname (not a date's number or a day), is the given name."""
+    if toks[i][2] not in _GIVEN_NAME_MONTHS or i + 1 >= len(toks):
+        return False
+    ns, _, nt = toks[i + 1]
+    shaped = nt.isalpha() or ("-" in nt and nt.replace("-", "").isalpha())
+    return (
+        text[toks[i][1] : ns] == " "
+        and nt[:1].isupper()
+        and shaped
+        and nt not in _WEEKDAYS
+        and nt not in _MONTH_NAMES
+        and nt.lower() not in lx.STOP_CAPS
+    )
+
+
+_GIVEN_NAME_MONTHS = frozenset({"April", "June"})
 _I_CONTRACTION = re.compile(r"I[’'](?:d|m|ve|ll)")
 
 
@@ -765,6 +785,7 @@ class _Builder:
                     and t.lower().rstrip(".") in lx.STOP_CAPS
                     and not _is_acronym(t)
                     and not _joined_initials(toks, i)  # "A.J. Smith" is no article "A"
+                    and not _month_as_given_name(text, toks, i)
                 ):
                     continue
                 if not cur and t in _LEAD_CUES_CAP and i + 1 < len(toks):
@@ -1428,8 +1449,19 @@ class _Builder:
                 and word in speaking
                 and not any(word in p.name.split() for p in reg.persons.values())
             ):
-                # "Obama said ...", never given in full: a person known by one name.
-                cands = [self.add_person(word, s, e, "", "")]
+                # "Obama said ...", never given in full: a person known by one name, or by
+                # the full one the text gives only where no name is read ("The Briefing With
+                # Alastair Booker", a show's title in quote marks).
+                full = {
+                    fm.group(1)
+                    for fm in re.finditer(rf"\b([A-Z][a-z]+) {re.escape(word)}\b", self.text)
+                    if fm.group(1).lower() not in lx.STOP_CAPS
+                    and fm.group(1).lower() not in lx.ORG_WORDS
+                    and fm.group(1).lower().rstrip(".") not in lx.TITLES
+                    and not common_word(fm.group(1).lower())
+                }
+                name = f"{full.pop()} {word}" if len(full) == 1 else word
+                cands = [self.add_person(name, s, e, "", "")]
                 cands[0].mentions.pop()
                 reg.mentions.pop()
             if len(cands) > 1:

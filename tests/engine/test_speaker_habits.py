@@ -445,3 +445,20 @@ def test_surnames_with_particles_and_party_words_before_names():
     got = speakers(text)
     assert got["I have 14 openings,"] == "Luis de la Vega Jr."
     assert got["Not my forum,"] == "Hendrik ter Borg"
+
+
+def test_a_month_that_is_a_given_name_starts_a_name():
+    text = (
+        "Town hall\n\nAcross the room, June Albrecht-Vale, a nurse who drove 40 miles, had "
+        "made up her mind. “I voted for him last time,” she said.\n\nThe vote is on June 5."
+    )
+    assert speakers(text)["I voted for him last time,"] == "June Albrecht-Vale"
+
+
+def test_a_surname_takes_the_full_name_the_text_gives_only_in_a_title():
+    text = (
+        "Cable clash\n\nThe segment on “The Briefing With Alistair Brook,” began calmly. "
+        "Brook asked Rep. Russ Tamura whether the plan was fair.\n\n“All right, all right,” "
+        "Brook said. “We're going to take a break.”"
+    )
+    assert speakers(text)["All right, all right,"] == "Alistair Brook"
