@@ -1130,8 +1130,14 @@ class _Builder:
             > 4
         ):
             return  # (but "Luis de la Rosa Jr." is one name)
-        if len(name_words) > 1 and all(w.lower() in _TAG_WORDS for w in name_words):
-            return  # "the Ohio Republican", "a New York Democrat": a seat and a party, no name
+        if len(name_words) > 1 and (
+            all(w.lower() in _TAG_WORDS for w in name_words)
+            or name_lows[-1] in lx.COUNTRIES
+            and name_lows[0] not in lx.FIRST_NAMES  # (but "Steve Israel")
+        ):
+            # "the Ohio Republican", "a New York Democrat": a seat and a party, no name;
+            # "Western Europe", "South Korea": a place
+            return
         gender = _gender_of(lows[:cut]) if cut else ""
         if len(name_words) == 1:
             if cut:
@@ -1411,7 +1417,12 @@ class _Builder:
             and w.lower() not in lx.COUNTRIES  # "Egypt said": a state, not a person
             and not _is_acronym(w)
             and (
-                ((nm := _NEXT_WORDS.match(self.text, e0, e0 + 40)) and nm.group(1) in _CUE_WORDS)
+                (
+                    (nm := _NEXT_WORDS.match(self.text, e0, e0 + 40))
+                    and nm.group(1) in _CUE_WORDS
+                    # (not "Harsh comments are earning ...": a noun, then its verb)
+                    and nm.group(2) not in ("are", "were", "have")
+                )
                 # "Tarno, an official from the disaster agency, told the Wire": one name only
                 or (
                     (am := _APPOSED_CUE.match(self.text, e0, e0 + 140))
@@ -1533,6 +1544,11 @@ class _Builder:
             window = self.text[ms[0].end : min(nxt, ms[0].end + 400)]
             # Pronouns in quoted words are the speaker's about others, not the name's.
             window = _QUOTED.sub(" ", window)
+            # "Roe declined to say whether the president would sign, saying he ...": a pronoun
+            # after someone else the sentence brings in (not an apposition: "Roe, the mayor,")
+            other = _SOMEONE_ELSE.search(window)
+            if other and window[: other.start()].strip(" ,"):
+                window = window[: other.start()]
             # "She recalls the trainer, Sam Reyes, kneeling beside her": a pronoun before the
             # name is someone else, and the later ones are most likely that someone.
             ss = layout.sentence_start(ms[0].start)

@@ -201,7 +201,8 @@ PLACES = frozenset(
 # person, "Egypt said" is a state. Those that are also given names ("Jordan", "Chad") are
 # left out.
 COUNTRIES = frozenset(
-    """afghanistan albania algeria andorra angola argentina armenia australia austria
+    """europe asia africa america americas oceania antarctica
+    afghanistan albania algeria andorra angola argentina armenia australia austria
     azerbaijan bahamas bahrain bangladesh barbados belarus belgium belize benin bhutan
     bolivia bosnia botswana brazil brunei bulgaria burundi cambodia cameroon canada chile
     china colombia comoros congo croatia cuba cyprus czechia denmark djibouti dominica

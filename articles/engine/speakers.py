@@ -1036,6 +1036,8 @@ class Resolver:
         last = None
         for m in _INDEFINITE_PERSON.finditer(reg.text, prev_ss, seg_end):
             if not any(w.lower() in _FUNCTION_WORDS for w in m.group(0).split()[1:-1]):
+                if last is not None and not reg.text[prev_ss : last.start()].strip():
+                    break  # "A Berlin woman ... about a crime against a German woman": the first
                 last = m
         if last is None:
             # "The owner of the house, who asked not to be named, said ...": a person the

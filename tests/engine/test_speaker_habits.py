@@ -462,3 +462,23 @@ def test_a_surname_takes_the_full_name_the_text_gives_only_in_a_title():
         "Brook said. “We're going to take a break.”"
     )
     assert speakers(text)["All right, all right,"] == "Alistair Brook"
+
+
+def test_a_pronoun_about_someone_else_the_sentence_brings_in_gives_no_gender():
+    text = (
+        "Briefing\n\nPress secretary Lorna Vasquez-Whit on Tuesday declined to say whether "
+        "the president would sign the bill, saying he was still reading it.\n\nAsked by a "
+        "reporter about spouses, she said the counsel's office was looking at it. “That's one "
+        "area we're looking at,” she told him."
+    )
+    assert speakers(text)["That's one area we're looking at,"] == "Lorna Vasquez-Whit"
+
+
+def test_places_and_sentence_openers_are_no_one_to_give_a_pronoun_to():
+    text = (
+        "Hate speech\n\nAs Western Europe's most populous nation grapples with migration, "
+        "politicians decry incendiary speech.\n\nHarsh comments are earning some people more "
+        "than scorn. A 29-year-old Berlin woman received probation after she had posted "
+        "comments about an attack on a German woman. “Out!” she wrote."
+    )
+    assert speakers(text) == {"Out!": None}
