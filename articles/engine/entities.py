@@ -416,6 +416,15 @@ def _month_as_given_name(text: str, toks: list[tuple[int, int, str]], i: int) ->
 
 
 _GIVEN_NAME_MONTHS = frozenset({"April", "June"})
+_NAME_TAIL_ONLY = frozenset(
+    """power electric workers steelworkers autoworkers employees machinists amalgamated
+    brotherhood guild""".split()
+)
+_OFFICE_OF_TWO = re.compile(
+    r"(?:the )?(?:[a-z.\-]+ ){0,3}(?:"
+    + "|".join(sorted(lx.ORG_WORDS - {"and", "of", "the"}, key=len, reverse=True))
+    + r") of (?:the )?(?:[a-z\-]+ ){1,3}and (?:[a-z\-]+ ){0,2}[a-z\-]+"
+)
 _I_CONTRACTION = re.compile(r"I[’'](?:d|m|ve|ll)")
 
 
@@ -838,8 +847,10 @@ class _Builder:
             # name that starts with its article.
             self.classify(toks, run[2:])
             return
-        if len(run) == 1 and lows[0] in lx.PLURAL_PEOPLE:
-            return  # "Associates described him as ...": people left unnamed, not a firm
+        if len(run) == 1 and (lows[0] in lx.PLURAL_PEOPLE or lows[0] in _NAME_TAIL_ONLY):
+            # "Associates described him as ...": people left unnamed, not a firm; "Power to
+            # the people!": a word that makes a name only after another ("Granite Shore Power")
+            return
         if len(run) == 1 and (lows[0] in lx.ORG_WORDS or common_word(lows[0])):
             nxt = _NEXT_WORD.match(text, toks[run[0]][1])
             if nxt and nxt.group(1) in lx.BUSINESS_HEADS:
@@ -862,6 +873,9 @@ class _Builder:
         # Split "and"-joined runs unless the whole is an organisation name.
         if (
             "and" in lows
+            # (not "Office of Management and Budget", "Department of Health and Human
+            # Services": an office "of" two things)
+            and not _OFFICE_OF_TWO.fullmatch(" ".join(lows))
             and (
                 not any(w in lx.ORG_WORDS for w in lows[lows.index("and") :])
                 or lows[lows.index("and") - 1] in lx.MEDIA_WORDS

@@ -174,6 +174,7 @@ ORG_WORDS = frozenset(
     ventures computer computers electronics software pac initiative caucus convention survey
     rovers athletic wanderers albion rangers fc hotspur airport industry workers
     steelworkers autoworkers teamsters brotherhood amalgamated employees machinists guild
+    power electric
     forum conference festival foods networks entertainment telecom telecoms communications
     brands studios pictures petroleum chemicals research solutions consulting associates
     analytics insights strategies advisors advisers""".split()

@@ -160,7 +160,7 @@ _STATEMENT_REACH = 400  # characters back that "it" may reach for the statement 
 _THE_AGED = re.compile(r"^the (\d{1,3})-year-old$", re.IGNORECASE)
 _AGE_GIVEN = re.compile(r"[A-Za-z’'], \d{1,3},|\b\d{1,3}-year-old [A-Z]")
 # A document the text says someone issued: "statement", "statements", "letter" ...
-_DOCUMENT = rf"(?:{alternation(lx.DOCUMENT_HEADS)})s?"
+_DOCUMENT = rf"(?:{alternation(lx.DOCUMENT_HEADS | {'report'})})s?"
 # "issued a statement", "wrote a letter to parents", "said in a statement", or a sentence
 # opening "In a statement, ..." (``lead``): a document and the verb that gives it its author.
 _ISSUED = re.compile(
@@ -179,6 +179,14 @@ _FROM_DOCUMENT = re.compile(
 # A phrase fronted before a sentence's subject: "On Saturday, ", "Later that day, ".
 _FRONTED_PHRASE = re.compile(r"^\s*(?:[A-Z][^,.;:!?“”\"]{0,40},\s*)?")
 _OWNERS = frozenset({"his", "her", "its", "their", "the"})
+# "the company", "the agency", "the utility": kinds of body a name need not contain.
+_BODIES = lx.GENERIC_ORG_HEADS | {"agency", "authority", "regulator", "utility"}
+# The subject after a fronted phrase's comma, said as a noun phrase: "the committee found".
+_NAME_AFTER_ORG = re.compile(r"\s[a-z][a-z\-]+(?:\s[a-z][a-z\-]+)*\s[A-Z][\w’'\-]+\s[A-Z]")
+_LATER = re.compile(r"later|also|then|again|\w+ly")
+_LEAD_SUBJECT = re.compile(
+    r"\s*((?:the|its|his|her|their)\s+(?:[\w\-]+\s+){0,2}?[\w\-]+)\s+(?=[a-z]{3,})"
+)
 _REPORT = re.compile(r" reports?\b")
 _BUSINESS = frozenset({"company", "firm"})
 _NOT_BUSINESS = frozenset(
@@ -345,7 +353,13 @@ class Resolver:
             return None, None
         i = bisect_left(self._mention_starts, pos) - 1
         around = self.reg.mentions[i] if i >= 0 else None
-        if around is not None and around.end > pos and around.kind == "organization":
+        if (
+            around is not None
+            and around.end > pos
+            and around.kind == "organization"
+            # (not "... Drug Program deputy director Jo Tidwell": a person after the name)
+            and not _NAME_AFTER_ORG.search(mention, max(0, around.end - pos))
+        ):
             # "the Ministry of Trade and Industry said", read as "Industry said": the whole name
             # the registry holds around the words
             return around.key, "organization"
@@ -812,12 +826,18 @@ class Resolver:
             if head == "report" and len(words) == 2 and words[0] == "the":
                 # "The Valmora Audit Office report says ... “...,” the report said": the
                 # organisation whose report the text named.
-                return self._report_owner(pos), "organization"
+                owner = self._report_owner(pos)
+                if owner is None:
+                    # "In a 112-page report, the committee concluded ...": who issued it.
+                    issuer = self._document_issuer("report", pos)
+                    if issuer and issuer != _NO_ISSUER:
+                        return issuer
+                return owner, "organization"
             if head in {"report", "family", "team", "campaign"}:
                 return None, "organization"
             named = [w for w in m.split()[1:-1] if w[:1].isupper()]
             return self._org_head(head, pos, named), "organization"
-        if len(words) == 2 and words[0] == "the" and head in lx.ORG_WORDS:
+        if len(words) == 2 and words[0] == "the" and (head in lx.ORG_WORDS or head in _BODIES):
             # "the institute said", after "the Calder Institute of Public Health"
             org = self._org_head(head, pos)
             if org:
@@ -1244,8 +1264,18 @@ class Resolver:
             ):
                 subjects.append(mm)
         if found.group("lead"):
-            return (subjects[0].key, subjects[0].kind) if subjects else _NO_ISSUER
+            if subjects:
+                return subjects[0].key, subjects[0].kind
+            # "In a 112-page report, the committee concluded": the body the phrase means.
+            dm = _LEAD_SUBJECT.match(text, lo + 1, hi)
+            if dm:
+                name, kind = self.resolve(dm.group(1), dm.start(1))
+                if name:
+                    return name, kind
+            return _NO_ISSUER
         phrase = _FRONTED_PHRASE.sub("", text[lo:hi]).strip(" ,")
+        while phrase.rsplit(None, 1)[-1:] and _LATER.fullmatch(phrase.rsplit(None, 1)[-1]):
+            phrase = phrase.rsplit(None, 1)[0]  # "The agency later said in a statement"
         if subjects:
             mm = subjects[-1]
             others = reg.mentions[bisect_left(self._mention_starts, mm.end) :]
@@ -1317,7 +1347,7 @@ class Resolver:
             # kind after it in lower case
             if any(text.startswith(f" {head}", e) and s < pos for s, e in org.mentions):
                 return f"{org.name} {head}"
-        if head in lx.GENERIC_ORG_HEADS or head in {"agency", "authority", "regulator"}:
+        if head in _BODIES:
             recent = [
                 (max((s for s, _ in o.mentions if s < pos), default=-1), o.name)
                 for o in reg.orgs.values()

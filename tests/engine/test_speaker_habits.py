@@ -482,3 +482,19 @@ def test_places_and_sentence_openers_are_no_one_to_give_a_pronoun_to():
         "comments about an attack on a German woman. “Out!” she wrote."
     )
     assert speakers(text) == {"Out!": None}
+
+
+def test_the_document_said_is_the_body_that_issued_it_named_or_described():
+    text = (
+        "Spill\n\nA spill at Granite Bay Power left 4,000 homes without water.\n\nThe utility "
+        "said in a statement that a tank had ruptured. “We deeply regret this incident,” the "
+        "statement said.\n\nThe Harbour Ethics Committee released its findings. In a 112-page "
+        "report released after a long inquiry, the committee concluded that the councillor "
+        "had spent party money. “The evidence shows a pattern of conduct,” the report said."
+        "\n\nThe Office of Ports and Harbours said in a memo on Monday that crews should stand "
+        "by. “Crews should be prepared,” the memo said."
+    )
+    got = speakers(text)
+    assert got["We deeply regret this incident,"] == "Granite Bay Power"
+    assert got["The evidence shows a pattern of conduct,"] == "Harbour Ethics Committee"
+    assert got["Crews should be prepared,"] == "Office of Ports and Harbours"
