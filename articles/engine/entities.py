@@ -416,6 +416,39 @@ def _month_as_given_name(text: str, toks: list[tuple[int, int, str]], i: int) ->
 
 
 _GIVEN_NAME_MONTHS = frozenset({"April", "June"})
+# What a campaign committee is "for": "Roe for Senate", "Achebe for California".
+_CAMPAIGN_FOR = (
+    _TAG_WORDS
+    | lx.COUNTRIES
+    | {
+        "senate",
+        "congress",
+        "governor",
+        "president",
+        "mayor",
+        "council",
+        "america",
+        "house",
+        "assembly",
+        "judge",
+        "sheriff",
+    }
+)
+
+
+def _is_campaign_name(lows: list[str]) -> bool:
+    """ "roe for senate", "jo roe for new jersey": one or two names, "for", an office or a
+    place."""
+    if "for" not in lows or len(lows) > 6:
+        return False
+    k = lows.index("for")
+    return (
+        1 <= k <= 2
+        and 1 <= len(lows) - k - 1 <= 2
+        and all(w in _CAMPAIGN_FOR for w in lows[k + 1 :])
+    )
+
+
 _NAME_TAIL_ONLY = frozenset(
     """power electric workers steelworkers autoworkers employees machinists amalgamated
     brotherhood guild""".split()
@@ -948,6 +981,11 @@ class _Builder:
             # "Chief of Staff Rosalind Achebe", a given name the lexicon does not know: the
             # office's last word, then the name's two.
             self.classify(toks, run[-2:])
+            return
+        if _is_campaign_name(lows):
+            # "Achebe for California", "Friends of Jo Roe": a campaign's committee
+            org = self.add_org(phrase, s, e)
+            self.after_org(org, e)
             return
         # A nickname in quote marks ("known as ‘Dynamite Doris’") names nobody new.
         if text[s - 1 : s] in "‘“\"'" and s > 0 and text[e : e + 1] in "’”\"'":

@@ -183,6 +183,7 @@ _OWNERS = frozenset({"his", "her", "its", "their", "the"})
 _BODIES = lx.GENERIC_ORG_HEADS | {"agency", "authority", "regulator", "utility"}
 # The subject after a fronted phrase's comma, said as a noun phrase: "the committee found".
 _NAME_AFTER_ORG = re.compile(r"\s[a-z][a-z\-]+(?:\s[a-z][a-z\-]+)*\s[A-Z][\w’'\-]+\s[A-Z]")
+_COMMITTEE_NAME = re.compile(r"\S for [A-Z]")
 _LATER = re.compile(r"later|also|then|again|\w+ly")
 _LEAD_SUBJECT = re.compile(
     r"\s*((?:the|its|his|her|their)\s+(?:[\w\-]+\s+){0,2}?[\w\-]+)\s+(?=[a-z]{3,})"
@@ -809,6 +810,17 @@ class Resolver:
                 name, kind = self.resolve(" ".join(owner), pos)
                 if name:
                     return name, kind
+        if head == "campaign" and words == ["the", "campaign"]:
+            # "Roe's campaign, Roe for Senate, ... the campaign said": the committee named.
+            named = [
+                (max(s for s, _ in o.mentions if s < pos), o.name)
+                for o in reg.orgs.values()
+                if any(s < pos for s, _ in o.mentions)
+                and (_COMMITTEE_NAME.search(o.name) or "campaign" in o.name.lower().split())
+            ]
+            named = [n for n in named if pos - n[0] <= _GENERIC_REACH]
+            if named:
+                return max(named)[1], "organization"
         if head in {"campaign", "team"}:
             if len(words) == 2 and words[0] in ("his", "her"):
                 # "her campaign said": the campaign of the person "her" stands for, named as

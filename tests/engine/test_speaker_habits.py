@@ -498,3 +498,14 @@ def test_the_document_said_is_the_body_that_issued_it_named_or_described():
     assert got["We deeply regret this incident,"] == "Granite Bay Power"
     assert got["The evidence shows a pattern of conduct,"] == "Harbour Ethics Committee"
     assert got["Crews should be prepared,"] == "Office of Ports and Harbours"
+
+
+def test_a_campaign_committee_is_an_organisation_and_the_campaign_it_names():
+    text = (
+        "Debates\n\nMarsh's campaign, Marsh for Senate, accepted within minutes. “We will "
+        "take all three,” the campaign posted.\n\nThe mayor's re-election campaign, Quill for "
+        "Ohio, said in a statement that the remarks were “a cheap attempt to score points.”"
+    )
+    got = speakers(text)
+    assert got["We will take all three,"] == "Marsh for Senate"
+    assert got["a cheap attempt to score points."] == "Quill for Ohio"
