@@ -458,6 +458,7 @@ _OFFICE_OF_TWO = re.compile(
     + "|".join(sorted(lx.ORG_WORDS - {"and", "of", "the"}, key=len, reverse=True))
     + r") of (?:the )?(?:[a-z\-]+ ){1,3}and (?:[a-z\-]+ ){0,2}[a-z\-]+"
 )
+_PRONOUN_CUE = re.compile(r"\b(?:[Hh]e|[Ss]he)\s+(?:" + "|".join(lx.CUE_VERBS) + r")\b")
 _I_CONTRACTION = re.compile(r"I[’'](?:d|m|ve|ll)")
 
 
@@ -1637,7 +1638,12 @@ class _Builder:
             ss = layout.sentence_start(m.start)
             if ss not in seen:
                 seen.add(ss)
-                m.subject = m.start - ss < 60 and not _PRONOUN_OPENS.match(text, ss, m.start)
+                m.subject = (
+                    m.start - ss < 60
+                    and not _PRONOUN_OPENS.match(text, ss, m.start)
+                    # (not “...,” he said, doing his best Roe impression: "he" is)
+                    and not _PRONOUN_CUE.search(text, ss, m.start)
+                )
                 if not m.subject and m.start - ss < 200 and _FRONTED_THEN.match(text, ss, m.start):
                     # "Asked whether the country would accept mediation, Vukelic was ...":
                     # a long fronted clause, then the name that opens the main one.

@@ -184,6 +184,7 @@ _BODIES = lx.GENERIC_ORG_HEADS | {"agency", "authority", "regulator", "utility"}
 # The subject after a fronted phrase's comma, said as a noun phrase: "the committee found".
 _NAME_AFTER_ORG = re.compile(r"\s[a-z][a-z\-]+(?:\s[a-z][a-z\-]+)*\s[A-Z][\w’'\-]+\s[A-Z]")
 _COMMITTEE_NAME = re.compile(r"\S for [A-Z]")
+_INDEFINITE = frozenset({"a", "an", "one", "another", "two", "three", "several", "some"})
 _LATER = re.compile(r"later|also|then|again|\w+ly")
 _LEAD_SUBJECT = re.compile(
     r"\s*((?:the|its|his|her|their)\s+(?:[\w\-]+\s+){0,2}?[\w\-]+)\s+(?=[a-z]{3,})"
@@ -723,6 +724,10 @@ class Resolver:
             if name:
                 return name, kind
         head = words[-1] if words else ""
+        if head in ("official", "officials") and words[0] in _INDEFINITE:
+            # "one former senior agency official", "a White House official": someone left
+            # unnamed, who does not speak for the body as its spokesperson does
+            return None, "person"
         # "an HCTA spokesperson", "a ministry spokesman"
         if head in lx.SPOKES_HEADS and len(words) >= 3:
             toks = m.split()[:-1]

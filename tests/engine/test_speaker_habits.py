@@ -524,3 +524,17 @@ def test_repeated_is_a_cue_but_not_after_a_possessive():
     assert got["June,"] == "Bo Kowal"
     assert got["The safety of our staff comes first,"] == "Open Shelves International"
     assert got["wasted a year."] == "Bo Kowal"
+
+
+def test_a_clause_of_the_speaker_s_doings_before_a_colon_and_officials_left_unnamed():
+    text = (
+        "Rally\n\nSenator Mara Quell faced hecklers in Dunmore. “We are sorry you feel that "
+        "way,” Quell said. “It's huge,” she said, doing her best Vance impression.\n\nShe "
+        "then addressed the supporters again: “Here is what I regret.”\n\nQuell delivered a "
+        "snappy retort: “No one is tearing this up.”\n\nThe Harbour Agency declined to "
+        "comment. “It was the right call,” said one former senior agency official."
+    )
+    got = speakers(text)
+    assert got["Here is what I regret."] == "Mara Quell"
+    assert got["No one is tearing this up."] == "Mara Quell"
+    assert got["It was the right call,"] is None
