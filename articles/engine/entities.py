@@ -458,6 +458,7 @@ _OFFICE_OF_TWO = re.compile(
     + "|".join(sorted(lx.ORG_WORDS - {"and", "of", "the"}, key=len, reverse=True))
     + r") of (?:the )?(?:[a-z\-]+ ){1,3}and (?:[a-z\-]+ ){0,2}[a-z\-]+"
 )
+_FIRST_NAME_GIVEN = re.compile(r"\b(?:his|her|their) first name(?: as)?,?\s+$")
 _PRONOUN_CUE = re.compile(r"\b(?:[Hh]e|[Ss]he)\s+(?:" + "|".join(lx.CUE_VERBS) + r")\b")
 _I_CONTRACTION = re.compile(r"I[’'](?:d|m|ve|ll)")
 
@@ -1487,6 +1488,8 @@ class _Builder:
                     and self.text[e0 : e0 + 1] == ","
                     and not common_word(w)
                 )
+                # "A volunteer, who gave only his first name, Curtis, said": the name given
+                or _FIRST_NAME_GIVEN.search(self.text, max(0, s0 - 40), s0)
                 # "Her father, Anton, 41, complained": a relative named by a given name
                 or (
                     w.lower() in lx.FIRST_NAMES

@@ -58,9 +58,7 @@ _PRONOUN_REPORTS = re.compile(
 _ANONYMITY = re.compile(
     r"\b(?:(?:not|n’t|n't) (?:to )?be (?:named|identified)|(?:his|her|their) names? (?:not|never)"
     r" be (?:used|published|given)|declined to be (?:named|identified)|condition of anonymity"
-    r"|(?:not|n’t|n't) authori[sz]ed to (?:speak|comment)"
-    # "who gave only his first name, Tomas": half a name, kept so on purpose
-    r"|(?:gave|give|giving|provided|offered) (?:only )?(?:his|her|their) first name)",
+    r"|(?:not|n’t|n't) authori[sz]ed to (?:speak|comment))",
     re.IGNORECASE,
 )
 
@@ -112,8 +110,9 @@ _REPORTED_BEFORE = re.compile(
 # with a clause of its own is someone new, not the person just written about.
 _RELATIVE_AFTER = re.compile(r"\s*,\s*(?:who|whose)\b")
 _GAVE_NAME = re.compile(
-    r"[^.!?;\n“”\"]{0,60}?\bwho (?:gave|would give|would only give) (?:his|her|their) "
-    r"(?:name|full name)(?: only)? as ((?:[A-ZÀ-ÖØ-Þ][\w’'\-]+)(?:\s+[A-ZÀ-ÖØ-Þ][\w’'\-]+){0,2})"
+    r"[^.!?;\n“”\"]{0,60}?\bwho (?:gave|would give|would only give)(?: only)? (?:his|her|their) "
+    r"(?:name|full name|first name)(?: only)?(?: as|,) "
+    r"((?:[A-ZÀ-ÖØ-Þ][\w’'\-]+)(?:\s+[A-ZÀ-ÖØ-Þ][\w’'\-]+){0,2})"
 )
 
 

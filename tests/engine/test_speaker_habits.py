@@ -54,13 +54,16 @@ def test_a_critic_who_was_less_kind_said_what_follows_the_colon():
     }
 
 
-def test_someone_who_gave_only_a_first_name_is_not_the_last_man_named():
+def test_someone_who_gave_only_a_first_name_is_known_by_it_not_the_last_man_named():
     text = (
         "Market day\n\nGazette columnist Tom Pike called the plan “a bridge to nowhere.”\n\n"
         "A shopkeeper who gave only his first name, Tomas, said the market had been quiet. "
-        "“Nobody comes on Mondays anymore,” he said."
+        "“Nobody comes on Mondays anymore,” he said.\n\n“I liked what he said,” said a "
+        "retired docker who would give only his first name, Ed."
     )
-    assert speakers(text)["Nobody comes on Mondays anymore,"] is None
+    got = speakers(text)
+    assert got["Nobody comes on Mondays anymore,"] == "Tomas"
+    assert got["I liked what he said,"] == "Ed"
 
 
 def test_answers_set_out_by_topic_belong_to_whoever_took_the_questions():
