@@ -8,12 +8,14 @@ Python-written parts (``story_html``, ``claim_html``)."""
 from __future__ import annotations
 
 import html
+import unicodedata
 from datetime import datetime
 from functools import lru_cache
 
 from django.conf import settings
 from django.core.signals import setting_changed
 from django.dispatch import receiver
+from django.template.defaultfilters import truncatechars
 from django.utils.dateformat import DateFormat, re_escaped, re_formatchars
 from django.utils.functional import Promise
 from django.utils.timezone import _datetime_ambiguous_or_imaginary, get_current_timezone
@@ -31,6 +33,16 @@ def esc(value) -> str:
     if hasattr(value, "__html__"):
         return value.__html__()
     return html.escape(str(value))
+
+
+def truncated(text: str, length: int) -> str:
+    """``truncatechars(text, length)``: a plain text no longer than ``length`` (and in the
+    normal form the filter gives it) is the filter's answer as it stands, without its
+    ``Truncator`` and translated ellipsis (an outlet's name, the usual case); any other goes
+    to the filter."""
+    if type(text) is str and len(text) <= length and unicodedata.is_normalized("NFC", text):
+        return text
+    return truncatechars(text, length)
 
 
 @lru_cache(maxsize=16)

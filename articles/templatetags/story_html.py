@@ -15,12 +15,11 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from django import template
-from django.template.defaultfilters import truncatechars
 from django.utils.formats import localize
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext, ngettext
 
-from articles.templatetags.html_writing import LONG_DATE, Memo, esc
+from articles.templatetags.html_writing import LONG_DATE, Memo, esc, truncated
 
 register = template.Library()
 
@@ -118,6 +117,16 @@ def _quote(view, first_reported: bool, speaker_page: bool, memo: Memo) -> str:
         out.append("</div>")
     out.append("\n")
     return "".join(out)
+
+
+@register.filter
+def written_date(moment, format_string: str) -> str:
+    """``{{ moment|date:format_string }}`` as an autoescaping template prints it, written as
+    the Python-written parts write dates (``Memo.date``, held to the ``date`` filter by the
+    tests): once written in a time zone and language, a moment is not formatted again."""
+    if moment in (None, ""):
+        return ""
+    return mark_safe(Memo().date(moment, format_string))
 
 
 @register.simple_tag
@@ -285,7 +294,7 @@ def coverage_timeline(page) -> SafeString:
         name = esc(row.outlet.name)
         out.append(
             f'\n    <text class="timeline__label" x="0" y="{row.label_y}">'
-            f"{esc(truncatechars(row.outlet.name, 20))}</text>\n"
+            f"{esc(truncated(row.outlet.name, 20))}</text>\n"
             f'    <line class="timeline__track" x1="{left}" x2="{right}" y1="{row.y}" '
             f'y2="{row.y}"></line>\n    '
         )

@@ -305,29 +305,37 @@ def quote_index(story_id: int, articles: dict[int, Article]) -> list[SpeakerInde
     missing = {row[1] for row in rows} - articles.keys()
     if missing:
         articles.update(Article.objects.select_related("outlet").defer("body").in_bulk(missing))
-    # Each article's place in time and outlet, worked out once rather than once a wording.
-    dated = {
-        pk: (a.published_at is None, a.published_at or datetime.min, pk, a.outlet_id)
-        for pk, a in articles.items()
-    }
-    first: dict[int, tuple] = {}
+    # Each article's place in time (undated last, then by id) as one number, and its outlet,
+    # worked out once rather than once a wording: a wording's place is (its article's, its
+    # start), two small numbers to compare.
+    ranked = sorted(
+        articles.items(),
+        key=lambda item: (
+            item[1].published_at is None,
+            item[1].published_at or datetime.min,
+            item[0],
+        ),
+    )
+    rank = {pk: n for n, (pk, _) in enumerate(ranked)}
+    outlet_of = {pk: article.outlet_id for pk, article in ranked}
+    first: dict[int, tuple[int, int]] = {}
     outlets: dict[int, set[int]] = {}
     speakers: dict[int, tuple] = {}
-    for quote_id, article_id, start, *speaker in rows:
-        undated, published, _, outlet_id = dated[article_id]
-        key = (undated, published, article_id, start)
+    for row in rows:
+        quote_id, article_id = row[0], row[1]
+        key = (rank[article_id], row[2])
         known = first.get(quote_id)
         if known is None:
             first[quote_id] = key
-            outlets[quote_id] = {outlet_id}
-            speakers[quote_id] = speaker
-            continue
-        if key < known:
-            first[quote_id] = key
-        outlets[quote_id].add(outlet_id)
+            outlets[quote_id] = {outlet_of[article_id]}
+            speakers[quote_id] = row
+        else:
+            if key < known:
+                first[quote_id] = key
+            outlets[quote_id].add(outlet_of[article_id])
     groups: dict[int | None, SpeakerIndex] = {}
     for quote_id in sorted(first, key=first.__getitem__):
-        speaker_id, name, slug = speakers[quote_id]
+        _, _, _, speaker_id, name, slug = speakers[quote_id]
         group = groups.setdefault(speaker_id, SpeakerIndex(speaker_id, name or "", slug or "", []))
         group.quote_ids.append(quote_id)
         group.widest = max(group.widest, len(outlets[quote_id]))
