@@ -349,7 +349,7 @@ def _mention_after_verb(text: str, s: int, limit: int) -> tuple[int, int] | None
 
 # Two offices joined by "and", then the one name that holds both.
 _TWO_OFFICES = re.compile(
-    r"\s*((?:[\w’'\-]+[ \t\u00a0]+){0,3}[\w’'\-]+)[ \t\u00a0]+and[ \t\u00a0]+"
+    r"\s*((?:[\w’'\-]+[ \t\u00a0]+){0,3}[\w’'\-]+\.?)[ \t\u00a0]+and[ \t\u00a0]+"
     r"((?:[\w’'\-]+[ \t\u00a0]+){0,4}[\w’'\-]+)[ \t\u00a0]+"
     r"((?:[A-Z][\w’'.\-]+[ \t\u00a0]+){1,2}[A-Z][\w’'\-]+)\b"
 )
@@ -780,7 +780,9 @@ def find_before(text: str, start: int, open_pos: int) -> Attribution | None:
                 wn = _NAME_BEFORE_PARTICIPLE.search(text, max(start, verb_start - 60), verb_start)
                 if wn is not None and _looks_like_name(wn.group(1)):
                     span = wn.span(1)
-                if span is None or text[span[0]].islower():
+                if span is None or (
+                    text[span[0]].islower() and not _DESCRIBED_CLAUSE_SUBJECT.match(text, span[0])
+                ):
                     return None
             if text[span[1] : span[1] + 2] in ("’s", "'s"):
                 return None
@@ -926,8 +928,22 @@ _PARTICIPLE_OPENER = re.compile(
 )
 
 
+# A description opening a clause: "The mayor", "Her campaign", "the Ohio Republican".
+_DESCRIBED_CLAUSE_SUBJECT = re.compile(
+    r"\s*((?:[Tt]he|[Hh]is|[Hh]er|[Ii]ts|[Tt]heir)\s+(?:[\w’'\-]+\s+){0,3}?(?:"
+    + alternation(
+        lx.ROLE_NOUNS
+        | lx.ORG_HEADS
+        | {"campaign", "lawmaker", "legislator", "republican", "democrat"}
+        | {"Republican", "Democrat"}
+    )
+    + r"))(?=\s+(?:\w+ly\s+|also\s+|then\s+|later\s+)?[a-z]{3,})"
+)
+
+
 def _clause_subject(text: str, start: int, end: int) -> tuple[int, int] | None:
-    """The name or pronoun opening the sentence (after an opener ending in a comma)."""
+    """The name or pronoun opening the sentence (after an opener ending in a comma), or a
+    description there ("The mayor toured the plant, saying: ...")."""
     starts = [start]
     possessive = None
     k = start
@@ -951,6 +967,10 @@ def _clause_subject(text: str, start: int, end: int) -> tuple[int, int] | None:
             return m.span(1)
     if possessive and "," not in text[possessive[1] : end]:
         return possessive
+    for s0 in starts:
+        m = _DESCRIBED_CLAUSE_SUBJECT.match(text, s0, end)
+        if m:
+            return m.span(1)
     return None
 
 

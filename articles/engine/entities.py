@@ -107,6 +107,11 @@ _ORG_APPOSITION = re.compile(
     )
     + r")(?=\s+(?:that|which|based|in|of|for|from|with|whose|behind|serving|running)\b|\s*$)"
 )
+# Words of a US party tag or a state: a description ("the Ohio Republican"), never a name.
+_TAG_WORDS = frozenset(
+    {w for words in lx.PARTY_LETTERS.values() for w in words}
+    | {w for name in lx.US_STATES.values() for w in name.split()}
+)
 _QUOTED = re.compile(r"“[^“”]*”|\"[^\"]*\"")
 
 
@@ -528,6 +533,8 @@ def _possessive_at(text: str, end: int) -> bool:
 
 def _first_name_gender(first: str) -> str:
     lo = first.lower()
+    if lo in lx.UNISEX_FIRST_NAMES:
+        return ""
     if lo in lx.FIRST_NAMES_MALE:
         return "m"
     if lo in lx.FIRST_NAMES_FEMALE:
@@ -1067,6 +1074,8 @@ class _Builder:
             e = toks[name_idx[-1]][1]
         if len(name_words) > 4:
             return
+        if len(name_words) > 1 and all(w.lower() in _TAG_WORDS for w in name_words):
+            return  # "the Ohio Republican", "a New York Democrat": a seat and a party, no name
         gender = _gender_of(lows[:cut]) if cut else ""
         if len(name_words) == 1:
             if cut:
@@ -1455,9 +1464,19 @@ class _Builder:
             window = self.text[ms[0].end : min(nxt, ms[0].end + 400)]
             # Pronouns in quoted words are the speaker's about others, not the name's.
             window = _QUOTED.sub(" ", window)
+            # "She recalls the trainer, Sam Reyes, kneeling beside her": a pronoun before the
+            # name is someone else, and the later ones are most likely that someone.
+            ss = layout.sentence_start(ms[0].start)
+            before = {
+                pm.group(1).lower() in lx.PRONOUNS_MALE
+                for pm in _PRONOUN.finditer(_QUOTED.sub(" ", self.text[ss : ms[0].start]))
+            }
             male = female = 0
             for pm in _PRONOUN.finditer(window):
-                if pm.group(1).lower() in lx.PRONOUNS_MALE:
+                is_male = pm.group(1).lower() in lx.PRONOUNS_MALE
+                if is_male in before:
+                    continue
+                if is_male:
                     male += 1
                 else:
                     female += 1

@@ -425,6 +425,12 @@ FIRST_NAMES_FEMALE = frozenset(
     viola vivian wanda whitney yvonne""".split()
 )
 FIRST_NAMES = FIRST_NAMES_MALE | FIRST_NAMES_FEMALE
+# First names borne by men and women alike (or male in one language, female in another): they
+# say nothing of a person's gender, which the text must then show ("Roe said he").
+UNISEX_FIRST_NAMES = frozenset(
+    """andrea cameron carmen courtney dara drew evelyn francis hilary jean jesse kay lee
+    lindsay lindsey madison meredith sam shelley stacy vivian whitney""".split()
+)
 
 MONTHS = (
     "january february march april may june july august september october november december"
@@ -433,3 +439,43 @@ MONTHS = (
 WEEKDAYS = "monday tuesday wednesday thursday friday saturday sunday".split()
 # Months as written out in running text ("May", "Sept"), not the short forms "Jan", "Feb".
 MONTH_NAMES = tuple(w for w in MONTHS if len(w) > 3 or w == "may")
+
+# US party tags after a name, "Rep. Jo Roe (D-Ohio)": the party letter's words, and the state
+# as AP style and the postal service abbreviate it, for descriptions such as "the Ohio
+# Democrat" or "the Vermont senator".
+PARTY_LETTERS = {
+    "R": ("republican", "gop"),
+    "D": ("democrat", "democratic"),
+    "I": ("independent",),
+}
+_STATES = """Alabama:Ala.:AL Alaska::AK Arizona:Ariz.:AZ Arkansas:Ark.:AR California:Calif.:CA
+Colorado:Colo.:CO Connecticut:Conn.:CT Delaware:Del.:DE Florida:Fla.:FL Georgia:Ga.:GA
+Hawaii::HI Idaho::ID Illinois:Ill.:IL Indiana:Ind.:IN Iowa::IA Kansas:Kan.:KS Kentucky:Ky.:KY
+Louisiana:La.:LA Maine::ME Maryland:Md.:MD Massachusetts:Mass.:MA Michigan:Mich.:MI
+Minnesota:Minn.:MN Mississippi:Miss.:MS Missouri:Mo.:MO Montana:Mont.:MT Nebraska:Neb.:NE
+Nevada:Nev.:NV New_Hampshire:N.H.:NH New_Jersey:N.J.:NJ New_Mexico:N.M.:NM New_York:N.Y.:NY
+North_Carolina:N.C.:NC North_Dakota:N.D.:ND Ohio::OH Oklahoma:Okla.:OK Oregon:Ore.:OR
+Pennsylvania:Pa.:PA Rhode_Island:R.I.:RI South_Carolina:S.C.:SC South_Dakota:S.D.:SD
+Tennessee:Tenn.:TN Texas::TX Utah::UT Vermont:Vt.:VT Virginia:Va.:VA Washington:Wash.:WA
+West_Virginia:W.Va.:WV Wisconsin:Wis.:WI Wyoming:Wyo.:WY"""
+
+
+def _us_states() -> dict[str, str]:
+    out: dict[str, str] = {}
+    for entry in _STATES.split():
+        name, ap, postal = entry.split(":")
+        name = name.replace("_", " ").lower()
+        for form in (name, ap.lower(), ap.lower().rstrip("."), postal.lower()):
+            if form:
+                out[form] = name
+    return out
+
+
+US_STATES = _us_states()
+# Offices that make a lawmaker, and the other words a description may use for them.
+LAWMAKER_WORDS = {
+    "senator": ("lawmaker", "legislator"),
+    "representative": ("lawmaker", "legislator", "congressman", "congresswoman"),
+    "congressman": ("lawmaker", "legislator", "representative"),
+    "congresswoman": ("lawmaker", "legislator", "representative"),
+}

@@ -187,9 +187,11 @@ _NOT_BUSINESS = frozenset(
 )
 # "The head of the dockworkers' union was defiant.": a sentence whose subject is a person
 # the text describes and does not name (yet).
+# "The Ohio Republican", "the Vermont lawmaker": people by party or seat.
+_PARTY_PEOPLE = frozenset({"republican", "democrat", "lawmaker", "legislator"})
 _DESCRIBED_SUBJECT = re.compile(
     r"\s*(?:[A-Z][\w ]{0,25},\s+)?((?:The|His|Her|Their)\s+(?:[\w’'\-]+\s+){0,3}?("
-    + "|".join(sorted(_PERSON_NOUNS | lx.RELATIVES))
+    + "|".join(sorted(_PERSON_NOUNS | lx.RELATIVES | _PARTY_PEOPLE | {"Republican", "Democrat"}))
     + r")(\s+(?:of|for|at)\s+(?:the\s+)?(?:[\w’'\-]+\s+){0,3}?[\w’'\-]+)?)"
     r"\s+(?:also\s+|later\s+)?(?:"
     + "|".join(lx.CUE_VERBS)
@@ -292,6 +294,32 @@ class Resolver:
         self.last_org: tuple[str, int] | None = None
         self.spokes_org: str | None = None
         self._mention_starts = [m.start for m in registry.mentions]
+        self._role_words: dict[str, frozenset[str]] = {}
+
+    def role_words(self, name: str) -> frozenset[str]:
+        """The words a description may use for a person: their role's, offices written out
+        ("Sen." -> senator, lawmaker) and a party tag's ("Rep. Jo Roe (D-Ohio)" -> democrat,
+        ohio): "the senator", "the Ohio Democrat", "the lawmaker"."""
+        got = self._role_words.get(name)
+        if got is not None:
+            return got
+        p = self.reg.persons[name]
+        words = set(re.findall(r"[a-z]+", p.role.lower()))
+        text = self.reg.text
+        for _, e in p.mentions:
+            tag = _PARTY_AFTER.match(text, e)
+            if tag:
+                words.update(lx.PARTY_LETTERS[tag.group(1) or tag.group(3)])
+                state = lx.US_STATES.get((tag.group(2) or tag.group(4) or "").strip().lower())
+                if state:
+                    words.update(state.split())
+                break
+        for w in list(words):
+            full = _ABBREVIATED.get(w, w)
+            words.add(full)
+            words.update(lx.LAWMAKER_WORDS.get(full, ()))
+        got = self._role_words[name] = frozenset(words)
+        return got
 
     def note_speaker(self, name: str | None, kind: str | None, pos: int) -> None:
         if not name:
@@ -429,6 +457,8 @@ class Resolver:
             and caps.start() > 0
             and (words[0] not in DETERMINERS or len(caps.group().split()) >= 2)
             and not any(w.lower() in lx.ORG_WORDS for w in caps.group().split())
+            # (not "the Ohio Republican": a party and a state, no name)
+            and not set(caps.group().lower().split()) <= _TAG_WORDS
             # (not "a resident of Canal Street": where, not who)
             and not (
                 caps.group().split()[-1].lower() in _STREETS
@@ -506,6 +536,7 @@ class Resolver:
             and body[-1][:1].isupper()
             and all(w[:1].isupper() or w in _NAME_LINKS for w in body)
             and body[0].lower().rstrip(".") not in _GENDERED_TITLES
+            and not all(w.lower() in _TAG_WORDS for w in body)  # "the Ohio Republican"
         ):
             # "The Harrowby Cycling Campaign": a proper name the registry did not hold.
             return " ".join(body), "organization"
@@ -782,11 +813,22 @@ class Resolver:
             if org:
                 return org, "organization"
         # "the mayor", "the minister", "the chief executive": a role held by one person.
-        holders = [
-            p
-            for p in reg.persons.values()
-            if p.role and re.search(rf"\b{re.escape(head)}\b", p.role.lower())
-        ]
+        # "the Ohio Republican", "the GOP senator": a description with a party or a place,
+        # fitting the people whose titles and party tags have all its words.
+        qualifiers = [w.lower() for w in re.findall(r"[\w’'\-]+", m)[1:-1] if w[:1].isupper()]
+        if low.startswith("the ") and (qualifiers or head in _PARTY_WORDS):
+            holders = [
+                p
+                for p in reg.persons.values()
+                if p.first_at < pos
+                and {head, *qualifiers} <= self.role_words(p.name) | set(p.role.lower().split())
+            ]
+        else:
+            holders = [
+                p
+                for p in reg.persons.values()
+                if p.role and re.search(rf"\b{re.escape(head)}\b", p.role.lower())
+            ]
         if holders and self._introduced(head, pos):
             # "According to a clerk ... “...,” the clerk said. The clerk for Harlan County, Jo
             # Roe, also attended": that clerk was someone unnamed, not one named later.
@@ -821,8 +863,42 @@ class Resolver:
             and not _RELATIVE_AFTER.match(self.reg.text, pos + len(m))
         ):
             who = self._sentence_subject(pos, "person")
-            if who and not _other_office(self.reg.persons[who].role, head):
+            if (
+                who
+                and not _other_office(self.reg.persons[who].role, head)
+                # (not "the Vermont senator" for the senator tagged as Ohio's)
+                and not (
+                    self.role_words(who) & _PARTY_WORDS
+                    and (set(qualifiers) & _TAG_WORDS) - self.role_words(who)
+                )
+            ):
                 return who, "person"
+        if (
+            low.startswith("the ")
+            and qualifiers
+            and not holders
+            and set(qualifiers) <= _TAG_WORDS
+            and (head in _PARTY_PEOPLE or head in lx.LAWMAKER_WORDS)
+            and self.last_person
+            and pos - self.last_person[1] < 1500
+        ):
+            # "“...,” he said. The Wisconsin Republican did give ...": an epithet by party
+            # or state for the person the story is following, the last who spoke.
+            last = self.last_person[0]
+            if not (self.role_words(last) & _PARTY_WORDS) or set(qualifiers) <= self.role_words(
+                last
+            ):
+                return last, "person"
+        if low.startswith("the ") and not holders and not qualifiers:
+            # "the senator said", after "Sen. Jo Roe" and no one the text called "senator":
+            # the one person its titles and offices make one.
+            titled = [
+                p.name
+                for p in reg.persons.values()
+                if p.first_at < pos and head in self.role_words(p.name)
+            ]
+            if len(titled) == 1:
+                return titled[0], "person"
         return None, "person"
 
     def speech_intro(self, pos: int, inline: bool = False) -> tuple[str, str, str, int, int] | None:
@@ -1001,11 +1077,14 @@ class Resolver:
         )
         if noun_gender and noun_gender != gender:
             return None
-        if (_HE if gender == "m" else _SHE).search(reg.text, m.end(), ss):
-            return None  # "The senator was challenged. And he refused ...": a chain of its own
-        holder, kind = self.resolve(m.group(1), m.start(1))
+        described = m.group(1)
+        if described.startswith("The "):
+            described = "the" + described[3:]  # a sentence's capital, not a title's
+        holder, kind = self.resolve(described, m.start(1))
         if kind == "person" and holder:
             return holder
+        if (_HE if gender == "m" else _SHE).search(reg.text, m.end(), ss):
+            return None  # "The senator was challenged. And he refused ...": a chain of its own
         if m.group(3):
             # "The president of the union", after "Mira Hale, the president of the
             # dockworkers' union": the one person whose role has both words.
@@ -1439,6 +1518,14 @@ _OFFICES = frozenset(
 )
 
 
+# "Rep. Jo Roe (D-Ohio)", "Sen. Al Quist (R-S.C.)": a US party tag right after a name.
+_PARTY_WORDS = frozenset(w for words in lx.PARTY_LETTERS.values() for w in words)
+# Words a party tag can give: "(D-N.H.)" -> democrat, democratic, new, hampshire.
+_TAG_WORDS = _PARTY_WORDS | {w for name in lx.US_STATES.values() for w in name.split()}
+_PARTY_AFTER = re.compile(
+    r",?\s*(?:\(\s*([RDI])\s*(?:[-–]\s*([A-Z][A-Za-z.]*(?:\s[A-Z][A-Za-z.]*)?))?\s*\)"
+    r"|([RDI])[-–]([A-Z][A-Za-z.]*(?:\s[A-Z][A-Za-z.]*)?)\b)"
+)
 _POSSESSIVES = frozenset({"his", "her", "their"})
 # Words of a description that names a place or a public body, never a person.
 _PLACES_AND_BODIES = lx.PLACE_WORDS | {

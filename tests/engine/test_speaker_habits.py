@@ -342,3 +342,68 @@ def test_a_role_without_its_article_in_apposition_makes_a_person():
         "Commerce, estimated the cost. “Freight is the quiet casualty here,” he said."
     )
     assert speakers(text)["Freight is the quiet casualty here,"] == "Henrik Solheim-Aas"
+
+
+def test_a_pronoun_before_a_name_in_its_sentence_does_not_give_the_name_its_gender():
+    text = (
+        "Comeback\n\nShe still remembers the coach, Robin Vale, kneeling beside her on the "
+        "pitch.\n\nVale, who has trained the team for nine years, laughs at this. “That is "
+        "slander,” he says.\n\nHe was joined at the meeting by Kit Arden, the club secretary. "
+        "She said the budget was “tight but honest.”"
+    )
+    got = speakers(text)
+    assert got["That is slander,"] == "Robin Vale"
+    assert got["tight but honest."] == "Kit Arden"
+
+
+def test_a_first_name_borne_by_men_and_women_does_not_decide_a_pronoun():
+    text = (
+        "Harbour vote\n\nSenator Lindsay Marsh attacked his rival, Councillor Peter Quill, "
+        "over the harbour plan.\n\nMarsh said, “We cannot afford to lose the port.”\n\nHe "
+        "continued, “I believe the plan will cost us the next election.”"
+    )
+    assert speakers(text)["I believe the plan will cost us the next election."] == "Lindsay Marsh"
+
+
+def test_an_abbreviated_office_and_a_second_office_before_one_name_are_one_person():
+    text = (
+        "Surrogates\n\nThe party wants a united front.\n\n“He is reprising that role,” said "
+        "former Ohio Gov. and Harbour Party Chairman Ed Rowan. “He knows the ground.”"
+    )
+    assert set(speakers(text).values()) == {"Ed Rowan"}
+
+
+def test_a_description_by_party_and_state_is_the_person_whose_tag_fits():
+    text = (
+        "Budget fight\n\nRep. Jo Marsh (D-Ohio) and Rep. Al Quist (R-Vt.) met on Tuesday.\n\n"
+        "“We will not sign it,” the Ohio Democrat said.\n\n“Nor will we,” the Vermont "
+        "Republican said.\n\n“It is a bad bill,” said a Vermont Republican who asked not to "
+        "be named."
+    )
+    got = speakers(text)
+    assert got["We will not sign it,"] == "Jo Marsh"
+    assert got["Nor will we,"] == "Al Quist"
+    assert got["It is a bad bill,"] is None
+
+
+def test_an_epithet_by_party_and_state_follows_the_person_the_story_is_following():
+    text = (
+        "Harbour bill\n\nSpeaker Tom Reyes said the onus was on Dan Tripp. “We must unify "
+        "this party,” he said.\n\nThe Ohio Republican did give Tripp some credit, but he "
+        "suggested the harbour developer is no statesman.\n\n“We do not always nominate a "
+        "giant,” he said."
+    )
+    got = speakers(text)
+    assert got["We do not always nominate a giant,"] == "Tom Reyes"
+
+
+def test_a_description_opening_the_clause_speaks_through_a_participle_or_a_colon():
+    text = (
+        "Primary\n\nMayor Jane Roe won the primary on Tuesday.\n\nBefore the count ended, her "
+        "campaign sent out a text message to supporters saying: “With your help, we won "
+        "again.”\n\nThe mayor noted that she had taught law, and added: “I know a little "
+        "about this.”"
+    )
+    got = speakers(text)
+    assert got["With your help, we won again."] == "Roe campaign"
+    assert got["I know a little about this."] == "Jane Roe"
