@@ -17,6 +17,7 @@ from django.core.signals import setting_changed
 from django.dispatch import receiver
 from django.template.defaultfilters import truncatechars
 from django.utils.dateformat import DateFormat, re_escaped, re_formatchars
+from django.utils.formats import localize
 from django.utils.functional import Promise
 from django.utils.timezone import _datetime_ambiguous_or_imaginary, get_current_timezone
 from django.utils.translation import get_language, gettext
@@ -87,6 +88,7 @@ class Memo:
         self.escaped: dict[str, str] = {}
         self.dates: dict[tuple, str] = {}
         self.months: dict[tuple[str, int], str] = {}
+        self.numbers: dict[int, str] = {}
         self.zone = get_current_timezone() if settings.USE_TZ else None
         self.language = get_language()
 
@@ -106,6 +108,13 @@ class Memo:
         if phrase is None:
             phrase = self.labels[key] = (esc(wording.kind), esc(wording.match_label))
         return phrase
+
+    def number(self, value: int) -> str:
+        """``localize(value)`` for a count a call writes again and again."""
+        text = self.numbers.get(value)
+        if text is None:
+            text = self.numbers[value] = localize(value)
+        return text
 
     def e(self, value) -> str:
         """``esc(value)`` for a value a call writes again and again (an outlet's name, an

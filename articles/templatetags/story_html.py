@@ -15,7 +15,6 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from django import template
-from django.utils.formats import localize
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext, ngettext
 
@@ -164,7 +163,7 @@ def speaker_sections(groups: Iterable, quotes_url: str) -> SafeString:
         out.append(f"\n{body}\n\n          ")
         more = group.more
         if more:
-            counter = localize(more)
+            counter = memo.number(more)
             if speaker:
                 link = ngettext(
                     "One more quote from %(name)s", "%(counter)s more quotes from %(name)s", more

@@ -194,12 +194,16 @@ class SpeakerQuotes:
         return max(self.count - len(self.shown), 0)
 
 
-_QUOTE_MARKS = str.maketrans({"’": "'", "‘": "'", "“": '"', "”": '"'})
+# Curly quotation marks as straight ones, replaced one by one (``str.translate`` was slower).
+_QUOTE_MARKS = (("’", "'"), ("‘", "'"), ("“", '"'), ("”", '"'))
+_SPACES = re.compile(r"\s+")
 
 
 def _wording_key(text: str) -> str:
-    text = unicodedata.normalize("NFKC", text).translate(_QUOTE_MARKS).casefold()
-    return re.sub(r"\s+", " ", text).strip(" .,;:")
+    text = unicodedata.normalize("NFKC", text)
+    for mark, straight in _QUOTE_MARKS:
+        text = text.replace(mark, straight)
+    return _SPACES.sub(" ", text.casefold()).strip(" .,;:")
 
 
 def _appearance_order(appearance: QuoteAppearance):
@@ -305,34 +309,23 @@ def quote_index(story_id: int, articles: dict[int, Article]) -> list[SpeakerInde
     missing = {row[1] for row in rows} - articles.keys()
     if missing:
         articles.update(Article.objects.select_related("outlet").defer("body").in_bulk(missing))
-    # Each article's place in time (undated last, then by id) as one number, and its outlet,
-    # worked out once rather than once a wording: a wording's place is (its article's, its
-    # start), two small numbers to compare.
-    ranked = sorted(
-        articles.items(),
-        key=lambda item: (
-            item[1].published_at is None,
-            item[1].published_at or datetime.min,
-            item[0],
-        ),
-    )
-    rank = {pk: n for n, (pk, _) in enumerate(ranked)}
-    outlet_of = {pk: article.outlet_id for pk, article in ranked}
-    first: dict[int, tuple[int, int]] = {}
-    outlets: dict[int, set[int]] = {}
-    speakers: dict[int, tuple] = {}
+
+    # Each article's place in time as one number (a wording's: its article's, its start).
+    def place(pk: int) -> tuple:
+        published = articles[pk].published_at
+        return (published is None, published or datetime.min, pk)
+
+    rank = {pk: n for n, pk in enumerate(sorted(articles, key=place))}
+    outlet_of = {pk: article.outlet_id for pk, article in articles.items()}
+    first, outlets, speakers = {}, {}, {}  # by quote: first place, outlets, index row
     for row in rows:
         quote_id, article_id = row[0], row[1]
-        key = (rank[article_id], row[2])
-        known = first.get(quote_id)
+        key, known = (rank[article_id], row[2]), first.get(quote_id)
         if known is None:
+            speakers[quote_id], outlets[quote_id] = row, set()
+        if known is None or key < known:
             first[quote_id] = key
-            outlets[quote_id] = {outlet_of[article_id]}
-            speakers[quote_id] = row
-        else:
-            if key < known:
-                first[quote_id] = key
-            outlets[quote_id].add(outlet_of[article_id])
+        outlets[quote_id].add(outlet_of[article_id])
     groups: dict[int | None, SpeakerIndex] = {}
     for quote_id in sorted(first, key=first.__getitem__):
         _, _, _, speaker_id, name, slug = speakers[quote_id]
