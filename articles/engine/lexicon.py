@@ -172,7 +172,9 @@ ORG_WORDS = frozenset(
     league federation chronicle broadcaster broadcasters wire motors motor biotech pharma
     pharmaceuticals logistics retail hydro utilities insurance securities capital partnership
     ventures computer computers electronics software pac initiative caucus convention survey
-    rovers athletic wanderers albion rangers fc hotspur airport industry
+    rovers athletic wanderers albion rangers fc hotspur airport industry workers
+    steelworkers autoworkers teamsters brotherhood amalgamated employees machinists guild
+    power electric
     forum conference festival foods networks entertainment telecom telecoms communications
     brands studios pictures petroleum chemicals research solutions consulting associates
     analytics insights strategies advisors advisers""".split()
@@ -200,7 +202,8 @@ PLACES = frozenset(
 # person, "Egypt said" is a state. Those that are also given names ("Jordan", "Chad") are
 # left out.
 COUNTRIES = frozenset(
-    """afghanistan albania algeria andorra angola argentina armenia australia austria
+    """europe asia africa america americas oceania antarctica
+    afghanistan albania algeria andorra angola argentina armenia australia austria
     azerbaijan bahamas bahrain bangladesh barbados belarus belgium belize benin bhutan
     bolivia bosnia botswana brazil brunei bulgaria burundi cambodia cameroon canada chile
     china colombia comoros congo croatia cuba cyprus czechia denmark djibouti dominica
@@ -261,6 +264,12 @@ NAME_PARTICLES = frozenset(
         "dos",
         "das",
         "y",
+        "ter",
+        "ten",
+        "den",
+        "della",
+        "dei",
+        "degli",
     }
 )
 ORG_CONNECTORS = frozenset({"of", "for", "and", "the", "on", "&", "de"})
@@ -428,8 +437,7 @@ FIRST_NAMES = FIRST_NAMES_MALE | FIRST_NAMES_FEMALE
 # First names borne by men and women alike (or male in one language, female in another): they
 # say nothing of a person's gender, which the text must then show ("Roe said he").
 UNISEX_FIRST_NAMES = frozenset(
-    """andrea cameron carmen courtney dara drew evelyn francis hilary jean jesse kay lee
-    lindsay lindsey madison meredith sam shelley stacy vivian whitney""".split()
+    """andrea cameron dara drew francis hilary jean jesse lee lindsay lindsey sam""".split()
 )
 
 MONTHS = (

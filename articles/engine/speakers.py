@@ -160,7 +160,7 @@ _STATEMENT_REACH = 400  # characters back that "it" may reach for the statement 
 _THE_AGED = re.compile(r"^the (\d{1,3})-year-old$", re.IGNORECASE)
 _AGE_GIVEN = re.compile(r"[A-Za-z’'], \d{1,3},|\b\d{1,3}-year-old [A-Z]")
 # A document the text says someone issued: "statement", "statements", "letter" ...
-_DOCUMENT = rf"(?:{alternation(lx.DOCUMENT_HEADS)})s?"
+_DOCUMENT = rf"(?:{alternation(lx.DOCUMENT_HEADS | {'report'})})s?"
 # "issued a statement", "wrote a letter to parents", "said in a statement", or a sentence
 # opening "In a statement, ..." (``lead``): a document and the verb that gives it its author.
 _ISSUED = re.compile(
@@ -179,6 +179,15 @@ _FROM_DOCUMENT = re.compile(
 # A phrase fronted before a sentence's subject: "On Saturday, ", "Later that day, ".
 _FRONTED_PHRASE = re.compile(r"^\s*(?:[A-Z][^,.;:!?“”\"]{0,40},\s*)?")
 _OWNERS = frozenset({"his", "her", "its", "their", "the"})
+# "the company", "the agency", "the utility": kinds of body a name need not contain.
+_BODIES = lx.GENERIC_ORG_HEADS | {"agency", "authority", "regulator", "utility"}
+# The subject after a fronted phrase's comma, said as a noun phrase: "the committee found".
+_NAME_AFTER_ORG = re.compile(r"\s[a-z][a-z\-]+(?:\s[a-z][a-z\-]+)*\s[A-Z][\w’'\-]+\s[A-Z]")
+_COMMITTEE_NAME = re.compile(r"\S for [A-Z]")
+_LATER = re.compile(r"later|also|then|again|\w+ly")
+_LEAD_SUBJECT = re.compile(
+    r"\s*((?:the|its|his|her|their)\s+(?:[\w\-]+\s+){0,2}?[\w\-]+)\s+(?=[a-z]{3,})"
+)
 _REPORT = re.compile(r" reports?\b")
 _BUSINESS = frozenset({"company", "firm"})
 _NOT_BUSINESS = frozenset(
@@ -321,6 +330,16 @@ class Resolver:
         got = self._role_words[name] = frozenset(words)
         return got
 
+    def _fits(self, name: str, head: str, qualifiers: list[str]) -> bool:
+        """Whether a description ("the Ohio Republican", "the Democratic senator", "the
+        Senate minority leader") fits a person: its head and other words among theirs, a
+        party or a state only where the text tagged them with one."""
+        words = self.role_words(name) | set(self.reg.persons[name].role.lower().split())
+        if head not in words:
+            return False
+        tagged = bool(words & _TAG_WORDS)
+        return all(w in words or (w in _TAG_WORDS and not tagged) for w in {head, *qualifiers})
+
     def note_speaker(self, name: str | None, kind: str | None, pos: int) -> None:
         if not name:
             return
@@ -335,7 +354,13 @@ class Resolver:
             return None, None
         i = bisect_left(self._mention_starts, pos) - 1
         around = self.reg.mentions[i] if i >= 0 else None
-        if around is not None and around.end > pos and around.kind == "organization":
+        if (
+            around is not None
+            and around.end > pos
+            and around.kind == "organization"
+            # (not "... Drug Program deputy director Jo Tidwell": a person after the name)
+            and not _NAME_AFTER_ORG.search(mention, max(0, around.end - pos))
+        ):
             # "the Ministry of Trade and Industry said", read as "Industry said": the whole name
             # the registry holds around the words
             return around.key, "organization"
@@ -785,6 +810,17 @@ class Resolver:
                 name, kind = self.resolve(" ".join(owner), pos)
                 if name:
                     return name, kind
+        if head == "campaign" and words == ["the", "campaign"]:
+            # "Roe's campaign, Roe for Senate, ... the campaign said": the committee named.
+            named = [
+                (max(s for s, _ in o.mentions if s < pos), o.name)
+                for o in reg.orgs.values()
+                if any(s < pos for s, _ in o.mentions)
+                and (_COMMITTEE_NAME.search(o.name) or "campaign" in o.name.lower().split())
+            ]
+            named = [n for n in named if pos - n[0] <= _GENERIC_REACH]
+            if named:
+                return max(named)[1], "organization"
         if head in {"campaign", "team"}:
             if len(words) == 2 and words[0] in ("his", "her"):
                 # "her campaign said": the campaign of the person "her" stands for, named as
@@ -802,12 +838,18 @@ class Resolver:
             if head == "report" and len(words) == 2 and words[0] == "the":
                 # "The Valmora Audit Office report says ... “...,” the report said": the
                 # organisation whose report the text named.
-                return self._report_owner(pos), "organization"
+                owner = self._report_owner(pos)
+                if owner is None:
+                    # "In a 112-page report, the committee concluded ...": who issued it.
+                    issuer = self._document_issuer("report", pos)
+                    if issuer and issuer != _NO_ISSUER:
+                        return issuer
+                return owner, "organization"
             if head in {"report", "family", "team", "campaign"}:
                 return None, "organization"
             named = [w for w in m.split()[1:-1] if w[:1].isupper()]
             return self._org_head(head, pos, named), "organization"
-        if len(words) == 2 and words[0] == "the" and head in lx.ORG_WORDS:
+        if len(words) == 2 and words[0] == "the" and (head in lx.ORG_WORDS or head in _BODIES):
             # "the institute said", after "the Calder Institute of Public Health"
             org = self._org_head(head, pos)
             if org:
@@ -820,8 +862,7 @@ class Resolver:
             holders = [
                 p
                 for p in reg.persons.values()
-                if p.first_at < pos
-                and {head, *qualifiers} <= self.role_words(p.name) | set(p.role.lower().split())
+                if p.first_at < pos and self._fits(p.name, head, qualifiers)
             ]
         else:
             holders = [
@@ -1027,6 +1068,8 @@ class Resolver:
         last = None
         for m in _INDEFINITE_PERSON.finditer(reg.text, prev_ss, seg_end):
             if not any(w.lower() in _FUNCTION_WORDS for w in m.group(0).split()[1:-1]):
+                if last is not None and not reg.text[prev_ss : last.start()].strip():
+                    break  # "A Berlin woman ... about a crime against a German woman": the first
                 last = m
         if last is None:
             # "The owner of the house, who asked not to be named, said ...": a person the
@@ -1233,8 +1276,18 @@ class Resolver:
             ):
                 subjects.append(mm)
         if found.group("lead"):
-            return (subjects[0].key, subjects[0].kind) if subjects else _NO_ISSUER
+            if subjects:
+                return subjects[0].key, subjects[0].kind
+            # "In a 112-page report, the committee concluded": the body the phrase means.
+            dm = _LEAD_SUBJECT.match(text, lo + 1, hi)
+            if dm:
+                name, kind = self.resolve(dm.group(1), dm.start(1))
+                if name:
+                    return name, kind
+            return _NO_ISSUER
         phrase = _FRONTED_PHRASE.sub("", text[lo:hi]).strip(" ,")
+        while phrase.rsplit(None, 1)[-1:] and _LATER.fullmatch(phrase.rsplit(None, 1)[-1]):
+            phrase = phrase.rsplit(None, 1)[0]  # "The agency later said in a statement"
         if subjects:
             mm = subjects[-1]
             others = reg.mentions[bisect_left(self._mention_starts, mm.end) :]
@@ -1306,7 +1359,7 @@ class Resolver:
             # kind after it in lower case
             if any(text.startswith(f" {head}", e) and s < pos for s, e in org.mentions):
                 return f"{org.name} {head}"
-        if head in lx.GENERIC_ORG_HEADS or head in {"agency", "authority", "regulator"}:
+        if head in _BODIES:
             recent = [
                 (max((s for s, _ in o.mentions if s < pos), default=-1), o.name)
                 for o in reg.orgs.values()
@@ -1320,6 +1373,13 @@ class Resolver:
             if recent:
                 return max(recent)[1]
             return self._lone_subject(pos)
+        if head in _BODY_HEADS:
+            # "The Ridgeport Police Officers Association, which had criticized the search, said
+            # ... . “...,” the union said": a body of that kind the sentence before is about,
+            # whatever its name calls it.
+            org = self._sentence_subject(pos, "organization")
+            if org and not reg.orgs[org].media and head not in org.lower().split():
+                return org
         return None
 
     def _lone_subject(self, pos: int) -> str | None:
@@ -1526,6 +1586,8 @@ _PARTY_AFTER = re.compile(
     r",?\s*(?:\(\s*([RDI])\s*(?:[-–]\s*([A-Z][A-Za-z.]*(?:\s[A-Z][A-Za-z.]*)?))?\s*\)"
     r"|([RDI])[-–]([A-Z][A-Za-z.]*(?:\s[A-Z][A-Za-z.]*)?)\b)"
 )
+# Kinds of body whose names need not say so: a union called "... Steelworkers of America".
+_BODY_HEADS = frozenset({"union", "association", "federation", "coalition", "alliance", "league"})
 _POSSESSIVES = frozenset({"his", "her", "their"})
 # Words of a description that names a place or a public body, never a person.
 _PLACES_AND_BODIES = lx.PLACE_WORDS | {
