@@ -107,13 +107,14 @@ DETERMINERS = frozenset(
 
 # A word right after one of these is a noun ("those claims", "the reports"), not a verb.
 _AFTER_DETERMINER = re.compile(
-    r"\b(?:the|a|an|those|these|this|that|his|her|its|their|our|such)\s+$", re.IGNORECASE
+    r"(?:\b(?:the|a|an|those|these|this|that|his|her|its|their|our|such)|\w[’']s)\s+$",
+    re.IGNORECASE,
 )
 # "was branded", "has been hailed", "is being described": a passive, whose subject is the
 # one spoken about.
 _PASSIVE_BEFORE = re.compile(r"\b(?:was|were|been|being|is|are|be)\s+(?:\w+ly\s+)?$")
 _PASSIVE_ENDS = ("was", "were", "been", "being", "is", "are", "be", "ly")
-_AFTER_ARTICLE = re.compile(r"\b(?:the|a|an|his|her|its|their|our)\s+$", re.IGNORECASE)
+_AFTER_ARTICLE = re.compile(r"(?:\b(?:the|a|an|his|her|its|their|our)|\w[’']s)\s+$", re.IGNORECASE)
 # A past verb right before a word in -s makes it a plural noun: "rejected calls to resign".
 _AFTER_PAST_VERB = re.compile(r"\b[a-z]{2,}ed\s+$")
 

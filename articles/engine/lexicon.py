@@ -11,7 +11,7 @@ CUE_VERBS = tuple(
     admits conceded concedes claimed claims contended contends maintained maintains emphasized
     emphasised emphasizes emphasises stressed stresses observed observes commented comments
     recalled recalls remembered remembers predicted predicts promised promises pledged pledges
-    vowed vows urged urges
+    vowed vows urged urges repeated repeats
     cautioned cautions suggested suggests complained complains lamented laments boasted boasts
     quipped quips joked jokes shouted shouts yelled yells whispered whispers cried cries
     exclaimed exclaims recounted recounts reported reports confirmed confirms countered counters
@@ -174,7 +174,7 @@ ORG_WORDS = frozenset(
     ventures computer computers electronics software pac initiative caucus convention survey
     rovers athletic wanderers albion rangers fc hotspur airport industry workers
     steelworkers autoworkers teamsters brotherhood amalgamated employees machinists guild
-    power electric
+    power electric international
     forum conference festival foods networks entertainment telecom telecoms communications
     brands studios pictures petroleum chemicals research solutions consulting associates
     analytics insights strategies advisors advisers""".split()

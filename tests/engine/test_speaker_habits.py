@@ -509,3 +509,18 @@ def test_a_campaign_committee_is_an_organisation_and_the_campaign_it_names():
     got = speakers(text)
     assert got["We will take all three,"] == "Marsh for Senate"
     assert got["a cheap attempt to score points."] == "Quill for Ohio"
+
+
+def test_repeated_is_a_cue_but_not_after_a_possessive():
+    text = (
+        "Hearing\n\n“Did you see this email?” Rep. Bo Kowal asked.\n\n“I did not see it in "
+        "February,” Administrator Hana Marsh-Cole said.\n\n“June,” Kowal repeated. “Four "
+        "months later.”\n\nThe charity she worked for, Open Shelves International, said in a "
+        "statement that it had suspended its work. “The safety of our staff comes first,” the "
+        "organization said.\n\nKowal also decried Marsh-Cole’s repeated delays, noting the "
+        "agency had “wasted a year.”"
+    )
+    got = speakers(text)
+    assert got["June,"] == "Bo Kowal"
+    assert got["The safety of our staff comes first,"] == "Open Shelves International"
+    assert got["wasted a year."] == "Bo Kowal"
