@@ -682,8 +682,9 @@ class _Builder:
                     w for w in q.name.lower().split() if w.rstrip(".") not in _SUFFIXES
                 ).endswith(tail)
             ]
-            if len(longer) == 1:
-                p = longer[0]
+            if longer:
+                # (of "Luis de la Rosa Jr." and "Sr.", the one the text brought in first)
+                p = min(longer, key=lambda q: q.first_at)
         if p is None:
             p = Person(name, role or (ks.role if ks else ""), known=ks is not None)
             reg.persons[name] = p

@@ -210,7 +210,10 @@ _FEMALE_NOUNS = frozenset("mother sister daughter wife waitress actress widow gr
 _MALE_NOUNS = frozenset("father brother son husband actor widower grandfather".split())
 
 
-_ELDER_YOUNGER = re.compile(r"[Tt]he\s+(younger|elder|older)\s+([A-Z][\w’'\-]+)")
+_ELDER_YOUNGER = re.compile(
+    r"[Tt]he\s+(younger|elder|older)\s+(?:(?:[Dd]e|[Dd]el|[Ll]a|[Vv]an|[Vv]on|[Dd]er|[Dd]en)\s+)*"
+    r"([A-Z][\w’'\-]+)"
+)
 _PRONOUN_CONTRACTION = re.compile(r"(?:i|you|we|they|he|she|it)'(?:ve|re|m|ll|d|s)")
 # A transcript's label opening an answer: "Nadia Ferrante: ...", "CFO ANTHONY WREN: ...".
 _ANSWER_LABEL = re.compile(
@@ -1178,6 +1181,10 @@ class Resolver:
         said = [p for p in people if any(w in p.role.lower().split() for w in same[word])]
         if len(said) == 1:
             return said[0].name
+        suffix = "jr" if word == "younger" else "sr"
+        by_suffix = [p for p in people if p.name.lower().rstrip(".").endswith(f" {suffix}")]
+        if len(by_suffix) == 1:
+            return by_suffix[0].name  # "the elder De la Rosa": Luis de la Rosa Sr.
         rest = [p for p in people if not any(w in p.role.lower().split() for w in other)]
         return rest[0].name if len(rest) == 1 and len(people) == 2 else None
 

@@ -541,3 +541,14 @@ def test_a_clause_of_the_speaker_s_doings_before_a_colon_and_officials_left_unna
     assert got["Here is what I regret."] == "Mara Quell"
     assert got["No one is tearing this up."] == "Mara Quell"
     assert got["It was the right call,"] is None
+
+
+def test_father_and_son_of_one_name_told_apart_by_suffix_and_the_elder():
+    text = (
+        "Forum\n\nBusinessman Luis de la Vega Jr. said credits were not enough. “I have 14 "
+        "openings,” De la Vega said.\n\nLuis de la Vega Sr., the candidate's father, sat in the "
+        "front row. “He talks too fast,” the elder De la Vega said."
+    )
+    got = speakers(text)
+    assert got["I have 14 openings,"] == "Luis de la Vega Jr."
+    assert got["He talks too fast,"] == "Luis de la Vega Sr."
