@@ -872,10 +872,11 @@ class Resolver:
                 if p.first_at < pos and self._fits(p.name, head, qualifiers)
             ]
         else:
+            # (not "the governor's chief of staff": whose, not what)
             holders = [
                 p
                 for p in reg.persons.values()
-                if p.role and re.search(rf"\b{re.escape(head)}\b", p.role.lower())
+                if p.role and re.search(rf"\b{re.escape(head)}\b(?![’']s)", p.role.lower())
             ]
         if holders and self._introduced(head, pos):
             # "According to a clerk ... “...,” the clerk said. The clerk for Harlan County, Jo

@@ -552,3 +552,12 @@ def test_father_and_son_of_one_name_told_apart_by_suffix_and_the_elder():
     got = speakers(text)
     assert got["I have 14 openings,"] == "Luis de la Vega Jr."
     assert got["He talks too fast,"] == "Luis de la Vega Sr."
+
+
+def test_the_office_is_not_someone_whose_role_only_names_its_holder():
+    text = (
+        "Leaks\n\nGov. Ben Harrow faced questions on Thursday. His chief of staff, Cara Lind, "
+        "the governor’s closest aide, wrote the messages.\n\nHarrow said on Thursday that he "
+        "had not seen them. “My staff were under a lot of pressure,” the governor said."
+    )
+    assert speakers(text)["My staff were under a lot of pressure,"] == "Ben Harrow"
