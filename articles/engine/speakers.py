@@ -182,6 +182,9 @@ _OWNERS = frozenset({"his", "her", "its", "their", "the"})
 _BODIES = lx.GENERIC_ORG_HEADS | {"agency", "authority", "regulator", "utility"}
 # The subject after a fronted phrase's comma, said as a noun phrase: "the committee found".
 _NAME_AFTER_ORG = re.compile(r"\s[a-z][a-z\-]+(?:\s[a-z][a-z\-]+)*\s[A-Z][\w’'\-]+\s[A-Z]")
+_CAMPAIGN_OWNER = re.compile(
+    r"\b([A-Z][\w\-]+)(?:[’']s)? (?:presidential |re-election )?campaign\b"
+)
 _COMMITTEE_NAME = re.compile(r"\S for [A-Z]")
 _INDEFINITE = frozenset({"a", "an", "one", "another", "two", "three", "several", "some"})
 _LATER = re.compile(r"later|also|then|again|\w+ly")
@@ -828,6 +831,14 @@ class Resolver:
             named = [n for n in named if pos - n[0] <= _GENERIC_REACH]
             if named:
                 return max(named)[1], "organization"
+            # "The Clinton campaign said ... . “...,” the campaign said": the campaign last
+            # named by its candidate, as "the Roe campaign" would be.
+            owner = None
+            for om in _CAMPAIGN_OWNER.finditer(reg.text, max(0, pos - _GENERIC_REACH), pos):
+                if om.group(1).lower() not in lx.STOP_CAPS:
+                    owner = om.group(1)
+            if owner:
+                return f"{owner} campaign", "organization"
         if head in {"campaign", "team"}:
             if len(words) == 2 and words[0] in ("his", "her"):
                 # "her campaign said": the campaign of the person "her" stands for, named as

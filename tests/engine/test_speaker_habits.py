@@ -561,3 +561,14 @@ def test_the_office_is_not_someone_whose_role_only_names_its_holder():
         "had not seen them. “My staff were under a lot of pressure,” the governor said."
     )
     assert speakers(text)["My staff were under a lot of pressure,"] == "Ben Harrow"
+
+
+def test_the_campaign_is_the_one_last_named_by_its_candidate():
+    text = (
+        "Report\n\nThe Quill campaign rejected the report on Monday. “It is false,” the "
+        "campaign said.\n\nMayor Jo Roe's campaign also answered. “We welcome it,” the "
+        "campaign said in a statement."
+    )
+    got = speakers(text)
+    assert got["It is false,"] == "Quill campaign"
+    assert got["We welcome it,"] == "Roe campaign"
