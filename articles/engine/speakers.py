@@ -180,14 +180,18 @@ _FRONTED_PHRASE = re.compile(r"^\s*(?:[A-Z][^,.;:!?“”\"]{0,40},\s*)?")
 _OWNERS = frozenset({"his", "her", "its", "their", "the"})
 # "the company", "the agency", "the utility": kinds of body a name need not contain.
 _BODIES = lx.GENERIC_ORG_HEADS | {"agency", "authority", "regulator", "utility"}
-# The subject after a fronted phrase's comma, said as a noun phrase: "the committee found".
+# Lower-case role words, then a full name: "... Drug Program deputy director Jo Tidwell".
 _NAME_AFTER_ORG = re.compile(r"\s[a-z][a-z\-]+(?:\s[a-z][a-z\-]+)*\s[A-Z][\w’'\-]+\s[A-Z]")
+# "the Quill campaign", "Roe's re-election campaign": whose campaign.
 _CAMPAIGN_OWNER = re.compile(
     r"\b([A-Z][\w\-]+)(?:[’']s)? (?:presidential |re-election )?campaign\b"
 )
+# A campaign committee's name: "Roe for Senate".
 _COMMITTEE_NAME = re.compile(r"\S for [A-Z]")
 _INDEFINITE = frozenset({"a", "an", "one", "another", "two", "three", "several", "some"})
+# Words between a subject and its verb: "The agency later said".
 _LATER = re.compile(r"later|also|then|again|\w+ly")
+# The subject after a fronted phrase's comma, said as a noun phrase: "the committee found".
 _LEAD_SUBJECT = re.compile(
     r"\s*((?:the|its|his|her|their)\s+(?:[\w\-]+\s+){0,2}?[\w\-]+)\s+(?=[a-z]{3,})"
 )
