@@ -572,3 +572,23 @@ def test_the_campaign_is_the_one_last_named_by_its_candidate():
     got = speakers(text)
     assert got["It is false,"] == "Quill campaign"
     assert got["We welcome it,"] == "Roe campaign"
+
+
+def test_a_name_only_in_the_headline_yields_to_the_body_s_when_it_is_the_same_person():
+    text = (
+        "Ken Starr praises harbour plan as Understated Vance sits out\n\nFormer prosecutor "
+        "Kenneth Starr spoke on Monday. “It has remarkable merits,” Starr said.\n\nHarbour "
+        "minister Thomas Vance said little. “We will see,” Vance said."
+    )
+    got = speakers(text)
+    assert got["It has remarkable merits,"] == "Kenneth Starr"
+    assert got["We will see,"] == "Thomas Vance"
+
+
+def test_a_name_only_in_the_headline_stays_the_subject_of_an_obituary():
+    text = (
+        "Hollis Breck, printer who founded the Gazette, dies at 87\n\nBreck set type by hand "
+        "until he was 80. “I never retired,” Breck told the Gazette in 2010. His son, Marcus "
+        "Breck, runs the shop now."
+    )
+    assert speakers(text)["I never retired,"] == "Hollis Breck"
