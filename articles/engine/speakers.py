@@ -188,6 +188,8 @@ _CAMPAIGN_OWNER = re.compile(
 )
 # A campaign committee's name: "Roe for Senate".
 _COMMITTEE_NAME = re.compile(r"\S for [A-Z]")
+# A subordinating word right before a name: its clause is not the sentence's main one.
+_SUBORDINATE_BEFORE = re.compile(r"\b(?:when|as|after|before|while|because|since|until)\s+$")
 _INDEFINITE = frozenset({"a", "an", "one", "another", "two", "three", "several", "some"})
 # Words between a subject and its verb: "The agency later said".
 _LATER = re.compile(r"later|also|then|again|\w+ly")
@@ -1470,6 +1472,8 @@ class Resolver:
             before = _REPORTED_BEFORE.search(text, max(lo, mm.start - 60), mm.start)
             if before and before.group("role") and before.group("role") not in _ROLE_WORDS:
                 before = None  # "Roe said he backed King": King is no speaker
+            if after and _SUBORDINATE_BEFORE.search(text, max(lo, mm.start - 12), mm.start):
+                after = None  # "Ryan did not exude confidence when Tapper asked": Ryan's
             if after or before:
                 found.add(mm.key)
         return found.pop() if len(found) == 1 else None
@@ -1568,9 +1572,23 @@ class Resolver:
         if self.last_person and any(c[0].key == self.last_person[0] for c in cands):
             if pos - self.last_person[1] < 800:
                 return self.last_person[0]
+        subjects = [c for c in cands if c[0].subject]
+        if subjects and not cands[0][0].subject and prev_ss > 0:
+            # "Sanders and his aides have reminded Democrats that he will stop Trump. ... .
+            # “...,” he asserted": a subject of the last sentences outranks a name they
+            # only mention.
+            back = layout.sentence_start(max(0, prev_ss - 2))
+            top_subject = subjects[0][0]
+            opening = reg.text[layout.sentence_start(top_subject.start) : top_subject.start]
+            if (
+                top_subject.start >= back
+                and subjects[0][1] == gender
+                # (a name opening its sentence, a title at most before it: a subject indeed)
+                and all(w[:1].isupper() for w in opening.split())
+            ):
+                return top_subject.key
         if len(known) == 1 and all(c[1] for c in cands):
             return known[0][0].key
-        subjects = [c for c in cands if c[0].subject]
         if subjects and subjects[0] is cands[0]:
             return cands[0][0].key
         if known and known[0] is cands[0]:

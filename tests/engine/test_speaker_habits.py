@@ -592,3 +592,26 @@ def test_a_name_only_in_the_headline_stays_the_subject_of_an_obituary():
         "Breck, runs the shop now."
     )
     assert speakers(text)["I never retired,"] == "Hollis Breck"
+
+
+def test_a_question_in_a_subordinate_clause_does_not_make_its_asker_the_pronoun():
+    text = (
+        "Interview\n\nSpeaker Tom Reyes told WKTV's Jake Tapley on Sunday that the party must "
+        "unify. “We must unify,” he said.\n\n“I was pretty clear,” Reyes continued.\n\nReyes "
+        "has previously called out Dan Tripp. He has often been careful not to mention Tripp "
+        "by name.\n\nReyes also did not exude confidence when Tapley asked whether the party "
+        "would hold the House.\n\n“You always run like everything is on the line,” he said."
+    )
+    assert speakers(text)["You always run like everything is on the line,"] == "Tom Reyes"
+
+
+def test_the_subject_opening_the_sentence_before_outranks_a_name_it_mentions():
+    text = (
+        "Test\n\nRepublicans took shots at the White House on Wednesday.\n\nSen. Mark Rubin "
+        "responded first, ripping into President Al Oberg late Tuesday night. “I have been "
+        "warning that the north is run by a lunatic while President Oberg has stood idly by,” "
+        "the Ohio senator and Republican presidential candidate said in a statement. “If this "
+        "test is confirmed, it will be the latest failure,” he added."
+    )
+    got = speakers(text)
+    assert got["If this test is confirmed, it will be the latest failure,"] == "Mark Rubin"
