@@ -30,6 +30,7 @@ def story_index_for(
     exclude: int | None = None,
     window_days: int = PLACEMENT_WINDOW_DAYS,
     seen: set[int] | None = None,
+    rows: KeyRows | None = None,
 ) -> StoryIndex:
     """A small StoryIndex holding only the stories that share keys with the article.
 
@@ -40,12 +41,14 @@ def story_index_for(
     profiles are read and decoded. Score only those candidates. ``exclude``: a story left out
     of the index (consolidation scores a story against the others). ``window_days``: how far
     from the article's day a story may be (storylines look further back than placement).
-    ``seen``: a set that gets every story the key rows read named (``exclude`` too)."""
+    ``seen``: a set that gets every story the key rows read named (``exclude`` too).
+    ``rows``: a ``KeyRows`` of the caller's, for many look-ups over unchanged key rows."""
     index = StoryIndex(df=df, window_days=window_days)
     since = None
     if features.published is not None:
         since = features.published.toordinal() - window_days
-    found = _key_rows(list(features.keys), since, with_days=limit is not None)
+    read = rows if rows is not None else _key_rows
+    found = read(list(features.keys), since, with_days=limit is not None)
     postings: dict[str, dict[int, None]] = {}
     spans: dict[int, _Span] = {}
     if limit is None:
@@ -134,7 +137,7 @@ def _key_rows(keys: list[str], since: int | None, *, with_days: bool) -> list[tu
         archived = Story.objects.filter(status=Story.Status.ARCHIVED).values("pk")
         rows = StoryIndexKey.objects.exclude(story_id__in=archived)
         if since is None:
-            rows = rows.filter(key__in=values).order_by("-last_day", "-story_id")
+            rows = rows.filter(key__in=values).order_by(*_NEWEST_FIRST)
         elif connection.vendor == "sqlite":
             # SQLite reads an OR of the two through the key part of the (key, last_day)
             # index alone, every row of the keys (about 6,000 at 10,000 stored, for 800 in
@@ -142,11 +145,11 @@ def _key_rows(keys: list[str], since: int | None, *, with_days: bool) -> list[tu
             dated = rows.filter(last_day__gte=values[0], key__in=values[1:])
             undated = rows.filter(last_day__isnull=True, key__in=values[1:])
             rows = dated.values_list(*columns).union(undated.values_list(*columns), all=True)
-            return rows.order_by("-last_day", "-story_id")[:MAX_CANDIDATE_ROWS]
+            return rows.order_by(*_NEWEST_FIRST)[:MAX_CANDIDATE_ROWS]
         else:
             rows = rows.filter(
                 Q(last_day__isnull=True) | Q(last_day__gte=values[0]), key__in=values[1:]
-            ).order_by("-last_day", "-story_id")
+            ).order_by(*_NEWEST_FIRST)
         return rows.values_list(*columns)[:MAX_CANDIDATE_ROWS]
 
     # Newest first under the cap, so that a busy window loses its oldest rows, not its newest
@@ -157,6 +160,72 @@ def _key_rows(keys: list[str], since: int | None, *, with_days: bool) -> list[tu
     if since is None:
         return prepared_values_list(shape, build, *keys)[::-1]
     return prepared_values_list(shape, build, since, *keys)[::-1]
+
+
+# The key rows' order, newest first: by the story's last day (undated ones last on SQLite,
+# first on PostgreSQL, as each sorts NULL), its id, and for one story's rows their keys. The
+# keys only settle ties, where the cap cuts one story's rows: SQLite gave them in that order
+# before it was written down (``KeyRows`` relies on it).
+_NEWEST_FIRST = ("-last_day", "-story_id", "-key")
+
+
+class KeyRows:
+    """``_key_rows`` with days (``story_index_for``'s ``rows``) for many look-ups over key rows
+    that do not change meanwhile: the storylines of one import, whose 90-day look reads up to
+    ``MAX_CANDIDATE_ROWS`` rows per story, most of them the same keys' (a topic's words, its
+    people). Each key's rows on or after day ``floor`` are read once, the first time a look-up
+    names it; each look-up then takes its own from them (on or after its ``since``, or
+    undated), in the query's order and under its cap: the same rows in the same order.
+
+    Only on SQLite, whose order (``_NEWEST_FIRST``: undated rows last, keys compared as
+    Python compares them) is the one rebuilt here; elsewhere, and for a look-up before
+    ``floor`` or undated, each look-up is ``_key_rows``. Whoever changes key rows or archives
+    a story while it is in use makes a new one."""
+
+    def __init__(self, floor: int | None) -> None:
+        self.floor = floor if connection.vendor == "sqlite" else None
+        # key -> its rows on or after ``floor`` as (last day, story id, key, first day), and
+        # its undated rows as (story id, key, first day).
+        self._dated: dict[str, list[tuple]] = {}
+        self._undated: dict[str, list[tuple]] = {}
+
+    def __call__(self, keys: list[str], since: int | None, *, with_days: bool) -> list[tuple]:
+        if not with_days or since is None or self.floor is None or since < self.floor:
+            return _key_rows(keys, since, with_days=with_days)
+        keys = list(dict.fromkeys(keys))  # as ``IN`` reads them
+        missing = [k for k in keys if k not in self._dated]
+        if missing:
+            self._read(missing)
+        dated = [row for k in keys for row in self._dated[k] if row[0] >= since]
+        undated = [row for k in keys for row in self._undated[k]]
+        dated.sort(reverse=True)
+        undated.sort(reverse=True)
+        newest = [(k, sid, first, last) for last, sid, k, first in dated]
+        newest += [(k, sid, first, None) for sid, k, first in undated]
+        return newest[:MAX_CANDIDATE_ROWS][::-1]
+
+    def _read(self, keys: list[str]) -> None:
+        for k in keys:
+            self._dated[k], self._undated[k] = [], []
+        rows = prepared_values_list(
+            ("story-index-keys-from", len(keys)), _key_rows_from, self.floor, *keys
+        )
+        for key, story_id, first, last in rows:
+            if last is None:
+                self._undated[key].append((story_id, key, first))
+            else:
+                self._dated[key].append((last, story_id, key, first))
+
+
+def _key_rows_from(floor, *keys):
+    """Every key row of ``keys`` on or after day ``floor`` or undated, of stories not
+    archived, in no order (``KeyRows``): the two halves, as ``_key_rows`` reads them."""
+    archived = Story.objects.filter(status=Story.Status.ARCHIVED).values("pk")
+    rows = StoryIndexKey.objects.exclude(story_id__in=archived)
+    columns = ("key", "story_id", "first_day", "last_day")
+    dated = rows.filter(last_day__gte=floor, key__in=keys).values_list(*columns)
+    undated = rows.filter(last_day__isnull=True, key__in=keys).values_list(*columns)
+    return dated.union(undated, all=True)
 
 
 def _drop_missing(index: StoryIndex) -> None:
