@@ -1,18 +1,19 @@
 """``KeyRows`` (the storylines' key-row reader) gives every look-up the rows ``_key_rows``
-reads, in the same order and under the same cap, reading each key's rows once."""
+reads under the same cap, each key's in the same order, reading each key's rows once."""
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from itertools import combinations
 
 import pytest
 from django.db import connection
 
-from articles.models import Story, StoryIndexKey
+from articles.models import Article, Story, StoryIndexKey
 from articles.stories import candidates
 from articles.stories.candidates import KeyRows, _key_rows
-from tests.factories import make_story
+from articles.stories.placement import article_place
+from tests.factories import make_outlet, make_story
 
 DAY = datetime(2026, 3, 10, tzinfo=UTC).toordinal()
 KEYS = ["harbour", "n:ines varga", "ferry", "#66000"]
@@ -31,6 +32,10 @@ def _rows() -> None:
     StoryIndexKey.objects.create(key="harbour", story=archived, first_day=DAY, last_day=DAY + 4)
 
 
+def _of(key: str, rows: list[tuple]) -> list[tuple]:
+    return [row for row in rows if row[0] == key]
+
+
 @pytest.mark.django_db
 @pytest.mark.parametrize("cap", [3, 5, 8, 4000])
 def test_each_look_up_gets_the_rows_the_query_gives(monkeypatch, cap):
@@ -41,7 +46,10 @@ def test_each_look_up_gets_the_rows_the_query_gives(monkeypatch, cap):
         for keys in combinations([*KEYS, "no such key"], size):
             for since in (DAY - 2, DAY, DAY + 1, DAY + 3, DAY + 9, None):
                 expected = _key_rows(list(keys), since, with_days=True)
-                assert reader(list(keys), since, with_days=True) == expected, (keys, since)
+                got = reader(list(keys), since, with_days=True)
+                assert sorted(got, key=repr) == sorted(expected, key=repr), (keys, since)
+                for key in keys:  # each key's rows in the query's order (oldest first)
+                    assert _of(key, got) == _of(key, expected), (keys, since, key)
 
 
 @pytest.mark.django_db
@@ -54,3 +62,54 @@ def test_each_key_is_read_once(django_assert_num_queries):
         reader(KEYS[:2], DAY + 1, with_days=True)
     with django_assert_num_queries(1):  # the two keys not read yet, in one query
         reader(KEYS, DAY, with_days=True)
+
+
+EVENTS = [
+    (
+        "Alder ferry resumes after storm",
+        "The Alder ferry resumed its crossings on {day} after three days of storms, the "
+        "Valmora Ferry Company said. Captain Ines Varga said the first boat left at six.",
+    ),
+    (
+        "Northfield council approves harbour wall",
+        "Northfield council approved the 12 million harbour wall on {day}, Mayor Jane Roe "
+        "said. The wall will protect 3,000 homes from the spring floods.",
+    ),
+    (
+        "Valmora ferry staff vote on strike",
+        "Crews of the Valmora Ferry Company voted on {day} on a strike over pay, the union's "
+        "secretary Marcus Bell said. Captain Ines Varga said crossings would go on.",
+    ),
+]
+
+
+@pytest.mark.django_db
+def test_placements_keep_it_what_the_query_reads():
+    """Placements told to it (``written``: new stories, new keys, changed days) leave it
+    giving what the query gives; an article already in a story makes it read again."""
+    outlets = [make_outlet(f"The Example Gazette {n}") for n in range(3)]
+    start = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
+    reader = KeyRows(slack=7)
+    looked: list[list[str]] = []
+    for n in range(12):
+        headline, body = EVENTS[n % 3]
+        day = start + timedelta(days=n // 2 + (9 if n == 11 else 0))
+        article = Article.objects.create(
+            outlet=outlets[n % 3],
+            headline=headline,
+            body=body.format(day=day.strftime("%A")) + f" Report {n}.",
+            published_at=day,
+        )
+        placed = article_place(article=article, key_rows=reader)
+        # The keys of its story's rows (its own among them), looked up from then on.
+        looked.append(
+            sorted(StoryIndexKey.objects.filter(story=placed.story).values_list("key", flat=True))
+        )
+        since = day.toordinal() - 7
+        assert looked[-1]
+        for keys in looked:
+            expected = _key_rows(keys, since, with_days=True)
+            got = reader(keys, since, with_days=True)
+            assert sorted(got, key=repr) == sorted(expected, key=repr), n
+            for key in keys:
+                assert _of(key, got) == _of(key, expected), (n, key)
