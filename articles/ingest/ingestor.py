@@ -56,7 +56,7 @@ from articles.ingest.report import (
 )
 from articles.ingest.speakers import name_candidates
 from articles.models import Article, QuoteAppearance, StorySpeakerAlias, content_hash
-from articles.stories.candidates import PLACEMENT_WINDOW_DAYS, KeyRows
+from articles.stories.candidates import KeyRows
 from articles.stories.joining import quotes_connect
 from articles.stories.placement import article_place, placement_lock
 from sources.models import Outlet
@@ -76,7 +76,8 @@ class _Batch:
     articles: list[int] = field(default_factory=list)
     aliased: set[int] | None = None  # the stories with aliases of their own
     # The key rows its placements read, each key's once (the batch holds SQLite's write lock).
-    key_rows: KeyRows = field(default_factory=lambda: KeyRows(slack=PLACEMENT_WINDOW_DAYS))
+    # (From a day before the first one's window: reading more rows cost more than it saved.)
+    key_rows: KeyRows = field(default_factory=lambda: KeyRows(slack=1))
 
 
 @dataclass

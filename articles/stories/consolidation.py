@@ -22,7 +22,7 @@ from articles.engine.grouping import ArticleFeatures, StoryIndex, index_keys
 from articles.engine.grouping import StoryProfile as EngineProfile
 from articles.engine.weights import DocumentFrequencies
 from articles.models import Article, ReviewState, Story, StoryIndexKey
-from articles.stories.candidates import PLACEMENT_WINDOW_DAYS, KeyRows, story_index_for
+from articles.stories.candidates import PLACEMENT_WINDOW_DAYS, story_index_for
 from articles.stories.placement import (
     articles_features,
     document_frequencies_each,
@@ -84,8 +84,6 @@ class Matches:
         self._found: dict[int, tuple[frozenset[int], tuple | None, set[str], set[int]]] = {}
         # Scores of articles against candidates' profiles, while both stay the same.
         self.scores: dict[tuple[int, int], tuple[EngineProfile, float]] = {}
-        # The key rows read, each key's once until a story changes (``changed``).
-        self.rows = KeyRows(slack=PLACEMENT_WINDOW_DAYS)
 
     def find(
         self, story_id: int, known: dict[int, ArticleFeatures], apart: Iterable[int] = ()
@@ -99,13 +97,7 @@ class Matches:
         keys: set[str] = set()
         seen: set[int] = set()
         found = _story_match(
-            story_id,
-            self.features,
-            known,
-            apart,
-            read=(keys, seen),
-            scores=self.scores,
-            rows=self.rows,
+            story_id, self.features, known, apart, read=(keys, seen), scores=self.scores
         )
         self._found[story_id] = (apart, found, keys, seen)
         return found
@@ -114,8 +106,6 @@ class Matches:
         """``story_ids`` changed (merged, merged into, split, deleted): forget each match that
         was read from their key rows or profiles, or whose keys they hold now."""
         ids = set(story_ids)
-        if ids:
-            self.rows.clear()  # their key rows changed
         if not ids or not self._found:
             return
         now = set(StoryIndexKey.objects.filter(story_id__in=ids).values_list("key", flat=True))
@@ -132,7 +122,6 @@ def _story_match(
     *,
     read: tuple[set[str], set[int]] | None = None,
     scores: dict[tuple[int, int], tuple[EngineProfile, float]] | None = None,
-    rows: KeyRows | None = None,
 ) -> tuple[int, float] | None:
     """The best other story for all of ``story_id``'s articles, with their mean score.
 
@@ -143,8 +132,7 @@ def _story_match(
     this one already). ``read``: two sets that get the keys looked up (as stored, cut to 200
     characters) and every story their key rows named. ``scores``: (article, story) -> the
     profile scored and the score, kept by the caller across calls (the article's features and
-    frequencies are the same in ``cache``). ``rows``: the key rows read so far
-    (``candidates.KeyRows``), while none has changed."""
+    frequencies are the same in ``cache``)."""
     known = known if known is not None else {}
     features: list[tuple[ArticleFeatures, DocumentFrequencies]] = []
     ids = list(Article.objects.filter(story_id=story_id).values_list("pk", flat=True))
@@ -167,9 +155,7 @@ def _story_match(
     for f, df in features:
         # Only the candidates' profiles are read in full (``limit``): only they are scored.
         seen = read[1] if read is not None else None
-        index = story_index_for(
-            f, df, limit=CONSOLIDATE_CANDIDATES, exclude=story_id, seen=seen, rows=rows
-        )
+        index = story_index_for(f, df, limit=CONSOLIDATE_CANDIDATES, exclude=story_id, seen=seen)
         if read is not None:
             read[0].update(k[:200] for k in f.keys)
         found = index.candidates(f, CONSOLIDATE_CANDIDATES)
