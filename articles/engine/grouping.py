@@ -220,8 +220,12 @@ def featurize(
 def salient_names(names: Iterable[str]) -> dict[str, float]:
     """Name keys weighted by how often they are named: 1 + log of the count."""
     counts: Counter[str] = Counter()
+    keys: dict[str, set[str]] = {}  # each name's keys, worked out once (names recur)
     for name in names:
-        counts.update(name_keys([name]))
+        found = keys.get(name)
+        if found is None:
+            found = keys[name] = name_keys([name])
+        counts.update(found)
     return {key: 1.0 + math.log(count) for key, count in counts.items()}
 
 

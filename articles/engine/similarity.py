@@ -207,7 +207,9 @@ def _merge_abbreviations(text: str, spans: list[tuple[int, int]]) -> list[tuple[
     # "Mr. Genalo" must not end a sentence at "Mr."
     merged: list[tuple[int, int]] = []
     for span in spans:
-        if merged and _ABBREV.search(text[merged[-1][0] : merged[-1][1]]):
+        # A match ends where the sentence ends and is at most four characters long: the
+        # sentence's last eight characters hold it and the character before it (``\b``).
+        if merged and _ABBREV.search(text[max(merged[-1][0], merged[-1][1] - 8) : merged[-1][1]]):
             merged[-1] = (merged[-1][0], span[1])
         else:
             merged.append(span)
@@ -255,11 +257,14 @@ def _at_sentence_start(text: str, pos: int, starts: set[int]) -> bool:
     return before.rstrip(" \"'(").endswith((".", "!", "?", ":", "\n")) or before.strip() == ""
 
 
+_NAME_PARTS_RE = re.compile(r"[\s\-]+")
+
+
 def name_keys(names: Iterable[str]) -> set[str]:
     """Lowercase name tokens ("Mayor Jane Roe" -> {"jane", "roe"}), a key space for overlap."""
     keys = set()
     for name in names:
-        for part in re.split(r"[\s\-]+", normalise_quotes(name)):
+        for part in _NAME_PARTS_RE.split(normalise_quotes(name)):
             part = part.strip(".,'\"").lower().removesuffix("'s")
             if len(part) > 1 and part not in _NOT_NAMES:
                 keys.add(part)

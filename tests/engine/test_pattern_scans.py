@@ -1,5 +1,6 @@
-"""The quick scans for spelled-out numbers and for dates and clock times find exactly what
-their patterns find when searched at every character (``finditer``, ``sub``)."""
+"""The quick scans for spelled-out numbers, for dates and clock times and for abbreviations
+ending a sentence find exactly what their patterns find when searched at every character
+(``finditer``, ``sub``, ``search``)."""
 
 from __future__ import annotations
 
@@ -9,10 +10,13 @@ from pathlib import Path
 
 from articles.engine.grouping import _DATE_OR_TIME_RE, _MONTHS, _without_dates_or_times
 from articles.engine.similarity import (
+    _ABBREV,
     _NUMBER_WORDS,
     _WORD_NUMBER_RE,
+    _merge_abbreviations,
     _word_number_matches,
     normalise_quotes,
+    split_sentences,
 )
 
 HERE = Path(__file__).resolve().parent
@@ -69,3 +73,33 @@ def test_spelled_out_numbers_are_found_as_the_pattern_finds_them():
 def test_dates_and_times_are_blanked_as_the_pattern_blanks_them():
     for text in [*_texts(DATE_PIECES, 20_000, seed=11), *_articles()]:
         assert _without_dates_or_times(text) == _DATE_OR_TIME_RE.sub(" ", text), text
+
+
+SENTENCE_PIECES = [
+    *"Mr. Mrs. Ms. Dr. St. U.S. Inc. Co. No. Gov. xMr. _Dr. MrMr. said Jane Roe A 9".split(),
+    " ",
+    "  ",
+    "\n",
+    "\n\n",
+    ".",
+    "!",
+    "?",
+    '"',
+    "é",
+]
+
+
+def test_sentences_run_on_after_an_abbreviation_as_the_whole_sentence_search_says():
+    def merged_by_searching_all(text, spans):
+        merged = []
+        for span in spans:
+            if merged and _ABBREV.search(text[merged[-1][0] : merged[-1][1]]):
+                merged[-1] = (merged[-1][0], span[1])
+            else:
+                merged.append(span)
+        return merged
+
+    for text in [*_texts(SENTENCE_PIECES, 20_000, seed=13), *_articles()]:
+        # Each sentence on its own, then merged both ways.
+        spans = [(s, e) for s, e in split_sentences(text.replace(".", "!"))]
+        assert _merge_abbreviations(text, spans) == merged_by_searching_all(text, spans), text
