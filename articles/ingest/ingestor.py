@@ -75,8 +75,7 @@ class _Batch:
     items: int = 0
     articles: list[int] = field(default_factory=list)
     aliased: set[int] | None = None  # the stories with aliases of their own
-    # The key rows its placements read, each key's once (the batch holds SQLite's write lock).
-    # (From a day before the first one's window: reading more rows cost more than it saved.)
+    # The key rows its placements read, each key's once, from a day before the first window.
     key_rows: KeyRows = field(default_factory=lambda: KeyRows(slack=1))
 
 
