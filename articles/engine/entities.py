@@ -458,6 +458,8 @@ _OFFICE_OF_TWO = re.compile(
     + "|".join(sorted(lx.ORG_WORDS - {"and", "of", "the"}, key=len, reverse=True))
     + r") of (?:the )?(?:[a-z\-]+ ){1,3}and (?:[a-z\-]+ ){0,2}[a-z\-]+"
 )
+_FIRST_NAME_GIVEN = re.compile(r"\b(?:his|her|their) first name(?: as)?,?\s+$")
+_PRONOUN_CUE = re.compile(r"\b(?:[Hh]e|[Ss]he)\s+(?:" + "|".join(lx.CUE_VERBS) + r")\b")
 _I_CONTRACTION = re.compile(r"I[’'](?:d|m|ve|ll)")
 
 
@@ -680,8 +682,9 @@ class _Builder:
                     w for w in q.name.lower().split() if w.rstrip(".") not in _SUFFIXES
                 ).endswith(tail)
             ]
-            if len(longer) == 1:
-                p = longer[0]
+            if longer:
+                # (of "Luis de la Rosa Jr." and "Sr.", the one the text brought in first)
+                p = min(longer, key=lambda q: q.first_at)
         if p is None:
             p = Person(name, role or (ks.role if ks else ""), known=ks is not None)
             reg.persons[name] = p
@@ -1486,6 +1489,8 @@ class _Builder:
                     and self.text[e0 : e0 + 1] == ","
                     and not common_word(w)
                 )
+                # "A volunteer, who gave only his first name, Curtis, said": the name given
+                or _FIRST_NAME_GIVEN.search(self.text, max(0, s0 - 40), s0)
                 # "Her father, Anton, 41, complained": a relative named by a given name
                 or (
                     w.lower() in lx.FIRST_NAMES
@@ -1637,7 +1642,12 @@ class _Builder:
             ss = layout.sentence_start(m.start)
             if ss not in seen:
                 seen.add(ss)
-                m.subject = m.start - ss < 60 and not _PRONOUN_OPENS.match(text, ss, m.start)
+                m.subject = (
+                    m.start - ss < 60
+                    and not _PRONOUN_OPENS.match(text, ss, m.start)
+                    # (not “...,” he said, doing his best Roe impression: "he" is)
+                    and not _PRONOUN_CUE.search(text, ss, m.start)
+                )
                 if not m.subject and m.start - ss < 200 and _FRONTED_THEN.match(text, ss, m.start):
                     # "Asked whether the country would accept mediation, Vukelic was ...":
                     # a long fronted clause, then the name that opens the main one.
