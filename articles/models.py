@@ -8,7 +8,6 @@ Editorial work is never removed by a cascade: foreign keys into editorial rows a
 from __future__ import annotations
 
 import hashlib
-import re
 import unicodedata
 
 from django.conf import settings
@@ -267,8 +266,9 @@ class ArticleQuerySet(models.QuerySet):
 
 
 def normalise_for_hash(body: str) -> str:
-    text = unicodedata.normalize("NFKC", body).casefold()
-    return re.sub(r"\s+", " ", text).strip()
+    # Runs of whitespace as one space, none at the ends: what ``re.sub(r"\s+", " ", text)
+    # .strip()`` gives (``\s`` and ``str.split`` know the same characters), in half the time.
+    return " ".join(unicodedata.normalize("NFKC", body).casefold().split())
 
 
 def content_hash(outlet_name: str, body: str) -> str:

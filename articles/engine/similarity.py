@@ -207,7 +207,9 @@ def _merge_abbreviations(text: str, spans: list[tuple[int, int]]) -> list[tuple[
     # "Mr. Genalo" must not end a sentence at "Mr."
     merged: list[tuple[int, int]] = []
     for span in spans:
-        if merged and _ABBREV.search(text[merged[-1][0] : merged[-1][1]]):
+        # A match ends where the sentence ends and is at most four characters long: the
+        # sentence's last eight characters hold it and the character before it (``\b``).
+        if merged and _ABBREV.search(text[max(merged[-1][0], merged[-1][1] - 8) : merged[-1][1]]):
             merged[-1] = (merged[-1][0], span[1])
         else:
             merged.append(span)
@@ -255,11 +257,14 @@ def _at_sentence_start(text: str, pos: int, starts: set[int]) -> bool:
     return before.rstrip(" \"'(").endswith((".", "!", "?", ":", "\n")) or before.strip() == ""
 
 
+_NAME_PARTS_RE = re.compile(r"[\s\-]+")
+
+
 def name_keys(names: Iterable[str]) -> set[str]:
     """Lowercase name tokens ("Mayor Jane Roe" -> {"jane", "roe"}), a key space for overlap."""
     keys = set()
     for name in names:
-        for part in re.split(r"[\s\-]+", normalise_quotes(name)):
+        for part in _NAME_PARTS_RE.split(normalise_quotes(name)):
             part = part.strip(".,'\"").lower().removesuffix("'s")
             if len(part) > 1 and part not in _NOT_NAMES:
                 keys.add(part)
@@ -281,11 +286,44 @@ _WORD_NUMBER_RE = re.compile(
 )
 
 
+# Every match of ``_WORD_NUMBER_RE`` starts with one of these words, in any case.
+_NUMBER_WORDS = tuple(_TENS + _TEENS + _UNITS)
+_ASCII_WORD = frozenset("abcdefghijklmnopqrstuvwxyz0123456789_")
+
+
+def _word_number_matches(text: str) -> Iterable[re.Match]:
+    """``_WORD_NUMBER_RE.finditer(text)``. For ASCII text (whose lower case keeps every
+    character in its place, and in which only ASCII letters match the pattern's letters), the
+    pattern is tried only where a number word starts: searched at every character, it was most
+    of the time of reading an article's figures for grouping."""
+    if not text.isascii():
+        return _WORD_NUMBER_RE.finditer(text)
+    lower = text.lower()
+    starts = set()
+    for word in _NUMBER_WORDS:
+        at = lower.find(word)
+        while at != -1:
+            # The pattern opens with ``\b``: a word character before it, and it cannot match.
+            if at == 0 or lower[at - 1] not in _ASCII_WORD:
+                starts.add(at)
+            at = lower.find(word, at + 1)
+    matches = []
+    end = 0
+    for at in sorted(starts):
+        if at < end:
+            continue  # inside the last match, which finditer goes on after
+        m = _WORD_NUMBER_RE.match(text, at)
+        if m is not None:
+            matches.append(m)
+            end = m.end()
+    return matches
+
+
 def _word_numbers(text: str) -> list[float]:
     """Spelled-out figures ("forty-one", "fourteen million", "two hundred"): style guides and
     broadcast scripts write out what another outlet of the same event prints as digits."""
     values = []
-    for m in _WORD_NUMBER_RE.finditer(text):
+    for m in _word_number_matches(text):
         tens, unit, single, mult = (g.lower() if g else "" for g in m.groups())
         value = float(
             _WORD_VALUES[tens] + _WORD_VALUES.get(unit, 0) if tens else _WORD_VALUES[single]

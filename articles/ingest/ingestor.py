@@ -56,6 +56,7 @@ from articles.ingest.report import (
 )
 from articles.ingest.speakers import name_candidates
 from articles.models import Article, QuoteAppearance, StorySpeakerAlias, content_hash
+from articles.stories.candidates import KeyRows
 from articles.stories.joining import quotes_connect
 from articles.stories.placement import article_place, placement_lock
 from sources.models import Outlet
@@ -74,6 +75,8 @@ class _Batch:
     items: int = 0
     articles: list[int] = field(default_factory=list)
     aliased: set[int] | None = None  # the stories with aliases of their own
+    # The key rows its placements read, each key's once, from a day before the first window.
+    key_rows: KeyRows = field(default_factory=lambda: KeyRows(slack=1))
 
 
 @dataclass
@@ -193,6 +196,7 @@ class Ingestor:
             with transaction.atomic():
                 return self._store_fresh(prepared)
         except PayloadError as exc:
+            self._key_rows_clear()
             source = source_of(prepared.item)
             return IngestItem(source=source, status=ERROR, error=describe_error(exc, plain=True))
         except Exception as exc:  # one broken article must not stop the run
@@ -219,8 +223,14 @@ class Ingestor:
             self.speakers = SpeakerResolver()
             self._outlets = {}
             self._changes.append(None)
+            self._key_rows_clear()
         except Exception:  # noqa: S110 (never let the guard itself raise)
             pass
+
+    def _key_rows_clear(self) -> None:
+        """A failed item's savepoint took back the key rows its placement may have written."""
+        if self._batch is not None:
+            self._batch.key_rows.clear()
 
     def _outlet_find(self, *, name: str) -> Outlet | None:
         key = ("name", name.strip().casefold())
@@ -334,6 +344,7 @@ class Ingestor:
                 user=self.user,
                 names=result.names,
                 quotes=result.created_quotes,
+                key_rows=self._batch.key_rows if self._batch is not None else None,
             )
             story = placed.story
             reread = False

@@ -34,7 +34,7 @@ from articles.models import (
     StoryIndexProfile,
     TermFrequency,
 )
-from articles.stories.candidates import story_index_for
+from articles.stories.candidates import KeyRows, story_index_for
 from sources.versioning import StaleVersion, versioned_update, versions_next
 
 # Candidate stories scored per placement (the engine's default).
@@ -207,6 +207,7 @@ def article_place(
     user=None,
     names: list[str] | None = None,
     quotes: list[Quote] | None = None,
+    key_rows: KeyRows | None = None,
 ) -> Placement:
     """Put ``article`` into the story about the same event, or start a new draft story.
 
@@ -214,7 +215,8 @@ def article_place(
     refreshed. Candidates come from the key index, never from a scan of stored articles.
     Joining its quotes to other outlets' wordings is the next step, ``quotes_connect``.
     ``names``: the article's people (``ArticlePerson`` speakers in row order), and
-    ``quotes``: its quotes (in id order), when the caller just stored them.
+    ``quotes``: its quotes (in id order), when the caller just stored them. ``key_rows``:
+    the key rows of the caller's batch (``candidates.KeyRows``), told what this writes.
     """
     placement_lock()
     features = raw = article_features(article, names=names)
@@ -224,8 +226,10 @@ def article_place(
     features = replace(features, keys=tuple(index_keys(features, df)))
     if article.story_id is not None:
         story, created, score = article.story, False, None
+        if key_rows is not None:
+            key_rows.clear()  # its story's rows may lie before the rows read: all read again
     else:
-        index = story_index_for(features, df, limit=PLACEMENT_CANDIDATES)
+        index = story_index_for(features, df, limit=PLACEMENT_CANDIDATES, rows=key_rows)
         best = index.best(features, limit=PLACEMENT_CANDIDATES)
         if best is not None and best[1].total >= index.threshold:
             story = _story(best[0])
@@ -269,6 +273,8 @@ def article_place(
     scratch.add(story.pk, features)
     _count_documents(features.df_terms(), known=stored)
     _save_profile(story.pk, profile, features.keys, exists=row is not None, new=created)
+    if key_rows is not None:
+        key_rows.written(story.pk, features.keys, profile.first, profile.last)
     return Placement(story=story, created=created, score=score, features=raw)
 
 

@@ -15,7 +15,7 @@ from django.db import transaction
 from articles.core.story_state import stories_touch
 from articles.engine.grouping import ArticleFeatures, index_keys, same_storyline
 from articles.models import Article, ReviewState, Story, Storyline
-from articles.stories.candidates import story_index_for
+from articles.stories.candidates import KeyRows, story_index_for
 from articles.stories.placement import articles_features, document_frequencies_each
 
 SUGGEST_CANDIDATES = 30
@@ -105,13 +105,21 @@ def storylines_suggest(
     frequencies = dict(
         zip(found, document_frequencies_each([f.df_terms() for f in found.values()]), strict=True)
     )
+    # Their key rows, each key's read once for all of them (linking changes none).
+    days = [f.published.toordinal() for f in found.values() if f.published is not None]
+    rows = KeyRows(min(days) - STORYLINE_WINDOW_DAYS) if days else None
     for story in stories:
         if story.pk not in found:
             continue
         f, df = found[story.pk], frequencies[story.pk]
         f = replace(f, keys=tuple(index_keys(f, df)))
         index = story_index_for(
-            f, df, limit=SUGGEST_CANDIDATES, exclude=story.pk, window_days=STORYLINE_WINDOW_DAYS
+            f,
+            df,
+            limit=SUGGEST_CANDIDATES,
+            exclude=story.pk,
+            window_days=STORYLINE_WINDOW_DAYS,
+            rows=rows,
         )
         best = index.best(f, limit=SUGGEST_CANDIDATES)
         if best is None or not same_storyline(best[1], index.threshold):

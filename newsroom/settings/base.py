@@ -96,6 +96,8 @@ DATABASES = {
     )
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # Django's backend, with statements' placeholders rewritten once (see the module).
+    DATABASES["default"]["ENGINE"] = "newsroom.db.sqlite3"
     # WAL and a busy timeout let an import run while the site serves pages.
     DATABASES["default"].setdefault("OPTIONS", {}).update(
         {
