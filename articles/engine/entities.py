@@ -516,7 +516,9 @@ def _candidate_tokens(text: str) -> list[tuple[int, int, str]]:
         ms, me = m.span()
         g = m.group()
         single = " " not in g and "\t" not in g and "\n" not in g and "\u00a0" not in g
-        if single and (g.lower().rstrip(".") in stop or _I_CONTRACTION.fullmatch(g)):
+        if single and (
+            g.lower().rstrip(".") in stop or g[1:2] in ("'", "’") and _I_CONTRACTION.fullmatch(g)
+        ):
             continue  # a lone sentence opener such as "The" or "However", or "I've"
         s0 = max(last, ms - (12 if single else 22))
         if s0 > last:
@@ -1025,7 +1027,7 @@ class _Builder:
             # office's last word, then the name's two.
             self.classify(toks, run[-2:])
             return
-        if _is_campaign_name(lows):
+        if "for" in lows and _is_campaign_name(lows):
             # "Achebe for California", "Friends of Jo Roe": a campaign's committee
             org = self.add_org(phrase, s, e)
             self.after_org(org, e)
@@ -1541,7 +1543,7 @@ class _Builder:
         }
         self.alias_first_words()
         for s, e, word, _ in self.bare:
-            if _I_CONTRACTION.fullmatch(word):
+            if word[1:2] in ("'", "’") and _I_CONTRACTION.fullmatch(word):
                 continue  # "I'll say more": the speaker, never a name
             org_key = reg.org_alias.get(word)
             if org_key:
@@ -1686,7 +1688,10 @@ class _Builder:
                     m.start - ss < 60
                     and not _PRONOUN_OPENS.match(text, ss, m.start)
                     # (not “...,” he said, doing his best Roe impression: "he" is)
-                    and not _PRONOUN_CUE.search(text, ss, m.start)
+                    and not (
+                        ("he " in text[ss : m.start] or "He " in text[ss : m.start])
+                        and _PRONOUN_CUE.search(text, ss, m.start)
+                    )
                 )
                 if not m.subject and m.start - ss < 200 and _FRONTED_THEN.match(text, ss, m.start):
                     # "Asked whether the country would accept mediation, Vukelic was ...":
