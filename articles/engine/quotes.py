@@ -15,6 +15,7 @@ before reading; undecoded remnants are harmless but their quotes are not found.
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from collections.abc import Iterable
 from dataclasses import dataclass
 
@@ -90,12 +91,33 @@ def _opens_ok(text: str, i: int, pe: int) -> bool:
     return i + 1 < pe and not text[i + 1].isspace()
 
 
-def _scan_paragraph(text: str, ps: int, pe: int, para: int, out: list[_Span]) -> _Span | None:
-    """Pair double quote marks in one paragraph; return a span left open at its end."""
+def _mark_positions(text: str) -> list[int]:
+    """Where the text has a character of ``_MARKS``, in order: found with ``str.find``, far
+    cheaper than that pattern's search, which tests every character against the class."""
+    found: list[int] = []
+    for ch in '“”„«»‹›"':
+        q = text.find(ch)
+        while q >= 0:
+            found.append(q)
+            q = text.find(ch, q + 1)
+    found.sort()
+    return found
+
+
+def _scan_paragraph(
+    text: str, ps: int, pe: int, para: int, out: list[_Span], marks: list[int]
+) -> _Span | None:
+    """Pair double quote marks in one paragraph; return a span left open at its end.
+
+    ``marks`` are the text's ``_mark_positions``."""
     open_at = -1
     mark = ""
-    for m in _MARKS.finditer(text, ps, pe):
-        i, ch = m.start(), m.group()
+    k = bisect_left(marks, ps)
+    n_marks = len(marks)
+    while k < n_marks and marks[k] < pe:
+        i = marks[k]
+        k += 1
+        ch = text[i]
         if open_at < 0:
             if ch in "“„«‹" or ch == '"' and _opens_ok(text, i, pe):
                 open_at, mark = i, ch
@@ -168,9 +190,10 @@ def find_spans(text: str, paragraphs: list[tuple[int, int]] | None = None) -> li
     if paragraphs is None:
         paragraphs = paragraph_spans(text)
     pending: _Span | None = None
+    marks = _mark_positions(text)
     for idx, (ps, pe) in enumerate(paragraphs):
         first_len = len(spans)
-        left_open = _scan_paragraph(text, ps, pe, idx, spans)
+        left_open = _scan_paragraph(text, ps, pe, idx, spans, marks)
         opens_with_mark = text[ps] in '“„«"'
         if pending is not None and opens_with_mark:
             spans.insert(first_len, pending)  # keep order: pending precedes this paragraph
@@ -182,7 +205,9 @@ def find_spans(text: str, paragraphs: list[tuple[int, int]] | None = None) -> li
         pending = left_open
         # Two apostrophes ('') stand for a double quote mark in some wire and archive text;
         # a single apostrophe pair in such a paragraph is a quote within that quote.
-        if ("‘" in text[ps:pe] or "'" in text[ps:pe]) and "''" not in text[ps:pe]:
+        if (text.find("‘", ps, pe) >= 0 or text.find("'", ps, pe) >= 0) and text.find(
+            "''", ps, pe
+        ) < 0:
             para_spans = [sp for sp in spans if sp.para == idx]
             extra: list[_Span] = []
             nested = _scan_single(text, ps, pe, idx, para_spans, extra)

@@ -132,19 +132,29 @@ class Layout:
     paragraphs: list[tuple[int, int]]
     para_starts: list[int] = field(default_factory=list)
     boundaries: list[int] = field(default_factory=list)
+    # sentence_start by position: the readers ask it again and again for a quote's marks
+    starts: dict[int, int] = field(default_factory=dict)
 
     def paragraph_index(self, pos: int) -> int:
         i = bisect_right(self.para_starts, pos) - 1
         return i if i > 0 else 0
 
     def sentence_start(self, pos: int) -> int:
-        p0 = self.para_starts[self.paragraph_index(pos)] if self.paragraphs else 0
+        start = self.starts.get(pos)
+        if start is not None:
+            return start
+        if self.paragraphs:
+            i = bisect_right(self.para_starts, pos) - 1
+            p0 = self.para_starts[i if i > 0 else 0]
+        else:
+            p0 = 0
         boundaries = self.boundaries
         i = bisect_right(boundaries, pos) - 1
         start = boundaries[i] if i >= 0 and boundaries[i] > p0 else p0
         text = self.text
         while start < pos and text[start].isspace():
             start += 1
+        self.starts[pos] = start
         return start
 
     def sentence_end(self, pos: int) -> int:
@@ -153,6 +163,19 @@ class Layout:
         i = bisect_left(boundaries, pos + 1)
         end = boundaries[i] if i < len(boundaries) and boundaries[i] < p1 else p1
         return end
+
+
+def _sentence_punctuation(text: str) -> list[int]:
+    """Where the text has a character that opens a ``_BOUNDARY`` (". ! ? …"), in order: found
+    with ``str.find``, far cheaper than letting the pattern's search try every character."""
+    found: list[int] = []
+    for ch in ".!?…":
+        q = text.find(ch)
+        while q >= 0:
+            found.append(q)
+            q = text.find(ch, q + 1)
+    found.sort()
+    return found
 
 
 def build_layout(
@@ -173,9 +196,23 @@ def build_layout(
     opens = [q[0] for q in quote_regions]
     boundaries = []
     n = len(text)
+    # ``_BOUNDARY.finditer(text, ps, pe)`` in each paragraph, tried only where a match can
+    # start (the pattern's search would try every character).
+    ends = _sentence_punctuation(text)
+    n_ends = len(ends)
+    match = _BOUNDARY.match
     for ps, pe in paragraphs:
-        for m in _BOUNDARY.finditer(text, ps, pe):
-            b = m.end()
+        k = bisect_left(ends, ps)
+        done = ps
+        while k < n_ends and ends[k] < pe:
+            q = ends[k]
+            k += 1
+            if q < done:
+                continue
+            m = match(text, q, pe)
+            if m is None:
+                continue
+            done = b = m.end()
             i = bisect_right(opens, b - 1) - 1
             if i >= 0 and quote_regions[i][0] < b - 1 < quote_regions[i][1]:
                 continue
