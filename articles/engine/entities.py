@@ -180,7 +180,8 @@ class _TitleLines:
                 b = len(text)
             title = self.judged.get(a)
             if title is None:
-                title = self.judged[a] = _is_title_case(text[a:b])
+                # (a line of 200 characters or more is no title: not copied to be told so)
+                title = self.judged[a] = b - a < 200 and _is_title_case(text[a:b])
             if not title:
                 return False
             if b >= e:
@@ -800,7 +801,7 @@ class _Builder:
             len(run) >= 3
             and lows[0] in lx.PLURAL_PEOPLE
             and lows[1] == "of"
-            and any(w in lx.ORG_WORDS for w in lows[2:])
+            and not lx.ORG_WORDS.isdisjoint(lows[2:])
         ):
             # "Officers of the Valmora Police Department": people of the organisation, whose
             # name starts after them (a capital only because the sentence starts there).
@@ -957,7 +958,7 @@ class _Builder:
             return
         j = run[0] - 1
         if (
-            any(w in lx.ORG_WORDS for w in name_lows)
+            not lx.ORG_WORDS.isdisjoint(name_lows)
             or (len(name_words) == 1 and _is_acronym(name_words[0]))
             or (
                 # "security firm Example Micro": a business named after its trade word
@@ -986,13 +987,13 @@ class _Builder:
                 and (
                     name_lows[0] not in lx.FIRST_NAMES
                     # "Orrin Lake Dam": two place words, whatever the first word could be
-                    or any(w in lx.PLACE_WORDS for w in name_lows[1:-1])
+                    or not lx.PLACE_WORDS.isdisjoint(name_lows[1:-1])
                 )
             )
             or " ".join(name_lows) in lx.PLACES
         ):
             return
-        if any(w in _CONNECTORS_BUT_DE for w in name_lows):
+        if not _CONNECTORS_BUT_DE.isdisjoint(name_lows):
             return
         # "the Ice Expulsion Responsible": a name does not follow an article.
         j = run[0] - 1

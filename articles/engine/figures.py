@@ -80,7 +80,12 @@ _NUMBER = re.compile(
 # ``_NUMBER`` is tried only there. Trying it at every character of the text cost as much as
 # all the rest of reading figures.
 _NUMBER_WORDS = (*_SMALL, "hundred", "thousand", "million", "billion")
-_NUMBER_WORD_BYTES = tuple(w.encode("ascii") for w in _NUMBER_WORDS)
+# (A word that starts with another, "seventeen" with "seven", is found by that one.)
+_NUMBER_WORD_BYTES = tuple(
+    w.encode("ascii")
+    for w in _NUMBER_WORDS
+    if not any(v != w and w.startswith(v) for v in _NUMBER_WORDS)
+)
 _ASCII_STARTS = tuple(c.encode("ascii") for c in "0123456789$")  # the ASCII digits and signs
 _US = re.compile(r"US", re.IGNORECASE)
 # Characters that ``re.IGNORECASE`` matches with an ASCII letter of a number word ("ſ" with

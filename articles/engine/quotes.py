@@ -274,9 +274,15 @@ def _is_title_like(words: list[str], longest: int = 8) -> bool:
         return False
     if any(w[-1:] == "." and len(w) > 4 for w in words[:-1]):
         return False  # “Like Brenmoor. Or Quillhaven,”: sentences, not a title
-    caps = sum(1 for w in words if w[:1].isupper() or not w[:1].isalpha())
-    small = sum(1 for w in words if w[:1].islower() and w in _TITLE_SMALL)
-    return words[0][:1].isupper() and caps + small == len(words) and caps >= 2
+    # Every word capitalised (or not starting with a letter), or a small lower-case word.
+    caps = 0
+    for w in words:
+        first = w[:1]
+        if first.isupper() or not first.isalpha():
+            caps += 1
+        elif not (first.islower() and w in _TITLE_SMALL):
+            return False
+    return words[0][:1].isupper() and caps >= 2
 
 
 # Words that put a name of a show, book or film right after them: "said on “Meet the

@@ -27,7 +27,6 @@ ABBREVIATIONS = frozenset(
 )
 
 OPENING_MARKS = "“„«‹\"'‘"
-_LINE = re.compile(r"[^\n]+")
 _BLANK_LINE = re.compile(r"\n[ \t\r\f\v\u00a0]*\n")
 # A line this long or shorter, followed by a single newline, is hard-wrapped.
 WRAP_WIDTH = 100
@@ -75,14 +74,6 @@ def may_end_with(text: str, endings: tuple[str, ...]) -> bool:
     return not word.isascii() or word.lower().endswith(endings)
 
 
-def _trimmed(text: str, s: int, e: int) -> tuple[int, int]:
-    while s < e and text[s].isspace():
-        s += 1
-    while e > s and text[e - 1].isspace():
-        e -= 1
-    return s, e
-
-
 def is_wrapped(text: str) -> bool:
     """Does the text put blank lines between paragraphs (so single newlines may be wraps)?"""
     return "\n" in text and _BLANK_LINE.search(text) is not None
@@ -97,17 +88,30 @@ def paragraph_spans(text: str) -> list[tuple[int, int]]:
     spans = []
     wrapped = is_wrapped(text)
     joinable = False  # the previous line was non-blank and of wrap width
-    for m in _LINE.finditer(text):
-        s, e = _trimmed(text, m.start(), m.end())
+    n = len(text)
+    ls = 0
+    while ls < n:  # each line (a run of characters other than a newline), found with find
+        le = text.find("\n", ls)
+        if le < 0:
+            le = n
+        if le == ls:
+            ls += 1
+            continue
+        s, e = ls, le
+        while s < e and text[s].isspace():
+            s += 1
+        while e > s and text[e - 1].isspace():
+            e -= 1
         if s >= e:
             joinable = False
-            continue
-        if joinable and spans and m.start() == spans[-1][2]:
-            spans[-1][1] = e
         else:
-            spans.append([s, e, 0])
-        spans[-1][2] = m.end() + 1  # where the next line starts if nothing blank comes between
-        joinable = wrapped and m.end() - m.start() <= WRAP_WIDTH + 1
+            if joinable and spans and ls == spans[-1][2]:
+                spans[-1][1] = e
+            else:
+                spans.append([s, e, 0])
+            spans[-1][2] = le + 1  # where the next line starts if nothing blank comes between
+            joinable = wrapped and le - ls <= WRAP_WIDTH + 1
+        ls = le + 1
     return [(s, e) for s, e, _ in spans]
 
 
