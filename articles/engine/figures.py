@@ -574,19 +574,19 @@ def extract_figures(text: str) -> list[Figure]:
         )
         year = years.pop() if len(years) == 1 else ""
         figures.append(
-            Figure(
-                text=text[start:end],
-                start=start,
-                end=end,
-                value=float(value),
-                unit=unit,
-                per=per,
-                period=period,
-                qualifier=qualifier,
-                kind=kind,
-                year=year,
-                low=low,
-                event=_outcome(text, start, end, unit),
+            Figure(  # (the fields in their order: keywords would cost a dict)
+                text[start:end],  # text
+                start,
+                end,
+                float(value),  # value
+                unit,
+                per,
+                period,
+                qualifier,
+                kind,
+                year,
+                low,
+                _outcome(text, start, end, unit),  # event
             )
         )
     return figures

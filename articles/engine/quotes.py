@@ -541,19 +541,20 @@ def extract_quotes_with(
         if att is not None and att.mention_end is not None:
             cs = min(cs, att.mention_start or cs)
             ce = max(ce, att.mention_end)
+        # (the fields in their order, not by keyword: a frozen type's keywords cost a dict)
         q = Quote(
-            text=text[sp.start : sp.end],
-            start=sp.start,
-            end=sp.end,
-            speaker=speaker,
-            speaker_kind=kind,
-            speaker_mention=mention,
-            cue=cue,
-            continues=continues,
-            context_start=cs,
-            context_end=max(ce, sp.end),
-            mention_start=ms,
-            mention_end=me,
+            text[sp.start : sp.end],  # text
+            sp.start,  # start
+            sp.end,  # end
+            speaker,
+            kind,  # speaker_kind
+            mention,  # speaker_mention
+            cue,
+            continues,
+            cs,  # context_start
+            max(ce, sp.end),  # context_end
+            ms,  # mention_start
+            me,  # mention_end
         )
         quotes.append(q)
         resolver.note_speaker(speaker, kind, sp.open)
