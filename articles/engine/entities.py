@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from articles.engine import lexicon as lx
 from articles.engine.aliases import AliasIndex
@@ -334,6 +335,10 @@ _PLAIN_CONNECTORS = lx.ORG_CONNECTORS - lx.NAME_PARTICLES
 _CONNECTORS_BUT_DE = lx.ORG_CONNECTORS - {"de"}
 
 
+# The last characters of a word ``_clean`` may shorten: any other word it returns as it is.
+_POSSESSIVE_LAST = "s’'"
+
+
 def _clean(tok: str) -> str:
     """The word without a possessive ending ("Roe’s", "Reyes’")."""
     last = tok[-1:]
@@ -491,6 +496,7 @@ _DATELINE_AFTER = re.compile(r"(?:,[ \t]+[A-Z][A-Za-z.]{1,12})?[ \t]*(?:\(\w+\)[
 _COMMON_WORD_SHARE = 0.02
 
 
+@lru_cache(maxsize=1 << 14)  # a pure function of a word
 def common_word(word: str) -> bool:
     """An ordinary English word ("Powerful", "STUPID"), by its share of generic documents."""
     low = word.lower()
@@ -747,8 +753,10 @@ class _Builder:
                     cur.extend(pending)
                     pending = []
                 cur.append(i)
-                if _clean(t) != t and not (
-                    i + 1 < len(toks) and toks[i + 1][2].lower() in lx.ORG_WORDS
+                if (
+                    t[-1] in _POSSESSIVE_LAST
+                    and _clean(t) != t
+                    and not (i + 1 < len(toks) and toks[i + 1][2].lower() in lx.ORG_WORDS)
                 ):  # a possessive ends the name, unless "Children's Trust" goes on
                     runs.append(cur)
                     cur = []
@@ -784,7 +792,7 @@ class _Builder:
             run = run[:-1]
         if not run:
             return
-        words = [_clean(toks[i][2]) for i in run]
+        words = [_clean(t) if (t := toks[i][2])[-1] in _POSSESSIVE_LAST else t for i in run]
         lows = [w.lower() for w in words]
         if len(words) > 2 and words[1] == "The":
             # "Enter The Example Gazette.": a capitalised word opening the sentence, then a

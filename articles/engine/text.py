@@ -136,8 +136,9 @@ class Layout:
     paragraphs: list[tuple[int, int]]
     para_starts: list[int] = field(default_factory=list)
     boundaries: list[int] = field(default_factory=list)
-    # sentence_start by position: the readers ask it again and again for a quote's marks
+    # sentence_start and sentence_end by position: asked again and again for a quote's marks
     starts: dict[int, int] = field(default_factory=dict)
+    ends: dict[int, int] = field(default_factory=dict)
 
     def paragraph_index(self, pos: int) -> int:
         i = bisect_right(self.para_starts, pos) - 1
@@ -162,10 +163,18 @@ class Layout:
         return start
 
     def sentence_end(self, pos: int) -> int:
-        p1 = self.paragraphs[self.paragraph_index(pos)][1] if self.paragraphs else len(self.text)
+        end = self.ends.get(pos)
+        if end is not None:
+            return end
+        if self.paragraphs:
+            i = bisect_right(self.para_starts, pos) - 1
+            p1 = self.paragraphs[i if i > 0 else 0][1]
+        else:
+            p1 = len(self.text)
         boundaries = self.boundaries
         i = bisect_left(boundaries, pos + 1)
         end = boundaries[i] if i < len(boundaries) and boundaries[i] < p1 else p1
+        self.ends[pos] = end
         return end
 
 
