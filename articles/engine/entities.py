@@ -18,7 +18,7 @@ from articles.engine import lexicon as lx
 from articles.engine.aliases import AliasIndex
 from articles.engine.similarity import stem
 from articles.engine.text import ABBREVIATIONS, Layout, alternation, build_layout
-from articles.engine.types import Entity, KnownSpeaker
+from articles.engine.types import Entity, KnownSpeaker, new_entity
 from articles.engine.weights import BACKGROUND_DF
 
 _TOKEN = re.compile(r"[^\W_][\w’'\-]*\.?|[^\w\s]")
@@ -215,16 +215,14 @@ class Registry:
         titles = self.titles
         for p in self.persons.values():
             if p.mentions and not all(titles.holds(s, e) for s, e in p.mentions):
-                out.append(Entity(p.name, "person", p.role, self._mention_texts(p.mentions)))
+                out.append(
+                    new_entity(p.name, "person", p.role, self._mention_texts(p.mentions), False)
+                )
         for o in self.orgs.values():
             if o.mentions and not all(titles.holds(s, e) for s, e in o.mentions):
                 out.append(
-                    Entity(
-                        o.name,
-                        "organization",
-                        o.role,
-                        self._mention_texts(o.mentions),
-                        is_outlet=o.outlet,
+                    new_entity(
+                        o.name, "organization", o.role, self._mention_texts(o.mentions), o.outlet
                     )
                 )
         return out

@@ -12,7 +12,7 @@ import re
 
 from articles.engine import lexicon as lx
 from articles.engine.text import alternation, may_end_with
-from articles.engine.types import Figure
+from articles.engine.types import Figure, new_figure
 
 _SMALL = {
     "one": 1,
@@ -574,7 +574,7 @@ def extract_figures(text: str) -> list[Figure]:
         )
         year = years.pop() if len(years) == 1 else ""
         figures.append(
-            Figure(  # (the fields in their order: keywords would cost a dict)
+            new_figure(  # (every field of a Figure, in order)
                 text[start:end],  # text
                 start,
                 end,

@@ -25,7 +25,7 @@ from articles.engine.cues import Attribution, find_after, find_before, find_lead
 from articles.engine.entities import Registry, build_registry
 from articles.engine.speakers import Resolver
 from articles.engine.text import Layout, build_layout, paragraph_spans
-from articles.engine.types import KnownSpeaker, Quote
+from articles.engine.types import KnownSpeaker, Quote, new_quote
 
 _MARKS = re.compile(r"[“”„«»‹›\"]")
 # A single mark opening a quote: at a line's start or after a space, bracket or dash. Written
@@ -541,8 +541,7 @@ def extract_quotes_with(
         if att is not None and att.mention_end is not None:
             cs = min(cs, att.mention_start or cs)
             ce = max(ce, att.mention_end)
-        # (the fields in their order, not by keyword: a frozen type's keywords cost a dict)
-        q = Quote(
+        q = new_quote(  # (every field of a Quote, in order)
             text[sp.start : sp.end],  # text
             sp.start,  # start
             sp.end,  # end
