@@ -107,13 +107,14 @@ DETERMINERS = frozenset(
 
 # A word right after one of these is a noun ("those claims", "the reports"), not a verb.
 _AFTER_DETERMINER = re.compile(
-    r"\b(?:the|a|an|those|these|this|that|his|her|its|their|our|such)\s+$", re.IGNORECASE
+    r"(?:\b(?:the|a|an|those|these|this|that|his|her|its|their|our|such)|\w[’']s)\s+$",
+    re.IGNORECASE,
 )
 # "was branded", "has been hailed", "is being described": a passive, whose subject is the
 # one spoken about.
 _PASSIVE_BEFORE = re.compile(r"\b(?:was|were|been|being|is|are|be)\s+(?:\w+ly\s+)?$")
 _PASSIVE_ENDS = ("was", "were", "been", "being", "is", "are", "be", "ly")
-_AFTER_ARTICLE = re.compile(r"\b(?:the|a|an|his|her|its|their|our)\s+$", re.IGNORECASE)
+_AFTER_ARTICLE = re.compile(r"(?:\b(?:the|a|an|his|her|its|their|our)|\w[’']s)\s+$", re.IGNORECASE)
 # A past verb right before a word in -s makes it a plural noun: "rejected calls to resign".
 _AFTER_PAST_VERB = re.compile(r"\b[a-z]{2,}ed\s+$")
 
@@ -351,7 +352,7 @@ def _mention_after_verb(text: str, s: int, limit: int) -> tuple[int, int] | None
 
 # Two offices joined by "and", then the one name that holds both.
 _TWO_OFFICES = re.compile(
-    r"\s*((?:[\w’'\-]+[ \t\u00a0]+){0,3}[\w’'\-]+)[ \t\u00a0]+and[ \t\u00a0]+"
+    r"\s*((?:[\w’'\-]+[ \t\u00a0]+){0,3}[\w’'\-]+\.?)[ \t\u00a0]+and[ \t\u00a0]+"
     r"((?:[\w’'\-]+[ \t\u00a0]+){0,4}[\w’'\-]+)[ \t\u00a0]+"
     r"((?:[A-Z][\w’'.\-]+[ \t\u00a0]+){1,2}[A-Z][\w’'\-]+)\b"
 )
@@ -782,7 +783,9 @@ def find_before(text: str, start: int, open_pos: int) -> Attribution | None:
                 wn = _NAME_BEFORE_PARTICIPLE.search(text, max(start, verb_start - 60), verb_start)
                 if wn is not None and _looks_like_name(wn.group(1)):
                     span = wn.span(1)
-                if span is None or text[span[0]].islower():
+                if span is None or (
+                    text[span[0]].islower() and not _DESCRIBED_CLAUSE_SUBJECT.match(text, span[0])
+                ):
                     return None
             if text[span[1] : span[1] + 2] in ("’s", "'s"):
                 return None
@@ -928,8 +931,22 @@ _PARTICIPLE_OPENER = re.compile(
 )
 
 
+# A description opening a clause: "The mayor", "Her campaign", "the Ohio Republican".
+_DESCRIBED_CLAUSE_SUBJECT = re.compile(
+    r"\s*((?:[Tt]he|[Hh]is|[Hh]er|[Ii]ts|[Tt]heir)\s+(?:[\w’'\-]+\s+){0,3}?(?:"
+    + alternation(
+        lx.ROLE_NOUNS
+        | lx.ORG_HEADS
+        | {"campaign", "lawmaker", "legislator", "republican", "democrat"}
+        | {"Republican", "Democrat"}
+    )
+    + r"))(?=\s+(?:\w+ly\s+|also\s+|then\s+|later\s+)?[a-z]{3,})"
+)
+
+
 def _clause_subject(text: str, start: int, end: int) -> tuple[int, int] | None:
-    """The name or pronoun opening the sentence (after an opener ending in a comma)."""
+    """The name or pronoun opening the sentence (after an opener ending in a comma), or a
+    description there ("The mayor toured the plant, saying: ...")."""
     starts = [start]
     possessive = None
     k = start
@@ -953,6 +970,10 @@ def _clause_subject(text: str, start: int, end: int) -> tuple[int, int] | None:
             return m.span(1)
     if possessive and "," not in text[possessive[1] : end]:
         return possessive
+    for s0 in starts:
+        m = _DESCRIBED_CLAUSE_SUBJECT.match(text, s0, end)
+        if m:
+            return m.span(1)
     return None
 
 

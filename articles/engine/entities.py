@@ -108,6 +108,11 @@ _ORG_APPOSITION = re.compile(
     )
     + r")(?=\s+(?:that|which|based|in|of|for|from|with|whose|behind|serving|running)\b|\s*$)"
 )
+# Words of a US party tag or a state: a description ("the Ohio Republican"), never a name.
+_TAG_WORDS = frozenset(
+    {w for words in lx.PARTY_LETTERS.values() for w in words}
+    | {w for name in lx.US_STATES.values() for w in name.split()}
+)
 _QUOTED = re.compile(r"“[^“”]*”|\"[^\"]*\"")
 
 
@@ -385,9 +390,79 @@ _CANDIDATE = re.compile(
     r"[A-Z\x80-\U0010ffff](?<=[^\W\d_a-z])[\w’'\-.]*+(?:(?:[ \t\u00a0]++|[ \t]*+\r?\n[ \t]*+)"
     r"(?:[\"“‘][^\W\d_a-z][\w’'\-]*(?: [^\W\d_a-z][\w’'\-]*){0,2}[\"”’][ \t\u00a0]+"
     r"(?=[^\W\d_a-z]))?"  # a nickname: Juan "Chico" Roe
-    r"(?:(?:of|for|and|the|on|&|de|van|von|der|da|del|di|du|"
-    r"la|le|al|el|bin|ibn|dos|das|y)[ \t\u00a0]+){0,2}[^\W\d_a-z][\w’'\-.]*+)*+"
+    r"(?:(?:"
+    + "|".join(re.escape(w) for w in sorted(lx.ORG_CONNECTORS | lx.NAME_PARTICLES, key=len)[::-1])
+    + r")[ \t\u00a0]+){0,2}[^\W\d_a-z][\w’'\-.]*+)*+"
 )
+
+
+# Party words a name may follow: "Republican Jo Roe", "Libertarian Hendrik ter Horst".
+_PARTY_MEMBERS = frozenset(
+    {"republican", "democrat", "democratic", "libertarian", "independent", "gop"}
+)
+
+
+def _month_as_given_name(text: str, toks: list[tuple[int, int, str]], i: int) -> bool:
+    """ "June Albrecht-Sosa", "April Quill": a month that is also a given name, right before a
+    surname (not a date's number or a day), is the given name."""
+    if toks[i][2] not in _GIVEN_NAME_MONTHS or i + 1 >= len(toks):
+        return False
+    ns, _, nt = toks[i + 1]
+    shaped = nt.isalpha() or ("-" in nt and nt.replace("-", "").isalpha())
+    return (
+        text[toks[i][1] : ns] == " "
+        and nt[:1].isupper()
+        and shaped
+        and nt not in _WEEKDAYS
+        and nt not in _MONTH_NAMES
+        and nt.lower() not in lx.STOP_CAPS
+    )
+
+
+_GIVEN_NAME_MONTHS = frozenset({"April", "June"})
+# What a campaign committee is "for": "Roe for Senate", "Achebe for California".
+_CAMPAIGN_FOR = (
+    _TAG_WORDS
+    | lx.COUNTRIES
+    | {
+        "senate",
+        "congress",
+        "governor",
+        "president",
+        "mayor",
+        "council",
+        "america",
+        "house",
+        "assembly",
+        "judge",
+        "sheriff",
+    }
+)
+
+
+def _is_campaign_name(lows: list[str]) -> bool:
+    """ "roe for senate", "jo roe for new jersey": one or two names, "for", an office or a
+    place."""
+    if "for" not in lows or len(lows) > 6:
+        return False
+    k = lows.index("for")
+    return (
+        1 <= k <= 2
+        and 1 <= len(lows) - k - 1 <= 2
+        and all(w in _CAMPAIGN_FOR for w in lows[k + 1 :])
+    )
+
+
+_NAME_TAIL_ONLY = frozenset(
+    """power electric workers steelworkers autoworkers employees machinists amalgamated
+    brotherhood guild""".split()
+)
+_OFFICE_OF_TWO = re.compile(
+    r"(?:the )?(?:[a-z.\-]+ ){0,3}(?:"
+    + "|".join(sorted(lx.ORG_WORDS - {"and", "of", "the"}, key=len, reverse=True))
+    + r") of (?:the )?(?:[a-z\-]+ ){1,3}and (?:[a-z\-]+ ){0,2}[a-z\-]+"
+)
+_I_CONTRACTION = re.compile(r"I[’'](?:d|m|ve|ll)")
 
 
 def _candidate_tokens(text: str) -> list[tuple[int, int, str]]:
@@ -403,8 +478,8 @@ def _candidate_tokens(text: str) -> list[tuple[int, int, str]]:
         ms, me = m.span()
         g = m.group()
         single = " " not in g and "\t" not in g and "\n" not in g and "\u00a0" not in g
-        if single and g.lower().rstrip(".") in stop:
-            continue  # a lone sentence opener such as "The" or "However"
+        if single and (g.lower().rstrip(".") in stop or _I_CONTRACTION.fullmatch(g)):
+            continue  # a lone sentence opener such as "The" or "However", or "I've"
         s0 = max(last, ms - (12 if single else 22))
         if s0 > last:
             sp = text.find(" ", s0, ms)
@@ -533,6 +608,8 @@ def _possessive_at(text: str, end: int) -> bool:
 
 def _first_name_gender(first: str) -> str:
     lo = first.lower()
+    if lo in lx.UNISEX_FIRST_NAMES:
+        return ""
     if lo in lx.FIRST_NAMES_MALE:
         return "m"
     if lo in lx.FIRST_NAMES_FEMALE:
@@ -598,6 +675,18 @@ class _Builder:
         if ks is not None and ks.kind == "person":
             name = ks.name
         p = reg.persons.get(name)
+        if p is None and name.split()[0].lower() in lx.NAME_PARTICLES and " " in name:
+            # "De la Rosa said", a sentence's capital on "Luis de la Rosa Jr."'s surname
+            tail = " " + name.lower()
+            longer = [
+                q
+                for q in reg.persons.values()
+                if " ".join(
+                    w for w in q.name.lower().split() if w.rstrip(".") not in _SUFFIXES
+                ).endswith(tail)
+            ]
+            if len(longer) == 1:
+                p = longer[0]
         if p is None:
             p = Person(name, role or (ks.role if ks else ""), known=ks is not None)
             reg.persons[name] = p
@@ -743,6 +832,7 @@ class _Builder:
                     and t.lower().rstrip(".") in lx.STOP_CAPS
                     and not _is_acronym(t)
                     and not _joined_initials(toks, i)  # "A.J. Smith" is no article "A"
+                    and not _month_as_given_name(text, toks, i)
                 ):
                     continue
                 if not cur and t in _LEAD_CUES_CAP and i + 1 < len(toks):
@@ -797,8 +887,10 @@ class _Builder:
             # name that starts with its article.
             self.classify(toks, run[2:])
             return
-        if len(run) == 1 and lows[0] in lx.PLURAL_PEOPLE:
-            return  # "Associates described him as ...": people left unnamed, not a firm
+        if len(run) == 1 and (lows[0] in lx.PLURAL_PEOPLE or lows[0] in _NAME_TAIL_ONLY):
+            # "Associates described him as ...": people left unnamed, not a firm; "Power to
+            # the people!": a word that makes a name only after another ("Granite Shore Power")
+            return
         if len(run) == 1 and (lows[0] in lx.ORG_WORDS or common_word(lows[0])):
             nxt = _NEXT_WORD.match(text, toks[run[0]][1])
             if nxt and nxt.group(1) in lx.BUSINESS_HEADS:
@@ -821,6 +913,9 @@ class _Builder:
         # Split "and"-joined runs unless the whole is an organisation name.
         if (
             "and" in lows
+            # (not "Office of Management and Budget", "Department of Health and Human
+            # Services": an office "of" two things)
+            and not _OFFICE_OF_TWO.fullmatch(" ".join(lows))
             and (
                 not any(w in lx.ORG_WORDS for w in lows[lows.index("and") :])
                 or lows[lows.index("and") - 1] in lx.MEDIA_WORDS
@@ -894,6 +989,11 @@ class _Builder:
             # office's last word, then the name's two.
             self.classify(toks, run[-2:])
             return
+        if _is_campaign_name(lows):
+            # "Achebe for California", "Friends of Jo Roe": a campaign's committee
+            org = self.add_org(phrase, s, e)
+            self.after_org(org, e)
+            return
         # A nickname in quote marks ("known as ‘Dynamite Doris’") names nobody new.
         if text[s - 1 : s] in "‘“\"'" and s > 0 and text[e : e + 1] in "’”\"'":
             return
@@ -924,6 +1024,15 @@ class _Builder:
                 cut = 1  # "Producers Ilya Brandt and ...": a plural role opening the sentence
             elif k == 0 and len(words) > 2 and _AGED_WORD.fullmatch(lows[0]):
                 cut = 1  # "Nine-year-old Ruby Sallis": an age, then the name
+            elif (
+                k == 0
+                and len(words) > 2
+                and lows[0] in _PARTY_MEMBERS
+                and not any(w in lx.ORG_WORDS for w in lows[1:])
+                # (not "Republican Donor Adelson", a headline's capitals)
+                and (lows[1] in lx.FIRST_NAMES or self.text.find("\n", 0, toks[run[0]][0]) >= 0)
+            ):
+                cut = 1  # "Libertarian Hendrik ter Horst": a party, then the name
             elif (
                 cut == k > 0
                 and (lows[k] == "of" or lows[k] in _OFFICE_EXTRAS)
@@ -1072,7 +1181,21 @@ class _Builder:
             name_idx = name_idx[:-1]
             name_words = name_words[:-1]
             e = toks[name_idx[-1]][1]
-        if len(name_words) > 4:
+        if (
+            len(name_words) > 4
+            and sum(
+                w not in lx.NAME_PARTICLES and w.rstrip(".") not in _SUFFIXES for w in name_lows
+            )
+            > 4
+        ):
+            return  # (but "Luis de la Rosa Jr." is one name)
+        if len(name_words) > 1 and (
+            all(w.lower() in _TAG_WORDS for w in name_words)
+            or name_lows[-1] in lx.COUNTRIES
+            and name_lows[0] not in lx.FIRST_NAMES  # (but "Steve Israel")
+        ):
+            # "the Ohio Republican", "a New York Democrat": a seat and a party, no name;
+            # "Western Europe", "South Korea": a place
             return
         gender = _gender_of(lows[:cut]) if cut else ""
         if len(name_words) == 1:
@@ -1353,7 +1476,12 @@ class _Builder:
             and w.lower() not in lx.COUNTRIES  # "Egypt said": a state, not a person
             and not _is_acronym(w)
             and (
-                ((nm := _NEXT_WORDS.match(self.text, e0, e0 + 40)) and nm.group(1) in _CUE_WORDS)
+                (
+                    (nm := _NEXT_WORDS.match(self.text, e0, e0 + 40))
+                    and nm.group(1) in _CUE_WORDS
+                    # (not "Harsh comments are earning ...": a noun, then its verb)
+                    and nm.group(2) not in ("are", "were", "have")
+                )
                 # "Tarno, an official from the disaster agency, told the Wire": one name only
                 or (
                     (am := _APPOSED_CUE.match(self.text, e0, e0 + 140))
@@ -1375,6 +1503,8 @@ class _Builder:
         }
         self.alias_first_words()
         for s, e, word, _ in self.bare:
+            if _I_CONTRACTION.fullmatch(word):
+                continue  # "I'll say more": the speaker, never a name
             org_key = reg.org_alias.get(word)
             if org_key:
                 reg.orgs[org_key].mentions.append((s, e))
@@ -1389,8 +1519,19 @@ class _Builder:
                 and word in speaking
                 and not any(word in p.name.split() for p in reg.persons.values())
             ):
-                # "Obama said ...", never given in full: a person known by one name.
-                cands = [self.add_person(word, s, e, "", "")]
+                # "Obama said ...", never given in full: a person known by one name, or by
+                # the full one the text gives only where no name is read ("The Briefing With
+                # Alastair Booker", a show's title in quote marks).
+                full = {
+                    fm.group(1)
+                    for fm in re.finditer(rf"\b([A-Z][a-z]+) {re.escape(word)}\b", self.text)
+                    if fm.group(1).lower() not in lx.STOP_CAPS
+                    and fm.group(1).lower() not in lx.ORG_WORDS
+                    and fm.group(1).lower().rstrip(".") not in lx.TITLES
+                    and not common_word(fm.group(1).lower())
+                }
+                name = f"{full.pop()} {word}" if len(full) == 1 else word
+                cands = [self.add_person(name, s, e, "", "")]
                 cands[0].mentions.pop()
                 reg.mentions.pop()
             if len(cands) > 1:
@@ -1462,9 +1603,27 @@ class _Builder:
             window = self.text[ms[0].end : min(nxt, ms[0].end + 400)]
             # Pronouns in quoted words are the speaker's about others, not the name's.
             window = _QUOTED.sub(" ", window)
+            # "Roe declined to say whether the president would sign, saying he ...": a pronoun
+            # after someone else the sentence brings in (not an apposition: "Roe, the mayor,")
+            other = _SOMEONE_ELSE.search(window)
+            if other and window[: other.start()].strip(" ,"):
+                window = window[: other.start()]
+            # "She recalls the trainer, Sam Reyes, kneeling beside her": a pronoun before the
+            # name is someone else, and the later ones are most likely that someone.
+            ss = layout.sentence_start(ms[0].start)
+            prefix = self.text[ss : ms[0].start]
+            if prefix.count("“") > prefix.count("”") or prefix.count('"') % 2:
+                continue  # “Dominic can keep it,” she said: a name in someone's words
+            before = {
+                pm.group(1).lower() in lx.PRONOUNS_MALE
+                for pm in _PRONOUN.finditer(_QUOTED.sub(" ", prefix))
+            }
             male = female = 0
             for pm in _PRONOUN.finditer(window):
-                if pm.group(1).lower() in lx.PRONOUNS_MALE:
+                is_male = pm.group(1).lower() in lx.PRONOUNS_MALE
+                if is_male in before:
+                    continue
+                if is_male:
                     male += 1
                 else:
                     female += 1

@@ -11,7 +11,7 @@ CUE_VERBS = tuple(
     admits conceded concedes claimed claims contended contends maintained maintains emphasized
     emphasised emphasizes emphasises stressed stresses observed observes commented comments
     recalled recalls remembered remembers predicted predicts promised promises pledged pledges
-    vowed vows urged urges
+    vowed vows urged urges repeated repeats
     cautioned cautions suggested suggests complained complains lamented laments boasted boasts
     quipped quips joked jokes shouted shouts yelled yells whispered whispers cried cries
     exclaimed exclaims recounted recounts reported reports confirmed confirms countered counters
@@ -172,7 +172,9 @@ ORG_WORDS = frozenset(
     league federation chronicle broadcaster broadcasters wire motors motor biotech pharma
     pharmaceuticals logistics retail hydro utilities insurance securities capital partnership
     ventures computer computers electronics software pac initiative caucus convention survey
-    rovers athletic wanderers albion rangers fc hotspur airport industry
+    rovers athletic wanderers albion rangers fc hotspur airport industry workers
+    steelworkers autoworkers teamsters brotherhood amalgamated employees machinists guild
+    power electric international
     forum conference festival foods networks entertainment telecom telecoms communications
     brands studios pictures petroleum chemicals research solutions consulting associates
     analytics insights strategies advisors advisers""".split()
@@ -200,7 +202,8 @@ PLACES = frozenset(
 # person, "Egypt said" is a state. Those that are also given names ("Jordan", "Chad") are
 # left out.
 COUNTRIES = frozenset(
-    """afghanistan albania algeria andorra angola argentina armenia australia austria
+    """europe asia africa america americas oceania antarctica
+    afghanistan albania algeria andorra angola argentina armenia australia austria
     azerbaijan bahamas bahrain bangladesh barbados belarus belgium belize benin bhutan
     bolivia bosnia botswana brazil brunei bulgaria burundi cambodia cameroon canada chile
     china colombia comoros congo croatia cuba cyprus czechia denmark djibouti dominica
@@ -261,6 +264,12 @@ NAME_PARTICLES = frozenset(
         "dos",
         "das",
         "y",
+        "ter",
+        "ten",
+        "den",
+        "della",
+        "dei",
+        "degli",
     }
 )
 ORG_CONNECTORS = frozenset({"of", "for", "and", "the", "on", "&", "de"})
@@ -425,6 +434,11 @@ FIRST_NAMES_FEMALE = frozenset(
     viola vivian wanda whitney yvonne""".split()
 )
 FIRST_NAMES = FIRST_NAMES_MALE | FIRST_NAMES_FEMALE
+# First names borne by men and women alike (or male in one language, female in another): they
+# say nothing of a person's gender, which the text must then show ("Roe said he").
+UNISEX_FIRST_NAMES = frozenset(
+    """andrea cameron dara drew francis hilary jean jesse lee lindsay lindsey sam""".split()
+)
 
 MONTHS = (
     "january february march april may june july august september october november december"
@@ -433,3 +447,43 @@ MONTHS = (
 WEEKDAYS = "monday tuesday wednesday thursday friday saturday sunday".split()
 # Months as written out in running text ("May", "Sept"), not the short forms "Jan", "Feb".
 MONTH_NAMES = tuple(w for w in MONTHS if len(w) > 3 or w == "may")
+
+# US party tags after a name, "Rep. Jo Roe (D-Ohio)": the party letter's words, and the state
+# as AP style and the postal service abbreviate it, for descriptions such as "the Ohio
+# Democrat" or "the Vermont senator".
+PARTY_LETTERS = {
+    "R": ("republican", "gop"),
+    "D": ("democrat", "democratic"),
+    "I": ("independent",),
+}
+_STATES = """Alabama:Ala.:AL Alaska::AK Arizona:Ariz.:AZ Arkansas:Ark.:AR California:Calif.:CA
+Colorado:Colo.:CO Connecticut:Conn.:CT Delaware:Del.:DE Florida:Fla.:FL Georgia:Ga.:GA
+Hawaii::HI Idaho::ID Illinois:Ill.:IL Indiana:Ind.:IN Iowa::IA Kansas:Kan.:KS Kentucky:Ky.:KY
+Louisiana:La.:LA Maine::ME Maryland:Md.:MD Massachusetts:Mass.:MA Michigan:Mich.:MI
+Minnesota:Minn.:MN Mississippi:Miss.:MS Missouri:Mo.:MO Montana:Mont.:MT Nebraska:Neb.:NE
+Nevada:Nev.:NV New_Hampshire:N.H.:NH New_Jersey:N.J.:NJ New_Mexico:N.M.:NM New_York:N.Y.:NY
+North_Carolina:N.C.:NC North_Dakota:N.D.:ND Ohio::OH Oklahoma:Okla.:OK Oregon:Ore.:OR
+Pennsylvania:Pa.:PA Rhode_Island:R.I.:RI South_Carolina:S.C.:SC South_Dakota:S.D.:SD
+Tennessee:Tenn.:TN Texas::TX Utah::UT Vermont:Vt.:VT Virginia:Va.:VA Washington:Wash.:WA
+West_Virginia:W.Va.:WV Wisconsin:Wis.:WI Wyoming:Wyo.:WY"""
+
+
+def _us_states() -> dict[str, str]:
+    out: dict[str, str] = {}
+    for entry in _STATES.split():
+        name, ap, postal = entry.split(":")
+        name = name.replace("_", " ").lower()
+        for form in (name, ap.lower(), ap.lower().rstrip("."), postal.lower()):
+            if form:
+                out[form] = name
+    return out
+
+
+US_STATES = _us_states()
+# Offices that make a lawmaker, and the other words a description may use for them.
+LAWMAKER_WORDS = {
+    "senator": ("lawmaker", "legislator"),
+    "representative": ("lawmaker", "legislator", "congressman", "congresswoman"),
+    "congressman": ("lawmaker", "legislator", "representative"),
+    "congresswoman": ("lawmaker", "legislator", "representative"),
+}

@@ -160,7 +160,7 @@ _STATEMENT_REACH = 400  # characters back that "it" may reach for the statement 
 _THE_AGED = re.compile(r"^the (\d{1,3})-year-old$", re.IGNORECASE)
 _AGE_GIVEN = re.compile(r"[A-Za-z’'], \d{1,3},|\b\d{1,3}-year-old [A-Z]")
 # A document the text says someone issued: "statement", "statements", "letter" ...
-_DOCUMENT = rf"(?:{alternation(lx.DOCUMENT_HEADS)})s?"
+_DOCUMENT = rf"(?:{alternation(lx.DOCUMENT_HEADS | {'report'})})s?"
 # "issued a statement", "wrote a letter to parents", "said in a statement", or a sentence
 # opening "In a statement, ..." (``lead``): a document and the verb that gives it its author.
 _ISSUED = re.compile(
@@ -179,6 +179,15 @@ _FROM_DOCUMENT = re.compile(
 # A phrase fronted before a sentence's subject: "On Saturday, ", "Later that day, ".
 _FRONTED_PHRASE = re.compile(r"^\s*(?:[A-Z][^,.;:!?“”\"]{0,40},\s*)?")
 _OWNERS = frozenset({"his", "her", "its", "their", "the"})
+# "the company", "the agency", "the utility": kinds of body a name need not contain.
+_BODIES = lx.GENERIC_ORG_HEADS | {"agency", "authority", "regulator", "utility"}
+# The subject after a fronted phrase's comma, said as a noun phrase: "the committee found".
+_NAME_AFTER_ORG = re.compile(r"\s[a-z][a-z\-]+(?:\s[a-z][a-z\-]+)*\s[A-Z][\w’'\-]+\s[A-Z]")
+_COMMITTEE_NAME = re.compile(r"\S for [A-Z]")
+_LATER = re.compile(r"later|also|then|again|\w+ly")
+_LEAD_SUBJECT = re.compile(
+    r"\s*((?:the|its|his|her|their)\s+(?:[\w\-]+\s+){0,2}?[\w\-]+)\s+(?=[a-z]{3,})"
+)
 _REPORT = re.compile(r" reports?\b")
 _BUSINESS = frozenset({"company", "firm"})
 _NOT_BUSINESS = frozenset(
@@ -187,9 +196,11 @@ _NOT_BUSINESS = frozenset(
 )
 # "The head of the dockworkers' union was defiant.": a sentence whose subject is a person
 # the text describes and does not name (yet).
+# "The Ohio Republican", "the Vermont lawmaker": people by party or seat.
+_PARTY_PEOPLE = frozenset({"republican", "democrat", "lawmaker", "legislator"})
 _DESCRIBED_SUBJECT = re.compile(
     r"\s*(?:[A-Z][\w ]{0,25},\s+)?((?:The|His|Her|Their)\s+(?:[\w’'\-]+\s+){0,3}?("
-    + "|".join(sorted(_PERSON_NOUNS | lx.RELATIVES))
+    + "|".join(sorted(_PERSON_NOUNS | lx.RELATIVES | _PARTY_PEOPLE | {"Republican", "Democrat"}))
     + r")(\s+(?:of|for|at)\s+(?:the\s+)?(?:[\w’'\-]+\s+){0,3}?[\w’'\-]+)?)"
     r"\s+(?:also\s+|later\s+)?(?:"
     + "|".join(lx.CUE_VERBS)
@@ -292,6 +303,42 @@ class Resolver:
         self.last_org: tuple[str, int] | None = None
         self.spokes_org: str | None = None
         self._mention_starts = [m.start for m in registry.mentions]
+        self._role_words: dict[str, frozenset[str]] = {}
+
+    def role_words(self, name: str) -> frozenset[str]:
+        """The words a description may use for a person: their role's, offices written out
+        ("Sen." -> senator, lawmaker) and a party tag's ("Rep. Jo Roe (D-Ohio)" -> democrat,
+        ohio): "the senator", "the Ohio Democrat", "the lawmaker"."""
+        got = self._role_words.get(name)
+        if got is not None:
+            return got
+        p = self.reg.persons[name]
+        words = set(re.findall(r"[a-z]+", p.role.lower()))
+        text = self.reg.text
+        for _, e in p.mentions:
+            tag = _PARTY_AFTER.match(text, e)
+            if tag:
+                words.update(lx.PARTY_LETTERS[tag.group(1) or tag.group(3)])
+                state = lx.US_STATES.get((tag.group(2) or tag.group(4) or "").strip().lower())
+                if state:
+                    words.update(state.split())
+                break
+        for w in list(words):
+            full = _ABBREVIATED.get(w, w)
+            words.add(full)
+            words.update(lx.LAWMAKER_WORDS.get(full, ()))
+        got = self._role_words[name] = frozenset(words)
+        return got
+
+    def _fits(self, name: str, head: str, qualifiers: list[str]) -> bool:
+        """Whether a description ("the Ohio Republican", "the Democratic senator", "the
+        Senate minority leader") fits a person: its head and other words among theirs, a
+        party or a state only where the text tagged them with one."""
+        words = self.role_words(name) | set(self.reg.persons[name].role.lower().split())
+        if head not in words:
+            return False
+        tagged = bool(words & _TAG_WORDS)
+        return all(w in words or (w in _TAG_WORDS and not tagged) for w in {head, *qualifiers})
 
     def note_speaker(self, name: str | None, kind: str | None, pos: int) -> None:
         if not name:
@@ -307,7 +354,13 @@ class Resolver:
             return None, None
         i = bisect_left(self._mention_starts, pos) - 1
         around = self.reg.mentions[i] if i >= 0 else None
-        if around is not None and around.end > pos and around.kind == "organization":
+        if (
+            around is not None
+            and around.end > pos
+            and around.kind == "organization"
+            # (not "... Drug Program deputy director Jo Tidwell": a person after the name)
+            and not _NAME_AFTER_ORG.search(mention, max(0, around.end - pos))
+        ):
             # "the Ministry of Trade and Industry said", read as "Industry said": the whole name
             # the registry holds around the words
             return around.key, "organization"
@@ -429,6 +482,8 @@ class Resolver:
             and caps.start() > 0
             and (words[0] not in DETERMINERS or len(caps.group().split()) >= 2)
             and not any(w.lower() in lx.ORG_WORDS for w in caps.group().split())
+            # (not "the Ohio Republican": a party and a state, no name)
+            and not set(caps.group().lower().split()) <= _TAG_WORDS
             # (not "a resident of Canal Street": where, not who)
             and not (
                 caps.group().split()[-1].lower() in _STREETS
@@ -506,6 +561,7 @@ class Resolver:
             and body[-1][:1].isupper()
             and all(w[:1].isupper() or w in _NAME_LINKS for w in body)
             and body[0].lower().rstrip(".") not in _GENDERED_TITLES
+            and not all(w.lower() in _TAG_WORDS for w in body)  # "the Ohio Republican"
         ):
             # "The Harrowby Cycling Campaign": a proper name the registry did not hold.
             return " ".join(body), "organization"
@@ -754,6 +810,17 @@ class Resolver:
                 name, kind = self.resolve(" ".join(owner), pos)
                 if name:
                     return name, kind
+        if head == "campaign" and words == ["the", "campaign"]:
+            # "Roe's campaign, Roe for Senate, ... the campaign said": the committee named.
+            named = [
+                (max(s for s, _ in o.mentions if s < pos), o.name)
+                for o in reg.orgs.values()
+                if any(s < pos for s, _ in o.mentions)
+                and (_COMMITTEE_NAME.search(o.name) or "campaign" in o.name.lower().split())
+            ]
+            named = [n for n in named if pos - n[0] <= _GENERIC_REACH]
+            if named:
+                return max(named)[1], "organization"
         if head in {"campaign", "team"}:
             if len(words) == 2 and words[0] in ("his", "her"):
                 # "her campaign said": the campaign of the person "her" stands for, named as
@@ -771,22 +838,38 @@ class Resolver:
             if head == "report" and len(words) == 2 and words[0] == "the":
                 # "The Valmora Audit Office report says ... “...,” the report said": the
                 # organisation whose report the text named.
-                return self._report_owner(pos), "organization"
+                owner = self._report_owner(pos)
+                if owner is None:
+                    # "In a 112-page report, the committee concluded ...": who issued it.
+                    issuer = self._document_issuer("report", pos)
+                    if issuer and issuer != _NO_ISSUER:
+                        return issuer
+                return owner, "organization"
             if head in {"report", "family", "team", "campaign"}:
                 return None, "organization"
             named = [w for w in m.split()[1:-1] if w[:1].isupper()]
             return self._org_head(head, pos, named), "organization"
-        if len(words) == 2 and words[0] == "the" and head in lx.ORG_WORDS:
+        if len(words) == 2 and words[0] == "the" and (head in lx.ORG_WORDS or head in _BODIES):
             # "the institute said", after "the Calder Institute of Public Health"
             org = self._org_head(head, pos)
             if org:
                 return org, "organization"
         # "the mayor", "the minister", "the chief executive": a role held by one person.
-        holders = [
-            p
-            for p in reg.persons.values()
-            if p.role and re.search(rf"\b{re.escape(head)}\b", p.role.lower())
-        ]
+        # "the Ohio Republican", "the GOP senator": a description with a party or a place,
+        # fitting the people whose titles and party tags have all its words.
+        qualifiers = [w.lower() for w in re.findall(r"[\w’'\-]+", m)[1:-1] if w[:1].isupper()]
+        if low.startswith("the ") and (qualifiers or head in _PARTY_WORDS):
+            holders = [
+                p
+                for p in reg.persons.values()
+                if p.first_at < pos and self._fits(p.name, head, qualifiers)
+            ]
+        else:
+            holders = [
+                p
+                for p in reg.persons.values()
+                if p.role and re.search(rf"\b{re.escape(head)}\b", p.role.lower())
+            ]
         if holders and self._introduced(head, pos):
             # "According to a clerk ... “...,” the clerk said. The clerk for Harlan County, Jo
             # Roe, also attended": that clerk was someone unnamed, not one named later.
@@ -821,8 +904,42 @@ class Resolver:
             and not _RELATIVE_AFTER.match(self.reg.text, pos + len(m))
         ):
             who = self._sentence_subject(pos, "person")
-            if who and not _other_office(self.reg.persons[who].role, head):
+            if (
+                who
+                and not _other_office(self.reg.persons[who].role, head)
+                # (not "the Vermont senator" for the senator tagged as Ohio's)
+                and not (
+                    self.role_words(who) & _PARTY_WORDS
+                    and (set(qualifiers) & _TAG_WORDS) - self.role_words(who)
+                )
+            ):
                 return who, "person"
+        if (
+            low.startswith("the ")
+            and qualifiers
+            and not holders
+            and set(qualifiers) <= _TAG_WORDS
+            and (head in _PARTY_PEOPLE or head in lx.LAWMAKER_WORDS)
+            and self.last_person
+            and pos - self.last_person[1] < 1500
+        ):
+            # "“...,” he said. The Wisconsin Republican did give ...": an epithet by party
+            # or state for the person the story is following, the last who spoke.
+            last = self.last_person[0]
+            if not (self.role_words(last) & _PARTY_WORDS) or set(qualifiers) <= self.role_words(
+                last
+            ):
+                return last, "person"
+        if low.startswith("the ") and not holders and not qualifiers:
+            # "the senator said", after "Sen. Jo Roe" and no one the text called "senator":
+            # the one person its titles and offices make one.
+            titled = [
+                p.name
+                for p in reg.persons.values()
+                if p.first_at < pos and head in self.role_words(p.name)
+            ]
+            if len(titled) == 1:
+                return titled[0], "person"
         return None, "person"
 
     def speech_intro(self, pos: int, inline: bool = False) -> tuple[str, str, str, int, int] | None:
@@ -951,6 +1068,8 @@ class Resolver:
         last = None
         for m in _INDEFINITE_PERSON.finditer(reg.text, prev_ss, seg_end):
             if not any(w.lower() in _FUNCTION_WORDS for w in m.group(0).split()[1:-1]):
+                if last is not None and not reg.text[prev_ss : last.start()].strip():
+                    break  # "A Berlin woman ... about a crime against a German woman": the first
                 last = m
         if last is None:
             # "The owner of the house, who asked not to be named, said ...": a person the
@@ -1001,11 +1120,14 @@ class Resolver:
         )
         if noun_gender and noun_gender != gender:
             return None
-        if (_HE if gender == "m" else _SHE).search(reg.text, m.end(), ss):
-            return None  # "The senator was challenged. And he refused ...": a chain of its own
-        holder, kind = self.resolve(m.group(1), m.start(1))
+        described = m.group(1)
+        if described.startswith("The "):
+            described = "the" + described[3:]  # a sentence's capital, not a title's
+        holder, kind = self.resolve(described, m.start(1))
         if kind == "person" and holder:
             return holder
+        if (_HE if gender == "m" else _SHE).search(reg.text, m.end(), ss):
+            return None  # "The senator was challenged. And he refused ...": a chain of its own
         if m.group(3):
             # "The president of the union", after "Mira Hale, the president of the
             # dockworkers' union": the one person whose role has both words.
@@ -1154,8 +1276,18 @@ class Resolver:
             ):
                 subjects.append(mm)
         if found.group("lead"):
-            return (subjects[0].key, subjects[0].kind) if subjects else _NO_ISSUER
+            if subjects:
+                return subjects[0].key, subjects[0].kind
+            # "In a 112-page report, the committee concluded": the body the phrase means.
+            dm = _LEAD_SUBJECT.match(text, lo + 1, hi)
+            if dm:
+                name, kind = self.resolve(dm.group(1), dm.start(1))
+                if name:
+                    return name, kind
+            return _NO_ISSUER
         phrase = _FRONTED_PHRASE.sub("", text[lo:hi]).strip(" ,")
+        while phrase.rsplit(None, 1)[-1:] and _LATER.fullmatch(phrase.rsplit(None, 1)[-1]):
+            phrase = phrase.rsplit(None, 1)[0]  # "The agency later said in a statement"
         if subjects:
             mm = subjects[-1]
             others = reg.mentions[bisect_left(self._mention_starts, mm.end) :]
@@ -1227,7 +1359,7 @@ class Resolver:
             # kind after it in lower case
             if any(text.startswith(f" {head}", e) and s < pos for s, e in org.mentions):
                 return f"{org.name} {head}"
-        if head in lx.GENERIC_ORG_HEADS or head in {"agency", "authority", "regulator"}:
+        if head in _BODIES:
             recent = [
                 (max((s for s, _ in o.mentions if s < pos), default=-1), o.name)
                 for o in reg.orgs.values()
@@ -1241,6 +1373,13 @@ class Resolver:
             if recent:
                 return max(recent)[1]
             return self._lone_subject(pos)
+        if head in _BODY_HEADS:
+            # "The Ridgeport Police Officers Association, which had criticized the search, said
+            # ... . “...,” the union said": a body of that kind the sentence before is about,
+            # whatever its name calls it.
+            org = self._sentence_subject(pos, "organization")
+            if org and not reg.orgs[org].media and head not in org.lower().split():
+                return org
         return None
 
     def _lone_subject(self, pos: int) -> str | None:
@@ -1439,6 +1578,16 @@ _OFFICES = frozenset(
 )
 
 
+# "Rep. Jo Roe (D-Ohio)", "Sen. Al Quist (R-S.C.)": a US party tag right after a name.
+_PARTY_WORDS = frozenset(w for words in lx.PARTY_LETTERS.values() for w in words)
+# Words a party tag can give: "(D-N.H.)" -> democrat, democratic, new, hampshire.
+_TAG_WORDS = _PARTY_WORDS | {w for name in lx.US_STATES.values() for w in name.split()}
+_PARTY_AFTER = re.compile(
+    r",?\s*(?:\(\s*([RDI])\s*(?:[-–]\s*([A-Z][A-Za-z.]*(?:\s[A-Z][A-Za-z.]*)?))?\s*\)"
+    r"|([RDI])[-–]([A-Z][A-Za-z.]*(?:\s[A-Z][A-Za-z.]*)?)\b)"
+)
+# Kinds of body whose names need not say so: a union called "... Steelworkers of America".
+_BODY_HEADS = frozenset({"union", "association", "federation", "coalition", "alliance", "league"})
 _POSSESSIVES = frozenset({"his", "her", "their"})
 # Words of a description that names a place or a public body, never a person.
 _PLACES_AND_BODIES = lx.PLACE_WORDS | {
