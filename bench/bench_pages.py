@@ -161,6 +161,11 @@ def prepare(like_tests: bool = False):
         build_story(articles=1, quotes=1, headline=f"Northfield council story {n}")
     demo = Story.objects.published().order_by("id").first()
     if not like_tests:
+        # The planner statistics the worker's scheduler refreshes every hour on SQLite
+        # (jobs.scheduler.statistics_refresh); a production database has them.
+        from jobs.scheduler import statistics_refresh
+
+        statistics_refresh(force=True)
         gc.freeze()  # what a worker does once the project is loaded (ops/gunicorn.conf.py)
     return small, large, demo
 

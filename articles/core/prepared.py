@@ -162,6 +162,15 @@ def prepared_objects(
     return objects
 
 
+def instance_maker(model: type, names: tuple[str, ...], using: str = "default") -> Callable:
+    """A function making an instance of ``model`` from a row of the columns ``names`` (its
+    fields' attribute names), the same instance as ``model.from_db(using, names, row)``
+    makes, quicker where that comes to the same (see ``_maker``): for rows read as plain
+    values of which a page wants some as model objects. Made again for each run, as the
+    model's signal receivers may change."""
+    return _maker(model, tuple(names), using)
+
+
 _PLAIN_ATTRIBUTES = (DeferredAttribute, ForeignKeyDeferredAttribute)
 
 

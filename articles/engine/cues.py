@@ -977,6 +977,25 @@ def _clause_subject(text: str, start: int, end: int) -> tuple[int, int] | None:
     return None
 
 
+# A sentence of one subject's doings ending in a colon, no other name in it: "She then
+# addressed the supporters again:".
+_SUBJECT_CLAUSE_COLON = re.compile(
+    r"\s*(He|She|[A-Z][\w’'\-]+(?:\s[A-Z][\w’'\-]+){0,2})"
+    r"\s+(?:(?:then|also|later|again|finally|\w+ly)\s+)?([a-z]{3,}(?:ed|s))\b"
+    r"[^A-Z“”\"«»:;.!?]{0,100}:\s*$"
+)
+
+
+# Verbs of such a clause that turn to speaking (not "He unfolds it for me:", a note read).
+_LEAD_CLAUSE_VERBS = frozenset(
+    """addressed addresses turned turns delivered delivers offered offers fired fires shot
+    shoots pushed pushes hit hits struck strikes summed sums put puts played plays laid lays
+    spelled spells doubled doubles pressed presses seemed seems sounded sounds closed closes
+    opened opens ended ends began begins wrapped wraps kicked kicks lashed lashes weighed
+    weighs chimed chimes piled piles""".split()
+)
+
+
 def find_lead_in(text: str, start: int, open_pos: int, known) -> Attribution | None:
     """A speaker introduced before a colon (or "As X put it,") without a reporting verb.
 
@@ -1070,6 +1089,15 @@ def find_lead_in(text: str, start: int, open_pos: int, known) -> Attribution | N
         # "Roe resisted: “...”", "Roe demurred:": a name and its one verb lead in.
         s = start + m.start(1)
         return Attribution(m.group(2), start + m.start(2), m.group(1), s, start + m.end(1), True)
+    m = _SUBJECT_CLAUSE_COLON.match(text, start, open_pos)
+    if (
+        m
+        and m.group(2) in _LEAD_CLAUSE_VERBS
+        and (m.group(1) in ("He", "She") or _looks_like_name(m.group(1)) and known(m.group(1)))
+    ):
+        # "She then addressed the supporters again:", "Roe turned to the crowd:": a clause of
+        # its subject's doings, naming no one else, introduces the subject's words.
+        return Attribution(m.group(2), m.start(2), m.group(1), m.start(1), m.end(1), True)
     if not ("A" <= before_colon.lstrip("(–—-")[:1] <= "Z" or before_colon.endswith(")")):
         return None  # ("–Roe:", a digest's dash glued to the name)
     m = _LEAD_NAME.search(window)

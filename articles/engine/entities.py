@@ -248,7 +248,22 @@ class Registry:
         cands = [p for p in self.person_by_surname(word) if p.mentions and " " in p.name]
         if len(cands) < 2:
             return None
-        return min(cands, key=lambda p: p.first_at).name
+        first = min(cands, key=lambda p: p.first_at)
+        end = self.text.find("\n")
+        if 0 < end and all(s < end for s, _ in first.mentions):
+            # A name only in the headline yields to the body's when it is the same person
+            # shortened ("Ken Starr", "Kenneth Starr") or a headline's word before a surname
+            # ("Understated Perez", "Calls Trump"): the body's is how the article introduces.
+            given = first.name.split()[0]
+            body = [p for p in cands if p.first_at > end and _plausible_given(p.name.split()[0])]
+            if body and (
+                not _plausible_given(given)
+                or any(_same_given(given, p.name.split()[0]) for p in body)
+                # "McCain Challenger Kelli Ward": the body's name, after headline words
+                or any(first.name.endswith(" " + p.name) for p in body)
+            ):
+                return min(body, key=lambda p: p.first_at).name
+        return first.name
 
     def names_someone(self, word: str) -> bool:
         """Is ``word`` a person's name, surname or given name, or an organisation's?"""
@@ -288,6 +303,31 @@ def is_outlet_name(name: str) -> bool:
 
 _KIN_BEFORE = re.compile(r"\b([A-Za-z]+),?[ \t\u00a0]+$")
 _SUFFIXES = frozenset({"jr", "sr", "ii", "iii", "iv"})
+
+
+def _plausible_given(word: str) -> bool:
+    """Could ``word`` be a given name ("Kelli", "Thomas"), not a headline's word ("Calls",
+    "Understated", "Top")?"""
+    low = word.lower()
+    return (
+        low in lx.FIRST_NAMES
+        and low not in _HEADLINE_WORDS
+        or not (
+            common_word(low)
+            or low in _HEADLINE_WORDS
+            or not word[:1].isupper()
+            or low.endswith(("ed", "ing", "ly"))  # "Understated Perez", "Ironically Nichols"
+        )
+    )
+
+
+def _same_given(a: str, b: str) -> bool:
+    """ "Ken" and "Kenneth", "Tom" and "Thomas"? One a short form of the other."""
+    a, b = a.lower().rstrip("."), b.lower().rstrip(".")
+    return a != b and len(min(a, b, key=len)) >= 3 and (a.startswith(b) or b.startswith(a))
+
+
+_HEADLINE_WORDS = frozenset({"will", "top", "calls", "says", "backs", "slams"})
 
 
 def surname_of(name: str) -> str:
@@ -462,6 +502,8 @@ _OFFICE_OF_TWO = re.compile(
     + "|".join(sorted(lx.ORG_WORDS - {"and", "of", "the"}, key=len, reverse=True))
     + r") of (?:the )?(?:[a-z\-]+ ){1,3}and (?:[a-z\-]+ ){0,2}[a-z\-]+"
 )
+_FIRST_NAME_GIVEN = re.compile(r"\b(?:his|her|their) first name(?: as)?,?\s+$")
+_PRONOUN_CUE = re.compile(r"\b(?:[Hh]e|[Ss]he)\s+(?:" + "|".join(lx.CUE_VERBS) + r")\b")
 _I_CONTRACTION = re.compile(r"I[’'](?:d|m|ve|ll)")
 
 
@@ -685,8 +727,9 @@ class _Builder:
                     w for w in q.name.lower().split() if w.rstrip(".") not in _SUFFIXES
                 ).endswith(tail)
             ]
-            if len(longer) == 1:
-                p = longer[0]
+            if longer:
+                # (of "Luis de la Rosa Jr." and "Sr.", the one the text brought in first)
+                p = min(longer, key=lambda q: q.first_at)
         if p is None:
             p = Person(name, role or (ks.role if ks else ""), known=ks is not None)
             reg.persons[name] = p
@@ -1493,6 +1536,8 @@ class _Builder:
                     and self.text[e0 : e0 + 1] == ","
                     and not common_word(w)
                 )
+                # "A volunteer, who gave only his first name, Curtis, said": the name given
+                or _FIRST_NAME_GIVEN.search(self.text, max(0, s0 - 40), s0)
                 # "Her father, Anton, 41, complained": a relative named by a given name
                 or (
                     w.lower() in lx.FIRST_NAMES
@@ -1644,7 +1689,12 @@ class _Builder:
             ss = layout.sentence_start(m.start)
             if ss not in seen:
                 seen.add(ss)
-                m.subject = m.start - ss < 60 and not _PRONOUN_OPENS.match(text, ss, m.start)
+                m.subject = (
+                    m.start - ss < 60
+                    and not _PRONOUN_OPENS.match(text, ss, m.start)
+                    # (not “...,” he said, doing his best Roe impression: "he" is)
+                    and not _PRONOUN_CUE.search(text, ss, m.start)
+                )
                 if not m.subject and m.start - ss < 200 and _FRONTED_THEN.match(text, ss, m.start):
                     # "Asked whether the country would accept mediation, Vukelic was ...":
                     # a long fronted clause, then the name that opens the main one.

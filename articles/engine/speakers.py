@@ -58,9 +58,7 @@ _PRONOUN_REPORTS = re.compile(
 _ANONYMITY = re.compile(
     r"\b(?:(?:not|n’t|n't) (?:to )?be (?:named|identified)|(?:his|her|their) names? (?:not|never)"
     r" be (?:used|published|given)|declined to be (?:named|identified)|condition of anonymity"
-    r"|(?:not|n’t|n't) authori[sz]ed to (?:speak|comment)"
-    # "who gave only his first name, Tomas": half a name, kept so on purpose
-    r"|(?:gave|give|giving|provided|offered) (?:only )?(?:his|her|their) first name)",
+    r"|(?:not|n’t|n't) authori[sz]ed to (?:speak|comment))",
     re.IGNORECASE,
 )
 
@@ -112,8 +110,9 @@ _REPORTED_BEFORE = re.compile(
 # with a clause of its own is someone new, not the person just written about.
 _RELATIVE_AFTER = re.compile(r"\s*,\s*(?:who|whose)\b")
 _GAVE_NAME = re.compile(
-    r"[^.!?;\n“”\"]{0,60}?\bwho (?:gave|would give|would only give) (?:his|her|their) "
-    r"(?:name|full name)(?: only)? as ((?:[A-ZÀ-ÖØ-Þ][\w’'\-]+)(?:\s+[A-ZÀ-ÖØ-Þ][\w’'\-]+){0,2})"
+    r"[^.!?;\n“”\"]{0,60}?\bwho (?:gave|would give|would only give)(?: only)? (?:his|her|their) "
+    r"(?:name|full name|first name)(?: only)?(?: as|,) "
+    r"((?:[A-ZÀ-ÖØ-Þ][\w’'\-]+)(?:\s+[A-ZÀ-ÖØ-Þ][\w’'\-]+){0,2})"
 )
 
 
@@ -181,10 +180,18 @@ _FRONTED_PHRASE = re.compile(r"^\s*(?:[A-Z][^,.;:!?“”\"]{0,40},\s*)?")
 _OWNERS = frozenset({"his", "her", "its", "their", "the"})
 # "the company", "the agency", "the utility": kinds of body a name need not contain.
 _BODIES = lx.GENERIC_ORG_HEADS | {"agency", "authority", "regulator", "utility"}
-# The subject after a fronted phrase's comma, said as a noun phrase: "the committee found".
+# Lower-case role words, then a full name: "... Drug Program deputy director Jo Tidwell".
 _NAME_AFTER_ORG = re.compile(r"\s[a-z][a-z\-]+(?:\s[a-z][a-z\-]+)*\s[A-Z][\w’'\-]+\s[A-Z]")
+# "the Quill campaign", "Roe's re-election campaign": whose campaign.
+_CAMPAIGN_OWNER = re.compile(
+    r"\b([A-Z][\w\-]+)(?:[’']s)? (?:presidential |re-election )?campaign\b"
+)
+# A campaign committee's name: "Roe for Senate".
 _COMMITTEE_NAME = re.compile(r"\S for [A-Z]")
+_INDEFINITE = frozenset({"a", "an", "one", "another", "two", "three", "several", "some"})
+# Words between a subject and its verb: "The agency later said".
 _LATER = re.compile(r"later|also|then|again|\w+ly")
+# The subject after a fronted phrase's comma, said as a noun phrase: "the committee found".
 _LEAD_SUBJECT = re.compile(
     r"\s*((?:the|its|his|her|their)\s+(?:[\w\-]+\s+){0,2}?[\w\-]+)\s+(?=[a-z]{3,})"
 )
@@ -210,7 +217,10 @@ _FEMALE_NOUNS = frozenset("mother sister daughter wife waitress actress widow gr
 _MALE_NOUNS = frozenset("father brother son husband actor widower grandfather".split())
 
 
-_ELDER_YOUNGER = re.compile(r"[Tt]he\s+(younger|elder|older)\s+([A-Z][\w’'\-]+)")
+_ELDER_YOUNGER = re.compile(
+    r"[Tt]he\s+(younger|elder|older)\s+(?:(?:[Dd]e|[Dd]el|[Ll]a|[Vv]an|[Vv]on|[Dd]er|[Dd]en)\s+)*"
+    r"([A-Z][\w’'\-]+)"
+)
 _PRONOUN_CONTRACTION = re.compile(r"(?:i|you|we|they|he|she|it)'(?:ve|re|m|ll|d|s)")
 # A transcript's label opening an answer: "Nadia Ferrante: ...", "CFO ANTHONY WREN: ...".
 _ANSWER_LABEL = re.compile(
@@ -723,6 +733,10 @@ class Resolver:
             if name:
                 return name, kind
         head = words[-1] if words else ""
+        if head in ("official", "officials") and words[0] in _INDEFINITE:
+            # "one former senior agency official", "a White House official": someone left
+            # unnamed, who does not speak for the body as its spokesperson does
+            return None, "person"
         # "an HCTA spokesperson", "a ministry spokesman"
         if head in lx.SPOKES_HEADS and len(words) >= 3:
             toks = m.split()[:-1]
@@ -821,6 +835,14 @@ class Resolver:
             named = [n for n in named if pos - n[0] <= _GENERIC_REACH]
             if named:
                 return max(named)[1], "organization"
+            # "The Clinton campaign said ... . “...,” the campaign said": the campaign last
+            # named by its candidate, as "the Roe campaign" would be.
+            owner = None
+            for om in _CAMPAIGN_OWNER.finditer(reg.text, max(0, pos - _GENERIC_REACH), pos):
+                if om.group(1).lower() not in lx.STOP_CAPS:
+                    owner = om.group(1)
+            if owner:
+                return f"{owner} campaign", "organization"
         if head in {"campaign", "team"}:
             if len(words) == 2 and words[0] in ("his", "her"):
                 # "her campaign said": the campaign of the person "her" stands for, named as
@@ -865,10 +887,11 @@ class Resolver:
                 if p.first_at < pos and self._fits(p.name, head, qualifiers)
             ]
         else:
+            # (not "the governor's chief of staff": whose, not what)
             holders = [
                 p
                 for p in reg.persons.values()
-                if p.role and re.search(rf"\b{re.escape(head)}\b", p.role.lower())
+                if p.role and re.search(rf"\b{re.escape(head)}\b(?![’']s)", p.role.lower())
             ]
         if holders and self._introduced(head, pos):
             # "According to a clerk ... “...,” the clerk said. The clerk for Harlan County, Jo
@@ -1174,6 +1197,10 @@ class Resolver:
         said = [p for p in people if any(w in p.role.lower().split() for w in same[word])]
         if len(said) == 1:
             return said[0].name
+        suffix = "jr" if word == "younger" else "sr"
+        by_suffix = [p for p in people if p.name.lower().rstrip(".").endswith(f" {suffix}")]
+        if len(by_suffix) == 1:
+            return by_suffix[0].name  # "the elder De la Rosa": Luis de la Rosa Sr.
         rest = [p for p in people if not any(w in p.role.lower().split() for w in other)]
         return rest[0].name if len(rest) == 1 and len(people) == 2 else None
 

@@ -8,13 +8,16 @@ Python-written parts (``story_html``, ``claim_html``)."""
 from __future__ import annotations
 
 import html
+import unicodedata
 from datetime import datetime
 from functools import lru_cache
 
 from django.conf import settings
 from django.core.signals import setting_changed
 from django.dispatch import receiver
+from django.template.defaultfilters import truncatechars
 from django.utils.dateformat import DateFormat, re_escaped, re_formatchars
+from django.utils.formats import localize
 from django.utils.functional import Promise
 from django.utils.timezone import _datetime_ambiguous_or_imaginary, get_current_timezone
 from django.utils.translation import get_language, gettext
@@ -31,6 +34,16 @@ def esc(value) -> str:
     if hasattr(value, "__html__"):
         return value.__html__()
     return html.escape(str(value))
+
+
+def truncated(text: str, length: int) -> str:
+    """``truncatechars(text, length)``: a plain text no longer than ``length`` (and in the
+    normal form the filter gives it) is the filter's answer as it stands, without its
+    ``Truncator`` and translated ellipsis (an outlet's name, the usual case); any other goes
+    to the filter."""
+    if type(text) is str and len(text) <= length and unicodedata.is_normalized("NFC", text):
+        return text
+    return truncatechars(text, length)
 
 
 @lru_cache(maxsize=16)
@@ -75,6 +88,7 @@ class Memo:
         self.escaped: dict[str, str] = {}
         self.dates: dict[tuple, str] = {}
         self.months: dict[tuple[str, int], str] = {}
+        self.numbers: dict[int, str] = {}
         self.zone = get_current_timezone() if settings.USE_TZ else None
         self.language = get_language()
 
@@ -94,6 +108,13 @@ class Memo:
         if phrase is None:
             phrase = self.labels[key] = (esc(wording.kind), esc(wording.match_label))
         return phrase
+
+    def number(self, value: int) -> str:
+        """``localize(value)`` for a count a call writes again and again."""
+        text = self.numbers.get(value)
+        if text is None:
+            text = self.numbers[value] = localize(value)
+        return text
 
     def e(self, value) -> str:
         """``esc(value)`` for a value a call writes again and again (an outlet's name, an

@@ -15,12 +15,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from django import template
-from django.template.defaultfilters import truncatechars
-from django.utils.formats import localize
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext, ngettext
 
-from articles.templatetags.html_writing import LONG_DATE, Memo, esc
+from articles.templatetags.html_writing import LONG_DATE, Memo, esc, truncated
 
 register = template.Library()
 
@@ -120,6 +118,16 @@ def _quote(view, first_reported: bool, speaker_page: bool, memo: Memo) -> str:
     return "".join(out)
 
 
+@register.filter
+def written_date(moment, format_string: str) -> str:
+    """``{{ moment|date:format_string }}`` as an autoescaping template prints it, written as
+    the Python-written parts write dates (``Memo.date``, held to the ``date`` filter by the
+    tests): once written in a time zone and language, a moment is not formatted again."""
+    if moment in (None, ""):
+        return ""
+    return mark_safe(Memo().date(moment, format_string))
+
+
 @register.simple_tag
 def quote_list(views: Iterable, first_reported: bool = False, speaker_page: bool = False):
     """Quotes, each with its wordings and the outlets that printed them. ``views``: quote
@@ -155,7 +163,7 @@ def speaker_sections(groups: Iterable, quotes_url: str) -> SafeString:
         out.append(f"\n{body}\n\n          ")
         more = group.more
         if more:
-            counter = localize(more)
+            counter = memo.number(more)
             if speaker:
                 link = ngettext(
                     "One more quote from %(name)s", "%(counter)s more quotes from %(name)s", more
@@ -285,7 +293,7 @@ def coverage_timeline(page) -> SafeString:
         name = esc(row.outlet.name)
         out.append(
             f'\n    <text class="timeline__label" x="0" y="{row.label_y}">'
-            f"{esc(truncatechars(row.outlet.name, 20))}</text>\n"
+            f"{esc(truncated(row.outlet.name, 20))}</text>\n"
             f'    <line class="timeline__track" x1="{left}" x2="{right}" y1="{row.y}" '
             f'y2="{row.y}"></line>\n    '
         )

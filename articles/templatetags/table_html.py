@@ -5,12 +5,12 @@ writes its quotes and coverage: the same markup the templates wrote
 from __future__ import annotations
 
 from django import template
-from django.template.defaultfilters import capfirst, truncatechars
+from django.template.defaultfilters import capfirst
 from django.utils.formats import localize
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext, ngettext
 
-from articles.templatetags.html_writing import esc
+from articles.templatetags.html_writing import esc, truncated
 
 register = template.Library()
 
@@ -29,7 +29,7 @@ def _facet(facet, coverage) -> str:
         y = bar["y"]
         out.append(
             f'\n      <text x="0" y="{y + 15}" class="facet__label">'
-            f"{esc(truncatechars(bar['label'], 28))}</text>\n"
+            f"{esc(truncated(bar['label'], 28))}</text>\n"
             f'      <rect x="{coverage.label_width}" y="{y + 4}" width="{bar["width"]}" '
             'height="14" class="facet__bar"></rect>\n'
             f'      <text x="{bar["text_x"]}" y="{y + 15}" class="facet__count">'

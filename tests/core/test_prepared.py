@@ -10,6 +10,7 @@ from django.db.models.signals import post_init
 from django.utils import timezone
 
 from articles.core.prepared import (
+    instance_maker,
     prepared_objects,
     prepared_rows,
     prepared_update,
@@ -116,6 +117,27 @@ def test_prepared_objects_go_through_init_while_a_receiver_listens():
     finally:
         post_init.disconnect(receiver, sender=QuoteAppearance)
     assert made and seen == made
+
+
+def test_an_instance_maker_makes_what_from_db_makes_and_init_while_a_receiver_listens():
+    story = build_story(articles=1, quotes=2).story
+    names = ("id", "version", "story_id", "speaker_id", "text")
+    for row in Quote.objects.filter(story=story).values_list(*names):
+        ours, theirs = instance_maker(Quote, names)(row), Quote.from_db("default", names, row)
+        assert _state(ours) == _state(theirs)
+        assert (ours._state.adding, ours._state.db) == (False, "default")
+        assert ours.get_deferred_fields() == theirs.get_deferred_fields()
+    seen = []
+
+    def receiver(sender, instance, **kwargs):
+        seen.append(instance)
+
+    post_init.connect(receiver, sender=Quote)
+    try:
+        made = instance_maker(Quote, names)(row)
+    finally:
+        post_init.disconnect(receiver, sender=Quote)
+    assert seen == [made]
 
 
 def test_a_prepared_update_changes_the_rows_its_queryset_would():

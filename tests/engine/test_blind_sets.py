@@ -25,6 +25,10 @@ what the engine reaches, to catch regressions; it is not a target to tune toward
   investigations quoting documents, translated business wire, republished press releases,
   Q&A interviews, sports features, community news. Read blind on the engine after the sixth
   set's rules: 0.986 and 0.888; 0.908 after the rules its wrong names taught.
+- ``stress8.jsonl``: 43 passages (640 quotes) of US-style political news: wire copy with party
+  tags, Sunday-show and cable transcripts, hearings, live blogs, campaign statements and
+  committees, briefings, indictments, leaks, ad watches. Read blind: 0.995 and 0.863; 0.925
+  after the rules of the real-news layer's second round and its own misses.
 """
 
 from __future__ import annotations
@@ -40,6 +44,7 @@ GATES = [
     ("stress5.jsonl", 0.98, 0.88, 30),
     ("stress6.jsonl", 0.98, 0.92, 40),
     ("stress7.jsonl", 0.98, 0.88, 40),
+    ("stress8.jsonl", 0.98, 0.90, 40),
 ]
 
 

@@ -54,13 +54,16 @@ def test_a_critic_who_was_less_kind_said_what_follows_the_colon():
     }
 
 
-def test_someone_who_gave_only_a_first_name_is_not_the_last_man_named():
+def test_someone_who_gave_only_a_first_name_is_known_by_it_not_the_last_man_named():
     text = (
         "Market day\n\nGazette columnist Tom Pike called the plan “a bridge to nowhere.”\n\n"
         "A shopkeeper who gave only his first name, Tomas, said the market had been quiet. "
-        "“Nobody comes on Mondays anymore,” he said."
+        "“Nobody comes on Mondays anymore,” he said.\n\n“I liked what he said,” said a "
+        "retired docker who would give only his first name, Ed."
     )
-    assert speakers(text)["Nobody comes on Mondays anymore,"] is None
+    got = speakers(text)
+    assert got["Nobody comes on Mondays anymore,"] == "Tomas"
+    assert got["I liked what he said,"] == "Ed"
 
 
 def test_answers_set_out_by_topic_belong_to_whoever_took_the_questions():
@@ -524,3 +527,68 @@ def test_repeated_is_a_cue_but_not_after_a_possessive():
     assert got["June,"] == "Bo Kowal"
     assert got["The safety of our staff comes first,"] == "Open Shelves International"
     assert got["wasted a year."] == "Bo Kowal"
+
+
+def test_a_clause_of_the_speaker_s_doings_before_a_colon_and_officials_left_unnamed():
+    text = (
+        "Rally\n\nSenator Mara Quell faced hecklers in Dunmore. “We are sorry you feel that "
+        "way,” Quell said. “It's huge,” she said, doing her best Vance impression.\n\nShe "
+        "then addressed the supporters again: “Here is what I regret.”\n\nQuell delivered a "
+        "snappy retort: “No one is tearing this up.”\n\nThe Harbour Agency declined to "
+        "comment. “It was the right call,” said one former senior agency official."
+    )
+    got = speakers(text)
+    assert got["Here is what I regret."] == "Mara Quell"
+    assert got["No one is tearing this up."] == "Mara Quell"
+    assert got["It was the right call,"] is None
+
+
+def test_father_and_son_of_one_name_told_apart_by_suffix_and_the_elder():
+    text = (
+        "Forum\n\nBusinessman Luis de la Vega Jr. said credits were not enough. “I have 14 "
+        "openings,” De la Vega said.\n\nLuis de la Vega Sr., the candidate's father, sat in the "
+        "front row. “He talks too fast,” the elder De la Vega said."
+    )
+    got = speakers(text)
+    assert got["I have 14 openings,"] == "Luis de la Vega Jr."
+    assert got["He talks too fast,"] == "Luis de la Vega Sr."
+
+
+def test_the_office_is_not_someone_whose_role_only_names_its_holder():
+    text = (
+        "Leaks\n\nGov. Ben Harrow faced questions on Thursday. His chief of staff, Cara Lind, "
+        "the governor’s closest aide, wrote the messages.\n\nHarrow said on Thursday that he "
+        "had not seen them. “My staff were under a lot of pressure,” the governor said."
+    )
+    assert speakers(text)["My staff were under a lot of pressure,"] == "Ben Harrow"
+
+
+def test_the_campaign_is_the_one_last_named_by_its_candidate():
+    text = (
+        "Report\n\nThe Quill campaign rejected the report on Monday. “It is false,” the "
+        "campaign said.\n\nMayor Jo Roe's campaign also answered. “We welcome it,” the "
+        "campaign said in a statement."
+    )
+    got = speakers(text)
+    assert got["It is false,"] == "Quill campaign"
+    assert got["We welcome it,"] == "Roe campaign"
+
+
+def test_a_name_only_in_the_headline_yields_to_the_body_s_when_it_is_the_same_person():
+    text = (
+        "Ken Starr praises harbour plan as Understated Vance sits out\n\nFormer prosecutor "
+        "Kenneth Starr spoke on Monday. “It has remarkable merits,” Starr said.\n\nHarbour "
+        "minister Thomas Vance said little. “We will see,” Vance said."
+    )
+    got = speakers(text)
+    assert got["It has remarkable merits,"] == "Kenneth Starr"
+    assert got["We will see,"] == "Thomas Vance"
+
+
+def test_a_name_only_in_the_headline_stays_the_subject_of_an_obituary():
+    text = (
+        "Hollis Breck, printer who founded the Gazette, dies at 87\n\nBreck set type by hand "
+        "until he was 80. “I never retired,” Breck told the Gazette in 2010. His son, Marcus "
+        "Breck, runs the shop now."
+    )
+    assert speakers(text)["I never retired,"] == "Hollis Breck"

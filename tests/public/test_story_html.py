@@ -502,3 +502,41 @@ def test_a_kept_figure_comparison_follows_the_figures(client):
     assert {value.figure.value for view in table.rows for cell in view.cells for value in cell} == {
         12_000_000
     }
+
+
+@pytest.mark.parametrize("zone", ["UTC", "America/Chicago"])
+def test_the_written_date_filter_prints_what_the_date_filter_prints(zone):
+    """The story page's own dates (``written_date``): the same text as ``date`` in an
+    autoescaping template, in each format the page uses, each zone and two languages, around a
+    summer-time change, and nothing for no date."""
+    from datetime import datetime
+
+    moments = [
+        (datetime(2026, 3, 7) + timedelta(hours=n, minutes=7 * n)).replace(tzinfo=timezone.UTC)
+        for n in range(48)
+    ]
+    for format_string in ("c", "j F Y, H:i e", "j F Y", "j M Y"):
+        ours = Engine(libraries={"story_html": "articles.templatetags.story_html"}).from_string(
+            f'{{% load story_html %}}{{{{ moment|written_date:"{format_string}" }}}}'
+        )
+        theirs = Engine().from_string(f'{{{{ moment|date:"{format_string}" }}}}')
+        for language in ("en", "fr"):
+            with timezone.override(zone), translation.override(language):
+                for moment in [*moments, None]:
+                    context = {"moment": moment}
+                    expected = theirs.render(Context(context))
+                    assert ours.render(Context(context)) == expected, (moment, format_string)
+
+
+def test_a_truncated_name_is_what_truncatechars_gives():
+    """Short, exactly as long, longer, not in normal form, with combining accents, lazy."""
+    from django.template.defaultfilters import truncatechars
+    from django.utils.translation import gettext_lazy
+
+    from articles.templatetags.html_writing import truncated
+
+    names = ["The Example Gazette", "x" * 20, "x" * 21, "Cafe\u0301 Valmora", "e\u0301" * 20]
+    names += ["The Northfield Evening Example Gazette", gettext_lazy("Outlet")]
+    for name in names:
+        for length in (1, 10, 20, 28):
+            assert truncated(name, length) == truncatechars(name, length), (name, length)

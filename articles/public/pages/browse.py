@@ -7,13 +7,13 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from django.db.models import Count, Exists, OuterRef, Q, QuerySet
-from django.urls import reverse
 from django.utils import timezone
 
 from articles.core.prepared import prepared_rows
 from articles.core.visibility import public_outlets, public_speakers, reader_articles
 from articles.models import Quote, Story, Topic, published_q, reader_review_states
 from articles.public.pages.lists import story_list
+from sources.addresses import cached_reverse
 
 
 def topics_index() -> QuerySet[Topic]:
@@ -52,7 +52,7 @@ class StoryLink:
     published_at: datetime | None
 
     def get_absolute_url(self) -> str:
-        return reverse("articles:story-detail", kwargs={"slug": self.slug})
+        return cached_reverse("articles:story-detail", kwargs={"slug": self.slug})
 
 
 def _related_query(story_id: int, now: datetime, storyline_id: int | None = None) -> QuerySet:

@@ -194,12 +194,16 @@ class SpeakerQuotes:
         return max(self.count - len(self.shown), 0)
 
 
-_QUOTE_MARKS = str.maketrans({"’": "'", "‘": "'", "“": '"', "”": '"'})
+# Curly quotation marks as straight ones, replaced one by one (``str.translate`` was slower).
+_QUOTE_MARKS = (("’", "'"), ("‘", "'"), ("“", '"'), ("”", '"'))
+_SPACES = re.compile(r"\s+")
 
 
 def _wording_key(text: str) -> str:
-    text = unicodedata.normalize("NFKC", text).translate(_QUOTE_MARKS).casefold()
-    return re.sub(r"\s+", " ", text).strip(" .,;:")
+    text = unicodedata.normalize("NFKC", text)
+    for mark, straight in _QUOTE_MARKS:
+        text = text.replace(mark, straight)
+    return _SPACES.sub(" ", text.casefold()).strip(" .,;:")
 
 
 def _appearance_order(appearance: QuoteAppearance):
@@ -305,29 +309,26 @@ def quote_index(story_id: int, articles: dict[int, Article]) -> list[SpeakerInde
     missing = {row[1] for row in rows} - articles.keys()
     if missing:
         articles.update(Article.objects.select_related("outlet").defer("body").in_bulk(missing))
-    # Each article's place in time and outlet, worked out once rather than once a wording.
-    dated = {
-        pk: (a.published_at is None, a.published_at or datetime.min, pk, a.outlet_id)
-        for pk, a in articles.items()
-    }
-    first: dict[int, tuple] = {}
-    outlets: dict[int, set[int]] = {}
-    speakers: dict[int, tuple] = {}
-    for quote_id, article_id, start, *speaker in rows:
-        undated, published, _, outlet_id = dated[article_id]
-        key = (undated, published, article_id, start)
-        known = first.get(quote_id)
+
+    # Each article's place in time as one number (a wording's: its article's, its start).
+    def place(pk: int) -> tuple:
+        published = articles[pk].published_at
+        return (published is None, published or datetime.min, pk)
+
+    rank = {pk: n for n, pk in enumerate(sorted(articles, key=place))}
+    outlet_of = {pk: article.outlet_id for pk, article in articles.items()}
+    first, outlets, speakers = {}, {}, {}  # by quote: first place, outlets, index row
+    for row in rows:
+        quote_id, article_id = row[0], row[1]
+        key, known = (rank[article_id], row[2]), first.get(quote_id)
         if known is None:
+            speakers[quote_id], outlets[quote_id] = row, set()
+        if known is None or key < known:
             first[quote_id] = key
-            outlets[quote_id] = {outlet_id}
-            speakers[quote_id] = speaker
-            continue
-        if key < known:
-            first[quote_id] = key
-        outlets[quote_id].add(outlet_id)
+        outlets[quote_id].add(outlet_of[article_id])
     groups: dict[int | None, SpeakerIndex] = {}
     for quote_id in sorted(first, key=first.__getitem__):
-        speaker_id, name, slug = speakers[quote_id]
+        _, _, _, speaker_id, name, slug = speakers[quote_id]
         group = groups.setdefault(speaker_id, SpeakerIndex(speaker_id, name or "", slug or "", []))
         group.quote_ids.append(quote_id)
         group.widest = max(group.widest, len(outlets[quote_id]))

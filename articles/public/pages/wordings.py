@@ -14,9 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from django.db import DEFAULT_DB_ALIAS
-
-from articles.core.prepared import prepared_values_list
+from articles.core.prepared import instance_maker, prepared_values_list
 from articles.core.visibility import reader_appearances
 from articles.models import Article, Quote, reader_review_states
 from sources.models import Speaker
@@ -66,7 +64,7 @@ _SPEAKER = tuple(
     f"quote__speaker__{name}"
     for name in ("id", "version", "name", "slug", "kind", "role", "role_checked")
 )
-# The same columns as the models name them, for ``from_db``.
+# The same columns as the models name them, for ``instance_maker``.
 _QUOTE_NAMES = ("id", "version", "story_id", "speaker_id", "text")
 _SPEAKER_NAMES = ("id", "version", "name", "slug", "kind", "role", "role_checked")
 
@@ -92,19 +90,19 @@ def wording_rows(
         articles.update(Article.objects.select_related("outlet").defer("body").in_bulk(missing))
     own, quote_end = len(_OWN), len(_OWN) + len(_QUOTE)
     set_speaker = Quote.speaker.field.set_cached_value
+    make_quote = instance_maker(Quote, _QUOTE_NAMES)
+    make_speaker = instance_maker(Speaker, _SPEAKER_NAMES)
     quotes: dict[int, tuple[Quote, list[WordingRow]]] = {}
     speakers: dict[int, Speaker] = {}
     for row in rows:
         entry = quotes.get(row[1])
         if entry is None:
-            quote = Quote.from_db(DEFAULT_DB_ALIAS, _QUOTE_NAMES, row[own:quote_end])
+            quote = make_quote(row[own:quote_end])
             speaker = None
             if quote.speaker_id is not None:
                 speaker = speakers.get(quote.speaker_id)
                 if speaker is None:
-                    speaker = speakers[quote.speaker_id] = Speaker.from_db(
-                        DEFAULT_DB_ALIAS, _SPEAKER_NAMES, row[quote_end:]
-                    )
+                    speaker = speakers[quote.speaker_id] = make_speaker(row[quote_end:])
             set_speaker(quote, speaker)
             entry = quotes[row[1]] = (quote, [])
         entry[1].append(WordingRow(row[:own], articles[row[2]]))
