@@ -250,6 +250,8 @@ def with_partner(text: str, att: Attribution | None) -> Attribution | None:
     if att is None or att.mention_start is None or att.mention_end is None:
         return att
     s, e = att.mention_start, att.mention_end
+    if not ("A" <= text[s : s + 1] <= "Z"):
+        return att  # (a name of ``_BARE_NAME`` opens with a capital A-Z: "he" is none)
     if not _BARE_NAME.fullmatch(text, s, e) or text[s:e].split()[0].lower() in lx.STOP_CAPS:
         return att
     after = _AND_NAME_AFTER.match(text, e)

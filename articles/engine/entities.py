@@ -12,12 +12,13 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from articles.engine import lexicon as lx
 from articles.engine.aliases import AliasIndex
 from articles.engine.similarity import stem
 from articles.engine.text import ABBREVIATIONS, Layout, alternation, build_layout
-from articles.engine.types import Entity, KnownSpeaker
+from articles.engine.types import Entity, KnownSpeaker, new_entity
 from articles.engine.weights import BACKGROUND_DF
 
 _TOKEN = re.compile(r"[^\W_][\w’'\-]*\.?|[^\w\s]")
@@ -185,7 +186,8 @@ class _TitleLines:
                 b = len(text)
             title = self.judged.get(a)
             if title is None:
-                title = self.judged[a] = _is_title_case(text[a:b])
+                # (a line of 200 characters or more is no title: not copied to be told so)
+                title = self.judged[a] = b - a < 200 and _is_title_case(text[a:b])
             if not title:
                 return False
             if b >= e:
@@ -218,16 +220,14 @@ class Registry:
         titles = self.titles
         for p in self.persons.values():
             if p.mentions and not all(titles.holds(s, e) for s, e in p.mentions):
-                out.append(Entity(p.name, "person", p.role, self._mention_texts(p.mentions)))
+                out.append(
+                    new_entity(p.name, "person", p.role, self._mention_texts(p.mentions), False)
+                )
         for o in self.orgs.values():
             if o.mentions and not all(titles.holds(s, e) for s, e in o.mentions):
                 out.append(
-                    Entity(
-                        o.name,
-                        "organization",
-                        o.role,
-                        self._mention_texts(o.mentions),
-                        is_outlet=o.outlet,
+                    new_entity(
+                        o.name, "organization", o.role, self._mention_texts(o.mentions), o.outlet
                     )
                 )
         return out
@@ -376,6 +376,10 @@ _WHO_OR_AGE = re.compile(
 
 _PLAIN_CONNECTORS = lx.ORG_CONNECTORS - lx.NAME_PARTICLES
 _CONNECTORS_BUT_DE = lx.ORG_CONNECTORS - {"de"}
+
+
+# The last characters of a word ``_clean`` may shorten: any other word it returns as it is.
+_POSSESSIVE_LAST = "s’'"
 
 
 def _clean(tok: str) -> str:
@@ -609,6 +613,7 @@ _DATELINE_AFTER = re.compile(r"(?:,[ \t]+[A-Z][A-Za-z.]{1,12})?[ \t]*(?:\(\w+\)[
 _COMMON_WORD_SHARE = 0.02
 
 
+@lru_cache(maxsize=1 << 14)  # a pure function of a word
 def common_word(word: str) -> bool:
     """An ordinary English word ("Powerful", "STUPID"), by its share of generic documents."""
     low = word.lower()
@@ -881,8 +886,10 @@ class _Builder:
                     cur.extend(pending)
                     pending = []
                 cur.append(i)
-                if _clean(t) != t and not (
-                    i + 1 < len(toks) and toks[i + 1][2].lower() in lx.ORG_WORDS
+                if (
+                    t[-1] in _POSSESSIVE_LAST
+                    and _clean(t) != t
+                    and not (i + 1 < len(toks) and toks[i + 1][2].lower() in lx.ORG_WORDS)
                 ):  # a possessive ends the name, unless "Children's Trust" goes on
                     runs.append(cur)
                     cur = []
@@ -918,7 +925,7 @@ class _Builder:
             run = run[:-1]
         if not run:
             return
-        words = [_clean(toks[i][2]) for i in run]
+        words = [_clean(t) if (t := toks[i][2])[-1] in _POSSESSIVE_LAST else t for i in run]
         lows = [w.lower() for w in words]
         if len(words) > 2 and words[1] == "The":
             # "Enter The Example Gazette.": a capitalised word opening the sentence, then a
@@ -937,7 +944,7 @@ class _Builder:
             len(run) >= 3
             and lows[0] in lx.PLURAL_PEOPLE
             and lows[1] == "of"
-            and any(w in lx.ORG_WORDS for w in lows[2:])
+            and not lx.ORG_WORDS.isdisjoint(lows[2:])
         ):
             # "Officers of the Valmora Police Department": people of the organisation, whose
             # name starts after them (a capital only because the sentence starts there).
@@ -1111,7 +1118,7 @@ class _Builder:
             return
         j = run[0] - 1
         if (
-            any(w in lx.ORG_WORDS for w in name_lows)
+            not lx.ORG_WORDS.isdisjoint(name_lows)
             or (len(name_words) == 1 and _is_acronym(name_words[0]))
             or (
                 # "security firm Example Micro": a business named after its trade word
@@ -1140,13 +1147,13 @@ class _Builder:
                 and (
                     name_lows[0] not in lx.FIRST_NAMES
                     # "Orrin Lake Dam": two place words, whatever the first word could be
-                    or any(w in lx.PLACE_WORDS for w in name_lows[1:-1])
+                    or not lx.PLACE_WORDS.isdisjoint(name_lows[1:-1])
                 )
             )
             or " ".join(name_lows) in lx.PLACES
         ):
             return
-        if any(w in _CONNECTORS_BUT_DE for w in name_lows):
+        if not _CONNECTORS_BUT_DE.isdisjoint(name_lows):
             return
         # "the Ice Expulsion Responsible": a name does not follow an article.
         j = run[0] - 1
