@@ -190,6 +190,13 @@ _CAMPAIGN_OWNER = re.compile(
 _COMMITTEE_NAME = re.compile(r"\S for [A-Z]")
 # A subordinating word right before a name: its clause is not the sentence's main one.
 _SUBORDINATE_BEFORE = re.compile(r"\b(?:when|as|after|before|while|because|since|until)\s+$")
+# Bodies of a state or a city, written in lower case after their owner: "China's foreign
+# ministry", "Russia's defence ministry".
+_STATE_BODIES = frozenset({"ministry", "embassy", "government", "military", "army", "navy"})
+_OWNED_BODY = re.compile(
+    r"\b([A-Z][\w\-]+(?:\s[A-Z][\w\-]+)?[’']s\s+(?:[a-z\-]+\s+){0,2}?"
+    r"(ministry|embassy|government|military|army|navy))\b"
+)
 _INDEFINITE = frozenset({"a", "an", "one", "another", "two", "three", "several", "some"})
 # Words between a subject and its verb: "The agency later said".
 _LATER = re.compile(r"later|also|then|again|\w+ly")
@@ -766,6 +773,16 @@ class Resolver:
             org = self._sentence_subject(pos, "organization")
             if org:
                 return org, "organization"
+            # "The Roe campaign on Tuesday responded that ... . “...,” the statement said"
+            layout = self.reg.layout
+            prev = layout.sentence_start(max(0, layout.sentence_start(pos) - 2))
+            cm = (
+                _CAMPAIGN_OWNER.match(reg.text, prev + 4)
+                if reg.text.startswith("The ", prev)
+                else None
+            )
+            if cm:
+                return f"{cm.group(1)} campaign", "organization"
         if head in _SPOKES_NOT_OFFICIAL:
             if self.spokes_org:
                 return self.spokes_org, "organization"
@@ -1402,6 +1419,15 @@ class Resolver:
             if recent:
                 return max(recent)[1]
             return self._lone_subject(pos)
+        if head in _STATE_BODIES:
+            # "China's foreign ministry also weighed in. “...,” the ministry said": the body as
+            # the text wrote it, owned by the name before it.
+            owned = None
+            for om in _OWNED_BODY.finditer(text, max(0, pos - _GENERIC_REACH), pos):
+                if om.group(2) == head:
+                    owned = om.group(1)
+            if owned:
+                return " ".join(owned.replace("’", "'").split())
         if head in _BODY_HEADS:
             # "The Ridgeport Police Officers Association, which had criticized the search, said
             # ... . “...,” the union said": a body of that kind the sentence before is about,

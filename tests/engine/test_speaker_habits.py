@@ -615,3 +615,17 @@ def test_the_subject_opening_the_sentence_before_outranks_a_name_it_mentions():
     )
     got = speakers(text)
     assert got["If this test is confirmed, it will be the latest failure,"] == "Mark Rubin"
+
+
+def test_a_state_body_written_in_lower_case_and_a_campaign_s_statement():
+    text = (
+        "Islands\n\nThe Quill campaign on Tuesday responded that it had moved to larger "
+        "offices. “Also, Mr. Quill pays the rent himself,” the statement said.\n\nVennmark's "
+        "foreign ministry also weighed in. “Countries outside the region should keep their "
+        "promises,” the ministry said in a statement."
+    )
+    got = speakers(text)
+    assert got["Countries outside the region should keep their promises,"] == (
+        "Vennmark's foreign ministry"
+    )
+    assert got["Also, Mr. Quill pays the rent himself,"] == "Quill campaign"
