@@ -19,8 +19,8 @@ computed only on its articles; lenient is a surname match (organisations: equal,
 holds the other's distinctive words). Both over matched quotes and end to end (a missed gold
 quote counts as wrong). Outside the layer only name mentions can be scored (leniently).
 The layer was written in rounds (see its "about"): the report gives each round's figures, and
-round 3, never read for rules, is the honest estimate on real news the rules have not met;
-``--round 3`` with ``-v`` would spend it.
+round 4, never read for rules, is the honest estimate on real news the rules have not met;
+``--round 4`` with ``-v`` would spend it.
 """
 
 from __future__ import annotations
@@ -58,16 +58,17 @@ LAYER_ABOUT = (
     " canonical name or null), kind (person|organization|group|anonymous|none), checked"
     " (hand|corrected), round (1|2|3)}]. Ids, offsets, names and kinds only; no article text."
     " Round 1 (157 articles): written first and read for the engine's rules over several"
-    " sessions. Rounds 2 and 3 (60 articles each, drawn at random by publisher): written blind"
-    " to the engine by two readers on 2026-12-06; round 2 was read for rules after its first"
-    " measure, round 3 is held out (figures only, never read for rules). Read by"
+    " sessions. Rounds 2, 3 and 4 (60 articles each, drawn at random by publisher): written"
+    " blind to the engine by three readers on 2026-12-06; rounds 2 and 3 were read for rules"
+    " after their first measure, round 4 is held out (figures only, never read for rules). Read by"
     " scripts/eval_real_quotes.py."
 )
 # What each round of the layer is, for the report.
 ROUNDS = {
     1: "round 1 (read for rules)",
     2: "round 2 (blind, then read)",
-    3: "round 3 (held out)",
+    3: "round 3 (blind, then read)",
+    4: "round 4 (held out)",
 }
 
 
