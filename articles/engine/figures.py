@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 
 from articles.engine import lexicon as lx
-from articles.engine.text import alternation, may_end_with
+from articles.engine.text import alternation, may_end_with, occurrences
 from articles.engine.types import Figure, new_figure
 
 _SMALL = {
@@ -103,30 +103,20 @@ def _number_matches(text: str):
     # ``bytes.find``: far cheaper than a pattern's search or ``str.find`` in a text with curly
     # quotes, and the same places (spelled numbers are ASCII; none of the case traps is here).
     raw = text.encode("ascii", "replace")
-    starts: set[int] = set()
-    for sign in _ASCII_STARTS:
-        q = raw.find(sign)
-        while q >= 0:
-            starts.add(q)
-            q = raw.find(sign, q + 1)
-    q = raw.find(b"?")
-    while q >= 0:
+    starts = set(occurrences(raw, _ASCII_STARTS))
+    for q in occurrences(raw, (b"?",)):
         c = text[q]
         if c != "?" and (c in "€£¥" or c.isdecimal()):  # a currency sign or a digit (\d)
             starts.add(q)
-        q = raw.find(b"?", q + 1)
     starts.update(p - 2 for p in [p for p in starts if text[p] == "$"] if _US.match(text, p - 2))
     low = raw.lower()
-    for word in _NUMBER_WORD_BYTES:
-        q = low.find(word)
-        while q >= 0:
-            starts.add(q)
-            j = q
-            while j > 0 and text[j - 1].isspace():
-                j -= 1
-            if j < q and j > 0 and text[j - 1] in "aA":
-                starts.add(j - 1)  # "a dozen", "a hundred"
-            q = low.find(word, q + 1)
+    for q in occurrences(low, _NUMBER_WORD_BYTES):
+        starts.add(q)
+        j = q
+        while j > 0 and text[j - 1].isspace():
+            j -= 1
+        if j < q and j > 0 and text[j - 1] in "aA":
+            starts.add(j - 1)  # "a dozen", "a hundred"
     match = _NUMBER.match
     end = 0
     for p in sorted(starts):

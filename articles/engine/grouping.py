@@ -61,6 +61,7 @@ from articles.engine.similarity import (
     stamped_date,
     stem,
 )
+from articles.engine.text import occurrences
 from articles.engine.weights import DocumentFrequencies, cosine, norm
 
 StoryKey = Hashable
@@ -269,11 +270,7 @@ def _without_dates_or_times(text: str) -> str:
     if not text.isascii():
         return _DATE_OR_TIME_RE.sub(" ", text)
     starts = {m.start() for m in _DIGITS_RE.finditer(text)}
-    for word in _MONTH_STARTS:
-        at = text.find(word)
-        while at != -1:
-            starts.add(at)
-            at = text.find(word, at + 1)
+    starts.update(occurrences(text, _MONTH_STARTS))
     pieces = []
     end = 0
     for at in sorted(starts):

@@ -24,7 +24,7 @@ from articles.engine.aliases import AliasIndex
 from articles.engine.cues import Attribution, find_after, find_before, find_lead_in, with_partner
 from articles.engine.entities import Registry, build_registry
 from articles.engine.speakers import Resolver
-from articles.engine.text import Layout, build_layout, paragraph_spans
+from articles.engine.text import Layout, build_layout, occurrences, paragraph_spans
 from articles.engine.types import KnownSpeaker, Quote, new_quote
 
 _MARKS = re.compile(r"[“”„«»‹›\"]")
@@ -91,25 +91,12 @@ def _opens_ok(text: str, i: int, pe: int) -> bool:
     return i + 1 < pe and not text[i + 1].isspace()
 
 
-def _mark_positions(text: str) -> list[int]:
-    """Where the text has a character of ``_MARKS``, in order: found with ``str.find``, far
-    cheaper than that pattern's search, which tests every character against the class."""
-    found: list[int] = []
-    for ch in '“”„«»‹›"':
-        q = text.find(ch)
-        while q >= 0:
-            found.append(q)
-            q = text.find(ch, q + 1)
-    found.sort()
-    return found
-
-
 def _scan_paragraph(
     text: str, ps: int, pe: int, para: int, out: list[_Span], marks: list[int]
 ) -> _Span | None:
     """Pair double quote marks in one paragraph; return a span left open at its end.
 
-    ``marks`` are the text's ``_mark_positions``."""
+    ``marks`` are where the text has a character of ``_MARKS``."""
     open_at = -1
     mark = ""
     k = bisect_left(marks, ps)
@@ -190,7 +177,7 @@ def find_spans(text: str, paragraphs: list[tuple[int, int]] | None = None) -> li
     if paragraphs is None:
         paragraphs = paragraph_spans(text)
     pending: _Span | None = None
-    marks = _mark_positions(text)
+    marks = occurrences(text, '“”„«»‹›"')  # where a character of ``_MARKS`` is
     for idx, (ps, pe) in enumerate(paragraphs):
         first_len = len(spans)
         left_open = _scan_paragraph(text, ps, pe, idx, spans, marks)

@@ -14,6 +14,8 @@ from collections.abc import Iterable
 from datetime import date, datetime, timedelta
 from functools import lru_cache
 
+from articles.engine.text import occurrences
+
 STOPWORDS = frozenset(
     """
     a about above after again against all also am an and any are as at be because been before
@@ -299,14 +301,12 @@ def _word_number_matches(text: str) -> Iterable[re.Match]:
     if not text.isascii():
         return _WORD_NUMBER_RE.finditer(text)
     lower = text.lower()
-    starts = set()
-    for word in _NUMBER_WORDS:
-        at = lower.find(word)
-        while at != -1:
-            # The pattern opens with ``\b``: a word character before it, and it cannot match.
-            if at == 0 or lower[at - 1] not in _ASCII_WORD:
-                starts.add(at)
-            at = lower.find(word, at + 1)
+    # The pattern opens with ``\b``: a word character before, and it cannot match there.
+    starts = {
+        at
+        for at in occurrences(lower, _NUMBER_WORDS)
+        if at == 0 or lower[at - 1] not in _ASCII_WORD
+    }
     matches = []
     end = 0
     for at in sorted(starts):

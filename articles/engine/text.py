@@ -178,15 +178,16 @@ class Layout:
         return end
 
 
-def _sentence_punctuation(text: str) -> list[int]:
-    """Where the text has a character that opens a ``_BOUNDARY`` (". ! ? …"), in order: found
-    with ``str.find``, far cheaper than letting the pattern's search try every character."""
+def occurrences(haystack, needles) -> list[int]:
+    """Every position where one of ``needles`` starts in ``haystack`` (str or bytes), in
+    order: found with ``find``, far cheaper than a pattern's search, which tests every
+    character against its first class."""
     found: list[int] = []
-    for ch in ".!?…":
-        q = text.find(ch)
+    for needle in needles:
+        q = haystack.find(needle)
         while q >= 0:
             found.append(q)
-            q = text.find(ch, q + 1)
+            q = haystack.find(needle, q + 1)
     found.sort()
     return found
 
@@ -211,7 +212,7 @@ def build_layout(
     n = len(text)
     # ``_BOUNDARY.finditer(text, ps, pe)`` in each paragraph, tried only where a match can
     # start (the pattern's search would try every character).
-    ends = _sentence_punctuation(text)
+    ends = occurrences(text, ".!?…")  # where a ``_BOUNDARY`` can open
     n_ends = len(ends)
     match = _BOUNDARY.match
     for ps, pe in paragraphs:
