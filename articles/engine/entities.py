@@ -108,11 +108,6 @@ _ORG_APPOSITION = re.compile(
     )
     + r")(?=\s+(?:that|which|based|in|of|for|from|with|whose|behind|serving|running)\b|\s*$)"
 )
-# Words of a US party tag or a state: a description ("the Ohio Republican"), never a name.
-_TAG_WORDS = frozenset(
-    {w for words in lx.PARTY_LETTERS.values() for w in words}
-    | {w for name in lx.US_STATES.values() for w in name.split()}
-)
 _QUOTED = re.compile(r"“[^“”]*”|\"[^\"]*\"")
 
 
@@ -437,9 +432,7 @@ _CANDIDATE = re.compile(
 
 
 # Party words a name may follow: "Republican Jo Roe", "Libertarian Hendrik ter Horst".
-_PARTY_MEMBERS = frozenset(
-    {"republican", "democrat", "democratic", "libertarian", "independent", "gop"}
-)
+_PARTY_MEMBERS = lx.PARTY_WORDS | {"libertarian"}
 
 
 def _month_as_given_name(text: str, toks: list[tuple[int, int, str]], i: int) -> bool:
@@ -462,7 +455,7 @@ def _month_as_given_name(text: str, toks: list[tuple[int, int, str]], i: int) ->
 _GIVEN_NAME_MONTHS = frozenset({"April", "June"})
 # What a campaign committee is "for": "Roe for Senate", "Achebe for California".
 _CAMPAIGN_FOR = (
-    _TAG_WORDS
+    lx.TAG_WORDS
     | lx.COUNTRIES
     | {
         "senate",
@@ -1235,7 +1228,7 @@ class _Builder:
         ):
             return  # (but "Luis de la Rosa Jr." is one name)
         if len(name_words) > 1 and (
-            all(w.lower() in _TAG_WORDS for w in name_words)
+            all(w.lower() in lx.TAG_WORDS for w in name_words)
             or name_lows[-1] in lx.COUNTRIES
             and name_lows[0] not in lx.FIRST_NAMES  # (but "Steve Israel")
         ):

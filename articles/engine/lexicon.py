@@ -480,6 +480,10 @@ def _us_states() -> dict[str, str]:
 
 
 US_STATES = _us_states()
+# The words a party tag gives ("R" -> republican, gop), and with the states' words, every word
+# a tag such as "(D-N.H.)" can give: "the Ohio Republican" is a description, never a name.
+PARTY_WORDS = frozenset(w for words in PARTY_LETTERS.values() for w in words)
+TAG_WORDS = PARTY_WORDS | {w for name in US_STATES.values() for w in name.split()}
 # Offices that make a lawmaker, and the other words a description may use for them.
 LAWMAKER_WORDS = {
     "senator": ("lawmaker", "legislator"),

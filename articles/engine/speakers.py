@@ -356,8 +356,8 @@ class Resolver:
         words = self.role_words(name) | set(self.reg.persons[name].role.lower().split())
         if head not in words:
             return False
-        tagged = bool(words & _TAG_WORDS)
-        return all(w in words or (w in _TAG_WORDS and not tagged) for w in {head, *qualifiers})
+        tagged = bool(words & lx.TAG_WORDS)
+        return all(w in words or (w in lx.TAG_WORDS and not tagged) for w in {head, *qualifiers})
 
     def note_speaker(self, name: str | None, kind: str | None, pos: int) -> None:
         if not name:
@@ -502,7 +502,7 @@ class Resolver:
             and (words[0] not in DETERMINERS or len(caps.group().split()) >= 2)
             and not any(w.lower() in lx.ORG_WORDS for w in caps.group().split())
             # (not "the Ohio Republican": a party and a state, no name)
-            and not set(caps.group().lower().split()) <= _TAG_WORDS
+            and not set(caps.group().lower().split()) <= lx.TAG_WORDS
             # (not "a resident of Canal Street": where, not who)
             and not (
                 caps.group().split()[-1].lower() in _STREETS
@@ -580,7 +580,7 @@ class Resolver:
             and body[-1][:1].isupper()
             and all(w[:1].isupper() or w in _NAME_LINKS for w in body)
             and body[0].lower().rstrip(".") not in _GENDERED_TITLES
-            and not all(w.lower() in _TAG_WORDS for w in body)  # "the Ohio Republican"
+            and not all(w.lower() in lx.TAG_WORDS for w in body)  # "the Ohio Republican"
         ):
             # "The Harrowby Cycling Campaign": a proper name the registry did not hold.
             return " ".join(body), "organization"
@@ -899,7 +899,7 @@ class Resolver:
         # "the Ohio Republican", "the GOP senator": a description with a party or a place,
         # fitting the people whose titles and party tags have all its words.
         qualifiers = [w.lower() for w in re.findall(r"[\w’'\-]+", m)[1:-1] if w[:1].isupper()]
-        if low.startswith("the ") and (qualifiers or head in _PARTY_WORDS):
+        if low.startswith("the ") and (qualifiers or head in lx.PARTY_WORDS):
             holders = [
                 p
                 for p in reg.persons.values()
@@ -951,8 +951,8 @@ class Resolver:
                 and not _other_office(self.reg.persons[who].role, head)
                 # (not "the Vermont senator" for the senator tagged as Ohio's)
                 and not (
-                    self.role_words(who) & _PARTY_WORDS
-                    and (set(qualifiers) & _TAG_WORDS) - self.role_words(who)
+                    self.role_words(who) & lx.PARTY_WORDS
+                    and (set(qualifiers) & lx.TAG_WORDS) - self.role_words(who)
                 )
             ):
                 return who, "person"
@@ -960,7 +960,7 @@ class Resolver:
             low.startswith("the ")
             and qualifiers
             and not holders
-            and set(qualifiers) <= _TAG_WORDS
+            and set(qualifiers) <= lx.TAG_WORDS
             and (head in _PARTY_PEOPLE or head in lx.LAWMAKER_WORDS)
             and self.last_person
             and pos - self.last_person[1] < 1500
@@ -968,7 +968,7 @@ class Resolver:
             # "“...,” he said. The Wisconsin Republican did give ...": an epithet by party
             # or state for the person the story is following, the last who spoke.
             last = self.last_person[0]
-            if not (self.role_words(last) & _PARTY_WORDS) or set(qualifiers) <= self.role_words(
+            if not (self.role_words(last) & lx.PARTY_WORDS) or set(qualifiers) <= self.role_words(
                 last
             ):
                 return last, "person"
@@ -1650,9 +1650,6 @@ _OFFICES = frozenset(
 
 
 # "Rep. Jo Roe (D-Ohio)", "Sen. Al Quist (R-S.C.)": a US party tag right after a name.
-_PARTY_WORDS = frozenset(w for words in lx.PARTY_LETTERS.values() for w in words)
-# Words a party tag can give: "(D-N.H.)" -> democrat, democratic, new, hampshire.
-_TAG_WORDS = _PARTY_WORDS | {w for name in lx.US_STATES.values() for w in name.split()}
 _PARTY_AFTER = re.compile(
     r",?\s*(?:\(\s*([RDI])\s*(?:[-–]\s*([A-Z][A-Za-z.]*(?:\s[A-Z][A-Za-z.]*)?))?\s*\)"
     r"|([RDI])[-–]([A-Z][A-Za-z.]*(?:\s[A-Z][A-Za-z.]*)?)\b)"
