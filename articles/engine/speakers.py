@@ -198,8 +198,6 @@ _OWNED_BODY = re.compile(
     r"(ministry|embassy|government|military|army|navy))\b"
 )
 _INDEFINITE = frozenset({"a", "an", "one", "another", "two", "three", "several", "some"})
-# Words between a subject and its verb: "The agency later said".
-_LATER = re.compile(r"later|also|then|again|\w+ly")
 # The subject after a fronted phrase's comma, said as a noun phrase: "the committee found".
 _LEAD_SUBJECT = re.compile(
     r"\s*((?:the|its|his|her|their)\s+(?:[\w\-]+\s+){0,2}?[\w\-]+)\s+(?=[a-z]{3,})"
@@ -226,9 +224,11 @@ _FEMALE_NOUNS = frozenset("mother sister daughter wife waitress actress widow gr
 _MALE_NOUNS = frozenset("father brother son husband actor widower grandfather".split())
 
 
+# "the younger Mbeki", "the elder De la Rosa": the surname's particles skipped.
 _ELDER_YOUNGER = re.compile(
-    r"[Tt]he\s+(younger|elder|older)\s+(?:(?:[Dd]e|[Dd]el|[Ll]a|[Vv]an|[Vv]on|[Dd]er|[Dd]en)\s+)*"
-    r"([A-Z][\w’'\-]+)"
+    r"[Tt]he\s+(younger|elder|older)\s+(?:(?i:"
+    + alternation(lx.NAME_PARTICLES)
+    + r")\s+)*([A-Z][\w’'\-]+)"
 )
 _PRONOUN_CONTRACTION = re.compile(r"(?:i|you|we|they|he|she|it)'(?:ve|re|m|ll|d|s)")
 # A transcript's label opening an answer: "Nadia Ferrante: ...", "CFO ANTHONY WREN: ...".
@@ -1332,8 +1332,12 @@ class Resolver:
                     return name, kind
             return _NO_ISSUER
         phrase = _FRONTED_PHRASE.sub("", text[lo:hi]).strip(" ,")
-        while phrase.rsplit(None, 1)[-1:] and _LATER.fullmatch(phrase.rsplit(None, 1)[-1]):
-            phrase = phrase.rsplit(None, 1)[0]  # "The agency later said in a statement"
+        words = phrase.split()
+        k = len(words)
+        while k > 1 and (words[k - 1] in _TRAILING_ADVERBS or words[k - 1].endswith("ly")):
+            k -= 1  # "The agency later said in a statement"
+        if k < len(words):
+            phrase = " ".join(words[:k])
         if subjects:
             mm = subjects[-1]
             others = reg.mentions[bisect_left(self._mention_starts, mm.end) :]
