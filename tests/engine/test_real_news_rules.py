@@ -1522,3 +1522,11 @@ def test_a_dam_or_a_bridge_named_after_a_lake_is_a_place_not_a_person():
         "Traffic stopped on the Orrin Lake Bridge.",
     ):
         assert extract_entities(text) == [], text
+
+
+def test_a_sentence_opening_with_like_or_maybe_does_not_make_a_first_name():
+    for text in (
+        "Maybe Marsh is right about the roof. “We have no money for it,” Marsh said.",
+        "Like Marsh, the inspector wants the depot shut. “The roof is failing,” Marsh said.",
+    ):
+        assert _speakers(text) == ["Marsh"], text
