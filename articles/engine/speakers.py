@@ -946,6 +946,26 @@ class Resolver:
             and not _RELATIVE_AFTER.match(self.reg.text, pos + len(m))
         ):
             who = self._sentence_subject(pos, "person")
+            last = self.last_person
+            if (
+                last
+                and last[0] != who
+                and len(words) >= 3
+                and _epithet_head(m)
+                # (not "The school's head teacher wrote ... “...,” the head teacher wrote":
+                # someone the text brought in by those words since)
+                and m.split(None, 1)[1].lower() not in self.reg.text[last[1] : pos].lower()
+            ):
+                # "Roe plans to ..., Ivo Marsh said. “...,” the retired surgeon told Example
+                # TV": an epithet with words of its own ("retired", "shipping", "former
+                # Republican") varies the name of the one just quoted, not the sentence's
+                # first name; with no subject before it, the last to speak, if no one else
+                # has been named since.
+                ss = self.reg.layout.sentence_start(pos)
+                if last[1] >= self.reg.layout.sentence_start(max(0, ss - 2)) or (
+                    not who and self._no_one_named_since(last, pos)
+                ):
+                    who = last[0]
             if (
                 who
                 and not _other_office(self.reg.persons[who].role, head)
@@ -1222,6 +1242,20 @@ class Resolver:
             return by_suffix[0].name  # "the elder De la Rosa": Luis de la Rosa Sr.
         rest = [p for p in people if not any(w in p.role.lower().split() for w in other)]
         return rest[0].name if len(rest) == 1 and len(people) == 2 else None
+
+    def _no_one_named_since(self, last: tuple[str, int], pos: int) -> bool:
+        """Whether no one but ``last``'s speaker is named, outside quotation, from where they
+        last spoke to ``pos``, and that was not long ago."""
+        if pos - last[1] >= 1500:
+            return False
+        reg = self.reg
+        i = bisect_left(self._mention_starts, last[1])
+        while i < len(reg.mentions) and reg.mentions[i].start < pos:
+            mm = reg.mentions[i]
+            i += 1
+            if mm.kind == "person" and mm.key != last[0] and not self._quoted_at(mm.start):
+                return False
+        return True
 
     def _introduced(self, head: str, pos: int) -> bool:
         """Whether an indefinite phrase ("a senior official", "one MP") brought in ``head``."""
@@ -1687,6 +1721,27 @@ def _other_office(role: str, head: str) -> bool:
     words = {_ABBREVIATED.get(w, w) for w in re.findall(r"[a-z]+", role.lower())}
     offices = words & _OFFICES
     return bool(offices) and head not in words
+
+
+# Nouns an epithet ends in ("the gambling tycoon") that no role or suffix gives away.
+_EPITHET_NOUNS = frozenset(
+    """tycoon magnate mogul billionaire millionaire hopeful veteran star icon legend native
+    incumbent president resident student assistant consultant immigrant defendant""".split()
+)
+_PERSON_SUFFIXES = ("er", "or", "ist", "ian", "eon", "man", "woman")
+
+
+def _epithet_head(m: str) -> bool:
+    """Whether a description reads as words for one person ("the retired surgeon", "the
+    former Republican candidate"), not a thing or a place ("the paradox of Nancy", "the New
+    York", "the prime minister's schedule")."""
+    words = m.split()
+    head = words[-1]
+    if not head.isalpha() or not head.islower() or any(w in ("of", "to") for w in words):
+        return False
+    if any(w.endswith(("’s", "'s")) for w in words):
+        return False
+    return head in _PERSON_NOUNS or head in _EPITHET_NOUNS or head.endswith(_PERSON_SUFFIXES)
 
 
 def _is_person_name(words: list[str]) -> bool:

@@ -1530,3 +1530,39 @@ def test_a_sentence_opening_with_like_or_maybe_does_not_make_a_first_name():
         "Like Marsh, the inspector wants the depot shut. “The roof is failing,” Marsh said.",
     ):
         assert _speakers(text) == ["Marsh"], text
+
+
+def test_an_epithet_after_a_quote_is_the_person_just_quoted_not_the_sentences_first_name():
+    text = (
+        "Jane Roe plans to rebuild the harbour by fostering “private investment,” Ivo Marsh "
+        "said Monday.\n\n"
+        "“Well, first of all, they have to listen,” the retired surgeon told Example TV in a "
+        "video posted online.\n\n"
+        "The former Republican candidate continued, saying, “You need somebody who "
+        "understands money.”"
+    )
+    assert _speakers(text) == ["Ivo Marsh", "Ivo Marsh", "Ivo Marsh"]
+
+
+def test_an_epithet_with_no_subject_before_it_is_the_last_to_speak():
+    text = (
+        "Party donor Aldous Fenwright said on Friday he met Governor Jane Roe this week.\n\n"
+        "While the mega donor did not say how much he would give, he called her standing in "
+        "the race “something none of us has seen before.”\n\n"
+        "“It was very nice,” the shipping tycoon told Example Wire in a rare interview."
+    )
+    assert _speakers(text)[-1] == "Aldous Fenwright"
+
+
+def test_an_epithet_for_someone_newly_brought_in_is_not_the_last_speaker():
+    assert _speakers(
+        "“It came round the corner far too fast,” said Callum Breck, a parent.\n\n"
+        "The school's head teacher wrote to parents on Thursday evening.\n\n"
+        "“Our thoughts are with the families,” the head teacher wrote in the letter."
+    ) == ["Callum Breck", None]
+    text = (
+        "“They are not ideological,” Ed Marrow said of the two candidates.\n\n"
+        "A new ad from the Example Action Fund stars an impersonator of Mayor Tobin Hale.\n\n"
+        "“It's like a race where one horse cheats,” the costumed actor says in the ad."
+    )
+    assert _speakers(text)[-1] is None
