@@ -206,7 +206,8 @@ _REPORT = re.compile(r" reports?\b")
 _BUSINESS = frozenset({"company", "firm"})
 _NOT_BUSINESS = frozenset(
     """union unions ministry department police council university school church hospital
-    court party government association federation committee commission board""".split()
+    court party government association federation committee commission board senate
+    parliament congress legislature assembly bureau agency administration""".split()
 )
 # "The head of the dockworkers' union was defiant.": a sentence whose subject is a person
 # the text describes and does not name (yet).

@@ -1566,3 +1566,13 @@ def test_an_epithet_for_someone_newly_brought_in_is_not_the_last_speaker():
         "“It's like a race where one horse cheats,” the costumed actor says in the ad."
     )
     assert _speakers(text)[-1] is None
+
+
+def test_the_company_is_never_a_legislature_or_a_government_bureau():
+    text = (
+        "The Federal Bureau of Investigation opened an inquiry. The Valmora Senate passed "
+        "the harbour bill after a long debate.\n\n"
+        "Local employers spoke out against it. “We call on other businesses to join us,” "
+        "the company tweeted."
+    )
+    assert _speakers(text) == [None]
