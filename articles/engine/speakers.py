@@ -15,7 +15,7 @@ from functools import lru_cache
 
 from articles.engine import lexicon as lx
 from articles.engine.cues import DETERMINERS, MENTION_STOP, NAME_WORDS, TITLE_STRIP, VERB_ANY
-from articles.engine.entities import Mention, Registry, common_word, surname_of
+from articles.engine.entities import Mention, Registry, common_word, possessive_at, surname_of
 from articles.engine.text import alternation
 
 _FUNCTION_WORDS = frozenset(
@@ -1295,10 +1295,10 @@ class Resolver:
         if (
             found is not None
             and found.kind == kind
-            and not (kind == "person" and reg.text[found.end : found.end + 2] in ("’s", "'s"))
+            and not (kind == "person" and possessive_at(reg.text, found.end))
         ):
             return found.key
-        possessive = found is not None and reg.text[found.end : found.end + 2] in ("’s", "'s")
+        possessive = found is not None and possessive_at(reg.text, found.end)
         if found is not None and kind == "person" and (found.kind != kind or possessive):
             # "Cabinet minister Gideon Farr came...", "Greyfield's director, Sanjay Trivedi,
             # said...": role words tie the organisation to the person who is the subject.

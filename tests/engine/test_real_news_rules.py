@@ -1576,3 +1576,14 @@ def test_the_company_is_never_a_legislature_or_a_government_bureau():
         "the company tweeted."
     )
     assert _speakers(text) == [None]
+
+
+def test_a_name_with_a_contracted_has_is_the_sentence_subject_not_a_possessive():
+    text = (
+        "The fangs came out early, as Sam Tobin lit into Ivo Marsh for giving the same "
+        "speech over and over.\n"
+        "Tobin's been making the case for weeks that Marsh isn't ready for the job. "
+        '"You have not been involved in a consequential decision," he said.\n'
+        "Marsh fired back at Tobin over the county's credit rating."
+    )
+    assert _speakers(text) == ["Sam Tobin"]
