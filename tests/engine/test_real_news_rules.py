@@ -1587,3 +1587,20 @@ def test_a_name_with_a_contracted_has_is_the_sentence_subject_not_a_possessive()
         "Marsh fired back at Tobin over the county's credit rating."
     )
     assert _speakers(text) == ["Sam Tobin"]
+
+
+def test_one_paragraph_a_line_with_a_blank_after_the_headline_is_not_hard_wrapped():
+    long_line = (
+        "When the moderator pointed out that Sam Roe had not answered the question about the "
+        "harbour budget, the candidate said families of people hurt by the closure of the "
+        "old ferry terminal and the fish market on the east quay file lawsuits against the "
+        "city."
+    )
+    text = (
+        "Debate night in Port Alder.\n\n"
+        f"{long_line}\n"
+        '"They sue," he said. "Everybody sues, right?"\n'
+        "Later, Ivo Marsh claimed that the city was to blame for the lawsuits.\n"
+        f"{long_line}\n"
+    )
+    assert _speakers(text) == ["Sam Roe", "Sam Roe"]
