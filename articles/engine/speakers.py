@@ -91,6 +91,12 @@ _REPORTED_AFTER = re.compile(
     # "..., Dan Tranter, said that ...": the comma closing an apposition allowed
     r",?\s+(?:also\s+|then\s+|later\s+)?(?:" + "|".join(lx.CUE_VERBS) + r")\b"
 )
+# "Jo Roe, the chairman of the county party, for example, said ...": an apposition between
+# the name and its speech verb.
+_APPOSED_REPORTED = re.compile(
+    r",\s+(?:the|a|an|[a-z]+)\s[^,.;:“”\"]{1,80},\s+(?:for example,\s+|for instance,\s+)?"
+    r"(?:also\s+|then\s+|later\s+)?(?:" + "|".join(lx.CUE_VERBS) + r")\b"
+)
 _ROLE_REPORTING = re.compile(
     r"\b((?:the|[Tt]he)\s+(?:[a-z\-]+\s+){0,2}([a-z]+))\s+(?:said|says|told|added|explained)\b"
 )
@@ -1534,6 +1540,8 @@ class Resolver:
             after = _REPORTED_AFTER.match(text, mm.end, pos)
             if after and text[mm.end] == "," and not text.endswith(", ", 0, mm.start):
                 after = None  # "... for the mayor, said Quill": the name after the verb speaks
+            if not after and mm.subject and text.startswith(",", mm.end):
+                after = _APPOSED_REPORTED.match(text, mm.end, pos)
             before = _REPORTED_BEFORE.search(text, max(lo, mm.start - 60), mm.start)
             if before and before.group("role") and before.group("role") not in _ROLE_WORDS:
                 before = None  # "Roe said he backed King": King is no speaker

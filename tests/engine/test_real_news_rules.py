@@ -1604,3 +1604,12 @@ def test_one_paragraph_a_line_with_a_blank_after_the_headline_is_not_hard_wrappe
         f"{long_line}\n"
     )
     assert _speakers(text) == ["Sam Roe", "Sam Roe"]
+
+
+def test_a_speaker_with_an_apposition_before_the_verb_outranks_the_name_reported_on():
+    text = (
+        "Sam Roe still has fences to mend on the local level. Brian Marsh, the chairman of "
+        "the Example County party, for example, said Roe continued to hurt his cause. "
+        "“I don’t think it’s cut well for him,” he said."
+    )
+    assert _speakers(text) == ["Brian Marsh"]
