@@ -1267,8 +1267,10 @@ class Resolver:
     def _introduced(self, head: str, pos: int) -> bool:
         """Whether an indefinite phrase ("a senior official", "one MP") brought in ``head``."""
         lo = max(0, pos - 3000)
+        # (not "the take-a-back-seat-to-no-one governor": a word inside a compound)
         pat = (
-            rf"\b(?:an?|one|another|second|third)\s+((?:[\w’'\-]+\s+){{0,3}}?){re.escape(head)}s?\b"
+            r"(?<![\w\-’'])(?:an?|one|another|second|third)\s+((?:[\w’'\-]+\s+){0,3}?)"
+            rf"{re.escape(head)}s?\b"
         )
         for m in re.finditer(pat, self.reg.text[lo:pos], re.IGNORECASE):
             if not any(w.lower() in _FUNCTION_WORDS for w in m.group(1).split()):

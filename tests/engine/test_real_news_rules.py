@@ -1613,3 +1613,13 @@ def test_a_speaker_with_an_apposition_before_the_verb_outranks_the_name_reported
         "“I don’t think it’s cut well for him,” he said."
     )
     assert _speakers(text) == ["Brian Marsh"]
+
+
+def test_a_hyphenated_compound_ending_in_one_does_not_bring_in_someone_new():
+    text = (
+        "Was that really Sam Brisk, the brusque, take-a-back-seat-to-no-one governor of "
+        "Valmora?\n\n"
+        "Brisk defended his endorsement this week on his radio show.\n\n"
+        "“I’ve known him personally for 14 years,” the governor said."
+    )
+    assert _speakers(text) == ["Sam Brisk"]
