@@ -175,10 +175,12 @@ _ISSUED = re.compile(
     rf"(?:[\w\-]+\s+){{0,2}}?(?P<head>{_DOCUMENT})\b",
     re.IGNORECASE,
 )
-# "a statement from Quillmart", "a letter signed by Mayor Jane Roe": the document's author.
+# "a statement from Quillmart", "a letter signed by Mayor Jane Roe", "an email was sent from
+# the club's director, Jo Roe,": the document's author.
 _FROM_DOCUMENT = re.compile(
     rf"\b(?P<head>{_DOCUMENT})\s+"
-    r"(?:(?:issued|released|signed|sent)\s+)?(?:from|by)\s+"
+    r"(?:(?:(?:was|were)\s+)?(?:issued|released|signed|sent|written)\s+)?(?:from|by)\s+"
+    r"(?:(?:the\s+)?[a-z][^,.;:“”\"]{0,60},\s+)?"
     r"(?P<who>(?:the\s+)?[A-Z][\w&’'.\-]*(?:\s+(?:of\s+(?:the\s+)?)?[A-Z][\w&’'.\-]*){0,5})"
 )
 # A phrase fronted before a sentence's subject: "On Saturday, ", "Later that day, ".
@@ -289,6 +291,7 @@ _PERSON_OF = re.compile(
     r"(?:[Tt]he )?((?:[A-Z][\w’'.\-]+ ){1,3}[A-Z][\w’'\-]+) of (?:the )?(?:[A-Z]|[a-z]+$)"
 )
 
+_SURNAME_OF = re.compile(r"([A-Z][\w’'\-]+) of (?:the )?[A-Z]")
 
 # A determiner and one or two epithets before a name: "the left-leaning", "the nonpartisan".
 _EPITHET = re.compile(
@@ -487,6 +490,11 @@ class Resolver:
         if po and not any(w.lower() in lx.ORG_WORDS for w in po.group(1).split()):
             # "Ravi Subramaniam of Clearwater Securities": the person, not the firm.
             return self._name(po.group(1), pos)
+        lone = _SURNAME_OF.match(m) if " of " in m else None
+        if lone and len(self.reg.person_by_surname(lone.group(1))) == 1:
+            # "Lane of the Harold Vance Center for Maritime Studies", the mention cut short of
+            # "Jeffrey": the one person the text knows by that surname, not the centre.
+            return self._name(lone.group(1), pos)
         um = _UNNAMED_MEMBER.match(m)
         if um and um.group(1).lower() not in lx.SPOKES_HEADS:
             # "a nurse at Westfell General": someone of the organisation, left unnamed (its

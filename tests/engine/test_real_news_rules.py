@@ -1623,3 +1623,23 @@ def test_a_hyphenated_compound_ending_in_one_does_not_bring_in_someone_new():
         "“I’ve known him personally for 14 years,” the governor said."
     )
     assert _speakers(text) == ["Sam Brisk"]
+
+
+def test_a_surname_of_a_long_institution_is_the_person_not_the_institution():
+    text = (
+        "Nobody knows the answer yet.\n\n"
+        '"Building such a weapon would be a stretch for the rebels," Jeffrey Lane of the '
+        "Harold Vance Center for Maritime Studies wrote in December."
+    )
+    assert _speakers(text) == ["Jeffrey Lane"]
+
+
+def test_an_email_sent_from_a_named_director_is_the_directors():
+    text = (
+        "For ten years, actors have been members of a club known as the Friends of Quill. "
+        "According to The Example Gazette, an email was sent from the club’s executive "
+        "director, Jeremy Boland, to the members. The email said, “Effective immediately, "
+        "we will wind down the club.”\n\n"
+        "The email went on to say, “Today, because we have been successful, we are done.”"
+    )
+    assert _speakers(text) == ["Jeremy Boland", "Jeremy Boland"]
