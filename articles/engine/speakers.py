@@ -291,6 +291,7 @@ _PERSON_OF = re.compile(
     r"(?:[Tt]he )?((?:[A-Z][\w’'.\-]+ ){1,3}[A-Z][\w’'\-]+) of (?:the )?(?:[A-Z]|[a-z]+$)"
 )
 
+_FIRST_CONJUNCT = re.compile(r"\b([Tt]he\s+(?:[\w\-]+\s+){0,3}?[a-z]+)\s+and\s+(?:the\s+)?$")
 _SURNAME_OF = re.compile(r"([A-Z][\w’'\-]+) of (?:the )?[A-Z]")
 
 # A determiner and one or two epithets before a name: "the left-leaning", "the nonpartisan".
@@ -599,7 +600,16 @@ class Resolver:
         ):
             # "The Harrowby Cycling Campaign": a proper name the registry did not hold.
             return " ".join(body), "organization"
-        return self._noun_phrase(m, pos)
+        name, kind = self._noun_phrase(m, pos)
+        if name is None and kind == "person" and m.split()[-1][:1].islower():
+            # "said the Ohio senator and Republican presidential candidate", its mention cut
+            # at "and": the first of the two descriptions names the person.
+            first = _FIRST_CONJUNCT.search(self.reg.text, max(0, pos - 80), pos)
+            if first and _epithet_head(first.group(1)):
+                got = self._noun_phrase(first.group(1), first.start(1))
+                if got[0]:
+                    return got
+        return name, kind
 
     # A capitalised mention: "Homan", "Mr. Achebe", "Councillor Priya Okafor".
     def _name(self, m: str, pos: int) -> tuple[str | None, str | None]:

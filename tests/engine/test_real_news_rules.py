@@ -1643,3 +1643,14 @@ def test_an_email_sent_from_a_named_director_is_the_directors():
         "The email went on to say, “Today, because we have been successful, we are done.”"
     )
     assert _speakers(text) == ["Jeremy Boland", "Jeremy Boland"]
+
+
+def test_two_descriptions_joined_by_and_name_the_person_the_first_one_fits():
+    text = (
+        "Sen. Marla Quist (R-Ohio) responded first, ripping into Mayor Tobin Hale late "
+        'Tuesday night. "I have been warning that the port is run by amateurs," the Ohio '
+        "senator and Republican presidential candidate said in a statement.\n\n"
+        'Sen. Ben Sayer (I-Vt.) also weighed in. "The port is a problem for the state," the '
+        "independent Vermont senator and Democratic presidential candidate said."
+    )
+    assert _speakers(text) == ["Marla Quist", "Ben Sayer"]
