@@ -937,6 +937,13 @@ class Resolver:
                 for p in reg.persons.values()
                 if p.role and re.search(rf"\b{re.escape(head)}\b(?![’']s)", p.role.lower())
             ]
+        if "former" in words:
+            # "the former president" is not the one the text calls "President Tobin": someone
+            # it called a former president, or else the person just written about.
+            holders = [p for p in holders if "former" in p.role.lower().split()]
+        elif len(holders) > 1:
+            # "the president": the sitting one, rather than one the text called former.
+            holders = [p for p in holders if "former" not in p.role.lower().split()] or holders
         if holders and self._introduced(head, pos):
             # "According to a clerk ... “...,” the clerk said. The clerk for Harlan County, Jo
             # Roe, also attended": that clerk was someone unnamed, not one named later.

@@ -1654,3 +1654,14 @@ def test_two_descriptions_joined_by_and_name_the_person_the_first_one_fits():
         "independent Vermont senator and Democratic presidential candidate said."
     )
     assert _speakers(text) == ["Marla Quist", "Ben Sayer"]
+
+
+def test_the_former_president_is_not_the_sitting_one():
+    text = (
+        "Clinic fight heats up.\n\n"
+        "President Sam Tobin backed the plan on Friday.\n\n"
+        "Bill Marsh got in on the game, bashing the clinic's critics during a rally on Monday. "
+        "“Sometimes I get the feeling they are running harder against President Tobin and me "
+        "than against anyone,” the former president said."
+    )
+    assert _speakers(text) == ["Bill Marsh"]
