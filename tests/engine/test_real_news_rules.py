@@ -1665,3 +1665,15 @@ def test_the_former_president_is_not_the_sitting_one():
         "than against anyone,” the former president said."
     )
     assert _speakers(text) == ["Bill Marsh"]
+
+
+def test_a_name_then_a_role_then_a_name_makes_the_second_the_subject():
+    for lead, who in (
+        ("Roe spokesman Don Stewart would not say when the council will vote.", "Don Stewart"),
+        ("Roe campaign manager Robin Mook released a memo on the race.", "Robin Mook"),
+    ):
+        text = (
+            "Mayor Sam Roe spoke first. “The harbour will reopen,” he said.\n\n"
+            f"{lead} “I don’t have any new announcements yet,” he said."
+        )
+        assert _speakers(text) == ["Sam Roe", who], lead
