@@ -1696,3 +1696,13 @@ def test_an_outlet_named_with_an_apposition_outranks_one_named_before_it():
         'editorials against him. "Quill has lost his way," the editorial board wrote.'
     )
     assert _speakers(text) == ["Harbour Leader"]
+
+
+def test_he_told_someone_is_never_the_one_spoken_to():
+    text = (
+        "Sen. Marco Quill spoke at a coffee shop, where Scott Shlak had driven from Chicago "
+        "to ask him about visas. Quill co-sponsored a bill that would triple them.\n\n"
+        '"Citizens in my spot have been horribly abused by the program," he told Quill.\n\n'
+        "Quill sought to ease his concerns."
+    )
+    assert _speakers(text) == ["Scott Shlak"]
