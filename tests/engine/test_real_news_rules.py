@@ -1724,3 +1724,24 @@ def test_a_qualifier_before_a_role_and_a_name_is_not_taken_up_by_she():
         "“Eighty-one percent said yes,” she said."
     )
     assert _speakers(text) == ["Maya Kessler"]
+
+
+def test_a_name_in_a_fronted_asked_clause_is_not_the_subject_the_pronoun_opens():
+    text = (
+        "“That’s a legitimate concern,” Sara Randon, 69, told Example TV on Monday.\n\n"
+        "Asked about her own vote in the event that Jane Roe faces Sam Quill, who has "
+        "insulted voters, she replied: “I don’t know. I’m going to see what happens.”"
+    )
+    assert _speakers(text) == ["Sara Randon", "Sara Randon"]
+
+
+def test_when_the_fronted_clause_names_its_own_subject_the_pronoun_is_that_person():
+    text = (
+        "When Mayor Hollis Wade unveiled his housing plan last spring, he called it “the "
+        "most important thing this city will do for the next generation.”\n\n"
+        "Council President Tad Kimble insisted the delay was not a rejection. “We want to "
+        "get this right, not fast,” he told reporters.\n\n"
+        "When I asked Wade on Wednesday whether he was discouraged, he shrugged. “I’ve been "
+        "in politics long enough to know what ‘further study’ means,” he said."
+    )
+    assert _speakers(text) == ["Hollis Wade", "Tad Kimble", "Hollis Wade"]
