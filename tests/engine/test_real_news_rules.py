@@ -1745,3 +1745,22 @@ def test_when_the_fronted_clause_names_its_own_subject_the_pronoun_is_that_perso
         "in politics long enough to know what ‘further study’ means,” he said."
     )
     assert _speakers(text) == ["Hollis Wade", "Tad Kimble", "Hollis Wade"]
+
+
+def test_assembly_titles_are_not_part_of_the_name():
+    text = (
+        "Underdog conservative Assemblywoman Claudia Tenby defeated a well-funded party "
+        "effort in her Tuesday primary in Valmora.\n\n"
+        "Tenby took down businessman Steve Welch in the three-way primary.\n\n"
+        "Tenby recently spoke to Example News about her race. “I am not afraid,” Tenby said."
+    )
+    assert _speakers(text) == ["Claudia Tenby"]
+
+
+def test_hours_or_minutes_opening_a_sentence_are_no_name():
+    text = (
+        "Mayor Sam Roe praised the donor on Friday.\n\n"
+        "Hours later, Roe returned the compliment, telling Example Wire, “He has been a "
+        "friend of this city for a long time.”"
+    )
+    assert _speakers(text) == ["Sam Roe"]
