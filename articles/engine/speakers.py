@@ -161,7 +161,11 @@ _BUSINESS_OWNER = re.compile(
 )
 # A sentence's subject pronoun: opening it, or after a fronted phrase and its comma.
 _SUBJECT_PRONOUN = re.compile(
-    r"\s*(?:[^,.;:!?\n]{1,140},\s+)?([Hh]e|[Ss]he)(?:[’']s|\s+(?:also\s+|then\s+)?[a-z])"
+    r"\s*(?:[^,.;:!?\n]{1,140},\s+"
+    # "But on Sunday he finally gave ...": a short opening without its comma
+    r"|(?:(?:But|And|Yet|So|Then|Later|Still|Now)\s+)?"
+    r"(?:(?:[Oo]n|[Ii]n|[Ll]ast|[Tt]his|[Bb]y|[Ee]arly|[Ll]ate)\s+(?:[A-Za-z]+\s+){1,2}?)?)?"
+    r"([Hh]e|[Ss]he)(?:[’']s|\s+(?:also\s+|then\s+|finally\s+)?[a-z])"
 )
 _GENERIC_REACH = 1200  # characters back that "the company" or "the group" may reach
 _STATEMENT_REACH = 400  # characters back that "it" may reach for the statement it gave

@@ -1764,3 +1764,14 @@ def test_hours_or_minutes_opening_a_sentence_are_no_name():
         "friend of this city for a long time.”"
     )
     assert _speakers(text) == ["Sam Roe"]
+
+
+def test_a_pronoun_after_a_short_opening_without_its_comma_chains_to_the_subject_before():
+    text = (
+        "Mayor Marty Welsh of Harbour City was a coveted holdout. In 2008, Welsh’s "
+        "predecessor, the late Mayor Tom Menard, sent a political army into the state.\n\n"
+        "Welsh, a former labor leader, had close ties to Governor Joe Bidwell. But on Sunday "
+        "he finally gave Roe a ringing endorsement.\n\n"
+        "“We need someone who is battle tested,” he said, introducing Roe."
+    )
+    assert _speakers(text) == ["Marty Welsh"]
