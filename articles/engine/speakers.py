@@ -160,6 +160,7 @@ _BUSINESS_OWNER = re.compile(
     r"|\b(?:shares|stock)\s+(?:of|in)\s+([A-Z][\w&\-]*[a-z][\w&\-]*)\b"
 )
 # A sentence's subject pronoun: opening it, or after a fronted phrase and its comma.
+_PRONOUN_BEFORE = re.compile(r"\b(?:[Hh]e|[Ss]he|[Tt]hey|I|[Ww]e)\s+$")
 _SUBJECT_PRONOUN = re.compile(
     r"\s*(?:[^,.;:!?\n]{1,140},\s+"
     # "But on Sunday he finally gave ...": a short opening without its comma
@@ -1602,6 +1603,8 @@ class Resolver:
             before = _REPORTED_BEFORE.search(text, max(lo, mm.start - 60), mm.start)
             if before and before.group("role") and before.group("role") not in _ROLE_WORDS:
                 before = None  # "Roe said he backed King": King is no speaker
+            if before and _PRONOUN_BEFORE.search(text, max(lo, before.start() - 8), before.start()):
+                before = None  # "He said Mateen had not ...": the verb has its own subject
             if after and _SUBORDINATE_BEFORE.search(text, max(lo, mm.start - 12), mm.start):
                 after = None  # "Ryan did not exude confidence when Tapper asked": Ryan's
             if after or before:

@@ -1775,3 +1775,15 @@ def test_a_pronoun_after_a_short_opening_without_its_comma_chains_to_the_subject
         "“We need someone who is battle tested,” he said, introducing Roe."
     )
     assert _speakers(text) == ["Marty Welsh"]
+
+
+def test_he_said_a_name_does_not_make_that_name_the_speaker():
+    text = (
+        '"We are frustrated and horrified" by the shooting at the club, Adel Nafiz said. He '
+        'said Omar Matin "has not done this because of his faith but because he has a '
+        'problem."\n\n'
+        '"We don\'t teach anything" against anyone in the meetings, he said. Asked what he '
+        "personally believed, he said, \"It's the wrong thing, but we have no right to judge "
+        'people."'
+    )
+    assert set(_speakers(text)) == {"Adel Nafiz"}
