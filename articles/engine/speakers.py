@@ -312,6 +312,11 @@ _OUTLET_CONTEXT = re.compile(
     r"\b(?:editors?|editorial\s+board|columnists?|publisher)\s+(?:of|at)\s+"
     r"((?:[Tt]he\s+)?[A-Z][\w’'\-]+(?:\s+[A-Z][\w’'\-]+){0,3})"
 )
+_OUTLET_APPOSED = re.compile(
+    # (an apposition closed by its comma: "The Harbour Leader, the state's largest paper,")
+    r"(?<![\w\-’'])([A-Z][\w’'\-]+(?:\s+[A-Z][\w’'\-]+){0,3}),\s+[^,.;:“”\"]{0,40}?"
+    r"\b(?:newspaper|tabloid|magazine|broadsheet|daily),"
+)
 _SPOKES_FOR = re.compile(
     r"\b(?:spokes(?:man|woman|person)|representative)\s+(?:for|of|from)\s+([^,.;:“”\"\n]{2,60})"
 )
@@ -767,6 +772,8 @@ class Resolver:
             if name:
                 return name, kind
         head = words[-1] if words else ""
+        if len(words) >= 2 and words[-2] == "editorial":
+            head = "editorial"  # "the editorial board writes": the paper's own words
         if head in ("official", "officials") and words[0] in _INDEFINITE:
             # "one former senior agency official", "a White House official": someone left
             # unnamed, who does not speak for the body as its spokesperson does
@@ -846,6 +853,18 @@ class Resolver:
                 if name and kind == "organization":
                     return name, kind
             outlet = self._recent_org(pos, media=True)
+            # "The Harbour Leader, the state's largest newspaper, has run ... editorials":
+            # an outlet the registry did not hold, named after the one it did.
+            appositive = None
+            for am in _OUTLET_APPOSED.finditer(self.reg.text, max(0, pos - _GENERIC_REACH), pos):
+                appositive = am
+            if appositive is not None and (
+                outlet is None
+                or max(s for s, _ in self.reg.orgs[outlet].mentions if s < pos) < appositive.start()
+            ):
+                name = appositive.group(1)
+                org = self.reg.org_for(name)
+                return (org.name if org else name), "organization"
             if outlet:
                 return outlet, "organization"
             # "The editors of The Clarion ...": an outlet the registry did not hold.

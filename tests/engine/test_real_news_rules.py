@@ -1677,3 +1677,22 @@ def test_a_name_then_a_role_then_a_name_makes_the_second_the_subject():
             f"{lead} “I don’t have any new announcements yet,” he said."
         )
         assert _speakers(text) == ["Sam Roe", who], lead
+
+
+def test_the_editorial_board_is_the_paper_whose_editorial_it_is():
+    text = (
+        "Gazette editorial: Deport Mayor Roe.\n\n"
+        "The Example Gazette slammed Sam Quill on Thursday for his plan.\n\n"
+        '"Are we talking about the same Jane Roe?" the editorial board writes. "She is a '
+        'rising star."'
+    )
+    assert _speakers(text) == ["Example Gazette", "Example Gazette"]
+
+
+def test_an_outlet_named_with_an_apposition_outranks_one_named_before_it():
+    text = (
+        "Sam Quill told Example TV on Monday that he would stay in the race.\n\n"
+        "The pro-Roe Harbour Leader, the state's largest newspaper, has run a string of "
+        'editorials against him. "Quill has lost his way," the editorial board wrote.'
+    )
+    assert _speakers(text) == ["Harbour Leader"]
