@@ -22,7 +22,7 @@ _VERB_OR_MULTI = alternation(
 )
 
 
-_ANY_CUE = alternation(
+_ANY_CUE_WORDS = frozenset(
     {
         *lx.CUE_VERBS,
         *lx.CUE_PARTICIPLES,
@@ -33,6 +33,7 @@ _ANY_CUE = alternation(
         "fired back",
     }
 )
+_ANY_CUE = alternation(_ANY_CUE_WORDS)
 
 
 _MEDIUM_ALT = alternation(lx.CUE_MEDIUM)
@@ -67,7 +68,14 @@ _NORMAL = re.compile(
 )
 
 
-VERB_ANY = re.compile(rf"\b({_ANY_CUE})\b({_MEDIUM})", re.IGNORECASE)
+# (The look-ahead for the words' first letters makes a place no cue can start at, as the end
+# of every word, fail at once: ignoring case, ``re`` would enter every branch of the trie's
+# first letter there, as it skips only a case-sensitive literal that does not match.)
+VERB_ANY = re.compile(
+    rf"\b(?=[{re.escape(''.join(sorted({w[0] for w in _ANY_CUE_WORDS})))}])"
+    rf"({_ANY_CUE})\b({_MEDIUM})",
+    re.IGNORECASE,
+)
 
 
 _ACCORDING_BEFORE = re.compile(r"\b[Aa]ccording to\s+([^,“”\"«»„]{2,80}?)\s*,?\s*$")
@@ -1049,7 +1057,8 @@ def find_lead_in(text: str, start: int, open_pos: int, known) -> Attribution | N
         if span:
             cue_text = m.group().strip(" ,:").split()[-1]
             return Attribution(cue_text, start + m.start(), text[span[0] : span[1]], *span, True)
-    for rx in (_LEAD_MANNER, _LEAD_PHRASE, _LEAD_ISSUED):
+    # (Searched only where they can match: the first two end with a colon, not a comma.)
+    for rx in (_LEAD_MANNER, _LEAD_PHRASE, _LEAD_ISSUED) if tail[-1] == ":" else (_LEAD_ISSUED,):
         m = rx.search(window)
         if m is None:
             continue
