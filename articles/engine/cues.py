@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass, replace
 
 from articles.engine import lexicon as lx
-from articles.engine.text import alternation, may_end_with
+from articles.engine.text import alternation, first_letter, may_end_with
 
 _VERB_ALT = alternation(set(lx.CUE_VERBS))
 
@@ -53,7 +53,9 @@ _MEDIUM = (
 
 # `, said Miller` / `wrote Todd Lyons, ...`
 _INVERTED = re.compile(
-    rf"[\s,—–-]*(?:(?:has|have|had)\s+)?({_VERB_ALT})\b({_MEDIUM})\s+(?=\S)", re.IGNORECASE
+    rf"[\s,—–-]*(?:(?:has|have|had)\s+)?{first_letter(lx.CUE_VERBS)}({_VERB_ALT})\b({_MEDIUM})"
+    r"\s+(?=\S)",
+    re.IGNORECASE,
 )
 
 
@@ -68,13 +70,9 @@ _NORMAL = re.compile(
 )
 
 
-# (The look-ahead for the words' first letters makes a place no cue can start at, as the end
-# of every word, fail at once: ignoring case, ``re`` would enter every branch of the trie's
-# first letter there, as it skips only a case-sensitive literal that does not match.)
+# (``first_letter``: each word's end, where no cue starts, fails at once.)
 VERB_ANY = re.compile(
-    rf"\b(?=[{re.escape(''.join(sorted({w[0] for w in _ANY_CUE_WORDS})))}])"
-    rf"({_ANY_CUE})\b({_MEDIUM})",
-    re.IGNORECASE,
+    rf"\b{first_letter(_ANY_CUE_WORDS)}({_ANY_CUE})\b({_MEDIUM})", re.IGNORECASE
 )
 
 
