@@ -1473,8 +1473,15 @@ class _Builder:
             if self.text[ss:s].strip():
                 continue
             end = layout.sentence_end(e)
-            nm = _NEXT_PRONOUN.match(self.text, end + 1 if end < s + 400 else e)
-            if nm:
+            at = end + 1 if end < s + 400 else e
+            # (or by “...,” he said: "Vance admitted his pick was political. “...,” he said")
+            nm = _NEXT_PRONOUN.match(self.text, at) or _QUOTE_THEN_PRONOUN.match(self.text, at)
+            if nm and not any(
+                # (not "Lanford High senior Maya Kessler ... she said": she is Maya Kessler)
+                e < ms < nm.start(1)
+                for p in self.reg.persons.values()
+                for ms, _ in p.mentions
+            ):
                 g = "m" if nm.group(1).lower() == "he" else "f"
                 self.add_person(name, s, e, role, gender or g)
 

@@ -105,6 +105,9 @@ _TO_SOMEONE = frozenset(
     "told tells asked asks urged urges warned warns called calls pressed presses questioned "
     "reminded reminds assured assures promised promises thanked thanks".split()
 )
+_TOLD_NAME = re.compile(
+    r"\s+(?:" + "|".join(sorted(_TO_SOMEONE)) + r")\s+((?:[A-Z][\w’'\-]+\s+){0,2}[A-Z][\w’'\-]+)"
+)
 _REPORTED_BEFORE = re.compile(
     r"\b(?:" + "|".join(v for v in lx.CUE_VERBS if v not in _TO_SOMEONE) + r"|according\s+to)\s+"
     # "..., said local hospital director Tomas Quill": role words between verb and name,
@@ -450,7 +453,11 @@ class Resolver:
         low = m.lower()
         words = low.split()
         if low in {"he", "she"}:
-            return self._pronoun("m" if low == "he" else "f", pos), "person"
+            # “...,” he told Rubio: Rubio is spoken to, not the one speaking.
+            told = _TOLD_NAME.match(self.reg.text, pos + len(mention))
+            addressee = self._name(told.group(1), told.start(1))[0] if told else None
+            gender = "m" if low == "he" else "f"
+            return self._pronoun(gender, pos, exclude=addressee), "person"
         if low == "i":
             return self._labelled_speaker(pos), "person"
         if low == "they":
@@ -1597,8 +1604,11 @@ class Resolver:
                 found.add(mm.key)
         return found.pop() if len(found) == 1 else None
 
-    def _pronoun(self, gender: str, pos: int, depth: int = 0) -> str | None:
-        """Most recent compatible person, preferring subjects and the last speaker."""
+    def _pronoun(
+        self, gender: str, pos: int, depth: int = 0, exclude: str | None = None
+    ) -> str | None:
+        """Most recent compatible person, preferring subjects and the last speaker; never
+        ``exclude``, the one the sentence says is spoken to."""
         reg = self.reg
         lo = pos - 1500
         cands: list[tuple[Mention, str]] = []
@@ -1607,7 +1617,7 @@ class Resolver:
         while i >= 0 and reg.mentions[i].start >= lo:
             mm = reg.mentions[i]
             i -= 1
-            if mm.kind != "person" or mm.key in seen:
+            if mm.kind != "person" or mm.key in seen or mm.key == exclude:
                 continue
             # “...Ms Roe knows it,” he said: a name inside quoted words is someone the
             # speaker talks about, not the speaker.

@@ -1696,3 +1696,31 @@ def test_an_outlet_named_with_an_apposition_outranks_one_named_before_it():
         'editorials against him. "Quill has lost his way," the editorial board wrote.'
     )
     assert _speakers(text) == ["Harbour Leader"]
+
+
+def test_he_told_someone_is_never_the_one_spoken_to():
+    text = (
+        "Sen. Marco Quill spoke at a coffee shop, where Scott Shlak had driven from Chicago "
+        "to ask him about visas. Quill co-sponsored a bill that would triple them.\n\n"
+        '"Citizens in my spot have been horribly abused by the program," he told Quill.\n\n'
+        "Quill sought to ease his concerns."
+    )
+    assert _speakers(text) == ["Scott Shlak"]
+
+
+def test_a_name_taken_up_by_he_said_after_a_quote_is_a_person():
+    text = (
+        "Officials met in Vienna on Wednesday.\n\n"
+        "Kenjiro Tamaki condemned the test in a short statement on Wednesday. “I strongly "
+        "urge the government to comply with the resolutions,” he said."
+    )
+    assert _speakers(text) == ["Kenjiro Tamaki"]
+
+
+def test_a_qualifier_before_a_role_and_a_name_is_not_taken_up_by_she():
+    text = (
+        "The board voted 6-1 on Tuesday.\n\n"
+        "Lanford High senior Maya Kessler told members she had surveyed 400 classmates. "
+        "“Eighty-one percent said yes,” she said."
+    )
+    assert _speakers(text) == ["Maya Kessler"]
