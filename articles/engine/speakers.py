@@ -160,8 +160,13 @@ _BUSINESS_OWNER = re.compile(
     r"|\b(?:shares|stock)\s+(?:of|in)\s+([A-Z][\w&\-]*[a-z][\w&\-]*)\b"
 )
 # A sentence's subject pronoun: opening it, or after a fronted phrase and its comma.
+_PRONOUN_BEFORE = re.compile(r"\b(?:[Hh]e|[Ss]he|[Tt]hey|I|[Ww]e)\s+$")
 _SUBJECT_PRONOUN = re.compile(
-    r"\s*(?:[^,.;:!?\n]{1,140},\s+)?([Hh]e|[Ss]he)(?:[’']s|\s+(?:also\s+|then\s+)?[a-z])"
+    r"\s*(?:[^,.;:!?\n]{1,140},\s+"
+    # "But on Sunday he finally gave ...": a short opening without its comma
+    r"|(?:(?:But|And|Yet|So|Then|Later|Still|Now)\s+)?"
+    r"(?:(?:[Oo]n|[Ii]n|[Ll]ast|[Tt]his|[Bb]y|[Ee]arly|[Ll]ate)\s+(?:[A-Za-z]+\s+){1,2}?)?)?"
+    r"([Hh]e|[Ss]he)(?:[’']s|\s+(?:also\s+|then\s+|finally\s+)?[a-z])"
 )
 _GENERIC_REACH = 1200  # characters back that "the company" or "the group" may reach
 _STATEMENT_REACH = 400  # characters back that "it" may reach for the statement it gave
@@ -1598,6 +1603,8 @@ class Resolver:
             before = _REPORTED_BEFORE.search(text, max(lo, mm.start - 60), mm.start)
             if before and before.group("role") and before.group("role") not in _ROLE_WORDS:
                 before = None  # "Roe said he backed King": King is no speaker
+            if before and _PRONOUN_BEFORE.search(text, max(lo, before.start() - 8), before.start()):
+                before = None  # "He said Mateen had not ...": the verb has its own subject
             if after and _SUBORDINATE_BEFORE.search(text, max(lo, mm.start - 12), mm.start):
                 after = None  # "Ryan did not exude confidence when Tapper asked": Ryan's
             if after or before:
