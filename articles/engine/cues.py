@@ -71,9 +71,7 @@ _NORMAL = re.compile(
 
 
 # (``first_letter``: each word's end, where no cue starts, fails at once.)
-VERB_ANY = re.compile(
-    rf"\b{first_letter(_ANY_CUE_WORDS)}({_ANY_CUE})\b({_MEDIUM})", re.IGNORECASE
-)
+VERB_ANY = re.compile(rf"\b{first_letter(_ANY_CUE_WORDS)}({_ANY_CUE})\b({_MEDIUM})", re.IGNORECASE)
 
 
 _ACCORDING_BEFORE = re.compile(r"\b[Aa]ccording to\s+([^,“”\"«»„]{2,80}?)\s*,?\s*$")
