@@ -56,7 +56,8 @@ _PRONOUN_REPORTS = re.compile(
 )
 # A clause that keeps the person it is about unnamed.
 _ANONYMITY = re.compile(
-    r"\b(?:(?:not|n’t|n't) (?:to )?be (?:named|identified)|(?:his|her|their) names? (?:not|never)"
+    r"\b(?:(?:not|n’t|n't) (?:want )?(?:to )?be (?:named|identified|quoted by name)"
+    r"|(?:his|her|their) names? (?:not|never)"
     r" be (?:used|published|given)|declined to be (?:named|identified)|condition of anonymity"
     r"|(?:not|n’t|n't) authori[sz]ed to (?:speak|comment))",
     re.IGNORECASE,
@@ -160,6 +161,7 @@ _BUSINESS_OWNER = re.compile(
     r"|\b(?:shares|stock)\s+(?:of|in)\s+([A-Z][\w&\-]*[a-z][\w&\-]*)\b"
 )
 # A sentence's subject pronoun: opening it, or after a fronted phrase and its comma.
+_QUOTE_THEN_PRONOUN = re.compile(r"[“\"][^“”\"]{1,600}[”\"],?\s+([Hh]e|[Ss]he)\s+[a-z]")
 _PRONOUN_BEFORE = re.compile(r"\b(?:[Hh]e|[Ss]he|[Tt]hey|I|[Ww]e)\s+$")
 _SUBJECT_PRONOUN = re.compile(
     r"\s*(?:[^,.;:!?\n]{1,140},\s+"
@@ -1174,7 +1176,7 @@ class Resolver:
                 return False
         return False
 
-    def _unnamed_antecedent(self, pos: int) -> bool:
+    def _unnamed_antecedent(self, pos: int, depth: int = 0) -> bool:
         """Whether the person last written about, just before ``pos``, is left unnamed."""
         reg = self.reg
         layout = reg.layout
@@ -1200,6 +1202,18 @@ class Resolver:
             # "The owner of the house, who asked not to be named, said ...": a person the
             # sentence keeps unnamed on purpose.
             last = _ANONYMITY.search(reg.text, prev_ss, seg_end)
+            chained = _QUOTE_THEN_PRONOUN.match(reg.text, prev_ss) if depth < 3 else None
+            if last is None and chained and chained.end() <= j + 1:
+                # "“...,” she said, blaming Roe. “...,” she said": the same unnamed woman
+                return self._unnamed_antecedent(chained.start(1), depth + 1)
+            if last is None and seg_end == prev_ss:
+                # "“...,” said the woman, who did not want to be quoted by name.": after
+                # the quotation that opens the sentence.
+                after = _QUOTE_CHARS.search(reg.text, seg_end + 1, j + 1)
+                if after is not None:
+                    seg_end = j + 1
+                    last = _ANONYMITY.search(reg.text, after.end(), seg_end)
+                    prev_ss = after.end()
             if last is None:
                 return False
         if _HE_SHE.search(reg.text, prev_ss, last.start()):
