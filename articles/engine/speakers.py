@@ -1031,6 +1031,13 @@ class Resolver:
                     not who and self._no_one_named_since(last, pos)
                 ):
                     who = last[0]
+            if who and _other_office(self.reg.persons[who].role, head):
+                who = None  # (not "the party's candidate" for the mayor just named)
+            if not who and len(words) >= 3 and head in _LEAD_EPITHETS:
+                # "De Blasio disbanded the unit. “...,” the Republican presidential candidate
+                # said": with no one just quoted or written about, the person the story is
+                # about, named far more often than anyone else so far.
+                who = self._topic_person(pos)
             if (
                 who
                 and not _other_office(self.reg.persons[who].role, head)
@@ -1319,6 +1326,23 @@ class Resolver:
             return by_suffix[0].name  # "the elder De la Rosa": Luis de la Rosa Sr.
         rest = [p for p in people if not any(w in p.role.lower().split() for w in other)]
         return rest[0].name if len(rest) == 1 and len(people) == 2 else None
+
+    def _topic_person(self, pos: int) -> str | None:
+        """The person named at least three times before ``pos`` and twice as often as anyone
+        else, outside quotations, and named within the last paragraphs."""
+        counts: dict[str, int] = {}
+        recent: set[str] = set()
+        for mm in self.reg.mentions[: bisect_left(self._mention_starts, pos)]:
+            if mm.kind == "person" and not self._quoted_at(mm.start):
+                counts[mm.key] = counts.get(mm.key, 0) + 1
+                if pos - mm.start < 1500:
+                    recent.add(mm.key)
+        ranked = sorted(counts.items(), key=lambda kv: -kv[1])
+        if not ranked or ranked[0][1] < 3 or ranked[0][0] not in recent:
+            return None
+        if len(ranked) > 1 and ranked[0][1] < 2 * ranked[1][1]:
+            return None
+        return ranked[0][0]
 
     def _no_one_named_since(self, last: tuple[str, int], pos: int) -> bool:
         """Whether no one but ``last``'s speaker is named, outside quotation, from where they
@@ -1813,6 +1837,12 @@ def _other_office(role: str, head: str) -> bool:
 _EPITHET_NOUNS = frozenset(
     """tycoon magnate mogul billionaire millionaire hopeful veteran star icon legend native
     incumbent president resident student assistant consultant immigrant defendant""".split()
+)
+# Epithets news gives the person a story is about ("the Republican presidential candidate",
+# "the billionaire businessman").
+_LEAD_EPITHETS = frozenset(
+    """candidate nominee front-runner frontrunner hopeful contender challenger incumbent
+    billionaire businessman businesswoman mogul tycoon magnate""".split()
 )
 _PERSON_SUFFIXES = ("er", "or", "ist", "ian", "eon", "man", "woman")
 

@@ -1799,3 +1799,16 @@ def test_someone_who_would_not_be_quoted_by_name_stays_unnamed_in_the_quotes_aft
         'think he is causing a lot of this," she said.'
     )
     assert _speakers(text) == ["Donna Leek", None, None, None]
+
+
+def test_a_candidate_epithet_with_no_one_just_quoted_is_the_person_the_story_is_about():
+    text = (
+        "Roe calls for bringing back harbour patrols.\n\n"
+        "Sam Roe on Thursday renewed his call for harbour patrols. Roe said the city was "
+        "unprepared, and Roe's campaign released a new ad.\n\n"
+        "Roe called on Mayor Bill Dane to restart the patrols, which the city began in 2001. "
+        "Dane disbanded the unit in April.\n\n"
+        '"There is smuggling like nobody has ever seen," the Republican mayoral candidate '
+        'said in an interview. "We ought to start it up again," he went on.'
+    )
+    assert _speakers(text) == ["Sam Roe", "Sam Roe"]
