@@ -1812,3 +1812,12 @@ def test_a_candidate_epithet_with_no_one_just_quoted_is_the_person_the_story_is_
         'said in an interview. "We ought to start it up again," he went on.'
     )
     assert _speakers(text) == ["Sam Roe", "Sam Roe"]
+
+
+def test_a_surname_that_is_also_an_outlets_name_is_the_person_the_story_brought_in():
+    text = (
+        "Port Alder officials welcomed the plan on Wednesday. Mayor Ellen Guardian said the "
+        "city had waited long enough.\n\n"
+        "“We are ready to go,” Guardian said."
+    )
+    assert _speakers(text) == ["Ellen Guardian"]
