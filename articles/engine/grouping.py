@@ -203,7 +203,7 @@ def featurize(
         numbers=numbers,
         published=published,
         event_date=event_date,
-        event=_headline_event(headline),
+        event=_headline_event(headline) if len(headline.split()) <= HEADLINE_MAX_WORDS else "",
         periods=frozenset(_periods(text)),
         results=frozenset(_results(f"{headline}. {lede}")),
         mentions=frozenset(_event_mentions(f"{headline}. {lede}")),
@@ -293,6 +293,14 @@ def _is_figure(value: float) -> bool:
     if value >= 10:
         return value != 100
     return value >= 1 and value != int(value)
+
+
+# A headline is short. A longer first line is the opening sentence of an article that came
+# without one (the import takes its first line as its headline), and an opening sentence
+# tells the background of the event as well as the event ("The ferry, launched in May,
+# sank off Example Point on Tuesday"): its first event word is no more the event than any
+# other's.
+HEADLINE_MAX_WORDS = 16
 
 
 def _headline_event(headline: str) -> str:
