@@ -17,10 +17,10 @@ two days later. So the score mixes four kinds of evidence:
   article's top, and a conflict when the story's articles agree on figures the article
   nowhere gives;
 - time: how far apart the events are (explicit dates and weekdays resolved against the publish
-  date), plus conflicts that mark different events of one topic (the headline's event verb:
-  "passes" vs "signs"; fiscal periods: Q1 vs Q2; scorelines: 2-1 vs 0-0; written more than a
-  month apart, by publish date or, without one, the date stamped at the article's top; written
-  years after every year an undated story's articles name).
+  date), plus conflicts that mark different events of one topic (the event verb of a headline
+  of at most 16 words: "passes" vs "signs"; fiscal periods: Q1 vs Q2; scorelines: 2-1 vs
+  0-0; written more than a month apart, by publish date or, without one, the date stamped at
+  the article's top; written years after every year an undated story's articles name).
 
 Candidates come from an inverted index of rare keys (distinctive terms, names and numbers)
 restricted to a time window, so placing an article never compares it with every stored one.
