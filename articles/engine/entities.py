@@ -9,6 +9,7 @@ senior White House official"; "Ice's acting leader, Todd Lyons").
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -1480,9 +1481,11 @@ class _Builder:
             nm = _NEXT_PRONOUN.match(self.text, at) or _QUOTE_THEN_PRONOUN.match(self.text, at)
             if nm and not any(
                 # (not "Lanford High senior Maya Kessler ... she said": she is Maya Kessler)
-                e < ms < nm.start(1)
-                for p in self.reg.persons.values()
-                for ms, _ in p.mentions
+                s < ms < at  # (names inside the quotation are its own business)
+                for ms in itertools.chain(
+                    (ms for p in self.reg.persons.values() for ms, _ in p.mentions),
+                    (other[1] for other in self.maybe),
+                )
             ):
                 g = "m" if nm.group(1).lower() == "he" else "f"
                 self.add_person(name, s, e, role, gender or g)

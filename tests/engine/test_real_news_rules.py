@@ -1764,3 +1764,51 @@ def test_hours_or_minutes_opening_a_sentence_are_no_name():
         "friend of this city for a long time.”"
     )
     assert _speakers(text) == ["Sam Roe"]
+
+
+def test_a_pronoun_after_a_short_opening_without_its_comma_chains_to_the_subject_before():
+    text = (
+        "Mayor Marty Welsh of Harbour City was a coveted holdout. In 2008, Welsh’s "
+        "predecessor, the late Mayor Tom Menard, sent a political army into the state.\n\n"
+        "Welsh, a former labor leader, had close ties to Governor Joe Bidwell. But on Sunday "
+        "he finally gave Roe a ringing endorsement.\n\n"
+        "“We need someone who is battle tested,” he said, introducing Roe."
+    )
+    assert _speakers(text) == ["Marty Welsh"]
+
+
+def test_he_said_a_name_does_not_make_that_name_the_speaker():
+    text = (
+        '"We are frustrated and horrified" by the shooting at the club, Adel Nafiz said. He '
+        'said Omar Matin "has not done this because of his faith but because he has a '
+        'problem."\n\n'
+        '"We don\'t teach anything" against anyone in the meetings, he said. Asked what he '
+        "personally believed, he said, \"It's the wrong thing, but we have no right to judge "
+        'people."'
+    )
+    assert set(_speakers(text)) == {"Adel Nafiz"}
+
+
+def test_someone_who_would_not_be_quoted_by_name_stays_unnamed_in_the_quotes_after():
+    text = (
+        "Donna Leek, who runs the bakery, said business was slow. “Nobody comes in,” she "
+        "said.\n\n"
+        'At a drugstore near the square, a cashier was shaken. "One man came in and said we '
+        'should start fighting," said the woman, who like many in the town did not want to be '
+        'quoted by name. "Too much hate," she said, blaming some of it on the mayor. "I '
+        'think he is causing a lot of this," she said.'
+    )
+    assert _speakers(text) == ["Donna Leek", None, None, None]
+
+
+def test_a_candidate_epithet_with_no_one_just_quoted_is_the_person_the_story_is_about():
+    text = (
+        "Roe calls for bringing back harbour patrols.\n\n"
+        "Sam Roe on Thursday renewed his call for harbour patrols. Roe said the city was "
+        "unprepared, and Roe's campaign released a new ad.\n\n"
+        "Roe called on Mayor Bill Dane to restart the patrols, which the city began in 2001. "
+        "Dane disbanded the unit in April.\n\n"
+        '"There is smuggling like nobody has ever seen," the Republican mayoral candidate '
+        'said in an interview. "We ought to start it up again," he went on.'
+    )
+    assert _speakers(text) == ["Sam Roe", "Sam Roe"]
