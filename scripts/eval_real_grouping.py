@@ -10,17 +10,21 @@ three shuffled orders. The plain TF-IDF baseline of ``eval_grouping.py`` is prin
 each run.
 
     /work/main/.venv/bin/python scripts/eval_real_grouping.py [--orders in-order,shuffled]
-        [--seeds 1,2,3] [-v] [--worst 10] [--halves]
+        [--seeds 1,2,3] [-v] [--worst 10] [--halves] [--classes]
 
 Articles with no text at all (two in the set) are left out. ``-v`` lists the worst merges
 (stories holding more than one event, the costliest first) and splits (events spread over
 several stories). ``--halves`` also prints F1 on each half of the subjects, split by a hash of
 the subject (the same split every run): a rule that holds on real news holds on both halves,
-one fitted to a few subjects moves one half only. Articles without an outlet are imported
-under "Unknown outlet", as an importer without that field would; articles without a date, or
-with a date that is not a calendar day (the set has one, "2013-03-46"), are imported without
-one. The texts are read from the devset folder and never written anywhere but the temporary
-database, deleted afterwards. Skips with a message when the folder is absent.
+one fitted to a few subjects moves one half only. ``--classes`` says where F1 is lost:
+the precision lost to stories that joined two events of a subject, subject by subject, and
+the recall lost to events spread over several stories, by the size of the piece an article
+was left in (alone, 2-3 articles, more) and whether it was dated. Articles without an
+outlet are imported under "Unknown outlet", as an importer without that field would;
+articles without a date, or with a date that is not a calendar day (the set has one,
+"2013-03-46"), are imported without one. The texts are read from the devset folder and never
+written anywhere but the temporary database, deleted afterwards. Skips with a message when
+the folder is absent.
 """
 
 from __future__ import annotations
@@ -127,6 +131,48 @@ def worst_splits(rows: list[dict], labels: list, limit: int) -> list[str]:
     return [line for _, line in sorted(found, key=lambda x: -x[0])[:limit]]
 
 
+def loss_classes(rows: list[dict], labels: list) -> dict:
+    """Where B-cubed precision and recall are lost, as shares of all articles.
+
+    ``merges``: subject -> precision lost by its articles in stories holding another event.
+    ``splits``: (piece, dated) -> recall lost by articles left in a piece of their event
+    apart from the rest, ``piece`` being "alone", "small" (2-3 articles) or "large".
+    ``events``: event -> recall it lost."""
+    n = len(rows)
+    stories: Counter = Counter(labels)
+    events: Counter = Counter(r["event"] for r in rows)
+    both: Counter = Counter((r["event"], label) for r, label in zip(rows, labels, strict=True))
+    merges: dict = defaultdict(float)
+    splits: dict = defaultdict(float)
+    by_event: dict = defaultdict(float)
+    for row, label in zip(rows, labels, strict=True):
+        shared = both[row["event"], label]
+        if shared < stories[label]:
+            merges[row["topic"]] += (1 - shared / stories[label]) / n
+        if shared < events[row["event"]]:
+            piece = "alone" if shared == 1 else "small" if shared <= 3 else "large"
+            lost = (1 - shared / events[row["event"]]) / n
+            splits[piece, bool(row["published_at"])] += lost
+            by_event[row["event"]] += lost
+    return {"merges": dict(merges), "splits": dict(splits), "events": dict(by_event)}
+
+
+def print_classes(rows: list[dict], labels: list) -> None:
+    found = loss_classes(rows, labels)
+    merges, splits = found["merges"], found["splits"]
+    worst = sorted(merges.items(), key=lambda kv: -kv[1])
+    print(
+        f"          lost to merges {sum(merges.values()):.3f} of precision: "
+        + ", ".join(f"subject {t} {v:.3f}" for t, v in worst if v >= 0.001)
+    )
+    pieces = ", ".join(
+        f"{piece} {'dated' if dated else 'undated'} {splits.get((piece, dated), 0.0):.3f}"
+        for piece in ("alone", "small", "large")
+        for dated in (True, False)
+    )
+    print(f"          lost to splits {sum(splits.values()):.3f} of recall: {pieces}")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--orders", default="in-order,shuffled")
@@ -134,6 +180,9 @@ def main() -> int:
     parser.add_argument("-v", "--verbose", action="store_true", help="list merges and splits")
     parser.add_argument("--worst", type=int, default=10, help="how many of each with -v")
     parser.add_argument("--halves", action="store_true", help="F1 on each half of the subjects")
+    parser.add_argument(
+        "--classes", action="store_true", help="precision lost to merges, recall to splits"
+    )
     args = parser.parse_args()
 
     rows = load_rows(devset_dir())
@@ -181,6 +230,8 @@ def main() -> int:
                     f_half = bcubed([gold[i] for i in idx], [labels[i] for i in idx])[2]
                     found.append(f"half {half} ({len(idx)} articles) F1 {f_half:.3f}")
                 print("          " + "   ".join(found))
+            if args.classes:
+                print_classes(ordered, labels)
             if args.verbose:
                 print("\n".join(worst_merges(ordered, labels, args.worst)))
                 print("\n".join(worst_splits(ordered, labels, args.worst)))

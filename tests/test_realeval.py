@@ -1,6 +1,9 @@
-"""The real-news scorer's own rules (scripts/_realeval.py), on invented sentences."""
+"""The real-news scorers' own rules (scripts/_realeval.py, the loss classes of
+scripts/eval_real_grouping.py), on invented sentences and rows."""
 
 from types import SimpleNamespace
+
+import pytest
 
 from scripts import _realeval as rv
 
@@ -74,3 +77,28 @@ def test_outside_the_layer_the_written_mention_is_matched_by_surname():
     assert rv.mention_lenient("Dev Okafor", "Dev")
     assert not rv.mention_lenient("Marla Quist", "Quist campaign spokesman Dev Okafor")
     assert not rv.mention_lenient(None, "Okafor")
+
+
+def test_grouping_losses_are_told_apart_by_merges_and_split_pieces():
+    from scripts.eval_grouping import bcubed
+    from scripts.eval_real_grouping import loss_classes
+
+    # Two invented subjects: a harbour fire and its later inquiry (subject 1), and one
+    # council vote (subject 2). Story "a" joined the fire and the inquiry; the vote was
+    # spread over story "b" and a lone undated report in story "c".
+    rows = [
+        {"event": "fire", "topic": 1, "published_at": "2031-05-01"},
+        {"event": "fire", "topic": 1, "published_at": "2031-05-01"},
+        {"event": "inquiry", "topic": 1, "published_at": "2031-06-09"},
+        {"event": "vote", "topic": 2, "published_at": "2031-05-03"},
+        {"event": "vote", "topic": 2, "published_at": "2031-05-03"},
+        {"event": "vote", "topic": 2, "published_at": ""},
+    ]
+    labels = ["a", "a", "a", "b", "b", "c"]
+    found = loss_classes(rows, labels)
+    assert set(found["merges"]) == {1}
+    assert set(found["splits"]) == {("alone", False), ("small", True)}
+    assert set(found["events"]) == {"vote"}
+    precision, recall, _ = bcubed([r["event"] for r in rows], labels)
+    assert sum(found["merges"].values()) == pytest.approx(1 - precision)
+    assert sum(found["splits"].values()) == pytest.approx(1 - recall)

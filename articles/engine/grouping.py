@@ -17,10 +17,10 @@ two days later. So the score mixes four kinds of evidence:
   article's top, and a conflict when the story's articles agree on figures the article
   nowhere gives;
 - time: how far apart the events are (explicit dates and weekdays resolved against the publish
-  date), plus conflicts that mark different events of one topic (the headline's event verb:
-  "passes" vs "signs"; fiscal periods: Q1 vs Q2; scorelines: 2-1 vs 0-0; written more than a
-  month apart, by publish date or, without one, the date stamped at the article's top; written
-  years after every year an undated story's articles name).
+  date), plus conflicts that mark different events of one topic (the event verb of a headline
+  of at most 16 words: "passes" vs "signs"; fiscal periods: Q1 vs Q2; scorelines: 2-1 vs
+  0-0; written more than a month apart, by publish date or, without one, the date stamped at
+  the article's top; written years after every year an undated story's articles name).
 
 Candidates come from an inverted index of rare keys (distinctive terms, names and numbers)
 restricted to a time window, so placing an article never compares it with every stored one.
@@ -203,7 +203,7 @@ def featurize(
         numbers=numbers,
         published=published,
         event_date=event_date,
-        event=_headline_event(headline),
+        event=_headline_event(headline) if len(headline.split()) <= HEADLINE_MAX_WORDS else "",
         periods=frozenset(_periods(text)),
         results=frozenset(_results(f"{headline}. {lede}")),
         mentions=frozenset(_event_mentions(f"{headline}. {lede}")),
@@ -293,6 +293,14 @@ def _is_figure(value: float) -> bool:
     if value >= 10:
         return value != 100
     return value >= 1 and value != int(value)
+
+
+# A headline is short. A longer first line is the opening sentence of an article that came
+# without one (the import takes its first line as its headline), and an opening sentence
+# tells the background of the event as well as the event ("The ferry, launched in May,
+# sank off Example Point on Tuesday"): its first event word is no more the event than any
+# other's.
+HEADLINE_MAX_WORDS = 16
 
 
 def _headline_event(headline: str) -> str:

@@ -684,3 +684,42 @@ def test_a_story_of_one_event_is_not_split():
     # Too few articles to tell two events apart: left as it is.
     found, df = _with_frequencies([VALE_REPORTS[0], REED_REPORTS[0], VALE_REPORTS[1]])
     assert split_events(found, df) is None
+
+
+# One sinking, told by outlets whose articles came without headlines: the import takes each
+# one's first line, its opening sentence, as its headline.
+FERRY_REPORTS = [
+    "The ferry Northern Star, launched in May, sank off Example Point on Tuesday with 40 "
+    "passengers aboard, all of whom were rescued by the Example Bay coastguard.\n"
+    "Captain Lena Frost said the hull had struck rocks in fog.",
+    "All 40 passengers of the ferry Northern Star were rescued on Tuesday after it sank off "
+    "Example Point in thick fog, the Example Bay coastguard said.\n"
+    "Captain Lena Frost was the last to leave the ship.",
+    "The Example Bay coastguard rescued 40 passengers on Tuesday from the Northern Star, a "
+    "ferry that sank off Example Point after striking rocks in fog.\n"
+    "Its captain, Lena Frost, thanked the crews.",
+]
+
+
+def _untitled(body):
+    from articles.ingest.payloads import headline_from_text
+
+    return article_features(headline_from_text(body), body, None)
+
+
+def test_an_opening_sentence_taken_as_headline_names_no_headline_event():
+    # The story's first report opens on the ferry's launch in May, this one on the harbour
+    # closed for a regatta: background both, not a launch against a closure.
+    index = StoryIndex()
+    for body in FERRY_REPORTS:
+        index.add("ferry", _untitled(body))
+    later = _untitled(
+        "Harbour crews who had closed the port for a regatta helped bring ashore the "
+        "passengers of the ferry that went down off the point on Tuesday.\n"
+        "Skipper Lena Frost said fog hid the rocks."
+    )
+    assert later.event == ""
+    assert index.place(later) == "ferry"
+    # A headline still names its event.
+    titled = article_features("Operator closes Example Point ferry route", FERRY_REPORTS[0], None)
+    assert titled.event == "close"
