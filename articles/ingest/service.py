@@ -33,7 +33,7 @@ from articles.ingest.inputs import expand_sources, read_source
 from articles.ingest.parsers import ParsedItem
 from articles.ingest.report import CREATED, IngestItem, IngestReport
 from articles.models import Story
-from articles.stories.consolidation import Matches, stories_consolidate
+from articles.stories.consolidation import Matches, stories_consolidate, stories_join
 from articles.stories.separation import stories_separate
 from articles.stories.storylines import storylines_suggest
 from ops.logs import log_import_summary
@@ -97,6 +97,19 @@ def _consolidate(ingestor: Ingestor, report: IngestReport) -> None:
         for item in report.items:
             item.story = again.get(item.story, item.story)
         survivors = [pk for pk in survivors if pk not in again]
+        apart = {(again.get(a, a), again.get(b, b)) for a, b in apart}
+    # A piece left beside a large draft of its event joins it when the large draft's reports
+    # take it at the placement threshold (``stories_join``); events told apart stay apart.
+    joined = stories_join(
+        story_ids=survivors, user=ingestor.user, features=features, apart=apart, matches=matches
+    )
+    if joined:
+        for old, new in mapping.items():
+            mapping[old] = joined.get(new, new)
+        mapping.update(joined)
+        for item in report.items:
+            item.story = joined.get(item.story, item.story)
+        survivors = [pk for pk in survivors if pk not in joined]
     storylines_suggest(story_ids=survivors, features=features)
 
 

@@ -8,6 +8,8 @@ and again after ``separation.stories_separate`` has split a draft in two. A draf
 stories those rows name and its articles' frequencies (which nothing counts while drafts are
 merged). So one consolidation remembers each draft's match (``Matches``) and finds it again
 only when a story its rows named, or one now holding one of its keys, has changed.
+Last, ``stories_join`` reads the larger drafts' best matches: a piece a large draft's reports
+take at the placement threshold joins it.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from dataclasses import replace
 from django.db import transaction
 from django.db.models import F
 
-from articles.engine.grouping import ArticleFeatures, StoryIndex, index_keys
+from articles.engine.grouping import DEFAULT_THRESHOLD, ArticleFeatures, StoryIndex, index_keys
 from articles.engine.grouping import StoryProfile as EngineProfile
 from articles.engine.weights import DocumentFrequencies
 from articles.models import Article, ReviewState, Story, StoryIndexKey
@@ -271,4 +273,67 @@ def stories_consolidate(
         while new in mapping:
             new = mapping[new]
         mapping[old] = new
+    return mapping
+
+
+def stories_join(
+    *,
+    story_ids: Iterable[int],
+    user=None,
+    features: dict[int, ArticleFeatures] | None = None,
+    apart: Iterable[tuple[int, int]] = (),
+    matches: Matches | None = None,
+) -> dict[int, int]:
+    """Join each piece consolidation left beside a large draft of its event, read from the
+    large draft's side: its articles scored against the piece.
+
+    ``stories_consolidate`` reads a piece (a draft of at most ``CONSOLIDATE_MAX_ARTICLES``)
+    from its own side only: its one or two articles against the stories they could join. A
+    short or one-angle report can fall short there, or fit another story a little better (the
+    other event of the subject, a mixed draft), and stay apart from the large draft of its own
+    event. Here every larger draft's best match (``_story_match``: the same index, window and
+    score) is read; when it is a piece and the large draft's articles take it at the
+    placement threshold (``grouping.DEFAULT_THRESHOLD``) on average, as each of them would
+    have joined it at placement, the piece is merged into the large draft. Two large drafts
+    are never joined (a draft many reports chose is a story of its own; when it shares a
+    subject with another, it is another event), nor pairs in ``apart`` (events
+    ``stories_separate`` told apart). Pairs are taken best score first and a piece joins at
+    most one draft, so the outcome does not depend on the order the drafts were made in.
+
+    Returns old story id -> surviving story id for every merged story."""
+    mapping: dict[int, int] = {}
+    features = features if features is not None else {}
+    matches = matches if matches is not None else Matches()
+    kept_apart: dict[int, set[int]] = {}
+    for a, b in apart:
+        kept_apart.setdefault(a, set()).add(b)
+        kept_apart.setdefault(b, set()).add(a)
+    drafts = machine_drafts(story_ids)
+    pairs: list[tuple[float, int, int]] = []
+    for story_id in sorted(drafts):
+        if drafts[story_id] <= CONSOLIDATE_MAX_ARTICLES:
+            continue
+        found = matches.find(story_id, features, kept_apart.get(story_id, ()))
+        if found is None or found[1] < DEFAULT_THRESHOLD:
+            continue
+        if drafts.get(found[0], CONSOLIDATE_MAX_ARTICLES + 1) > CONSOLIDATE_MAX_ARTICLES:
+            continue
+        pairs.append((found[1], story_id, found[0]))
+    joined: set[int] = set()
+    for _, target_id, source_id in sorted(pairs, key=lambda p: (-p[0], p[1], p[2])):
+        if source_id in joined:
+            continue
+        with transaction.atomic():
+            placement_lock()
+            source = Story.objects.get(pk=source_id)
+            target = story_merge(
+                target=Story.objects.get(pk=target_id),
+                others=[source],
+                user=user,
+                features=features,
+            )
+            source.delete()
+        matches.changed([source_id, target.pk])
+        mapping[source_id] = target.pk
+        joined.add(source_id)
     return mapping
