@@ -186,7 +186,8 @@ PLACE_WORDS = frozenset(
     station island islands bay valley hill heights estate way drive boulevard close crescent
     gardens court mountain mountains lake sea ocean coast state province region district
     borough village airport harbour harbor port beach dam reservoir pier canal tunnel highway
-    motorway freeway peninsula forest desert glacier volcano canyon creek falls""".split()
+    motorway freeway peninsula forest desert glacier volcano canyon creek falls tower towers
+    plaza building stadium arena""".split()
 )
 PLACES = frozenset(
     """new york|los angeles|san francisco|hong kong|new zealand|united states|united kingdom|

@@ -1821,3 +1821,12 @@ def test_a_surname_that_is_also_an_outlets_name_is_the_person_the_story_brought_
         "“We are ready to go,” Guardian said."
     )
     assert _speakers(text) == ["Ellen Guardian"]
+
+
+def test_a_building_named_after_someone_is_no_person():
+    text = (
+        "Mayor Sam Quill spoke on Monday. Quill said the plan was sound.\n\n"
+        "One operative inside Quill Tower tried to play down the comments.\n\n"
+        "“Nobody seems to be preoccupied by it,” the insider said."
+    )
+    assert _speakers(text) == [None]
