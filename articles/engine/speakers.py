@@ -1011,6 +1011,8 @@ class Resolver:
             # (not "the city of Larnwick": a place or body, named)
             and not any(w in _PLACES_AND_BODIES for w in words)
             and head not in lx.ORG_WORDS  # "the caucus said" is no person
+            # ("Roe was asked about it. “...,” the moderator said": the one asking)
+            and head not in _ASKERS
             and not self._introduced(head, pos)
             and not _RELATIVE_AFTER.match(self.reg.text, pos + len(m))
         ):
@@ -1820,6 +1822,8 @@ _PARTY_AFTER = re.compile(
 _BODY_HEADS = frozenset({"union", "association", "federation", "coalition", "alliance", "league"})
 _POSSESSIVES = frozenset({"his", "her", "their"})
 # Words of a description that names a place or a public body, never a person.
+# Those who put questions to the person a story is about: never that person.
+_ASKERS = frozenset({"moderator", "interviewer", "questioner", "reporter", "host", "anchor"})
 _PLACES_AND_BODIES = lx.PLACE_WORDS | {
     "council",
     "government",

@@ -1830,3 +1830,11 @@ def test_a_building_named_after_someone_is_no_person():
         "“Nobody seems to be preoccupied by it,” the insider said."
     )
     assert _speakers(text) == [None]
+
+
+def test_the_moderator_is_never_the_one_the_question_is_put_to():
+    text = (
+        "Sam Roe was asked a straightforward question about the harbour closures.\n\n"
+        '"There are many who argue that the closures were avoidable," the moderator said.'
+    )
+    assert _speakers(text) == [None]
