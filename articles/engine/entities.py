@@ -636,10 +636,19 @@ def _gender_of(tokens: list[str]) -> str:
     return ""
 
 
-def _possessive_at(text: str, end: int) -> bool:
-    """Does a possessive follow the name ending at ``end``: "Roe's", "Example Pictures' "?"""
+# Words after "Roe's" that make it "Roe has" or "Roe is", not a possessive ("Roe's been
+# saying for weeks", "Roe's not ready").
+_CONTRACTED_AFTER = re.compile(
+    r"[’']s\s+(?:been|got|gotten|had|done|made|said|told|never|not|also|always|already|"
+    r"still|just|going)\b"
+)
+
+
+def possessive_at(text: str, end: int) -> bool:
+    """Does a possessive follow the name ending at ``end``: "Roe's", "Example Pictures' "?
+    Not a contraction: "Roe's been making the case"."""
     if text.startswith(("’s", "'s"), end):
-        return True
+        return not _CONTRACTED_AFTER.match(text, end)
     return text.startswith(("’ ", "' "), end) and text[end - 1 : end] in ("s", "S")
 
 
@@ -1464,8 +1473,15 @@ class _Builder:
             if self.text[ss:s].strip():
                 continue
             end = layout.sentence_end(e)
-            nm = _NEXT_PRONOUN.match(self.text, end + 1 if end < s + 400 else e)
-            if nm:
+            at = end + 1 if end < s + 400 else e
+            # (or by “...,” he said: "Vance admitted his pick was political. “...,” he said")
+            nm = _NEXT_PRONOUN.match(self.text, at) or _QUOTE_THEN_PRONOUN.match(self.text, at)
+            if nm and not any(
+                # (not "Lanford High senior Maya Kessler ... she said": she is Maya Kessler)
+                e < ms < nm.start(1)
+                for p in self.reg.persons.values()
+                for ms, _ in p.mentions
+            ):
                 g = "m" if nm.group(1).lower() == "he" else "f"
                 self.add_person(name, s, e, role, gender or g)
 
@@ -1631,7 +1647,7 @@ class _Builder:
             p = reg.persons[ms[0].key]
             if p.gender:
                 continue
-            if all(_possessive_at(self.text, m.end) for m in ms):
+            if all(possessive_at(self.text, m.end) for m in ms):
                 continue  # "Roe's wives. She said": the pronoun is about someone else
             end = layout.sentence_end(ms[-1].end)
             # Look into the next sentence too: "Lena Fischer ... . She thought ...", unless
@@ -1680,6 +1696,7 @@ class _Builder:
         seen: set[int] = set()
         poss_at: dict[int, int] = {}
         fronted: dict[int, Mention] = {}
+        role_at: dict[int, tuple[int, Mention]] = {}
         for m in sorted(self.reg.mentions, key=lambda m: m.start):
             ss = layout.sentence_start(m.start)
             if ss not in seen:
@@ -1697,11 +1714,17 @@ class _Builder:
                     # "Asked whether the country would accept mediation, Vukelic was ...":
                     # a long fronted clause, then the name that opens the main one.
                     m.subject = True
-                if m.subject and _possessive_at(text, m.end):
+                rm = _ROLE_THEN_NAME.match(text, m.end) if m.subject else None
+                if rm and rm.group(1) in lx.ROLE_NOUNS:
+                    # "Roe consultant Cornell Belcher said": the consultant is the subject
+                    role_at[ss] = (rm.end(), m)
+                if m.subject and possessive_at(text, m.end):
                     poss_at[ss] = m.end  # "As for Roe's plan, Quill said": Quill too
                 elif m.subject and _FRONTED.match(text, ss, m.start):
                     fronted[ss] = m
-            elif ss in poss_at and m.start - ss < 60 and not _possessive_at(text, m.end):
+            elif ss in role_at and role_at[ss][0] == m.start and m.kind == "person":
+                role_at.pop(ss)[1].subject, m.subject = False, True
+            elif ss in poss_at and m.start - ss < 60 and not possessive_at(text, m.end):
                 del poss_at[ss]
                 m.subject = True
             elif ss in fronted:
@@ -1709,6 +1732,11 @@ class _Builder:
                 comma = text.find(",", first.end, m.start)
                 if comma >= 0 and not text[comma + 1 : m.start].strip() and m.start - ss < 160:
                     first.subject, m.subject = False, True
+
+
+# A role word between two names: "Roe consultant Cornell Belcher", "Quill campaign manager
+# Jo Wren".
+_ROLE_THEN_NAME = re.compile(r" (?:[a-z]+ )?([a-z]+) (?=[A-Z])")
 
 
 def build_registry(text: str, aliases: AliasIndex, layout: Layout | None = None) -> Registry:

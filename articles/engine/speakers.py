@@ -15,7 +15,7 @@ from functools import lru_cache
 
 from articles.engine import lexicon as lx
 from articles.engine.cues import DETERMINERS, MENTION_STOP, NAME_WORDS, TITLE_STRIP, VERB_ANY
-from articles.engine.entities import Mention, Registry, common_word, surname_of
+from articles.engine.entities import Mention, Registry, common_word, possessive_at, surname_of
 from articles.engine.text import alternation
 
 _FUNCTION_WORDS = frozenset(
@@ -91,6 +91,12 @@ _REPORTED_AFTER = re.compile(
     # "..., Dan Tranter, said that ...": the comma closing an apposition allowed
     r",?\s+(?:also\s+|then\s+|later\s+)?(?:" + "|".join(lx.CUE_VERBS) + r")\b"
 )
+# "Jo Roe, the chairman of the county party, for example, said ...": an apposition between
+# the name and its speech verb.
+_APPOSED_REPORTED = re.compile(
+    r",\s+(?:the|a|an|[a-z]+)\s[^,.;:“”\"]{1,80},\s+(?:for example,\s+|for instance,\s+)?"
+    r"(?:also\s+|then\s+|later\s+)?(?:" + "|".join(lx.CUE_VERBS) + r")\b"
+)
 _ROLE_REPORTING = re.compile(
     r"\b((?:the|[Tt]he)\s+(?:[a-z\-]+\s+){0,2}([a-z]+))\s+(?:said|says|told|added|explained)\b"
 )
@@ -98,6 +104,9 @@ _ROLE_REPORTING = re.compile(
 _TO_SOMEONE = frozenset(
     "told tells asked asks urged urges warned warns called calls pressed presses questioned "
     "reminded reminds assured assures promised promises thanked thanks".split()
+)
+_TOLD_NAME = re.compile(
+    r"\s+(?:" + "|".join(sorted(_TO_SOMEONE)) + r")\s+((?:[A-Z][\w’'\-]+\s+){0,2}[A-Z][\w’'\-]+)"
 )
 _REPORTED_BEFORE = re.compile(
     r"\b(?:" + "|".join(v for v in lx.CUE_VERBS if v not in _TO_SOMEONE) + r"|according\s+to)\s+"
@@ -169,10 +178,12 @@ _ISSUED = re.compile(
     rf"(?:[\w\-]+\s+){{0,2}}?(?P<head>{_DOCUMENT})\b",
     re.IGNORECASE,
 )
-# "a statement from Quillmart", "a letter signed by Mayor Jane Roe": the document's author.
+# "a statement from Quillmart", "a letter signed by Mayor Jane Roe", "an email was sent from
+# the club's director, Jo Roe,": the document's author.
 _FROM_DOCUMENT = re.compile(
     rf"\b(?P<head>{_DOCUMENT})\s+"
-    r"(?:(?:issued|released|signed|sent)\s+)?(?:from|by)\s+"
+    r"(?:(?:(?:was|were)\s+)?(?:issued|released|signed|sent|written)\s+)?(?:from|by)\s+"
+    r"(?:(?:the\s+)?[a-z][^,.;:“”\"]{0,60},\s+)?"
     r"(?P<who>(?:the\s+)?[A-Z][\w&’'.\-]*(?:\s+(?:of\s+(?:the\s+)?)?[A-Z][\w&’'.\-]*){0,5})"
 )
 # A phrase fronted before a sentence's subject: "On Saturday, ", "Later that day, ".
@@ -206,7 +217,8 @@ _REPORT = re.compile(r" reports?\b")
 _BUSINESS = frozenset({"company", "firm"})
 _NOT_BUSINESS = frozenset(
     """union unions ministry department police council university school church hospital
-    court party government association federation committee commission board""".split()
+    court party government association federation committee commission board senate
+    parliament congress legislature assembly bureau agency administration""".split()
 )
 # "The head of the dockworkers' union was defiant.": a sentence whose subject is a person
 # the text describes and does not name (yet).
@@ -282,6 +294,8 @@ _PERSON_OF = re.compile(
     r"(?:[Tt]he )?((?:[A-Z][\w’'.\-]+ ){1,3}[A-Z][\w’'\-]+) of (?:the )?(?:[A-Z]|[a-z]+$)"
 )
 
+_FIRST_CONJUNCT = re.compile(r"\b([Tt]he\s+(?:[\w\-]+\s+){0,3}?[a-z]+)\s+and\s+(?:the\s+)?$")
+_SURNAME_OF = re.compile(r"([A-Z][\w’'\-]+) of (?:the )?[A-Z]")
 
 # A determiner and one or two epithets before a name: "the left-leaning", "the nonpartisan".
 _EPITHET = re.compile(
@@ -300,6 +314,11 @@ _PIECE_LINKS = (" in ", " of ", " from ", " by ")
 _OUTLET_CONTEXT = re.compile(
     r"\b(?:editors?|editorial\s+board|columnists?|publisher)\s+(?:of|at)\s+"
     r"((?:[Tt]he\s+)?[A-Z][\w’'\-]+(?:\s+[A-Z][\w’'\-]+){0,3})"
+)
+_OUTLET_APPOSED = re.compile(
+    # (an apposition closed by its comma: "The Harbour Leader, the state's largest paper,")
+    r"(?<![\w\-’'])([A-Z][\w’'\-]+(?:\s+[A-Z][\w’'\-]+){0,3}),\s+[^,.;:“”\"]{0,40}?"
+    r"\b(?:newspaper|tabloid|magazine|broadsheet|daily),"
 )
 _SPOKES_FOR = re.compile(
     r"\b(?:spokes(?:man|woman|person)|representative)\s+(?:for|of|from)\s+([^,.;:“”\"\n]{2,60})"
@@ -434,7 +453,11 @@ class Resolver:
         low = m.lower()
         words = low.split()
         if low in {"he", "she"}:
-            return self._pronoun("m" if low == "he" else "f", pos), "person"
+            # “...,” he told Rubio: Rubio is spoken to, not the one speaking.
+            told = _TOLD_NAME.match(self.reg.text, pos + len(mention))
+            addressee = self._name(told.group(1), told.start(1))[0] if told else None
+            gender = "m" if low == "he" else "f"
+            return self._pronoun(gender, pos, exclude=addressee), "person"
         if low == "i":
             return self._labelled_speaker(pos), "person"
         if low == "they":
@@ -480,6 +503,11 @@ class Resolver:
         if po and not any(w.lower() in lx.ORG_WORDS for w in po.group(1).split()):
             # "Ravi Subramaniam of Clearwater Securities": the person, not the firm.
             return self._name(po.group(1), pos)
+        lone = _SURNAME_OF.match(m) if " of " in m else None
+        if lone and len(self.reg.person_by_surname(lone.group(1))) == 1:
+            # "Lane of the Harold Vance Center for Maritime Studies", the mention cut short of
+            # "Jeffrey": the one person the text knows by that surname, not the centre.
+            return self._name(lone.group(1), pos)
         um = _UNNAMED_MEMBER.match(m)
         if um and um.group(1).lower() not in lx.SPOKES_HEADS:
             # "a nurse at Westfell General": someone of the organisation, left unnamed (its
@@ -584,7 +612,16 @@ class Resolver:
         ):
             # "The Harrowby Cycling Campaign": a proper name the registry did not hold.
             return " ".join(body), "organization"
-        return self._noun_phrase(m, pos)
+        name, kind = self._noun_phrase(m, pos)
+        if name is None and kind == "person" and m.split()[-1][:1].islower():
+            # "said the Ohio senator and Republican presidential candidate", its mention cut
+            # at "and": the first of the two descriptions names the person.
+            first = _FIRST_CONJUNCT.search(self.reg.text, max(0, pos - 80), pos)
+            if first and _epithet_head(first.group(1)):
+                got = self._noun_phrase(first.group(1), first.start(1))
+                if got[0]:
+                    return got
+        return name, kind
 
     # A capitalised mention: "Homan", "Mr. Achebe", "Councillor Priya Okafor".
     def _name(self, m: str, pos: int) -> tuple[str | None, str | None]:
@@ -742,6 +779,8 @@ class Resolver:
             if name:
                 return name, kind
         head = words[-1] if words else ""
+        if len(words) >= 2 and words[-2] == "editorial":
+            head = "editorial"  # "the editorial board writes": the paper's own words
         if head in ("official", "officials") and words[0] in _INDEFINITE:
             # "one former senior agency official", "a White House official": someone left
             # unnamed, who does not speak for the body as its spokesperson does
@@ -821,6 +860,18 @@ class Resolver:
                 if name and kind == "organization":
                     return name, kind
             outlet = self._recent_org(pos, media=True)
+            # "The Harbour Leader, the state's largest newspaper, has run ... editorials":
+            # an outlet the registry did not hold, named after the one it did.
+            appositive = None
+            for am in _OUTLET_APPOSED.finditer(self.reg.text, max(0, pos - _GENERIC_REACH), pos):
+                appositive = am
+            if appositive is not None and (
+                outlet is None
+                or max(s for s, _ in self.reg.orgs[outlet].mentions if s < pos) < appositive.start()
+            ):
+                name = appositive.group(1)
+                org = self.reg.org_for(name)
+                return (org.name if org else name), "organization"
             if outlet:
                 return outlet, "organization"
             # "The editors of The Clarion ...": an outlet the registry did not hold.
@@ -912,6 +963,13 @@ class Resolver:
                 for p in reg.persons.values()
                 if p.role and re.search(rf"\b{re.escape(head)}\b(?![’']s)", p.role.lower())
             ]
+        if "former" in words:
+            # "the former president" is not the one the text calls "President Tobin": someone
+            # it called a former president, or else the person just written about.
+            holders = [p for p in holders if "former" in p.role.lower().split()]
+        elif len(holders) > 1:
+            # "the president": the sitting one, rather than one the text called former.
+            holders = [p for p in holders if "former" not in p.role.lower().split()] or holders
         if holders and self._introduced(head, pos):
             # "According to a clerk ... “...,” the clerk said. The clerk for Harlan County, Jo
             # Roe, also attended": that clerk was someone unnamed, not one named later.
@@ -946,6 +1004,26 @@ class Resolver:
             and not _RELATIVE_AFTER.match(self.reg.text, pos + len(m))
         ):
             who = self._sentence_subject(pos, "person")
+            last = self.last_person
+            if (
+                last
+                and last[0] != who
+                and len(words) >= 3
+                and _epithet_head(m)
+                # (not "The school's head teacher wrote ... “...,” the head teacher wrote":
+                # someone the text brought in by those words since)
+                and m.split(None, 1)[1].lower() not in self.reg.text[last[1] : pos].lower()
+            ):
+                # "Roe plans to ..., Ivo Marsh said. “...,” the retired surgeon told Example
+                # TV": an epithet with words of its own ("retired", "shipping", "former
+                # Republican") varies the name of the one just quoted, not the sentence's
+                # first name; with no subject before it, the last to speak, if no one else
+                # has been named since.
+                ss = self.reg.layout.sentence_start(pos)
+                if last[1] >= self.reg.layout.sentence_start(max(0, ss - 2)) or (
+                    not who and self._no_one_named_since(last, pos)
+                ):
+                    who = last[0]
             if (
                 who
                 and not _other_office(self.reg.persons[who].role, head)
@@ -1223,11 +1301,27 @@ class Resolver:
         rest = [p for p in people if not any(w in p.role.lower().split() for w in other)]
         return rest[0].name if len(rest) == 1 and len(people) == 2 else None
 
+    def _no_one_named_since(self, last: tuple[str, int], pos: int) -> bool:
+        """Whether no one but ``last``'s speaker is named, outside quotation, from where they
+        last spoke to ``pos``, and that was not long ago."""
+        if pos - last[1] >= 1500:
+            return False
+        reg = self.reg
+        i = bisect_left(self._mention_starts, last[1])
+        while i < len(reg.mentions) and reg.mentions[i].start < pos:
+            mm = reg.mentions[i]
+            i += 1
+            if mm.kind == "person" and mm.key != last[0] and not self._quoted_at(mm.start):
+                return False
+        return True
+
     def _introduced(self, head: str, pos: int) -> bool:
         """Whether an indefinite phrase ("a senior official", "one MP") brought in ``head``."""
         lo = max(0, pos - 3000)
+        # (not "the take-a-back-seat-to-no-one governor": a word inside a compound)
         pat = (
-            rf"\b(?:an?|one|another|second|third)\s+((?:[\w’'\-]+\s+){{0,3}}?){re.escape(head)}s?\b"
+            r"(?<![\w\-’'])(?:an?|one|another|second|third)\s+((?:[\w’'\-]+\s+){0,3}?)"
+            rf"{re.escape(head)}s?\b"
         )
         for m in re.finditer(pat, self.reg.text[lo:pos], re.IGNORECASE):
             if not any(w.lower() in _FUNCTION_WORDS for w in m.group(1).split()):
@@ -1260,10 +1354,10 @@ class Resolver:
         if (
             found is not None
             and found.kind == kind
-            and not (kind == "person" and reg.text[found.end : found.end + 2] in ("’s", "'s"))
+            and not (kind == "person" and possessive_at(reg.text, found.end))
         ):
             return found.key
-        possessive = found is not None and reg.text[found.end : found.end + 2] in ("’s", "'s")
+        possessive = found is not None and possessive_at(reg.text, found.end)
         if found is not None and kind == "person" and (found.kind != kind or possessive):
             # "Cabinet minister Gideon Farr came...", "Greyfield's director, Sanjay Trivedi,
             # said...": role words tie the organisation to the person who is the subject.
@@ -1499,6 +1593,8 @@ class Resolver:
             after = _REPORTED_AFTER.match(text, mm.end, pos)
             if after and text[mm.end] == "," and not text.endswith(", ", 0, mm.start):
                 after = None  # "... for the mayor, said Quill": the name after the verb speaks
+            if not after and mm.subject and text.startswith(",", mm.end):
+                after = _APPOSED_REPORTED.match(text, mm.end, pos)
             before = _REPORTED_BEFORE.search(text, max(lo, mm.start - 60), mm.start)
             if before and before.group("role") and before.group("role") not in _ROLE_WORDS:
                 before = None  # "Roe said he backed King": King is no speaker
@@ -1508,8 +1604,11 @@ class Resolver:
                 found.add(mm.key)
         return found.pop() if len(found) == 1 else None
 
-    def _pronoun(self, gender: str, pos: int, depth: int = 0) -> str | None:
-        """Most recent compatible person, preferring subjects and the last speaker."""
+    def _pronoun(
+        self, gender: str, pos: int, depth: int = 0, exclude: str | None = None
+    ) -> str | None:
+        """Most recent compatible person, preferring subjects and the last speaker; never
+        ``exclude``, the one the sentence says is spoken to."""
         reg = self.reg
         lo = pos - 1500
         cands: list[tuple[Mention, str]] = []
@@ -1518,7 +1617,7 @@ class Resolver:
         while i >= 0 and reg.mentions[i].start >= lo:
             mm = reg.mentions[i]
             i -= 1
-            if mm.kind != "person" or mm.key in seen:
+            if mm.kind != "person" or mm.key in seen or mm.key == exclude:
                 continue
             # “...Ms Roe knows it,” he said: a name inside quoted words is someone the
             # speaker talks about, not the speaker.
@@ -1687,6 +1786,27 @@ def _other_office(role: str, head: str) -> bool:
     words = {_ABBREVIATED.get(w, w) for w in re.findall(r"[a-z]+", role.lower())}
     offices = words & _OFFICES
     return bool(offices) and head not in words
+
+
+# Nouns an epithet ends in ("the gambling tycoon") that no role or suffix gives away.
+_EPITHET_NOUNS = frozenset(
+    """tycoon magnate mogul billionaire millionaire hopeful veteran star icon legend native
+    incumbent president resident student assistant consultant immigrant defendant""".split()
+)
+_PERSON_SUFFIXES = ("er", "or", "ist", "ian", "eon", "man", "woman")
+
+
+def _epithet_head(m: str) -> bool:
+    """Whether a description reads as words for one person ("the retired surgeon", "the
+    former Republican candidate"), not a thing or a place ("the paradox of Nancy", "the New
+    York", "the prime minister's schedule")."""
+    words = m.split()
+    head = words[-1]
+    if not head.isalpha() or not head.islower() or any(w in ("of", "to") for w in words):
+        return False
+    if any(w.endswith(("’s", "'s")) for w in words):
+        return False
+    return head in _PERSON_NOUNS or head in _EPITHET_NOUNS or head.endswith(_PERSON_SUFFIXES)
 
 
 def _is_person_name(words: list[str]) -> bool:

@@ -75,8 +75,17 @@ def may_end_with(text: str, endings: tuple[str, ...]) -> bool:
 
 
 def is_wrapped(text: str) -> bool:
-    """Does the text put blank lines between paragraphs (so single newlines may be wraps)?"""
-    return "\n" in text and _BLANK_LINE.search(text) is not None
+    """Does the text put blank lines between paragraphs (so single newlines may be wraps)?
+    Not when a tenth of its lines run well past any wrap width: one paragraph a line, with a
+    blank line here and there (after the headline), is no hard-wrapped copy."""
+    if "\n" not in text or _BLANK_LINE.search(text) is None:
+        return False
+    lines = long = 0
+    for line in text.split("\n"):
+        if line.strip():
+            lines += 1
+            long += len(line) > 2 * WRAP_WIDTH
+    return long * 10 < lines
 
 
 def paragraph_spans(text: str) -> list[tuple[int, int]]:

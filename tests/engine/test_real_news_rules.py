@@ -1522,3 +1522,205 @@ def test_a_dam_or_a_bridge_named_after_a_lake_is_a_place_not_a_person():
         "Traffic stopped on the Orrin Lake Bridge.",
     ):
         assert extract_entities(text) == [], text
+
+
+def test_a_sentence_opening_with_like_or_maybe_does_not_make_a_first_name():
+    for text in (
+        "Maybe Marsh is right about the roof. “We have no money for it,” Marsh said.",
+        "Like Marsh, the inspector wants the depot shut. “The roof is failing,” Marsh said.",
+    ):
+        assert _speakers(text) == ["Marsh"], text
+
+
+def test_an_epithet_after_a_quote_is_the_person_just_quoted_not_the_sentences_first_name():
+    text = (
+        "Jane Roe plans to rebuild the harbour by fostering “private investment,” Ivo Marsh "
+        "said Monday.\n\n"
+        "“Well, first of all, they have to listen,” the retired surgeon told Example TV in a "
+        "video posted online.\n\n"
+        "The former Republican candidate continued, saying, “You need somebody who "
+        "understands money.”"
+    )
+    assert _speakers(text) == ["Ivo Marsh", "Ivo Marsh", "Ivo Marsh"]
+
+
+def test_an_epithet_with_no_subject_before_it_is_the_last_to_speak():
+    text = (
+        "Party donor Aldous Fenwright said on Friday he met Governor Jane Roe this week.\n\n"
+        "While the mega donor did not say how much he would give, he called her standing in "
+        "the race “something none of us has seen before.”\n\n"
+        "“It was very nice,” the shipping tycoon told Example Wire in a rare interview."
+    )
+    assert _speakers(text)[-1] == "Aldous Fenwright"
+
+
+def test_an_epithet_for_someone_newly_brought_in_is_not_the_last_speaker():
+    assert _speakers(
+        "“It came round the corner far too fast,” said Callum Breck, a parent.\n\n"
+        "The school's head teacher wrote to parents on Thursday evening.\n\n"
+        "“Our thoughts are with the families,” the head teacher wrote in the letter."
+    ) == ["Callum Breck", None]
+    text = (
+        "“They are not ideological,” Ed Marrow said of the two candidates.\n\n"
+        "A new ad from the Example Action Fund stars an impersonator of Mayor Tobin Hale.\n\n"
+        "“It's like a race where one horse cheats,” the costumed actor says in the ad."
+    )
+    assert _speakers(text)[-1] is None
+
+
+def test_the_company_is_never_a_legislature_or_a_government_bureau():
+    text = (
+        "The Federal Bureau of Investigation opened an inquiry. The Valmora Senate passed "
+        "the harbour bill after a long debate.\n\n"
+        "Local employers spoke out against it. “We call on other businesses to join us,” "
+        "the company tweeted."
+    )
+    assert _speakers(text) == [None]
+
+
+def test_a_name_with_a_contracted_has_is_the_sentence_subject_not_a_possessive():
+    text = (
+        "The fangs came out early, as Sam Tobin lit into Ivo Marsh for giving the same "
+        "speech over and over.\n"
+        "Tobin's been making the case for weeks that Marsh isn't ready for the job. "
+        '"You have not been involved in a consequential decision," he said.\n'
+        "Marsh fired back at Tobin over the county's credit rating."
+    )
+    assert _speakers(text) == ["Sam Tobin"]
+
+
+def test_one_paragraph_a_line_with_a_blank_after_the_headline_is_not_hard_wrapped():
+    long_line = (
+        "When the moderator pointed out that Sam Roe had not answered the question about the "
+        "harbour budget, the candidate said families of people hurt by the closure of the "
+        "old ferry terminal and the fish market on the east quay file lawsuits against the "
+        "city."
+    )
+    text = (
+        "Debate night in Port Alder.\n\n"
+        f"{long_line}\n"
+        '"They sue," he said. "Everybody sues, right?"\n'
+        "Later, Ivo Marsh claimed that the city was to blame for the lawsuits.\n"
+        f"{long_line}\n"
+    )
+    assert _speakers(text) == ["Sam Roe", "Sam Roe"]
+
+
+def test_a_speaker_with_an_apposition_before_the_verb_outranks_the_name_reported_on():
+    text = (
+        "Sam Roe still has fences to mend on the local level. Brian Marsh, the chairman of "
+        "the Example County party, for example, said Roe continued to hurt his cause. "
+        "“I don’t think it’s cut well for him,” he said."
+    )
+    assert _speakers(text) == ["Brian Marsh"]
+
+
+def test_a_hyphenated_compound_ending_in_one_does_not_bring_in_someone_new():
+    text = (
+        "Was that really Sam Brisk, the brusque, take-a-back-seat-to-no-one governor of "
+        "Valmora?\n\n"
+        "Brisk defended his endorsement this week on his radio show.\n\n"
+        "“I’ve known him personally for 14 years,” the governor said."
+    )
+    assert _speakers(text) == ["Sam Brisk"]
+
+
+def test_a_surname_of_a_long_institution_is_the_person_not_the_institution():
+    text = (
+        "Nobody knows the answer yet.\n\n"
+        '"Building such a weapon would be a stretch for the rebels," Jeffrey Lane of the '
+        "Harold Vance Center for Maritime Studies wrote in December."
+    )
+    assert _speakers(text) == ["Jeffrey Lane"]
+
+
+def test_an_email_sent_from_a_named_director_is_the_directors():
+    text = (
+        "For ten years, actors have been members of a club known as the Friends of Quill. "
+        "According to The Example Gazette, an email was sent from the club’s executive "
+        "director, Jeremy Boland, to the members. The email said, “Effective immediately, "
+        "we will wind down the club.”\n\n"
+        "The email went on to say, “Today, because we have been successful, we are done.”"
+    )
+    assert _speakers(text) == ["Jeremy Boland", "Jeremy Boland"]
+
+
+def test_two_descriptions_joined_by_and_name_the_person_the_first_one_fits():
+    text = (
+        "Sen. Marla Quist (R-Ohio) responded first, ripping into Mayor Tobin Hale late "
+        'Tuesday night. "I have been warning that the port is run by amateurs," the Ohio '
+        "senator and Republican presidential candidate said in a statement.\n\n"
+        'Sen. Ben Sayer (I-Vt.) also weighed in. "The port is a problem for the state," the '
+        "independent Vermont senator and Democratic presidential candidate said."
+    )
+    assert _speakers(text) == ["Marla Quist", "Ben Sayer"]
+
+
+def test_the_former_president_is_not_the_sitting_one():
+    text = (
+        "Clinic fight heats up.\n\n"
+        "President Sam Tobin backed the plan on Friday.\n\n"
+        "Bill Marsh got in on the game, bashing the clinic's critics during a rally on Monday. "
+        "“Sometimes I get the feeling they are running harder against President Tobin and me "
+        "than against anyone,” the former president said."
+    )
+    assert _speakers(text) == ["Bill Marsh"]
+
+
+def test_a_name_then_a_role_then_a_name_makes_the_second_the_subject():
+    for lead, who in (
+        ("Roe spokesman Don Stewart would not say when the council will vote.", "Don Stewart"),
+        ("Roe campaign manager Robin Mook released a memo on the race.", "Robin Mook"),
+    ):
+        text = (
+            "Mayor Sam Roe spoke first. “The harbour will reopen,” he said.\n\n"
+            f"{lead} “I don’t have any new announcements yet,” he said."
+        )
+        assert _speakers(text) == ["Sam Roe", who], lead
+
+
+def test_the_editorial_board_is_the_paper_whose_editorial_it_is():
+    text = (
+        "Gazette editorial: Deport Mayor Roe.\n\n"
+        "The Example Gazette slammed Sam Quill on Thursday for his plan.\n\n"
+        '"Are we talking about the same Jane Roe?" the editorial board writes. "She is a '
+        'rising star."'
+    )
+    assert _speakers(text) == ["Example Gazette", "Example Gazette"]
+
+
+def test_an_outlet_named_with_an_apposition_outranks_one_named_before_it():
+    text = (
+        "Sam Quill told Example TV on Monday that he would stay in the race.\n\n"
+        "The pro-Roe Harbour Leader, the state's largest newspaper, has run a string of "
+        'editorials against him. "Quill has lost his way," the editorial board wrote.'
+    )
+    assert _speakers(text) == ["Harbour Leader"]
+
+
+def test_he_told_someone_is_never_the_one_spoken_to():
+    text = (
+        "Sen. Marco Quill spoke at a coffee shop, where Scott Shlak had driven from Chicago "
+        "to ask him about visas. Quill co-sponsored a bill that would triple them.\n\n"
+        '"Citizens in my spot have been horribly abused by the program," he told Quill.\n\n'
+        "Quill sought to ease his concerns."
+    )
+    assert _speakers(text) == ["Scott Shlak"]
+
+
+def test_a_name_taken_up_by_he_said_after_a_quote_is_a_person():
+    text = (
+        "Officials met in Vienna on Wednesday.\n\n"
+        "Kenjiro Tamaki condemned the test in a short statement on Wednesday. “I strongly "
+        "urge the government to comply with the resolutions,” he said."
+    )
+    assert _speakers(text) == ["Kenjiro Tamaki"]
+
+
+def test_a_qualifier_before_a_role_and_a_name_is_not_taken_up_by_she():
+    text = (
+        "The board voted 6-1 on Tuesday.\n\n"
+        "Lanford High senior Maya Kessler told members she had surveyed 400 classmates. "
+        "“Eighty-one percent said yes,” she said."
+    )
+    assert _speakers(text) == ["Maya Kessler"]
