@@ -57,11 +57,10 @@ def held_out() -> set[str]:
     """Keys of the articles in the held-out round of the speaker layer: their moves are
     counted, never shown, so no rule is judged by them."""
     layer = rv.load_layer(Path(__file__).resolve().parent / "eval_real_quotes_speakers.json")
-    last = max((e.get("round", 1) for v in layer.values() for e in v.values()), default=1)
     return {
         f"quotes:{aid}"
         for aid, entries in layer.items()
-        if last > 1 and any(e.get("round", 1) == last for e in entries.values())
+        if any(e.get("round", 1) == rv.HELD_OUT_ROUND for e in entries.values())
     }
 
 

@@ -7,7 +7,6 @@ from collections import defaultdict
 from collections.abc import Iterable
 from datetime import datetime, tzinfo
 
-from django.urls import reverse
 from django.utils import timezone
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema_field
@@ -16,6 +15,7 @@ from rest_framework import serializers
 from articles.core.prepared import prepared_rows
 from articles.models import Topic
 from articles.public.pages.quotes import wordings_of
+from sources.addresses import cached_reverse
 from sources.models import Outlet
 
 
@@ -95,7 +95,7 @@ def address(context: dict, view_name: str, kwarg: str, value) -> str:
     story's 200 quotes, would otherwise reverse and check the host once a row."""
     templates = context.setdefault("addresses", {})
     if view_name not in templates:
-        path = reverse(view_name, kwargs={kwarg: _KEY})
+        path = cached_reverse(view_name, kwargs={kwarg: _KEY})
         request = context.get("request")
         absolute = request.build_absolute_uri(path) if request else path
         templates[view_name] = absolute.rsplit(_KEY, 1)

@@ -13,7 +13,6 @@ from dataclasses import dataclass
 from urllib.parse import urlencode
 
 from django.db.models import Exists, OuterRef, QuerySet
-from django.urls import reverse
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
@@ -36,7 +35,6 @@ from articles.api.serializers import (
     TopicSerializer,
 )
 from articles.core.visibility import reader_appearances
-from articles.engine.figures_compare import compare_figures
 from articles.models import (
     Attribution,
     Correction,
@@ -44,13 +42,13 @@ from articles.models import (
     Story,
     Storyline,
     SummaryParagraph,
-    engine_figure,
     may_preview,
     reader_review_states,
 )
-from articles.public.pages.figures import figures_of
+from articles.public.pages.figures import figures_of, kept_comparison
 from articles.public.pages.people import people_named
 from articles.public.pages.quotes import quotes_with_wordings
+from sources.addresses import cached_reverse
 
 # A story's detail gives its quotes a page at a time: the first page of the quotes list of
 # the story (``/api/v1/quotes/?story=<slug>``, newest first), how many there are, and the
@@ -84,7 +82,7 @@ def first_quote_ids(story: Story) -> tuple[list[int], bool, QuerySet[Quote]]:
 def next_quotes_url(story: Story, ids: list[int], context: dict) -> str:
     """The address of the story's quotes list after the quotes ``ids``."""
     request = context.get("request")
-    path = reverse("api:quote-list")
+    path = cached_reverse("api:quote-list")
     base = request.build_absolute_uri(path) if request else path
     return f"{base}?{urlencode({'story': story.slug, 'cursor': cursor_token([ids[-1]])})}"
 
@@ -174,7 +172,7 @@ class FigureDisagreementSerializer(serializers.Serializer):
 def figure_disagreements(items) -> list[dict]:
     """``FigureDisagreementSerializer``'s rows for ``(outlet name, figure)`` pairs, each
     figure a ``Figure`` or a plain row of its fields."""
-    table = compare_figures((outlet, engine_figure(figure)) for outlet, figure in items)
+    table = kept_comparison(items)
     return [{"label": row.label, "note": row.note} for row in table.disagreements]
 
 

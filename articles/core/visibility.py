@@ -183,13 +183,17 @@ def _first_image_query(story_id: int) -> QuerySet:
 def lead_image(story: Story):
     """The story's image: the editor's choice when it is ready, else the image of its first
     article readers see that has one ready; ``None`` without one. Which image is one query
-    compiled once (``prepared_rows``); the image is loaded only when there is one."""
-    ready = ArticleImage.objects.filter(state=ArticleImage.State.READY).select_related(
-        "article__outlet"
-    )
+    compiled once (``prepared_rows``); the image is loaded only when there is one (the
+    queryset that loads it is built only then: building it cost several times that query)."""
+
+    def ready():
+        return ArticleImage.objects.filter(state=ArticleImage.State.READY).select_related(
+            "article__outlet"
+        )
+
     if story.image_id:
-        chosen = ready.filter(pk=story.image_id).first()
+        chosen = ready().filter(pk=story.image_id).first()
         if chosen is not None:
             return chosen
     first = prepared_rows(("lead image",), _first_image_query, story.pk)
-    return ready.get(pk=first[0]["id"]) if first else None
+    return ready().get(pk=first[0]["id"]) if first else None

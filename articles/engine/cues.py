@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass, replace
 
 from articles.engine import lexicon as lx
-from articles.engine.text import alternation, may_end_with
+from articles.engine.text import alternation, first_letter, may_end_with
 
 _VERB_ALT = alternation(set(lx.CUE_VERBS))
 
@@ -22,7 +22,7 @@ _VERB_OR_MULTI = alternation(
 )
 
 
-_ANY_CUE = alternation(
+_ANY_CUE_WORDS = frozenset(
     {
         *lx.CUE_VERBS,
         *lx.CUE_PARTICIPLES,
@@ -33,6 +33,7 @@ _ANY_CUE = alternation(
         "fired back",
     }
 )
+_ANY_CUE = alternation(_ANY_CUE_WORDS)
 
 
 _MEDIUM_ALT = alternation(lx.CUE_MEDIUM)
@@ -52,7 +53,9 @@ _MEDIUM = (
 
 # `, said Miller` / `wrote Todd Lyons, ...`
 _INVERTED = re.compile(
-    rf"[\s,—–-]*(?:(?:has|have|had)\s+)?({_VERB_ALT})\b({_MEDIUM})\s+(?=\S)", re.IGNORECASE
+    rf"[\s,—–-]*(?:(?:has|have|had)\s+)?{first_letter(lx.CUE_VERBS)}({_VERB_ALT})\b({_MEDIUM})"
+    r"\s+(?=\S)",
+    re.IGNORECASE,
 )
 
 
@@ -67,7 +70,8 @@ _NORMAL = re.compile(
 )
 
 
-VERB_ANY = re.compile(rf"\b({_ANY_CUE})\b({_MEDIUM})", re.IGNORECASE)
+# (``first_letter``: each word's end, where no cue starts, fails at once.)
+VERB_ANY = re.compile(rf"\b{first_letter(_ANY_CUE_WORDS)}({_ANY_CUE})\b({_MEDIUM})", re.IGNORECASE)
 
 
 _ACCORDING_BEFORE = re.compile(r"\b[Aa]ccording to\s+([^,“”\"«»„]{2,80}?)\s*,?\s*$")
@@ -1049,7 +1053,8 @@ def find_lead_in(text: str, start: int, open_pos: int, known) -> Attribution | N
         if span:
             cue_text = m.group().strip(" ,:").split()[-1]
             return Attribution(cue_text, start + m.start(), text[span[0] : span[1]], *span, True)
-    for rx in (_LEAD_MANNER, _LEAD_PHRASE, _LEAD_ISSUED):
+    # (Searched only where they can match: the first two end with a colon, not a comma.)
+    for rx in (_LEAD_MANNER, _LEAD_PHRASE, _LEAD_ISSUED) if tail[-1] == ":" else (_LEAD_ISSUED,):
         m = rx.search(window)
         if m is None:
             continue

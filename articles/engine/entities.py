@@ -9,6 +9,7 @@ senior White House official"; "Ice's acting leader, Todd Lyons").
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -340,6 +341,8 @@ _FRONTED = re.compile(
     r"|After|Before|When|While|Although|Though|Despite|Since|Because|Following|Unlike|Like"
     r"|Asked|Hours after|Days after|Weeks after|Shortly after|Even as|Even though)\b[^,.;:“”\"]*$"
 )
+_PRONOUN_SUBJECT = re.compile(r",\s*(?:he|she|they)\s+[a-z]")
+_HE_SHE_THEY = re.compile(r"\b(?:he|she|they)\b")
 # A fronted clause closed by a comma right before the name: "Asked whether ..., Roe".
 _FRONTED_THEN = re.compile(_FRONTED.pattern.replace(r"[^,.;:“”\"]*$", r"[^.;:“”\"]*,\s*$"))
 # "She turned to Ms Palliser": a pronoun is the subject, the name is not.
@@ -1478,9 +1481,11 @@ class _Builder:
             nm = _NEXT_PRONOUN.match(self.text, at) or _QUOTE_THEN_PRONOUN.match(self.text, at)
             if nm and not any(
                 # (not "Lanford High senior Maya Kessler ... she said": she is Maya Kessler)
-                e < ms < nm.start(1)
-                for p in self.reg.persons.values()
-                for ms, _ in p.mentions
+                s < ms < at  # (names inside the quotation are its own business)
+                for ms in itertools.chain(
+                    (ms for p in self.reg.persons.values() for ms, _ in p.mentions),
+                    (other[1] for other in self.maybe),
+                )
             ):
                 g = "m" if nm.group(1).lower() == "he" else "f"
                 self.add_person(name, s, e, role, gender or g)
@@ -1722,6 +1727,15 @@ class _Builder:
                     poss_at[ss] = m.end  # "As for Roe's plan, Quill said": Quill too
                 elif m.subject and _FRONTED.match(text, ss, m.start):
                     fronted[ss] = m
+                    # "Asked whether Roe would run, she replied", "Though he did not name
+                    # Roe, he made it clear": a name the fronted clause only mentions, and a
+                    # pronoun opening the main clause (but "When Roe unveiled the plan, he
+                    # called it", where the clause's own subject is the one "he" means)
+                    lead = text[ss : m.start]
+                    if (
+                        lead.startswith(("Asked", "Pressed")) or _HE_SHE_THEY.search(lead)
+                    ) and _PRONOUN_SUBJECT.search(text, m.end, layout.sentence_end(m.start)):
+                        m.subject = False
             elif ss in role_at and role_at[ss][0] == m.start and m.kind == "person":
                 role_at.pop(ss)[1].subject, m.subject = False, True
             elif ss in poss_at and m.start - ss < 60 and not possessive_at(text, m.end):

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 
 from articles.engine import lexicon as lx
-from articles.engine.text import alternation, may_end_with, occurrences
+from articles.engine.text import alternation, first_letter, may_end_with, occurrences
 from articles.engine.types import Figure, new_figure
 
 _SMALL = {
@@ -159,7 +159,9 @@ _QUALIFIERS = (
     "on average",
 )
 # A trie of them (no two can end at the same place from one start, so their order is free).
-_QUALIFIER = re.compile(rf"({alternation(_QUALIFIERS)})\s+$", re.IGNORECASE)
+_QUALIFIER = re.compile(
+    rf"{first_letter(_QUALIFIERS)}({alternation(_QUALIFIERS)})\s+$", re.IGNORECASE
+)
 _QUALIFIER_ENDS = tuple({q.split()[-1] for q in _QUALIFIERS})
 _DIMENSIONS = frozenset({"cubic", "square"})
 _TIME_UNITS = frozenset({"minute", "hour", "day", "week", "month", "year", "decade"})
@@ -378,7 +380,8 @@ _OUTCOME_AFTER = re.compile(
 )
 # Before it: "killed 26 people", "injuring four dockworkers", "the deaths of 12".
 _OUTCOME_BEFORE = re.compile(
-    r"\b(" + _OUTCOME_WORD + r")(?:[ \t]+(?:of|to))?[ \t]+$", re.IGNORECASE
+    r"\b" + first_letter(_OUTCOME_OF) + "(" + _OUTCOME_WORD + r")(?:[ \t]+(?:of|to))?[ \t]+$",
+    re.IGNORECASE,
 )
 _OUTCOME_ENDS = (*_OUTCOME_OF, "of", "to")
 

@@ -86,7 +86,8 @@ TITLES_FEMALE = frozenset(
 TITLES = frozenset(
     """mr mr. mrs mrs. ms ms. miss dr dr. prof prof. professor sir dame lord lady king queen
     prince princess pope rev rev. reverend father sister bishop president vice mayor
-    councillor councilor councilman councilwoman alderman senator sen sen. representative rep
+    councillor councilor councilman councilwoman councilmember alderman alderwoman assemblyman
+    assemblywoman assemblymember senator sen sen. representative rep
     rep. congressman congresswoman governor gov gov. minister secretary chancellor premier
     prime chief inspector detective det det. sergeant sgt sgt. officer constable superintendent
     supt judge justice general gen gen. colonel col col. captain capt capt. commander lieutenant
@@ -239,7 +240,8 @@ STOP_CAPS = (
     asked critics residents officials police opposition former senior internal several
     other another such only even just again already once twice first second third
     without within beyond behind below beside besides unlike toward towards upon into onto
-    through throughout except amid amongst like maybe perhaps
+    through throughout except amid amongst like maybe perhaps minutes hours days weeks months
+    years moments seconds
     le la les die der das des el los las il un une ein eine
     is are was were does did do has have had should could would""".split()
     )

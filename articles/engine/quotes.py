@@ -195,7 +195,7 @@ def find_spans(text: str, paragraphs: list[tuple[int, int]] | None = None) -> li
         if (text.find("‘", ps, pe) >= 0 or text.find("'", ps, pe) >= 0) and text.find(
             "''", ps, pe
         ) < 0:
-            para_spans = [sp for sp in spans if sp.para == idx]
+            para_spans = spans[first_len:]  # (this paragraph's: the last ones found)
             extra: list[_Span] = []
             nested = _scan_single(text, ps, pe, idx, para_spans, extra)
             if nested:

@@ -56,7 +56,8 @@ _PRONOUN_REPORTS = re.compile(
 )
 # A clause that keeps the person it is about unnamed.
 _ANONYMITY = re.compile(
-    r"\b(?:(?:not|n’t|n't) (?:to )?be (?:named|identified)|(?:his|her|their) names? (?:not|never)"
+    r"\b(?:(?:not|n’t|n't) (?:want )?(?:to )?be (?:named|identified|quoted by name)"
+    r"|(?:his|her|their) names? (?:not|never)"
     r" be (?:used|published|given)|declined to be (?:named|identified)|condition of anonymity"
     r"|(?:not|n’t|n't) authori[sz]ed to (?:speak|comment))",
     re.IGNORECASE,
@@ -160,8 +161,14 @@ _BUSINESS_OWNER = re.compile(
     r"|\b(?:shares|stock)\s+(?:of|in)\s+([A-Z][\w&\-]*[a-z][\w&\-]*)\b"
 )
 # A sentence's subject pronoun: opening it, or after a fronted phrase and its comma.
+_QUOTE_THEN_PRONOUN = re.compile(r"[“\"][^“”\"]{1,600}[”\"],?\s+([Hh]e|[Ss]he)\s+[a-z]")
+_PRONOUN_BEFORE = re.compile(r"\b(?:[Hh]e|[Ss]he|[Tt]hey|I|[Ww]e)\s+$")
 _SUBJECT_PRONOUN = re.compile(
-    r"\s*(?:[^,.;:!?\n]{1,140},\s+)?([Hh]e|[Ss]he)(?:[’']s|\s+(?:also\s+|then\s+)?[a-z])"
+    r"\s*(?:[^,.;:!?\n]{1,140},\s+"
+    # "But on Sunday he finally gave ...": a short opening without its comma
+    r"|(?:(?:But|And|Yet|So|Then|Later|Still|Now)\s+)?"
+    r"(?:(?:[Oo]n|[Ii]n|[Ll]ast|[Tt]his|[Bb]y|[Ee]arly|[Ll]ate)\s+(?:[A-Za-z]+\s+){1,2}?)?)?"
+    r"([Hh]e|[Ss]he)(?:[’']s|\s+(?:also\s+|then\s+|finally\s+)?[a-z])"
 )
 _GENERIC_REACH = 1200  # characters back that "the company" or "the group" may reach
 _STATEMENT_REACH = 400  # characters back that "it" may reach for the statement it gave
@@ -1024,6 +1031,13 @@ class Resolver:
                     not who and self._no_one_named_since(last, pos)
                 ):
                     who = last[0]
+            if who and _other_office(self.reg.persons[who].role, head):
+                who = None  # (not "the party's candidate" for the mayor just named)
+            if not who and len(words) >= 3 and head in _LEAD_EPITHETS:
+                # "De Blasio disbanded the unit. “...,” the Republican presidential candidate
+                # said": with no one just quoted or written about, the person the story is
+                # about, named far more often than anyone else so far.
+                who = self._topic_person(pos)
             if (
                 who
                 and not _other_office(self.reg.persons[who].role, head)
@@ -1169,7 +1183,7 @@ class Resolver:
                 return False
         return False
 
-    def _unnamed_antecedent(self, pos: int) -> bool:
+    def _unnamed_antecedent(self, pos: int, depth: int = 0) -> bool:
         """Whether the person last written about, just before ``pos``, is left unnamed."""
         reg = self.reg
         layout = reg.layout
@@ -1195,6 +1209,18 @@ class Resolver:
             # "The owner of the house, who asked not to be named, said ...": a person the
             # sentence keeps unnamed on purpose.
             last = _ANONYMITY.search(reg.text, prev_ss, seg_end)
+            chained = _QUOTE_THEN_PRONOUN.match(reg.text, prev_ss) if depth < 3 else None
+            if last is None and chained and chained.end() <= j + 1:
+                # "“...,” she said, blaming Roe. “...,” she said": the same unnamed woman
+                return self._unnamed_antecedent(chained.start(1), depth + 1)
+            if last is None and seg_end == prev_ss:
+                # "“...,” said the woman, who did not want to be quoted by name.": after
+                # the quotation that opens the sentence.
+                after = _QUOTE_CHARS.search(reg.text, seg_end + 1, j + 1)
+                if after is not None:
+                    seg_end = j + 1
+                    last = _ANONYMITY.search(reg.text, after.end(), seg_end)
+                    prev_ss = after.end()
             if last is None:
                 return False
         if _HE_SHE.search(reg.text, prev_ss, last.start()):
@@ -1300,6 +1326,23 @@ class Resolver:
             return by_suffix[0].name  # "the elder De la Rosa": Luis de la Rosa Sr.
         rest = [p for p in people if not any(w in p.role.lower().split() for w in other)]
         return rest[0].name if len(rest) == 1 and len(people) == 2 else None
+
+    def _topic_person(self, pos: int) -> str | None:
+        """The person named at least three times before ``pos`` and twice as often as anyone
+        else, outside quotations, and named within the last paragraphs."""
+        counts: dict[str, int] = {}
+        recent: set[str] = set()
+        for mm in self.reg.mentions[: bisect_left(self._mention_starts, pos)]:
+            if mm.kind == "person" and not self._quoted_at(mm.start):
+                counts[mm.key] = counts.get(mm.key, 0) + 1
+                if pos - mm.start < 1500:
+                    recent.add(mm.key)
+        ranked = sorted(counts.items(), key=lambda kv: -kv[1])
+        if not ranked or ranked[0][1] < 3 or ranked[0][0] not in recent:
+            return None
+        if len(ranked) > 1 and ranked[0][1] < 2 * ranked[1][1]:
+            return None
+        return ranked[0][0]
 
     def _no_one_named_since(self, last: tuple[str, int], pos: int) -> bool:
         """Whether no one but ``last``'s speaker is named, outside quotation, from where they
@@ -1598,6 +1641,8 @@ class Resolver:
             before = _REPORTED_BEFORE.search(text, max(lo, mm.start - 60), mm.start)
             if before and before.group("role") and before.group("role") not in _ROLE_WORDS:
                 before = None  # "Roe said he backed King": King is no speaker
+            if before and _PRONOUN_BEFORE.search(text, max(lo, before.start() - 8), before.start()):
+                before = None  # "He said Mateen had not ...": the verb has its own subject
             if after and _SUBORDINATE_BEFORE.search(text, max(lo, mm.start - 12), mm.start):
                 after = None  # "Ryan did not exude confidence when Tapper asked": Ryan's
             if after or before:
@@ -1792,6 +1837,12 @@ def _other_office(role: str, head: str) -> bool:
 _EPITHET_NOUNS = frozenset(
     """tycoon magnate mogul billionaire millionaire hopeful veteran star icon legend native
     incumbent president resident student assistant consultant immigrant defendant""".split()
+)
+# Epithets news gives the person a story is about ("the Republican presidential candidate",
+# "the billionaire businessman").
+_LEAD_EPITHETS = frozenset(
+    """candidate nominee front-runner frontrunner hopeful contender challenger incumbent
+    billionaire businessman businesswoman mogul tycoon magnate""".split()
 )
 _PERSON_SUFFIXES = ("er", "or", "ist", "ian", "eon", "man", "woman")
 

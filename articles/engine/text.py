@@ -61,6 +61,14 @@ def alternation(words) -> str:
     return build(trie)
 
 
+def first_letter(words) -> str:
+    """A look-ahead for the first letters of ``words``, ``(?=[abc])``, to put before their
+    :func:`alternation` in a pattern that ignores case: there ``re`` enters every branch of
+    the trie's first letter at each place it tries (it skips at once only a case-sensitive
+    letter that does not match); the look-ahead fails at once where no word starts."""
+    return "(?=[" + re.escape("".join(sorted({w[0] for w in words}))) + "])"
+
+
 def may_end_with(text: str, endings: tuple[str, ...]) -> bool:
     """Whether ``text``'s last word (split at white space) may end with one of ``endings``
     (lower case), ignoring case: a quick test before a pattern anchored at the end of a

@@ -7,7 +7,8 @@ on the story page, where they are already loaded, it runs no query at all.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import re
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from django.conf import settings
@@ -29,16 +30,36 @@ def absolute_url(path: str, request=None) -> str:
     return getattr(settings, "NEWSROOM_SITE_URL", "").rstrip("/") + path
 
 
+# An absolute path that ``HttpRequest.build_absolute_uri`` only puts after the request's scheme
+# and host: no "." or ".." segment, and only characters its ``iri_to_uri`` keeps as they are.
+_PLAIN_PATH = re.compile(r"/(?!/)[A-Za-z0-9_.~/#%\[\]=:;$&()+,!?*@'-]*")
+
+
+def absolute_urls(request=None) -> Callable[[str], str]:
+    """``absolute_url`` for one request's many addresses: the scheme and host worked out once
+    (``build_absolute_uri`` splits and quotes every address and checks the host again)."""
+    if request is None:
+        return absolute_url
+    prefix = request.build_absolute_uri("/")[:-1]
+
+    def absolute(path: str) -> str:
+        if _PLAIN_PATH.fullmatch(path) and "/./" not in path and "/../" not in path:
+            return prefix + path
+        return absolute_url(path, request)
+
+    return absolute
+
+
 def iso_datetime(moment) -> str | None:
     return moment.isoformat() if moment else None
 
 
-def _agent(speaker: Speaker, request=None) -> dict[str, Any]:
+def _agent(speaker: Speaker, absolute: Callable[[str], str]) -> dict[str, Any]:
     kind = "Organization" if speaker.kind == Speaker.Kind.ORGANIZATION else "Person"
     agent: dict[str, Any] = {
         "@type": kind,
         "name": speaker.name,
-        "url": absolute_url(speaker.get_absolute_url(), request),
+        "url": absolute(speaker.get_absolute_url()),
     }
     if speaker.role and speaker.role_checked and kind == "Person":
         agent["jobTitle"] = speaker.role
@@ -64,15 +85,17 @@ def story_jsonld(
     ``quote_views``: the quotes to cite, already worked out (the story page passes those it
     shows); by default every quote of the story."""
     prefetch_story(story, quotes=quote_views is None)
-    url = absolute_url(story.get_absolute_url(), request)
+    absolute = absolute_urls(request)
+    url = absolute(story.get_absolute_url())
     articles = list(story.articles.all())
-    # Each article's address worked out once, however many quotes it carries.
+    # Each article's address worked out once (by its id), however many quotes it carries.
     article_urls: dict[int, str] = {}
 
     def article_url(article) -> str:
-        if article.pk not in article_urls:
-            article_urls[article.pk] = absolute_url(article.get_absolute_url(), request)
-        return article_urls[article.pk]
+        address = article_urls.get(article.id)
+        if address is None:
+            address = article_urls[article.id] = absolute(article.get_absolute_url())
+        return address
 
     if quote_views is None:
         quote_views = (quote_view(q) for q in story.quotes.all())
@@ -104,13 +127,18 @@ def story_jsonld(
             item["alternateName"] = [w.text for w in wordings[1:]]
         if quote.speaker is not None:
             if quote.speaker.pk not in mentioned:
-                mentioned[quote.speaker.pk] = _agent(quote.speaker, request)
+                mentioned[quote.speaker.pk] = _agent(quote.speaker, absolute)
             item["creator"] = mentioned[quote.speaker.pk]
         quotations.append(item)
     for article in articles:
         for person in checked(people_named(article)):
             if person.speaker_id not in mentioned:
-                mentioned[person.speaker_id] = _agent(person.speaker, request)
+                mentioned[person.speaker_id] = _agent(person.speaker, absolute)
+
+    # Each outlet once, by its id (as model objects compare), in the order they come.
+    outlets: dict[int, Any] = {}
+    for article in articles:
+        outlets.setdefault(article.outlet_id, article.outlet)
 
     data: dict[str, Any] = {
         "@context": "https://schema.org",
@@ -127,7 +155,7 @@ def story_jsonld(
             "name": "Newsroom",
             "logo": {
                 "@type": "ImageObject",
-                "url": absolute_url(static("icons/logo-512.png"), request),
+                "url": absolute(static("icons/logo-512.png")),
                 "width": 512,
                 "height": 512,
             },
@@ -135,7 +163,7 @@ def story_jsonld(
         # Written by the desk from the outlets' reporting (``isBasedOn``), not by one reporter.
         "author": {"@type": "Organization", "name": "Newsroom editors"},
         "isBasedOn": list(dict.fromkeys(article_url(a) for a in articles)),
-        "sourceOrganization": [_outlet(o) for o in dict.fromkeys(a.outlet for a in articles)],
+        "sourceOrganization": [_outlet(o) for o in outlets.values()],
         "citation": quotations,
         "mentions": list(mentioned.values()),
         "correction": [

@@ -1724,3 +1724,91 @@ def test_a_qualifier_before_a_role_and_a_name_is_not_taken_up_by_she():
         "“Eighty-one percent said yes,” she said."
     )
     assert _speakers(text) == ["Maya Kessler"]
+
+
+def test_a_name_in_a_fronted_asked_clause_is_not_the_subject_the_pronoun_opens():
+    text = (
+        "“That’s a legitimate concern,” Sara Randon, 69, told Example TV on Monday.\n\n"
+        "Asked about her own vote in the event that Jane Roe faces Sam Quill, who has "
+        "insulted voters, she replied: “I don’t know. I’m going to see what happens.”"
+    )
+    assert _speakers(text) == ["Sara Randon", "Sara Randon"]
+
+
+def test_when_the_fronted_clause_names_its_own_subject_the_pronoun_is_that_person():
+    text = (
+        "When Mayor Hollis Wade unveiled his housing plan last spring, he called it “the "
+        "most important thing this city will do for the next generation.”\n\n"
+        "Council President Tad Kimble insisted the delay was not a rejection. “We want to "
+        "get this right, not fast,” he told reporters.\n\n"
+        "When I asked Wade on Wednesday whether he was discouraged, he shrugged. “I’ve been "
+        "in politics long enough to know what ‘further study’ means,” he said."
+    )
+    assert _speakers(text) == ["Hollis Wade", "Tad Kimble", "Hollis Wade"]
+
+
+def test_assembly_titles_are_not_part_of_the_name():
+    text = (
+        "Underdog conservative Assemblywoman Claudia Tenby defeated a well-funded party "
+        "effort in her Tuesday primary in Valmora.\n\n"
+        "Tenby took down businessman Steve Welch in the three-way primary.\n\n"
+        "Tenby recently spoke to Example News about her race. “I am not afraid,” Tenby said."
+    )
+    assert _speakers(text) == ["Claudia Tenby"]
+
+
+def test_hours_or_minutes_opening_a_sentence_are_no_name():
+    text = (
+        "Mayor Sam Roe praised the donor on Friday.\n\n"
+        "Hours later, Roe returned the compliment, telling Example Wire, “He has been a "
+        "friend of this city for a long time.”"
+    )
+    assert _speakers(text) == ["Sam Roe"]
+
+
+def test_a_pronoun_after_a_short_opening_without_its_comma_chains_to_the_subject_before():
+    text = (
+        "Mayor Marty Welsh of Harbour City was a coveted holdout. In 2008, Welsh’s "
+        "predecessor, the late Mayor Tom Menard, sent a political army into the state.\n\n"
+        "Welsh, a former labor leader, had close ties to Governor Joe Bidwell. But on Sunday "
+        "he finally gave Roe a ringing endorsement.\n\n"
+        "“We need someone who is battle tested,” he said, introducing Roe."
+    )
+    assert _speakers(text) == ["Marty Welsh"]
+
+
+def test_he_said_a_name_does_not_make_that_name_the_speaker():
+    text = (
+        '"We are frustrated and horrified" by the shooting at the club, Adel Nafiz said. He '
+        'said Omar Matin "has not done this because of his faith but because he has a '
+        'problem."\n\n'
+        '"We don\'t teach anything" against anyone in the meetings, he said. Asked what he '
+        "personally believed, he said, \"It's the wrong thing, but we have no right to judge "
+        'people."'
+    )
+    assert set(_speakers(text)) == {"Adel Nafiz"}
+
+
+def test_someone_who_would_not_be_quoted_by_name_stays_unnamed_in_the_quotes_after():
+    text = (
+        "Donna Leek, who runs the bakery, said business was slow. “Nobody comes in,” she "
+        "said.\n\n"
+        'At a drugstore near the square, a cashier was shaken. "One man came in and said we '
+        'should start fighting," said the woman, who like many in the town did not want to be '
+        'quoted by name. "Too much hate," she said, blaming some of it on the mayor. "I '
+        'think he is causing a lot of this," she said.'
+    )
+    assert _speakers(text) == ["Donna Leek", None, None, None]
+
+
+def test_a_candidate_epithet_with_no_one_just_quoted_is_the_person_the_story_is_about():
+    text = (
+        "Roe calls for bringing back harbour patrols.\n\n"
+        "Sam Roe on Thursday renewed his call for harbour patrols. Roe said the city was "
+        "unprepared, and Roe's campaign released a new ad.\n\n"
+        "Roe called on Mayor Bill Dane to restart the patrols, which the city began in 2001. "
+        "Dane disbanded the unit in April.\n\n"
+        '"There is smuggling like nobody has ever seen," the Republican mayoral candidate '
+        'said in an interview. "We ought to start it up again," he went on.'
+    )
+    assert _speakers(text) == ["Sam Roe", "Sam Roe"]

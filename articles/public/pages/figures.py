@@ -70,6 +70,24 @@ def _compared(items: tuple[tuple[str, tuple], ...]) -> FigureTable:
     )
 
 
+def _values(figure: Figure | dict) -> tuple:
+    """A figure's compared fields, of a ``Figure`` or a plain row of its fields (as
+    ``engine_figure`` reads either: a row without its place in the text is at 0)."""
+    if not isinstance(figure, dict):
+        return _compared_values(figure)
+    return (
+        *(figure["text"], figure.get("start", 0), figure.get("end", 0), figure["value"]),
+        *(figure[name] for name in ENGINE_FIGURE_FIELDS),
+    )
+
+
+def kept_comparison(items: Iterable[tuple[str, Figure | dict]]) -> FigureTable:
+    """The engine's comparison of ``(outlet's name, figure)`` pairs, each figure a ``Figure``
+    or a plain row of its fields, kept as the story page keeps its own (``_compared``): the
+    API's story detail compares the same figures on every request."""
+    return _compared(tuple((name, _values(figure)) for name, figure in items))
+
+
 def figure_table(articles: Iterable[Article]) -> FigureTableView:
     """Compare the figures of ``articles`` (prefetched) across outlets."""
     outlets: dict[str, Outlet] = {}

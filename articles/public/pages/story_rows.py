@@ -75,12 +75,14 @@ QUERIES = {
         .exclude(origin=Attribution.Origin.ENGINE, review_state=ReviewState.SUGGESTED)
     ),
     "corrections": lambda s: Correction.objects.filter(story=s).order_by("-published_at", "-id"),
-    "figures": lambda s: reader_figures().filter(article__in=_articles(s)).order_by("start", "id"),
-    "people": lambda s: (
-        reader_people().filter(article__in=_articles(s)).order_by("id").defer("mentions")
-    ),
+    # By the story's articles they join (the same rows as ``article__in=_articles(s)``: the
+    # reader rules already ask for an accepted article): SQLite then reads the story's
+    # articles, then their rows; given the articles as a subquery, it read every figure and
+    # mention readers may see in the database, however few were the story's.
+    "figures": lambda s: reader_figures().filter(article__story=s).order_by("start", "id"),
+    "people": lambda s: reader_people().filter(article__story=s).order_by("id").defer("mentions"),
     "speakers": lambda s: Speaker.objects.filter(
-        pk__in=reader_people().filter(article__in=_articles(s)).values("speaker")
+        pk__in=reader_people().filter(article__story=s).values("speaker")
     ).defer("description", *UNSHOWN),
 }
 
