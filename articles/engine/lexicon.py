@@ -242,7 +242,7 @@ STOP_CAPS = (
     other another such only even just again already once twice first second third
     without within beyond behind below beside besides unlike toward towards upon into onto
     through throughout except amid amongst like maybe perhaps minutes hours days weeks months
-    years moments seconds
+    years moments seconds others
     le la les die der das des el los las il un une ein eine
     is are was were does did do has have had should could would""".split()
     )

@@ -1838,3 +1838,11 @@ def test_the_moderator_is_never_the_one_the_question_is_put_to():
         '"There are many who argue that the closures were avoidable," the moderator said.'
     )
     assert _speakers(text) == [None]
+
+
+def test_others_opening_a_sentence_is_no_name():
+    text = (
+        "Protesters marched to the harbour office on Friday.\n\n"
+        "Others, angry at the delay, shouted, “Open the port!”"
+    )
+    assert _speakers(text) == [None]
