@@ -1846,3 +1846,15 @@ def test_others_opening_a_sentence_is_no_name():
         "Others, angry at the delay, shouted, “Open the port!”"
     )
     assert _speakers(text) == [None]
+
+
+def test_a_photo_credit_is_no_person_and_takes_no_pronoun():
+    from articles.engine import extract_entities
+
+    text = (
+        "Senator Marco Quill spoke about child care costs. “The most important job I will "
+        "ever have is being a father,” he said. Scott Olsen via Getty Images. “The most "
+        "important job any of us will do is this one,” he said."
+    )
+    assert _speakers(text) == ["Marco Quill", "Marco Quill"]
+    assert [e.name for e in extract_entities(text)] == ["Marco Quill"]
