@@ -162,6 +162,11 @@ _BUSINESS_OWNER = re.compile(
 )
 # A sentence's subject pronoun: opening it, or after a fronted phrase and its comma.
 _QUOTE_THEN_PRONOUN = re.compile(r"[“\"][^“”\"]{1,600}[”\"],?\s+([Hh]e|[Ss]he)\s+[a-z]")
+_KNOWN_AS = re.compile(
+    r"\b(?:known\s+as|going\s+by(?:\s+the\s+(?:handle|name))?|goes\s+by|who\s+calls\s+"
+    r"(?:himself|herself))\s+([A-Z][\w’'\-]+(?:\s+[A-Z][\w’'\-]+)?)"
+)
+_SENTENCE_END = re.compile(r"[.!?;“”\"]")
 _PRONOUN_BEFORE = re.compile(r"\b(?:[Hh]e|[Ss]he|[Tt]hey|I|[Ww]e)\s+$")
 _SUBJECT_PRONOUN = re.compile(
     r"\s*(?:[^,.;:!?\n]{1,140},\s+"
@@ -491,6 +496,13 @@ class Resolver:
             gm = _GAVE_NAME.match(self.reg.text, pos + len(mention))
             if gm:
                 return self.resolve(gm.group(1), gm.start(1))
+        if words[0] in {"a", "an", "the"}:
+            # "said the base chief known as Rob", "a user going by the handle Pulverfass":
+            # the name the description ends with.
+            km = _KNOWN_AS.search(self.reg.text, pos, pos + len(mention) + 60)
+            if km and not _SENTENCE_END.search(self.reg.text, pos, km.start()):
+                name, kind = self._name(km.group(1), km.start(1))
+                return (name, kind) if name else (km.group(1), "person")
         # (``m`` has single spaces: an ASCII one without " in ", " of ", ... is no such piece.)
         mp = (
             _MEDIA_PIECE.match(m)

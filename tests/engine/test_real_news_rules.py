@@ -1858,3 +1858,13 @@ def test_a_photo_credit_is_no_person_and_takes_no_pronoun():
     )
     assert _speakers(text) == ["Marco Quill", "Marco Quill"]
     assert [e.name for e in extract_entities(text)] == ["Marco Quill"]
+
+
+def test_a_description_known_by_a_name_is_that_name():
+    text = (
+        'The scene in the film is untrue. "There never was a stand-down order," said the '
+        'base chief known as Rob. "At no time did I second-guess the team."\n\n'
+        '"It is not right to say anything," tweeted a user from Hanover going by the handle '
+        "Pulverfass."
+    )
+    assert _speakers(text) == ["Rob", "Rob", "Pulverfass"]
