@@ -161,7 +161,8 @@ _BUSINESS_OWNER = re.compile(
     r"|\b(?:shares|stock)\s+(?:of|in)\s+([A-Z][\w&\-]*[a-z][\w&\-]*)\b"
 )
 # A sentence's subject pronoun: opening it, or after a fronted phrase and its comma.
-_QUOTE_THEN_PRONOUN = re.compile(r"[“\"][^“”\"]{1,600}[”\"],?\s+([Hh]e|[Ss]he)\s+[a-z]")
+# “...,” she said, its pronoun in group 1 (entities.py has a looser one for gender).
+_CUE_PRONOUN_AFTER_QUOTE = re.compile(r"[“\"][^“”\"]{1,600}[”\"],?\s+([Hh]e|[Ss]he)\s+[a-z]")
 _KNOWN_AS = re.compile(
     r"\b(?:known\s+as|going\s+by(?:\s+the\s+(?:handle|name))?|goes\s+by|who\s+calls\s+"
     r"(?:himself|herself))\s+([A-Z][\w’'\-]+(?:\s+[A-Z][\w’'\-]+)?)"
@@ -1227,7 +1228,7 @@ class Resolver:
             # "The owner of the house, who asked not to be named, said ...": a person the
             # sentence keeps unnamed on purpose.
             last = _ANONYMITY.search(reg.text, prev_ss, seg_end)
-            chained = _QUOTE_THEN_PRONOUN.match(reg.text, prev_ss) if depth < 3 else None
+            chained = _CUE_PRONOUN_AFTER_QUOTE.match(reg.text, prev_ss) if depth < 3 else None
             if last is None and chained and chained.end() <= j + 1:
                 # "“...,” she said, blaming Roe. “...,” she said": the same unnamed woman
                 return self._unnamed_antecedent(chained.start(1), depth + 1)
