@@ -160,15 +160,17 @@ _BUSINESS_OWNER = re.compile(
     r"|CEO|CFO|shares|stock|share\s+price|shareholders|board\s+of\s+directors|founder)\b"
     r"|\b(?:shares|stock)\s+(?:of|in)\s+([A-Z][\w&\-]*[a-z][\w&\-]*)\b"
 )
-# A sentence's subject pronoun: opening it, or after a fronted phrase and its comma.
 # “...,” she said, its pronoun in group 1 (entities.py has a looser one for gender).
 _CUE_PRONOUN_AFTER_QUOTE = re.compile(r"[“\"][^“”\"]{1,600}[”\"],?\s+([Hh]e|[Ss]he)\s+[a-z]")
+# "said the base chief known as Rob": the name a description ends with.
 _KNOWN_AS = re.compile(
     r"\b(?:known\s+as|going\s+by(?:\s+the\s+(?:handle|name))?|goes\s+by|who\s+calls\s+"
     r"(?:himself|herself))\s+([A-Z][\w’'\-]+(?:\s+[A-Z][\w’'\-]+)?)"
 )
 _SENTENCE_END = re.compile(r"[.!?;“”\"]")
+# "He said Matin had ...": a pronoun right before a speech verb, its subject.
 _PRONOUN_BEFORE = re.compile(r"\b(?:[Hh]e|[Ss]he|[Tt]hey|I|[Ww]e)\s+$")
+# A sentence's subject pronoun: opening it, or after a fronted phrase and its comma.
 _SUBJECT_PRONOUN = re.compile(
     r"\s*(?:[^,.;:!?\n]{1,140},\s+"
     # "But on Sunday he finally gave ...": a short opening without its comma
