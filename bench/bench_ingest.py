@@ -456,15 +456,39 @@ class Stages:
             ("consolidate drafts (end of each run)", runner, "_consolidate"),
         ]
         for label, owner, name in targets:
-            setattr(owner, name, self._timed(label, getattr(owner, name)))
+            setattr(owner, name, self._timed(label, getattr(owner, name), self.cpu))
+        # Parts inside the stages above (printed apart, not added up with them).
+        from articles.ingest import speakers
+        from articles.stories import consolidation, placement, storylines
 
-    def _timed(self, label: str, func):
+        self.parts: Counter = Counter()
+        parts = [
+            ("consolidation: the drafts' matching", consolidation, "_story_match"),
+            ("consolidation: merges", consolidation, "story_merge"),
+            ("consolidation: storylines", service, "storylines_suggest"),
+            ("storing: speakers found or created", speakers, "speakers_get_or_create"),
+            ("key rows and candidates (story_index_for), all stages", placement, "story_index_for"),
+            (
+                "key rows and candidates (story_index_for), all stages",
+                consolidation,
+                "story_index_for",
+            ),
+            (
+                "key rows and candidates (story_index_for), all stages",
+                storylines,
+                "story_index_for",
+            ),
+        ]
+        for label, owner, name in parts:
+            setattr(owner, name, self._timed(label, getattr(owner, name), self.parts))
+
+    def _timed(self, label: str, func, counter: Counter):
         def timed(*args, **kwargs):
             c0 = time.process_time()
             try:
                 return func(*args, **kwargs)
             finally:
-                self.cpu[label] += time.process_time() - c0
+                counter[label] += time.process_time() - c0
 
         return timed
 
@@ -474,6 +498,9 @@ class Stages:
             print(f"  {1000 * cpu / n:6.1f} ms  {label}")
         rest = total - sum(self.cpu.values())
         print(f"  {1000 * rest / n:6.1f} ms  the rest (article rows, job records, commits, ...)")
+        print("parts of the stages above:")
+        for label, cpu in sorted(self.parts.items()):
+            print(f"  {1000 * cpu / n:6.1f} ms  {label}")
 
 
 def run_ingest(payloads: list[dict], batch: int, profiler, *, jobs: bool = False) -> dict:

@@ -182,7 +182,8 @@ class Replay:
         from django.db import connection
 
         from articles.models import TermFrequency
-        from articles.stories.candidates import MAX_CANDIDATE_ROWS, PLACEMENT_WINDOW_DAYS
+        from articles.stories.candidates import PLACEMENT_WINDOW_DAYS
+        from articles.stories.key_rows import MAX_CANDIDATE_ROWS
 
         # PostgreSQL's jsonb gives object keys back sorted (shorter first, then bytewise), not
         # in insertion order, and the engine's tie-breaks follow dict order (which 40 terms a

@@ -83,10 +83,11 @@ def speakers_get_or_create(wanted: Iterable[tuple[str, str | None, str]]) -> dic
                     [sorted({f"speaker:{n.casefold()}" for n in names})],
                 )
         lowered = sorted({n.lower() for n in names})
+        # Unordered in SQL (``Meta.ordering`` compiled and sorted for nothing): by id here.
         rows = sorted(
-            Speaker.objects.annotate(lname=Lower("name")).filter(
-                Q(name__in=names) | Q(lname__in=lowered)
-            ),
+            Speaker.objects.annotate(lname=Lower("name"))
+            .filter(Q(name__in=names) | Q(lname__in=lowered))
+            .order_by(),
             key=lambda s: s.pk,
         )
         exact: dict[str, Speaker] = {}
@@ -106,7 +107,8 @@ def speakers_get_or_create(wanted: Iterable[tuple[str, str | None, str]]) -> dic
                 SpeakerAlias.objects.annotate(lalias=Lower("alias"))
                 .filter(lalias__in=sorted({todo[k][0].lower() for k in by_alias}))
                 .filter(outlet__isnull=True)
-                .select_related("speaker"),
+                .select_related("speaker")
+                .order_by(),
                 key=lambda a: a.speaker_id,
             )
             alias_of: dict[str, Speaker] = {}
@@ -139,11 +141,8 @@ def _free_slugs(names: list[str], *, max_length: int = 80) -> list[str]:
     """The slugs ``unique_slug`` would give ``names`` created one after another (one query)."""
     bases = [slugify(n)[:max_length].strip("-") or "item" for n in names]
     prefixes = {b[:60] for b in bases}
-    taken = set(
-        Speaker.objects.filter(reduce(or_, (Q(slug__startswith=p) for p in prefixes))).values_list(
-            "slug", flat=True
-        )
-    )
+    matching = reduce(or_, (Q(slug__startswith=p) for p in prefixes))
+    taken = set(Speaker.objects.filter(matching).order_by().values_list("slug", flat=True))
     out = []
     for base in bases:
         slug, n = base, 2

@@ -341,6 +341,10 @@ _FRONTED = re.compile(
     r"|After|Before|When|While|Although|Though|Despite|Since|Because|Following|Unlike|Like"
     r"|Asked|Hours after|Days after|Weeks after|Shortly after|Even as|Even though)\b[^,.;:“”\"]*$"
 )
+# A photograph's credit after a name: "Jo Quill via Getty Images", "Jo Quill/AP".
+_PHOTO_CREDIT = re.compile(
+    r"(?:\s+(?:via|for)\s+|/)(?:Getty Images|AP|AFP|Reuters|EPA|Bloomberg)\b"
+)
 _PRONOUN_SUBJECT = re.compile(r",\s*(?:he|she|they)\s+[a-z]")
 _HE_SHE_THEY = re.compile(r"\b(?:he|she|they)\b")
 # A fronted clause closed by a comma right before the name: "Asked whether ..., Roe".
@@ -930,6 +934,8 @@ class _Builder:
             run = run[:-1]
         if not run:
             return
+        if _PHOTO_CREDIT.match(text, toks[run[-1]][1]):
+            return  # "Jo Quill via Getty Images": a photograph's credit, no one in the story
         words = [_clean(t) if (t := toks[i][2])[-1] in _POSSESSIVE_LAST else t for i in run]
         lows = [w.lower() for w in words]
         if len(words) > 2 and words[1] == "The":

@@ -186,7 +186,8 @@ PLACE_WORDS = frozenset(
     station island islands bay valley hill heights estate way drive boulevard close crescent
     gardens court mountain mountains lake sea ocean coast state province region district
     borough village airport harbour harbor port beach dam reservoir pier canal tunnel highway
-    motorway freeway peninsula forest desert glacier volcano canyon creek falls""".split()
+    motorway freeway peninsula forest desert glacier volcano canyon creek falls tower towers
+    plaza building stadium arena""".split()
 )
 PLACES = frozenset(
     """new york|los angeles|san francisco|hong kong|new zealand|united states|united kingdom|
@@ -241,7 +242,7 @@ STOP_CAPS = (
     other another such only even just again already once twice first second third
     without within beyond behind below beside besides unlike toward towards upon into onto
     through throughout except amid amongst like maybe perhaps minutes hours days weeks months
-    years moments seconds
+    years moments seconds others
     le la les die der das des el los las il un une ein eine
     is are was were does did do has have had should could would""".split()
     )

@@ -160,9 +160,17 @@ _BUSINESS_OWNER = re.compile(
     r"|CEO|CFO|shares|stock|share\s+price|shareholders|board\s+of\s+directors|founder)\b"
     r"|\b(?:shares|stock)\s+(?:of|in)\s+([A-Z][\w&\-]*[a-z][\w&\-]*)\b"
 )
-# A sentence's subject pronoun: opening it, or after a fronted phrase and its comma.
-_QUOTE_THEN_PRONOUN = re.compile(r"[“\"][^“”\"]{1,600}[”\"],?\s+([Hh]e|[Ss]he)\s+[a-z]")
+# “...,” she said, its pronoun in group 1 (entities.py has a looser one for gender).
+_CUE_PRONOUN_AFTER_QUOTE = re.compile(r"[“\"][^“”\"]{1,600}[”\"],?\s+([Hh]e|[Ss]he)\s+[a-z]")
+# "said the base chief known as Rob": the name a description ends with.
+_KNOWN_AS = re.compile(
+    r"\b(?:known\s+as|going\s+by(?:\s+the\s+(?:handle|name))?|goes\s+by|who\s+calls\s+"
+    r"(?:himself|herself))\s+([A-Z][\w’'\-]+(?:\s+[A-Z][\w’'\-]+)?)"
+)
+_SENTENCE_END = re.compile(r"[.!?;“”\"]")
+# "He said Matin had ...": a pronoun right before a speech verb, its subject.
 _PRONOUN_BEFORE = re.compile(r"\b(?:[Hh]e|[Ss]he|[Tt]hey|I|[Ww]e)\s+$")
+# A sentence's subject pronoun: opening it, or after a fronted phrase and its comma.
 _SUBJECT_PRONOUN = re.compile(
     r"\s*(?:[^,.;:!?\n]{1,140},\s+"
     # "But on Sunday he finally gave ...": a short opening without its comma
@@ -491,6 +499,13 @@ class Resolver:
             gm = _GAVE_NAME.match(self.reg.text, pos + len(mention))
             if gm:
                 return self.resolve(gm.group(1), gm.start(1))
+        if words[0] in {"a", "an", "the"}:
+            # "said the base chief known as Rob", "a user going by the handle Pulverfass":
+            # the name the description ends with.
+            km = _KNOWN_AS.search(self.reg.text, pos, pos + len(mention) + 60)
+            if km and not _SENTENCE_END.search(self.reg.text, pos, km.start()):
+                name, kind = self._name(km.group(1), km.start(1))
+                return (name, kind) if name else (km.group(1), "person")
         # (``m`` has single spaces: an ASCII one without " in ", " of ", ... is no such piece.)
         mp = (
             _MEDIA_PIECE.match(m)
@@ -1011,6 +1026,8 @@ class Resolver:
             # (not "the city of Larnwick": a place or body, named)
             and not any(w in _PLACES_AND_BODIES for w in words)
             and head not in lx.ORG_WORDS  # "the caucus said" is no person
+            # ("Roe was asked about it. “...,” the moderator said": the one asking)
+            and head not in _ASKERS
             and not self._introduced(head, pos)
             and not _RELATIVE_AFTER.match(self.reg.text, pos + len(m))
         ):
@@ -1213,7 +1230,7 @@ class Resolver:
             # "The owner of the house, who asked not to be named, said ...": a person the
             # sentence keeps unnamed on purpose.
             last = _ANONYMITY.search(reg.text, prev_ss, seg_end)
-            chained = _QUOTE_THEN_PRONOUN.match(reg.text, prev_ss) if depth < 3 else None
+            chained = _CUE_PRONOUN_AFTER_QUOTE.match(reg.text, prev_ss) if depth < 3 else None
             if last is None and chained and chained.end() <= j + 1:
                 # "“...,” she said, blaming Roe. “...,” she said": the same unnamed woman
                 return self._unnamed_antecedent(chained.start(1), depth + 1)
@@ -1820,6 +1837,8 @@ _PARTY_AFTER = re.compile(
 _BODY_HEADS = frozenset({"union", "association", "federation", "coalition", "alliance", "league"})
 _POSSESSIVES = frozenset({"his", "her", "their"})
 # Words of a description that names a place or a public body, never a person.
+# Those who put questions to the person a story is about: never that person.
+_ASKERS = frozenset({"moderator", "interviewer", "questioner", "reporter", "host", "anchor"})
 _PLACES_AND_BODIES = lx.PLACE_WORDS | {
     "council",
     "government",

@@ -56,8 +56,8 @@ from articles.ingest.report import (
 )
 from articles.ingest.speakers import name_candidates
 from articles.models import Article, QuoteAppearance, StorySpeakerAlias, content_hash
-from articles.stories.candidates import KeyRows
 from articles.stories.joining import quotes_connect
+from articles.stories.key_rows import KeyRows
 from articles.stories.placement import article_place, placement_lock
 from sources.models import Outlet
 from sources.services import outlet_find, outlet_find_by_domain, outlet_get_or_create

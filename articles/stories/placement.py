@@ -34,7 +34,8 @@ from articles.models import (
     StoryIndexProfile,
     TermFrequency,
 )
-from articles.stories.candidates import KeyRows, story_index_for
+from articles.stories.candidates import story_index_for
+from articles.stories.key_rows import KeyRows
 from sources.versioning import StaleVersion, versioned_update, versions_next
 
 # Candidate stories scored per placement (the engine's default).
@@ -216,7 +217,7 @@ def article_place(
     Joining its quotes to other outlets' wordings is the next step, ``quotes_connect``.
     ``names``: the article's people (``ArticlePerson`` speakers in row order), and
     ``quotes``: its quotes (in id order), when the caller just stored them. ``key_rows``:
-    the key rows of the caller's batch (``candidates.KeyRows``), told what this writes.
+    the key rows of the caller's batch (``key_rows.KeyRows``), told what this writes.
     """
     placement_lock()
     features = raw = article_features(article, names=names)

@@ -15,7 +15,8 @@ from django.db import transaction
 from articles.core.story_state import stories_touch
 from articles.engine.grouping import ArticleFeatures, index_keys, same_storyline
 from articles.models import Article, ReviewState, Story, Storyline
-from articles.stories.candidates import KeyRows, story_index_for
+from articles.stories.candidates import story_index_for
+from articles.stories.key_rows import KeyRows
 from articles.stories.placement import articles_features, document_frequencies_each
 
 SUGGEST_CANDIDATES = 30

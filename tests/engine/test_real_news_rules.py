@@ -1821,3 +1821,50 @@ def test_a_surname_that_is_also_an_outlets_name_is_the_person_the_story_brought_
         "“We are ready to go,” Guardian said."
     )
     assert _speakers(text) == ["Ellen Guardian"]
+
+
+def test_a_building_named_after_someone_is_no_person():
+    text = (
+        "Mayor Sam Quill spoke on Monday. Quill said the plan was sound.\n\n"
+        "One operative inside Quill Tower tried to play down the comments.\n\n"
+        "“Nobody seems to be preoccupied by it,” the insider said."
+    )
+    assert _speakers(text) == [None]
+
+
+def test_the_moderator_is_never_the_one_the_question_is_put_to():
+    text = (
+        "Sam Roe was asked a straightforward question about the harbour closures.\n\n"
+        '"There are many who argue that the closures were avoidable," the moderator said.'
+    )
+    assert _speakers(text) == [None]
+
+
+def test_others_opening_a_sentence_is_no_name():
+    text = (
+        "Protesters marched to the harbour office on Friday.\n\n"
+        "Others, angry at the delay, shouted, “Open the port!”"
+    )
+    assert _speakers(text) == [None]
+
+
+def test_a_photo_credit_is_no_person_and_takes_no_pronoun():
+    from articles.engine import extract_entities
+
+    text = (
+        "Senator Marco Quill spoke about child care costs. “The most important job I will "
+        "ever have is being a father,” he said. Scott Olsen via Getty Images. “The most "
+        "important job any of us will do is this one,” he said."
+    )
+    assert _speakers(text) == ["Marco Quill", "Marco Quill"]
+    assert [e.name for e in extract_entities(text)] == ["Marco Quill"]
+
+
+def test_a_description_known_by_a_name_is_that_name():
+    text = (
+        'The scene in the film is untrue. "There never was a stand-down order," said the '
+        'base chief known as Rob. "At no time did I second-guess the team."\n\n'
+        '"It is not right to say anything," tweeted a user from Hanover going by the handle '
+        "Pulverfass."
+    )
+    assert _speakers(text) == ["Rob", "Rob", "Pulverfass"]

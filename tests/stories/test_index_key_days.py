@@ -10,7 +10,8 @@ from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
 
 from articles.models import Article, StoryIndexKey, StoryIndexProfile
-from articles.stories.candidates import PLACEMENT_WINDOW_DAYS, _key_rows
+from articles.stories.candidates import PLACEMENT_WINDOW_DAYS
+from articles.stories.key_rows import _key_rows
 from articles.stories.placement import article_place
 from tests.factories import make_outlet
 
@@ -96,7 +97,7 @@ def test_the_key_rows_of_a_dated_article_leave_out_stories_over_before_its_windo
 
 @pytest.mark.django_db
 def test_a_busy_window_over_the_cap_keeps_its_newest_rows(monkeypatch):
-    from articles.stories import candidates
+    from articles.stories import key_rows
     from tests.factories import make_story
 
     day = T0.toordinal()
@@ -105,8 +106,8 @@ def test_a_busy_window_over_the_cap_keeps_its_newest_rows(monkeypatch):
         StoryIndexKey.objects.create(
             key="harbour", story=story, first_day=day + n, last_day=day + n
         )
-    monkeypatch.setattr(candidates, "MAX_CANDIDATE_ROWS", 4)
+    monkeypatch.setattr(key_rows, "MAX_CANDIDATE_ROWS", 4)
     for since, with_days in ((day, True), (None, False)):
-        rows = candidates._key_rows(["harbour"], since, with_days=with_days)
+        rows = key_rows._key_rows(["harbour"], since, with_days=with_days)
         # the four newest stories, read back oldest first
         assert [row[1] for row in rows] == [s.pk for s in stories[2:]], since

@@ -3,16 +3,19 @@ reads under the same cap, each key's in the same order, reading each key's rows 
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from itertools import combinations
 
 import pytest
 from django.db import connection
 
+from articles.engine.grouping import index_keys
 from articles.models import Article, Story, StoryIndexKey
-from articles.stories import candidates
-from articles.stories.candidates import KeyRows, _key_rows
-from articles.stories.placement import article_place
+from articles.stories import key_rows
+from articles.stories.candidates import story_index_for
+from articles.stories.key_rows import KeyRows, _key_rows
+from articles.stories.placement import article_features, article_place, document_frequencies
 from tests.factories import make_outlet, make_story
 
 DAY = datetime(2026, 3, 10, tzinfo=UTC).toordinal()
@@ -40,7 +43,7 @@ def _of(key: str, rows: list[tuple]) -> list[tuple]:
 @pytest.mark.parametrize("cap", [3, 5, 8, 4000])
 def test_each_look_up_gets_the_rows_the_query_gives(monkeypatch, cap):
     _rows()
-    monkeypatch.setattr(candidates, "MAX_CANDIDATE_ROWS", cap)
+    monkeypatch.setattr(key_rows, "MAX_CANDIDATE_ROWS", cap)
     reader = KeyRows(DAY - 2)
     for size in range(1, len(KEYS) + 1):
         for keys in combinations([*KEYS, "no such key"], size):
@@ -113,3 +116,38 @@ def test_placements_keep_it_what_the_query_reads():
             assert sorted(got, key=repr) == sorted(expected, key=repr), n
             for key in keys:
                 assert _of(key, got) == _of(key, expected), (n, key)
+
+
+@pytest.mark.django_db
+def test_a_placement_index_from_it_is_the_one_from_the_query():
+    """``story_index_for`` given a ``KeyRows`` (its rows key by key, ``groups``) builds the
+    index the query's rows build: the same postings in the same order, the same stories
+    with the same days, the same candidates."""
+    outlets = [make_outlet(f"The Example Gazette {n}") for n in range(3)]
+    start = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
+    reader = KeyRows(slack=7)
+    for n in range(12):
+        headline, body = EVENTS[n % 3]
+        day = start + timedelta(days=n // 2)
+        article = Article.objects.create(
+            outlet=outlets[n % 3],
+            headline=headline,
+            body=body.format(day=day.strftime("%A")) + f" Report {n}.",
+            published_at=day,
+        )
+        features = article_features(article)
+        df = document_frequencies(features.df_terms())
+        features = replace(features, keys=tuple(index_keys(features, df)))
+        got = story_index_for(features, df, limit=30, rows=reader)
+        expected = story_index_for(features, df, limit=30)
+        assert {k: list(p) for k, p in got.postings.items() if p} == {
+            k: list(p) for k, p in expected.postings.items() if p
+        }, n
+        assert _days(got) == _days(expected), n
+        assert got.candidates(features, 30) == expected.candidates(features, 30), n
+        article_place(article=article, key_rows=reader)
+    assert len(expected.stories) > 1  # the last look-up had stories to choose from
+
+
+def _days(index) -> dict[int, tuple]:
+    return {sid: (s.first, s.last) for sid, s in index.stories.items()}
