@@ -47,6 +47,17 @@ def fits_in_request(body: str) -> bool:
     return len(body) <= settings.NEWSROOM_INLINE_IMPORT_CHARS
 
 
+def _fold_merges(mapping: dict, merged: dict, report, survivors: list[int]) -> list[int]:
+    """Fold a later round of merges (old story -> survivor) into ``mapping`` and the report's
+    items; the survivors left."""
+    for old, new in mapping.items():
+        mapping[old] = merged.get(new, new)
+    mapping.update(merged)
+    for item in report.items:
+        item.story = merged.get(item.story, item.story)
+    return [pk for pk in survivors if pk not in merged]
+
+
 def _consolidate(ingestor: Ingestor, report: IngestReport) -> None:
     """Merge the drafts this run split one event into, split those that took in two events,
     and point the report at the surviving stories.
@@ -91,12 +102,7 @@ def _consolidate(ingestor: Ingestor, report: IngestReport) -> None:
             apart=apart,
             matches=matches,
         )
-        for old, new in mapping.items():
-            mapping[old] = again.get(new, new)
-        mapping.update(again)
-        for item in report.items:
-            item.story = again.get(item.story, item.story)
-        survivors = [pk for pk in survivors if pk not in again]
+        survivors = _fold_merges(mapping, again, report, survivors)
         apart = {(again.get(a, a), again.get(b, b)) for a, b in apart}
     # A piece left beside a large draft of its event joins it when the large draft's reports
     # take it at the placement threshold (``stories_join``); events told apart stay apart.
@@ -104,12 +110,7 @@ def _consolidate(ingestor: Ingestor, report: IngestReport) -> None:
         story_ids=survivors, user=ingestor.user, features=features, apart=apart, matches=matches
     )
     if joined:
-        for old, new in mapping.items():
-            mapping[old] = joined.get(new, new)
-        mapping.update(joined)
-        for item in report.items:
-            item.story = joined.get(item.story, item.story)
-        survivors = [pk for pk in survivors if pk not in joined]
+        survivors = _fold_merges(mapping, joined, report, survivors)
     storylines_suggest(story_ids=survivors, features=features)
 
 
