@@ -132,6 +132,13 @@ _PLURAL_PEOPLE = re.compile(
 )
 
 
+# "The two states hold primaries in March": a number of things, not of people.
+_PLURAL_THINGS = re.compile(
+    r"The (?:two|pair|couple) (?!(?:"
+    + "|".join(sorted({n + "s" for n in _PERSON_NOUNS} | {"men", "women", "people"}))
+    + r")\b)[a-z]+s\b"
+)
+
 _SINGULAR_POSSESSIVE = re.compile(r"\b(?:his|her)\b")
 
 _NAME_LINKS = frozenset({"of", "for", "and", "on", "the"})
@@ -1192,7 +1199,7 @@ class Resolver:
                 return False
             ss = layout.sentence_start(j)
             head = reg.text[ss : ss + 40]
-            if _PLURAL_PEOPLE.match(head):
+            if _PLURAL_PEOPLE.match(head) and not _PLURAL_THINGS.match(head):
                 # "They showed on his next touch, when Fenwick stole a pass": things, not
                 # people, when the sentence is about one named person's doings.
                 k = bisect_left(self._mention_starts, ss)

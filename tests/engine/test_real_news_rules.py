@@ -1868,3 +1868,22 @@ def test_a_description_known_by_a_name_is_that_name():
         "Pulverfass."
     )
     assert _speakers(text) == ["Rob", "Rob", "Pulverfass"]
+
+
+def test_the_two_things_in_the_sentence_before_do_not_hide_the_speaker():
+    text = (
+        "Mayor Jane Roe says she would rather spend the day in Westford.\n\n"
+        "With that in mind, she is campaigning there instead. The two towns vote on March 1.\n\n"
+        "“If somebody shouted at me on my way to the polls, I would vote against them,” she "
+        "joked with reporters."
+    )
+    assert _speakers(text) == ["Jane Roe"]
+
+
+def test_the_two_people_in_the_sentence_before_leave_she_open():
+    text = (
+        "Mayor Jane Roe met Councillor Dana Bell on Friday.\n\n"
+        "The two candidates argued about the budget.\n\n"
+        "“We will win,” she said."
+    )
+    assert _speakers(text) == [None]
