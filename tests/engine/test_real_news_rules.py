@@ -1887,3 +1887,28 @@ def test_the_two_people_in_the_sentence_before_leave_she_open():
         "“We will win,” she said."
     )
     assert _speakers(text) == [None]
+
+
+def test_a_name_then_its_apposition_then_upon_saying_speaks():
+    text = (
+        "Comedian Sara Silva was booed by Roe supporters on Monday.\n\n"
+        "Silva, herself a Roe supporter during the primary, drew a wave of boos upon saying, "
+        "“Jane heard the passion of the people.”"
+    )
+    assert _speakers(text) == ["Sara Silva"]
+
+
+def test_a_name_then_who_tweeted_without_a_comma_speaks():
+    text = (
+        "The mayor's photo drew many replies. The sharpest was this one from Rikki Dale who "
+        "tweeted, “You never pay attention to the rules.”"
+    )
+    assert _speakers(text) == ["Rikki Dale"]
+
+
+def test_a_place_before_who_wrote_is_no_speaker():
+    text = (
+        "The host read out messages, including one from a commuter in Pellham who wrote, "
+        "“I leave the house at six to get to work for nine.”"
+    )
+    assert _speakers(text) == [None]
