@@ -565,6 +565,12 @@ def main() -> int:
         "--jobs", action="store_true", help="each run of --batch articles as a job (as a worker)"
     )
     parser.add_argument("--json", action="store_true", help="figures as JSON on the last line")
+    parser.add_argument(
+        "--dump-tables",
+        default=None,
+        help="after the run, write every model's rows to this file (ids included; times and "
+        "job claims left out), to compare two versions' imports (run with PYTHONHASHSEED=0)",
+    )
     args = parser.parse_args()
 
     url, cleanup = prepare_database(args.database_url, args.keep_db)
@@ -585,6 +591,8 @@ def main() -> int:
             stages.print(len(payloads), result["cpu"])
         engine = engine_cpu(payloads)
         report(args, connection.vendor, fill, payloads, result, engine)
+        if args.dump_tables:
+            dump_tables(args.dump_tables)
         if args.json:
             n = len(payloads)
             figures = {
@@ -607,6 +615,28 @@ def main() -> int:
         connections.close_all()
         cleanup()
     return 0
+
+
+def dump_tables(path: str) -> None:
+    """Every model's rows in id order, one line each, leaving out what differs from run to
+    run whatever the code: times (but articles' publication times), job claims and the
+    per-process content-generation slots."""
+    from django.apps import apps
+    from django.db import models
+
+    with open(path, "w", encoding="utf-8") as out:
+        for model in sorted(apps.get_models(), key=lambda m: m._meta.label):
+            if model._meta.label == "ops.ContentGeneration":
+                continue
+            names = [
+                f.attname
+                for f in model._meta.concrete_fields
+                if not (isinstance(f, models.DateTimeField) and f.name != "published_at")
+                and not (model._meta.label == "jobs.Job" and f.name == "claim")
+            ]
+            out.write(f"## {model._meta.label}\n")
+            for row in model._default_manager.order_by("pk").values_list(*names):
+                out.write(repr(row) + "\n")
 
 
 def report(args, vendor: str, fill: float, payloads, result, engine: float) -> None:

@@ -57,8 +57,8 @@ from articles.ingest.report import (
 from articles.ingest.speakers import name_candidates
 from articles.models import Article, QuoteAppearance, StorySpeakerAlias, content_hash
 from articles.stories.joining import quotes_connect
-from articles.stories.key_rows import KeyRows
 from articles.stories.placement import article_place, placement_lock
+from articles.stories.placement_reads import PlacementReads
 from sources.models import Outlet
 from sources.services import outlet_find, outlet_find_by_domain, outlet_get_or_create
 
@@ -75,8 +75,6 @@ class _Batch:
     items: int = 0
     articles: list[int] = field(default_factory=list)
     aliased: set[int] | None = None  # the stories with aliases of their own
-    # The key rows its placements read, each key's once, from a day before the first window.
-    key_rows: KeyRows = field(default_factory=lambda: KeyRows(slack=1))
 
 
 @dataclass
@@ -112,6 +110,9 @@ class Ingestor:
         self.batch_items = max(int(settings.NEWSROOM_INGEST_BATCH), 1)
         self.batch_seconds = float(settings.NEWSROOM_INGEST_BATCH_SECONDS)
         self._batch: _Batch | None = None
+        # What the run's placements read of the index (key rows, frequencies, profiles),
+        # kept from batch to batch while no one else writes (``PlacementReads``).
+        self.reads = PlacementReads()
         # What the run changed that a reading depends on, in order: the names of speakers it
         # created, or None for a change that may touch any text (an outlet created, the
         # caches dropped). An item prepared before a change is checked again when stored.
@@ -132,6 +133,7 @@ class Ingestor:
         try:
             with transaction.atomic():
                 placement_lock()  # first, before any row lock (see the module docstring)
+                self.reads.opened()
                 yield
         except BaseException:
             for article_id in self._batch.articles:
@@ -196,7 +198,7 @@ class Ingestor:
             with transaction.atomic():
                 return self._store_fresh(prepared)
         except PayloadError as exc:
-            self._key_rows_clear()
+            self._reads_clear()
             source = source_of(prepared.item)
             return IngestItem(source=source, status=ERROR, error=describe_error(exc, plain=True))
         except Exception as exc:  # one broken article must not stop the run
@@ -223,14 +225,13 @@ class Ingestor:
             self.speakers = SpeakerResolver()
             self._outlets = {}
             self._changes.append(None)
-            self._key_rows_clear()
+            self._reads_clear()
         except Exception:  # noqa: S110 (never let the guard itself raise)
             pass
 
-    def _key_rows_clear(self) -> None:
-        """A failed item's savepoint took back the key rows its placement may have written."""
-        if self._batch is not None:
-            self._batch.key_rows.clear()
+    def _reads_clear(self) -> None:
+        """A failed item's savepoint took back what its placement may have written."""
+        self.reads.clear()
 
     def _outlet_find(self, *, name: str) -> Outlet | None:
         key = ("name", name.strip().casefold())
@@ -344,7 +345,7 @@ class Ingestor:
                 user=self.user,
                 names=result.names,
                 quotes=result.created_quotes,
-                key_rows=self._batch.key_rows if self._batch is not None else None,
+                reads=self.reads if self._batch is not None else None,
             )
             story = placed.story
             reread = False

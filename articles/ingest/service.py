@@ -65,6 +65,8 @@ def _consolidate(ingestor: Ingestor, report: IngestReport) -> None:
     One call per run, over the stories the run created (never in a dry run)."""
     if ingestor.dry_run:
         return
+    # Merges and splits rewrite the index on this connection: a batch after this reads it anew.
+    ingestor.reads.clear()
     ids = {i.story for i in report.items if i.status == CREATED and i.story is not None}
     created = Story.objects.filter(pk__in=ids, created_at__gte=ingestor.started)
     # The features of stored articles that consolidation reads are added to this copy, so

@@ -6,7 +6,7 @@ stories that share rare keys with an article and were active near its date, as a
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from django.db.models import TextField
 from django.db.models.functions import Cast
@@ -30,6 +30,7 @@ def story_index_for(
     window_days: int = PLACEMENT_WINDOW_DAYS,
     seen: set[int] | None = None,
     rows: KeyRows | None = None,
+    profiles: Callable[[list[int]], dict[int, EngineProfile]] | None = None,
 ) -> StoryIndex:
     """A small StoryIndex holding only the stories that share keys with the article.
 
@@ -42,7 +43,8 @@ def story_index_for(
     from the article's day a story may be (storylines look further back than placement).
     ``seen``: a set that gets every story the key rows read named (``exclude`` too).
     ``rows``: a ``KeyRows`` of the caller's (``articles.stories.key_rows``), for many look-ups
-    over unchanged key rows."""
+    over unchanged key rows. ``profiles``: reads the candidates' profiles as ``_profiles``
+    does (``placement_reads.PlacementReads.profiles``)."""
     index = StoryIndex(df=df, window_days=window_days)
     since = None
     if features.published is not None:
@@ -99,7 +101,7 @@ def story_index_for(
             top = [sid for sid in index.candidates(features, limit) if sid not in loaded]
             if not top:
                 break
-            full = _profiles(top)
+            full = (profiles or _profiles)(top)
             if any(
                 (p.first, p.last) != (index.stories[sid].first, index.stories[sid].last)
                 for sid, p in full.items()

@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from datetime import datetime
+from typing import TYPE_CHECKING
 
 from django.db import connection, transaction
 from django.db.models import F, Q
@@ -37,6 +38,9 @@ from articles.models import (
 from articles.stories.candidates import story_index_for
 from articles.stories.key_rows import KeyRows
 from sources.versioning import StaleVersion, versioned_update, versions_next
+
+if TYPE_CHECKING:
+    from articles.stories.placement_reads import PlacementReads
 
 # Candidate stories scored per placement (the engine's default).
 PLACEMENT_CANDIDATES = 30
@@ -209,6 +213,7 @@ def article_place(
     names: list[str] | None = None,
     quotes: list[Quote] | None = None,
     key_rows: KeyRows | None = None,
+    reads: PlacementReads | None = None,
 ) -> Placement:
     """Put ``article`` into the story about the same event, or start a new draft story.
 
@@ -218,10 +223,15 @@ def article_place(
     ``names``: the article's people (``ArticlePerson`` speakers in row order), and
     ``quotes``: its quotes (in id order), when the caller just stored them. ``key_rows``:
     the key rows of the caller's batch (``key_rows.KeyRows``), told what this writes.
+    ``reads``: what the caller's import has read of the index (``PlacementReads``: its key
+    rows, frequencies and profiles), told what this writes; instead of ``key_rows``.
     """
     placement_lock()
+    if reads is not None:
+        key_rows = reads.key_rows
     features = raw = article_features(article, names=names)
-    df = document_frequencies(features.df_terms())
+    terms = features.df_terms()
+    df = document_frequencies(terms) if reads is None else reads.frequencies(terms)
     # The terms with a row (before the article is added to ``df`` below).
     stored = set(df.df) | ({TermFrequency.DOCUMENT_COUNT} if df.n_docs else set())
     features = replace(features, keys=tuple(index_keys(features, df)))
@@ -230,7 +240,13 @@ def article_place(
         if key_rows is not None:
             key_rows.clear()  # its story's rows may lie before the rows read: all read again
     else:
-        index = story_index_for(features, df, limit=PLACEMENT_CANDIDATES, rows=key_rows)
+        index = story_index_for(
+            features,
+            df,
+            limit=PLACEMENT_CANDIDATES,
+            rows=key_rows,
+            profiles=reads.profiles if reads is not None else None,
+        )
         best = index.best(features, limit=PLACEMENT_CANDIDATES)
         if best is not None and best[1].total >= index.threshold:
             story = _story(best[0])
@@ -274,7 +290,10 @@ def article_place(
     scratch.add(story.pk, features)
     _count_documents(features.df_terms(), known=stored)
     _save_profile(story.pk, profile, features.keys, exists=row is not None, new=created)
-    if key_rows is not None:
+    if reads is not None:
+        reads.counted(features.df_terms())
+        reads.written(story.pk, features.keys, profile.first, profile.last)
+    elif key_rows is not None:
         key_rows.written(story.pk, features.keys, profile.first, profile.last)
     return Placement(story=story, created=created, score=score, features=raw)
 

@@ -1,0 +1,110 @@
+"""What an import's placements read from the story index, kept from one placement to the next
+(``PlacementReads``): the key rows (``KeyRows``), the document frequencies of the terms looked
+up, and the candidate stories' profiles. Each placement tells it what it wrote, so every
+look-up gives what reading the database then would give, without the query.
+
+Why this holds: only placement writes term frequencies, and an import batch holds the lock
+every placement takes (SQLite's write lock; PostgreSQL's placement lock, taken when the batch
+opens), so nothing else counts documents, writes key rows or profiles while a batch places.
+Between batches another connection may commit: on SQLite ``PRAGMA data_version`` says so
+(it moves only for other connections' commits), and everything is read again; elsewhere
+everything is read again at each batch. Whatever else the import itself changes in the index
+(a failed item's savepoint rolled back, consolidation's merges) clears it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from django.db import connection
+
+from articles.core.prepared import prepared_values_list
+from articles.engine.grouping import StoryProfile as EngineProfile
+from articles.engine.weights import DocumentFrequencies
+from articles.models import TermFrequency
+from articles.stories.candidates import _profiles
+from articles.stories.key_rows import KeyRows
+
+
+class PlacementReads:
+    """The index as the placements of one import have read and written it. ``opened`` at the
+    start of each batch (inside its transaction, the lock held), ``clear`` when the index
+    changed in a way the placements did not tell."""
+
+    def __init__(self) -> None:
+        self.key_rows = KeyRows(slack=1)
+        # Across batches only on SQLite, where ``data_version`` shows other connections'
+        # commits; profiles only there too (an editor's move rewrites one without the lock).
+        self.shared = connection.vendor == "sqlite"
+        self._frequencies: dict[str, int | None] = {}  # term -> df, None: no row
+        self._profiles: dict[int, EngineProfile] = {}
+        self._version: tuple | None = None
+
+    def opened(self) -> None:
+        """A batch opened: keep what was read only if no one else has committed since."""
+        version = _data_version() if self.shared else None
+        if version is None or version != self._version:
+            self.clear()
+        self._version = version
+
+    def clear(self) -> None:
+        self.key_rows.clear()
+        self._frequencies.clear()
+        self._profiles.clear()
+
+    def frequencies(self, terms: Iterable[str]) -> DocumentFrequencies:
+        """``placement.document_frequencies(terms)``: only the terms not looked up before in
+        this batch (or since the last ``clear``) are read."""
+        terms = set(terms)
+        known = self._frequencies
+        count = TermFrequency.DOCUMENT_COUNT
+        missing = [t for t in (*terms, count) if t not in known]
+        if missing:
+            rows = dict(
+                prepared_values_list(("term-frequencies", len(missing)), _frequencies, *missing)
+            )
+            for term in missing:
+                known[term] = rows.get(term)
+        return DocumentFrequencies.from_dict(
+            {
+                "n_docs": known[count] or 0,
+                "df": {t: known[t] for t in terms if known[t] is not None},
+            }
+        )
+
+    def counted(self, terms: Iterable[str]) -> None:
+        """One document with ``terms`` was counted (``placement._count_documents``)."""
+        known = self._frequencies
+        for term in {t[:200] for t in terms} | {TermFrequency.DOCUMENT_COUNT}:
+            if term in known:
+                known[term] = (known[term] or 0) + 1
+
+    def profiles(self, story_ids: Iterable[int]) -> dict[int, EngineProfile]:
+        """``candidates._profiles(story_ids)``: the profiles read before and not written
+        since are not read again (SQLite only)."""
+        if not self.shared:
+            return _profiles(story_ids)
+        ids = sorted(set(story_ids))
+        have = self._profiles
+        missing = [sid for sid in ids if sid not in have]
+        if missing:
+            have.update(_profiles(missing))
+        return {sid: have[sid] for sid in ids if sid in have}
+
+    def written(self, story_id: int, keys, first: int | None, last: int | None) -> None:
+        """A placement wrote the story's profile and key rows (``placement._save_profile``)."""
+        self._profiles.pop(story_id, None)
+        self.key_rows.written(story_id, keys, first, last)
+
+
+def _frequencies(*terms):
+    return TermFrequency.objects.filter(term__in=terms).values_list("term", "df")
+
+
+def _data_version() -> tuple:
+    """This connection's ``PRAGMA data_version``, with the connection itself: a new
+    connection starts its own count."""
+    with connection.cursor() as cursor:
+        cursor.execute("PRAGMA data_version")
+        (version,) = cursor.fetchone()
+    return (id(connection.connection), version)

@@ -1,0 +1,146 @@
+"""An import's placements read the story index once (``PlacementReads``): the frequencies of
+a term, the key rows of a key and a candidate's profile are read the first time a placement
+needs them and kept, across the import's batches, told of every placement's writes. What a
+placement gets is always what reading the database then gives. All text is fictional."""
+
+from __future__ import annotations
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from articles.ingest import ingestor as ingest_run
+from articles.ingest.service import ingest_payloads
+from articles.models import Article
+from articles.stories import placement_reads
+from articles.stories.candidates import _profiles
+from articles.stories.placement import document_frequencies
+from articles.stories.placement_reads import PlacementReads
+from tests.ingest.test_ingest_bulk import FIRST, _event_payload
+
+pytestmark = pytest.mark.django_db
+
+OUTLETS = ["The Example Gazette", "Exampleton Herald", "Northfield Courier", "Harbourside Weekly"]
+
+
+def _same_report(outlet: str, n: int) -> dict:
+    # The same words from each outlet: the same terms and keys, so that only the first
+    # placement has anything to read.
+    payload = _event_payload("The Example Gazette", [FIRST], 1)
+    return {**payload, "outlet": outlet, "url": f"https://example.test/{n}"}
+
+
+@pytest.fixture
+def checked(monkeypatch):
+    """Every frequency and profile the import's reads give is held to a fresh read of the
+    database at that moment."""
+    calls = []
+    real_frequencies, real_profiles = PlacementReads.frequencies, PlacementReads.profiles
+
+    def frequencies(self, terms):
+        terms = set(terms)
+        given = real_frequencies(self, terms)
+        fresh = document_frequencies(terms)
+        assert (given.n_docs, given.df) == (fresh.n_docs, fresh.df)
+        calls.append("frequencies")
+        return given
+
+    def profiles(self, story_ids):
+        story_ids = list(story_ids)
+        given = real_profiles(self, story_ids)
+        fresh = _profiles(story_ids)
+        assert {k: p.as_dict() for k, p in given.items()} == {
+            k: p.as_dict() for k, p in fresh.items()
+        }
+        calls.append("profiles")
+        return given
+
+    monkeypatch.setattr(PlacementReads, "frequencies", frequencies)
+    monkeypatch.setattr(PlacementReads, "profiles", profiles)
+    return calls
+
+
+def _index_reads(queries) -> list[str]:
+    """The frequencies and the candidates' key rows read (not the rows a story holds,
+    which placement reads to write its own)."""
+    found = []
+    for query in queries:
+        sql = query["sql"]
+        if not sql.startswith("SELECT"):
+            continue
+        if "articles_termfrequency" in sql or (
+            "articles_storyindexkey" in sql and "last_day" in sql.partition("WHERE")[2]
+        ):
+            found.append(sql)
+    return found
+
+
+def test_an_imports_later_batches_read_no_frequency_or_key_row_read_before(fake_engine, settings):
+    settings.NEWSROOM_INGEST_BATCH = 1  # one transaction per article
+    placed = []
+    real_place = ingest_run.article_place
+
+    def place(**kwargs):
+        with CaptureQueriesContext(connection) as queries:
+            found = real_place(**kwargs)
+        placed.append(_index_reads(queries.captured_queries))
+        return found
+
+    ingest_run.article_place, saved = place, ingest_run.article_place
+    try:
+        report = ingest_payloads(
+            [_same_report(o, n) for n, o in enumerate(OUTLETS[:3])], source="api"
+        )
+    finally:
+        ingest_run.article_place = saved
+    assert [i.status for i in report.items] == ["created"] * 3
+    assert len({i.story for i in report.items}) == 1
+    assert placed[0]  # the first placement reads what it needs
+    if connection.vendor == "sqlite":  # elsewhere each batch reads its own again
+        assert placed[1:] == [[], []]
+
+
+def test_what_the_reads_give_is_what_the_database_holds_across_batches_and_a_failed_item(
+    fake_engine, settings, monkeypatch, checked
+):
+    settings.NEWSROOM_INGEST_BATCH = 2
+    real_connect = ingest_run.quotes_connect
+
+    def connect(*, article):
+        if article.outlet.name == "Northfield Courier":
+            raise RuntimeError("joining failed")  # after its placement counted and wrote
+        return real_connect(article=article)
+
+    monkeypatch.setattr(ingest_run, "quotes_connect", connect)
+    payloads = [_same_report(o, n) for n, o in enumerate(OUTLETS)]
+    payloads += [_event_payload(o, [FIRST], n + 2) for n, o in enumerate(OUTLETS)]
+    report = ingest_payloads(payloads, source="api")
+    assert [i.status for i in report.items].count("error") == 2
+    assert Article.objects.count() == 6
+    assert checked.count("frequencies") == 8  # every placement, the failed ones too
+    # A second import, after the first one's consolidation, reads afresh what it changed.
+    more = [_event_payload(o, [FIRST], n + 6) for n, o in enumerate(OUTLETS[:2])]
+    again = ingest_payloads(more, source="api")
+    assert [(i.status, i.error) for i in again.items] == [("created", None)] * 2
+
+
+def test_a_batch_reads_everything_again_when_another_connection_has_committed(
+    fake_engine, settings, monkeypatch
+):
+    if connection.vendor != "sqlite":
+        pytest.skip("kept across batches on SQLite only")
+    settings.NEWSROOM_INGEST_BATCH = 1
+    versions = iter(range(100))  # a commit by someone else before every batch
+    monkeypatch.setattr(placement_reads, "_data_version", lambda: next(versions))
+    placed = []
+    real_place = ingest_run.article_place
+
+    def place(**kwargs):
+        with CaptureQueriesContext(connection) as queries:
+            found = real_place(**kwargs)
+        placed.append(_index_reads(queries.captured_queries))
+        return found
+
+    monkeypatch.setattr(ingest_run, "article_place", place)
+    ingest_payloads([_same_report(o, n) for n, o in enumerate(OUTLETS[:2])], source="api")
+    assert all(placed)  # the second placement read its frequencies and key rows again
