@@ -65,15 +65,22 @@ def _consolidate(ingestor: Ingestor, report: IngestReport) -> None:
     One call per run, over the stories the run created (never in a dry run)."""
     if ingestor.dry_run:
         return
-    # Merges and splits rewrite the index on this connection: a batch after this reads it anew.
-    ingestor.reads.clear()
+    try:
+        _consolidate_run(ingestor, report)
+    finally:
+        ingestor.reads.clear()  # merges and splits rewrote the index: a later batch reads it
+
+
+def _consolidate_run(ingestor: Ingestor, report: IngestReport) -> None:
     ids = {i.story for i in report.items if i.status == CREATED and i.story is not None}
     created = Story.objects.filter(pk__in=ids, created_at__gte=ingestor.started)
     # The features of stored articles that consolidation reads are added to this copy, so
     # that each is computed once; the drafts' matches are found again only where a merge or
     # a split changed what they were read from.
     features = dict(ingestor.features)
-    matches = Matches()
+    # The drafts' matches go on from what the run's placements read of the index (told of
+    # every merge and split); a batch after this reads it anew.
+    matches = Matches(reads=ingestor.reads if ingestor.reads.shared else None)
     mapping = stories_consolidate(
         story_ids=list(created.values_list("pk", flat=True)),
         user=ingestor.user,
@@ -96,6 +103,7 @@ def _consolidate(ingestor: Ingestor, report: IngestReport) -> None:
         # Once the events a draft took in are apart, the drafts left beside them (a report
         # that fitted the mixed draft too little to join it) can join their own event's
         # story; the two events stay apart.
+        ingestor.reads.clear()  # (the stories split are not all in ``apart``)
         matches.changed({story for pair in apart for story in pair})
         again = stories_consolidate(
             story_ids=survivors,

@@ -30,6 +30,7 @@ from articles.stories.placement import (
     document_frequencies_each,
     placement_lock,
 )
+from articles.stories.placement_reads import PlacementReads
 from articles.stories.restructure import story_merge
 
 CONSOLIDATE_PASSES = 3
@@ -81,7 +82,9 @@ class Matches:
     counts documents while drafts are merged. ``features``: the drafts' articles' features
     with their keys and frequencies, for the same reason."""
 
-    def __init__(self) -> None:
+    def __init__(self, reads: PlacementReads | None = None) -> None:
+        # What the import's placements read of the index, followed through the merges.
+        self.reads = reads
         self.features: dict[int, tuple[ArticleFeatures, DocumentFrequencies]] = {}
         self._found: dict[int, tuple[frozenset[int], tuple | None, set[str], set[int]]] = {}
         # Scores of articles against candidates' profiles, while both stay the same.
@@ -98,8 +101,16 @@ class Matches:
             return hit[1]
         keys: set[str] = set()
         seen: set[int] = set()
+        if self.reads is not None:
+            self.reads.opened()  # read again if another connection has committed since
         found = _story_match(
-            story_id, self.features, known, apart, read=(keys, seen), scores=self.scores
+            story_id,
+            self.features,
+            known,
+            apart,
+            read=(keys, seen),
+            scores=self.scores,
+            reads=self.reads,
         )
         self._found[story_id] = (apart, found, keys, seen)
         return found
@@ -108,9 +119,15 @@ class Matches:
         """``story_ids`` changed (merged, merged into, split, deleted): forget each match that
         was read from their key rows or profiles, or whose keys they hold now."""
         ids = set(story_ids)
-        if not ids or not self._found:
+        if not ids:
             return
-        now = set(StoryIndexKey.objects.filter(story_id__in=ids).values_list("key", flat=True))
+        if self.reads is not None:
+            now = self.reads.changed(ids)
+        elif not self._found:
+            return
+        else:
+            keys = StoryIndexKey.objects.filter(story_id__in=ids).values_list("key", flat=True)
+            now = set(keys)
         for story_id, (_, _, keys, seen) in list(self._found.items()):
             if story_id in ids or not seen.isdisjoint(ids) or not now.isdisjoint(keys):
                 del self._found[story_id]
@@ -124,6 +141,7 @@ def _story_match(
     *,
     read: tuple[set[str], set[int]] | None = None,
     scores: dict[tuple[int, int], tuple[EngineProfile, float]] | None = None,
+    reads: PlacementReads | None = None,
 ) -> tuple[int, float] | None:
     """The best other story for all of ``story_id``'s articles, with their mean score.
 
@@ -134,7 +152,8 @@ def _story_match(
     this one already). ``read``: two sets that get the keys looked up (as stored, cut to 200
     characters) and every story their key rows named. ``scores``: (article, story) -> the
     profile scored and the score, kept by the caller across calls (the article's features and
-    frequencies are the same in ``cache``)."""
+    frequencies are the same in ``cache``). ``reads``: the import's ``PlacementReads``, for the
+    key rows, profiles and frequencies its placements read."""
     known = known if known is not None else {}
     features: list[tuple[ArticleFeatures, DocumentFrequencies]] = []
     ids = list(Article.objects.filter(story_id=story_id).values_list("pk", flat=True))
@@ -144,9 +163,11 @@ def _story_match(
     missing = [pk for pk in ids if pk not in cache]
     found = [known[pk] for pk in missing]
     # One query for all their frequencies: nothing counts documents while drafts are merged.
-    for pk, f, df in zip(
-        missing, found, document_frequencies_each([f.df_terms() for f in found]), strict=True
-    ):
+    if reads is None:
+        frequencies = document_frequencies_each([f.df_terms() for f in found])
+    else:
+        frequencies = [reads.frequencies(f.df_terms()) for f in found]
+    for pk, f, df in zip(missing, found, frequencies, strict=True):
         cache[pk] = (replace(f, keys=tuple(index_keys(f, df))), df)
     for pk in ids:
         features.append(cache[pk])
@@ -157,7 +178,15 @@ def _story_match(
     for f, df in features:
         # Only the candidates' profiles are read in full (``limit``): only they are scored.
         seen = read[1] if read is not None else None
-        index = story_index_for(f, df, limit=CONSOLIDATE_CANDIDATES, exclude=story_id, seen=seen)
+        index = story_index_for(
+            f,
+            df,
+            limit=CONSOLIDATE_CANDIDATES,
+            exclude=story_id,
+            seen=seen,
+            rows=reads.key_rows if reads is not None else None,
+            profiles=reads.profiles if reads is not None else None,
+        )
         if read is not None:
             read[0].update(k[:200] for k in f.keys)
         found = index.candidates(f, CONSOLIDATE_CANDIDATES)

@@ -186,6 +186,19 @@ class KeyRows:
             self._drop(k, story_id)
             self._put(k, story_id, first, last)
 
+    def replaced(self, story_ids, rows) -> None:
+        """The key rows of ``story_ids`` are now ``rows`` and no others: (key, story id, first
+        day, last day) each, as stored, of those not archived (a merge rebuilt one story's
+        rows and deleted the other's)."""
+        ids = set(story_ids)
+        for key, stories in self._stories.items():
+            for story_id in ids & stories:
+                self._drop(key, story_id)
+                stories.discard(story_id)
+        for key, story_id, first, last in rows:
+            if key in self._ids:
+                self._put(key, story_id, first, last)
+
     def clear(self) -> None:
         """Key rows changed in a way ``written`` does not tell: read every key again."""
         for rows in (

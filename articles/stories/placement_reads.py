@@ -8,8 +8,13 @@ every placement takes (SQLite's write lock; PostgreSQL's placement lock, taken w
 opens), so nothing else counts documents, writes key rows or profiles while a batch places.
 Between batches another connection may commit: on SQLite ``PRAGMA data_version`` says so
 (it moves only for other connections' commits), and everything is read again; elsewhere
-everything is read again at each batch. Whatever else the import itself changes in the index
-(a failed item's savepoint rolled back, consolidation's merges) clears it.
+everything is read again at each batch. A failed item's savepoint, rolled back, clears it.
+
+Consolidation at the end of the import reads the same index for the same articles (its
+drafts' articles, against the stories near them): it goes on from what the placements read
+(``consolidation.Matches``), checking ``data_version`` before each draft, and tells it of each
+merge or split (``changed``): those stories' key rows are read again, their profiles dropped.
+Nothing counts documents meanwhile.
 """
 
 from __future__ import annotations
@@ -21,7 +26,7 @@ from django.db import connection
 from articles.core.prepared import prepared_values_list
 from articles.engine.grouping import StoryProfile as EngineProfile
 from articles.engine.weights import DocumentFrequencies
-from articles.models import TermFrequency
+from articles.models import Story, StoryIndexKey, TermFrequency
 from articles.stories.candidates import _profiles
 from articles.stories.key_rows import KeyRows
 
@@ -41,7 +46,8 @@ class PlacementReads:
         self._version: tuple | None = None
 
     def opened(self) -> None:
-        """A batch opened: keep what was read only if no one else has committed since."""
+        """A batch opened (or consolidation goes on to its next draft): keep what was read
+        only if no one else has committed since, on SQLite; elsewhere read again."""
         version = _data_version() if self.shared else None
         if version is None or version != self._version:
             self.clear()
@@ -90,6 +96,20 @@ class PlacementReads:
         if missing:
             have.update(_profiles(missing))
         return {sid: have[sid] for sid in ids if sid in have}
+
+    def changed(self, story_ids: Iterable[int]) -> set[str]:
+        """``story_ids`` changed outside placement (merged, merged into, split, deleted): their
+        key rows are read again and their profiles dropped. Returns the keys they hold now."""
+        ids = sorted(set(story_ids))
+        rows = StoryIndexKey.objects.filter(story_id__in=ids).values_list(
+            "key", "story_id", "first_day", "last_day", "story__status"
+        )
+        rows = list(rows)
+        for story_id in ids:
+            self._profiles.pop(story_id, None)
+        archived = Story.Status.ARCHIVED
+        self.key_rows.replaced(ids, [row[:4] for row in rows if row[4] != archived])
+        return {row[0] for row in rows}
 
     def written(self, story_id: int, keys, first: int | None, last: int | None) -> None:
         """A placement wrote the story's profile and key rows (``placement._save_profile``)."""

@@ -250,7 +250,7 @@ def test_a_draft_s_match_is_found_again_only_when_a_story_it_was_read_from_chang
     }
     calls = []
 
-    def scripted(story_id, cache, known=None, apart=(), *, read=None, scores=None):
+    def scripted(story_id, cache, known=None, apart=(), *, read=None, scores=None, reads=None):
         calls.append(story_id)
         read[0].update(read_from[story_id][0])
         read[1].update(read_from[story_id][1])

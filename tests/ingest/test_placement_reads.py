@@ -12,10 +12,12 @@ from django.test.utils import CaptureQueriesContext
 from articles.ingest import ingestor as ingest_run
 from articles.ingest.service import ingest_payloads
 from articles.models import Article
-from articles.stories import placement_reads
+from articles.stories import consolidation, placement_reads
 from articles.stories.candidates import _profiles
+from articles.stories.key_rows import KeyRows, _key_rows
 from articles.stories.placement import document_frequencies
 from articles.stories.placement_reads import PlacementReads
+from tests.ingest.test_consolidate import LAYOFFS, RATES, _payloads
 from tests.ingest.test_ingest_bulk import FIRST, _event_payload
 
 pytestmark = pytest.mark.django_db
@@ -32,10 +34,22 @@ def _same_report(outlet: str, n: int) -> dict:
 
 @pytest.fixture
 def checked(monkeypatch):
-    """Every frequency and profile the import's reads give is held to a fresh read of the
-    database at that moment."""
+    """Every frequency, profile and key row the import's reads give is held to a fresh read
+    of the database at that moment."""
     calls = []
     real_frequencies, real_profiles = PlacementReads.frequencies, PlacementReads.profiles
+    real_groups = KeyRows.groups
+
+    def groups(self, keys, since):
+        given = real_groups(self, keys, since)
+        if given is not None:  # each key's rows in the query's order
+            expected: dict[str, list] = {}
+            for key, story_id, first, last in _key_rows(list(keys), since, with_days=True):
+                expected.setdefault(key, []).append((story_id, (first, last)))
+            found = {k: list(zip(ids, spans, strict=True)) for k, ids, spans in given}
+            assert found == expected
+            calls.append("key rows")
+        return given
 
     def frequencies(self, terms):
         terms = set(terms)
@@ -57,6 +71,7 @@ def checked(monkeypatch):
 
     monkeypatch.setattr(PlacementReads, "frequencies", frequencies)
     monkeypatch.setattr(PlacementReads, "profiles", profiles)
+    monkeypatch.setattr(KeyRows, "groups", groups)
     return calls
 
 
@@ -117,11 +132,40 @@ def test_what_the_reads_give_is_what_the_database_holds_across_batches_and_a_fai
     report = ingest_payloads(payloads, source="api")
     assert [i.status for i in report.items].count("error") == 2
     assert Article.objects.count() == 6
-    assert checked.count("frequencies") == 8  # every placement, the failed ones too
+    assert checked.count("frequencies") >= 8  # every placement, the failed ones too
     # A second import, after the first one's consolidation, reads afresh what it changed.
     more = [_event_payload(o, [FIRST], n + 6) for n, o in enumerate(OUTLETS[:2])]
     again = ingest_payloads(more, source="api")
     assert [(i.status, i.error) for i in again.items] == [("created", None)] * 2
+
+
+@pytest.mark.parametrize("batch", [1, 3, 25])
+def test_consolidation_goes_on_from_the_placements_reads_through_its_merges(
+    fake_engine, settings, checked, batch
+):
+    """Two events whose first reports placement splits: consolidation merges the pieces,
+    reading key rows, profiles and frequencies from what the placements read, each held to
+    the database's as the merges change it."""
+    settings.NEWSROOM_INGEST_BATCH = batch
+    ids = [x for pair in zip(LAYOFFS, RATES, strict=True) for x in pair]
+    merged = []
+    real_changed = consolidation.Matches.changed
+
+    def changed(self, story_ids):
+        merged.append(set(story_ids))
+        return real_changed(self, story_ids)
+
+    consolidation.Matches.changed, saved = changed, consolidation.Matches.changed
+    try:
+        report = ingest_payloads(_payloads(ids), source="t")
+    finally:
+        consolidation.Matches.changed = saved
+    by_event = [{i.story for i in report.items[k::2]} for k in (0, 1)]
+    assert all(len(s) == 1 for s in by_event)
+    assert by_event[0] != by_event[1]
+    assert merged  # the pieces were merged
+    if connection.vendor == "sqlite":
+        assert "key rows" in checked
 
 
 def test_a_batch_reads_everything_again_when_another_connection_has_committed(
