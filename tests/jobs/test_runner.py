@@ -266,3 +266,28 @@ def test_the_worker_starts_again_after_a_database_error(monkeypatch):
     run_worker.run_db_worker(batch=True, verbosity=0)
     assert runs == ["db_worker"] * 4
     assert waits == [1.0, 2.0, 4.0]
+
+
+def test_a_worker_freezes_what_it_loaded_before_its_first_job(monkeypatch, settings):
+    """The worker's start-up (Django, the import service, the engine's tables) lives as long
+    as the worker: frozen out of the garbage collector's generations before any job runs, so
+    that full collections during imports no longer walk it."""
+    import gc
+    import sys
+
+    from jobs.management.commands import run_worker
+
+    settings.NEWSROOM_TASKS = "database"
+    seen = []
+    monkeypatch.setattr(
+        run_worker,
+        "run_db_worker",
+        lambda **kwargs: seen.append((gc.get_freeze_count(), "articles.engine" in sys.modules)),
+    )
+    try:
+        call_command("run_worker", "--batch", "--no-scheduler", "--nice", "0")
+    finally:
+        gc.unfreeze()
+    [(frozen, engine_loaded)] = seen
+    assert frozen > 10_000
+    assert engine_loaded

@@ -9,6 +9,7 @@ schedulers are safe.
 
 from __future__ import annotations
 
+import gc
 import logging
 import os
 import threading
@@ -75,6 +76,7 @@ class Command(BaseCommand):
                 "NEWSROOM_TASKS=immediate runs tasks in the caller's process: there is no "
                 "queue for a worker. Use database (the default) or redis."
             )
+        worker_startup()
         stop = threading.Event()
         if not no_scheduler and not batch:
             thread = threading.Thread(
@@ -96,6 +98,18 @@ class Command(BaseCommand):
                 run_db_worker(batch=batch, verbosity=options.get("verbosity", 1))
         finally:
             stop.set()
+
+
+def worker_startup() -> None:
+    """What the worker's jobs run (the import service, the reading engine and its tables)
+    loaded once, then frozen out of the garbage collector's generations, as
+    ``ops/gunicorn.conf.py`` freezes each web worker: it lives as long as the worker, and a
+    full collection walked all of it several times per job (about a twentieth of an import's
+    CPU, ``bench/README.md``). Forked workers (Celery's) share it unwritten."""
+    import jobs.runner  # noqa: F401 (the import service and the engine, loaded now)
+
+    gc.collect()
+    gc.freeze()
 
 
 # How long the worker waits before starting again after a database error, at most.
