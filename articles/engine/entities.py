@@ -349,6 +349,8 @@ _PRONOUN_SUBJECT = re.compile(r",\s*(?:he|she|they)\s+[a-z]")
 _HE_SHE_THEY = re.compile(r"\b(?:he|she|they)\b")
 # A fronted clause closed by a comma right before the name: "Asked whether ..., Roe".
 _FRONTED_THEN = re.compile(_FRONTED.pattern.replace(r"[^,.;:“”\"]*$", r"[^.;:“”\"]*,\s*$"))
+# Where a fronted clause's main clause has begun: a verb after a comma-free stretch.
+_CLAUSE_END = re.compile(r"[^,]\s+(?:is|was|are|were|has|had|did|does|will|would|said|says)\b")
 # "She turned to Ms Palliser": a pronoun is the subject, the name is not.
 _PRONOUN_OPENS = re.compile(r"\s*(?:He|She|They|We|I)\s+(?!and\b|or\b)[a-z]")
 # A nickname between the given name and the surname: "Juan “Chico” Roe" is Juan Roe.
@@ -1748,10 +1750,15 @@ class _Builder:
                 del poss_at[ss]
                 m.subject = True
             elif ss in fronted:
-                first = fronted.pop(ss)
-                comma = text.find(",", first.end, m.start)
+                # (the name right after the fronted clause's last comma: "Like Quill, the
+                # former Gazette reader, Bell does not want to fight", Bell)
+                first = fronted[ss]
+                comma = text.rfind(",", first.end, m.start)
                 if comma >= 0 and not text[comma + 1 : m.start].strip() and m.start - ss < 160:
                     first.subject, m.subject = False, True
+                    del fronted[ss]
+                elif m.start - ss >= 160 or _CLAUSE_END.search(text, first.end, m.start):
+                    del fronted[ss]
 
 
 # A role word between two names: "Roe consultant Cornell Belcher", "Quill campaign manager

@@ -1912,3 +1912,14 @@ def test_a_place_before_who_wrote_is_no_speaker():
         "“I leave the house at six to get to work for nine.”"
     )
     assert _speakers(text) == [None]
+
+
+def test_a_name_in_a_fronted_like_phrase_with_an_apposition_is_not_the_subject():
+    text = (
+        "Ostrander Vell sued the Example Academy in 1990. Makepeace Orr, a customer, sued "
+        "it in 2010.\n\n"
+        "Like Orr, the former Example Academy customer, Vell does not want to "
+        "fight anymore.\n\n"
+        "“I'm 76, and I don't feel like going through that again,” he said."
+    )
+    assert _speakers(text) == ["Ostrander Vell"]
