@@ -29,7 +29,7 @@ _ROLE_WORDS = lx.ROLE_NOUNS | lx.SPOKES_HEADS
 
 _HE_SHE = re.compile(r"\b(?:[Hh]e|[Ss]he)\b")
 _QUOTE_CHARS = re.compile(r"[“”‘«»„\"]")
-_DOUBLE_MARK = re.compile(r"[“”]")
+_DOUBLE_MARK = re.compile(r"[“”\"]")
 
 
 # Nouns for one person, by role or plainly ("a midwife", "a man", "a porter").
@@ -1643,19 +1643,24 @@ class Resolver:
         return found
 
     def _inside_quote(self, start: int, end: int, pos: int) -> bool:
-        """Is text[start:end] inside quotation marks (curly, or straight by parity)?"""
+        """Is text[start:end] inside quotation marks (double, or British single ones)?"""
         text = self.reg.text
-        m = _DOUBLE_MARK.search(text, end, pos)
-        if m is not None and m.group() in "“”":
-            return m.group() == "”"
         ps = text.rfind("\n", 0, start) + 1
+        # The double marks before the name in its paragraph, in order: “ opens, ” closes, a
+        # straight one turns (mixed marks happen: "I prefer Roe,” he said).
+        inside = None
+        for m in _DOUBLE_MARK.finditer(text, ps, start):
+            mark = m.group()
+            inside = mark == "“" if mark != '"' else not inside
+        if inside is not None:
+            return inside
         # ‘Mrs Selby ran errands,’ she said: single marks, as British style has them (an
         # apostrophe inside or after a word is no closing mark)
         o = text.rfind("‘", ps, start)
         if o >= 0 and not _SINGLE_CLOSE.search(text, o + 1, start):
             if _SINGLE_CLOSE.search(text, end, pos):
                 return True
-        return text.count('"', ps, start) % 2 == 1
+        return False
 
     def _reporting_person(self, lo: int, pos: int, keys: set[str]) -> str | None:
         """The one person in text[lo:pos] named as the subject of a speech verb."""
