@@ -1800,8 +1800,12 @@ class Resolver:
             if (
                 top_subject.start >= back
                 and subjects[0][1] == gender
-                # (a name opening its sentence, a title at most before it: a subject indeed)
-                and all(w[:1].isupper() for w in opening.split())
+                # (a name opening its sentence, a title or an opener ending in a comma at
+                # most before it: a subject indeed; "At the same time, Roe and his aides")
+                and (
+                    all(w[:1].isupper() for w in opening.split())
+                    or _OPENER_PHRASE.fullmatch(opening) is not None
+                )
             ):
                 return top_subject.key
         if len(known) == 1 and all(c[1] for c in cands):
@@ -1812,6 +1816,9 @@ class Resolver:
             return cands[0][0].key
         return None
 
+
+# A short opener before a sentence's subject: "At the same time, ", "On Monday, ".
+_OPENER_PHRASE = re.compile(r"(?:[A-Z][\w’']*)(?:\s+[\w’']+){0,4},\s+")
 
 _TRADE_HEADS = lx.BUSINESS_HEADS | lx.MEDIA_HEADS
 _AD_HEADS = frozenset({"ad", "ads", "advertisement", "commercial", "spot", "mailer"})

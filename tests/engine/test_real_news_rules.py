@@ -1943,3 +1943,15 @@ def test_a_name_inside_a_straight_quote_after_a_curly_one_is_inside():
         "\"The council is going after every target it can find,” he added."
     )
     assert _speakers(text)[-1] == "Dana Benn"
+
+
+def test_a_subject_after_an_opener_outranks_a_name_the_sentences_only_mention():
+    text = (
+        "Senator Bram Okafor met his colleagues on Tuesday.\n\n"
+        "At the same time, Okafor and his aides have told other Democrats that he will do "
+        "what it takes to stop Victor Hale. It is implied that he will not stand in Mayor "
+        "Jane Roe's way.\n\n"
+        "“Let me make it very clear that Victor Hale is unfit to be governor,” he asserted "
+        "to reporters."
+    )
+    assert _speakers(text) == ["Bram Okafor"]
