@@ -554,6 +554,11 @@ _APPOSED_CUE = re.compile(
 _RELATIVE_BEFORE = re.compile(
     rf"\b(?:[Hh]is|[Hh]er|[Tt]heir)\s+(?:{alternation(lx.RELATIVES)})\s*,\s*$"
 )
+# "Roe's wife, " before a lone given name: whose relative, by surname.
+_NAMED_RELATIVE_BEFORE = re.compile(
+    rf"\b([A-Z][\w\-]+)[’']s\s+({alternation(lx.RELATIVES - {'friend', 'neighbour', 'neighbor', 'partner'})})"
+    r"\s*,\s*$"
+)
 _ASKED_BEFORE = re.compile(r"\b(?:asked|questioned|pressed)\s+$")
 _NEXT_WORDS = re.compile(r"(?:\s*,\s*\d{1,3}\s*,)?\s+([a-z]+)(?:\s+([a-z]+))?")
 
@@ -1578,6 +1583,16 @@ class _Builder:
             if org_key:
                 reg.orgs[org_key].mentions.append((s, e))
                 reg.mentions.append(Mention(s, e, "organization", org_key))
+                continue
+            rm = (
+                _NAMED_RELATIVE_BEFORE.search(self.text, max(0, s - 40), s)
+                if self.text[e : e + 1] == "," and word not in reg.surnames
+                else None
+            )
+            if rm and reg.person_by_surname(rm.group(1)) and word.lower() not in lx.STOP_CAPS:
+                # "Roe's wife, Melania, spoke": the relative, by the given name and the
+                # family's surname (the article's own fuller form wins where it gives one).
+                self.add_person(f"{word} {rm.group(1)}", s, e, rm.group(2).lower(), "")
                 continue
             cands = reg.person_by_surname(word)
             if not cands and word not in reg.surnames:

@@ -1955,3 +1955,14 @@ def test_a_subject_after_an_opener_outranks_a_name_the_sentences_only_mention():
         "to reporters."
     )
     assert _speakers(text) == ["Bram Okafor"]
+
+
+def test_a_relative_named_by_a_given_name_takes_the_family_surname():
+    text = (
+        "Mayor Dan Roe opens the fair on Monday. Roe's wife, Melania, is among the speakers. "
+        "She is often by her husband's side. At a rally this spring, she also noted, “When "
+        "you attack him, he will punch back.”\n\n"
+        "Arno Quell's father, Samir, said he could not find his son. “We came to the school "
+        "when they warned us to leave,” he said."
+    )
+    assert _speakers(text) == ["Melania Roe", "Samir Quell"]
