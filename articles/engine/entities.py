@@ -554,6 +554,11 @@ _APPOSED_CUE = re.compile(
 _RELATIVE_BEFORE = re.compile(
     rf"\b(?:[Hh]is|[Hh]er|[Tt]heir)\s+(?:{alternation(lx.RELATIVES)})\s*,\s*$"
 )
+# "employers such as ", "companies including ": a business's name follows.
+_BUSINESSES_SUCH_AS = re.compile(
+    r"\b(?:companies|employers|firms|businesses|corporations|retailers|manufacturers|banks|"
+    r"brands|chains|insurers)\s+(?:such\s+as|like|including)\s+$"
+)
 # "Roe's wife, " before a lone given name: whose relative, by surname.
 _NAMED_RELATIVE_BEFORE = re.compile(
     rf"\b([A-Z][\w\-]+)[’']s\s+({alternation(lx.RELATIVES - {'friend', 'neighbour', 'neighbor', 'partner'})})"
@@ -1583,6 +1588,15 @@ class _Builder:
             if org_key:
                 reg.orgs[org_key].mentions.append((s, e))
                 reg.mentions.append(Mention(s, e, "organization", org_key))
+                continue
+            if (
+                word not in reg.surnames
+                and word not in reg.given
+                and _BUSINESSES_SUCH_AS.search(self.text, max(0, s - 60), s)
+            ):
+                # "local employers such as Quillmart": a business, by its one-word name
+                org = self.add_org(word, s, e)
+                self.after_org(org, e)
                 continue
             rm = (
                 _NAMED_RELATIVE_BEFORE.search(self.text, max(0, s - 40), s)

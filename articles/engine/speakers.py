@@ -242,6 +242,16 @@ _NOT_BUSINESS = frozenset(
     court party government association federation committee commission board senate
     parliament congress legislature assembly bureau agency administration""".split()
 )
+
+
+def _not_business(name: str) -> bool:
+    """A body "the company" cannot mean: a union, a ministry, a legislature ("the House")."""
+    words = name.lower().split()
+    return bool(_NOT_BUSINESS & set(words)) or words in (["house"], ["white", "house"]) or (
+        words[:2] == ["house", "of"]
+    )
+
+
 # "The head of the dockworkers' union was defiant.": a sentence whose subject is a person
 # the text describes and does not name (yet).
 # "The Ohio Republican", "the Vermont lawmaker": people by party or seat.
@@ -1591,7 +1601,7 @@ class Resolver:
                 if not o.media
                 and o.mentions
                 # "the company said" is no union, ministry or police force
-                and not (head in _BUSINESS and _NOT_BUSINESS & set(o.name.lower().split()))
+                and not (head in _BUSINESS and _not_business(o.name))
             ]
             # "the group said": an organisation named a few paragraphs back at most.
             recent = [r for r in recent if r[0] >= 0 and pos - r[0] <= _GENERIC_REACH]

@@ -1966,3 +1966,17 @@ def test_a_relative_named_by_a_given_name_takes_the_family_surname():
         "when they warned us to leave,” he said."
     )
     assert _speakers(text) == ["Melania Roe", "Samir Quell"]
+
+
+def test_the_company_is_never_the_house_and_a_business_such_as_one_is_named():
+    text = (
+        "The bill drew attention from local employers such as Quillmart, which opposed it. "
+        "The House passed it anyway. “We call on other businesses to join us,” the company "
+        "tweeted."
+    )
+    assert _speakers(text) == ["Quillmart"]
+    text = (
+        "The House passed the harbour bill on Monday. “We call on other businesses to join "
+        "us,” the company tweeted."
+    )
+    assert _speakers(text) == [None]
