@@ -561,8 +561,9 @@ _BUSINESSES_SUCH_AS = re.compile(
 )
 # "Roe's wife, " before a lone given name: whose relative, by surname.
 _NAMED_RELATIVE_BEFORE = re.compile(
-    rf"\b([A-Z][\w\-]+)[’']s\s+({alternation(lx.RELATIVES - {'friend', 'neighbour', 'neighbor', 'partner'})})"
-    r"\s*,\s*$"
+    r"\b([A-Z][\w\-]+)[’']s\s+("
+    + alternation(lx.RELATIVES - {"friend", "neighbour", "neighbor", "partner"})
+    + r")\s*,\s*$"
 )
 _ASKED_BEFORE = re.compile(r"\b(?:asked|questioned|pressed)\s+$")
 _NEXT_WORDS = re.compile(r"(?:\s*,\s*\d{1,3}\s*,)?\s+([a-z]+)(?:\s+([a-z]+))?")

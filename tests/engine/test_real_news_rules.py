@@ -1929,7 +1929,7 @@ def test_a_quote_opened_straight_and_closed_curly_does_not_swallow_the_names_aft
     text = (
         "Another delegate, Tom Poole, said he was only “leaning Roe.”\n\n"
         "And a third, Dan Tray, said that while he was opposed to Smith, he was backing Roe "
-        "because she had the best chance of stopping Smith. \"I prefer Kent,” he said."
+        'because she had the best chance of stopping Smith. "I prefer Kent,” he said.'
     )
     assert _speakers(text) == ["Tom Poole", "Dan Tray"]
 
@@ -1937,10 +1937,10 @@ def test_a_quote_opened_straight_and_closed_curly_does_not_swallow_the_names_aft
 def test_a_name_inside_a_straight_quote_after_a_curly_one_is_inside():
     text = (
         "Others were blunt.\n\n"
-        "\"Smith does not understand counterterrorism,” said Dana Benn, a former official. "
-        "\"He is ignorant. First of all, Matteo Vale was radicalized at home.\"\n\n"
+        '"Smith does not understand counterterrorism,” said Dana Benn, a former official. '
+        '"He is ignorant. First of all, Matteo Vale was radicalized at home."\n\n'
         "He argued the group was in retreat.\n\n"
-        "\"The council is going after every target it can find,” he added."
+        '"The council is going after every target it can find,” he added.'
     )
     assert _speakers(text)[-1] == "Dana Benn"
 
