@@ -566,6 +566,7 @@ _NAMED_RELATIVE_BEFORE = re.compile(
     + r")\s*,\s*$"
 )
 _ASKED_BEFORE = re.compile(r"\b(?:asked|questioned|pressed)\s+$")
+_COMMA_CUE = re.compile(r",\s+(?:also\s+)?(said|says|told|tells|wrote|writes|added|adds)\b")
 _NEXT_WORDS = re.compile(r"(?:\s*,\s*\d{1,3}\s*,)?\s+([a-z]+)(?:\s+([a-z]+))?")
 
 
@@ -1342,6 +1343,22 @@ class _Builder:
         nm = _NEXT_WORDS.match(self.text, e, min(len(self.text), e + 60))
         if nm and (nm.group(1).lower() in _CUE_WORDS or (nm.group(2) or "").lower() in _CUE_WORDS):
             return 1
+        # "One of the report's authors, Ari Fell, said": the apposed name, then the cue
+        if (
+            len(name_words) in (2, 3)
+            and _COMMA_CUE.match(self.text, e, min(len(self.text), e + 30))
+            and self.text[max(0, ns - 3) : ns].rstrip().endswith(",")
+        ):
+            return 1
+        if (
+            j >= 0
+            and _AGED_WORD.fullmatch(toks[j][2].lower())
+            and len(name_words) in (2, 3)
+            and (j == 0 or toks[j - 1][2].lower() not in _ROLE_DETERMINERS)
+        ):
+            # "14-year-old Aubrey Pell hoisted a sign" (not "a 44-year-old Cuban American")
+            return 1
+
         # "Isla Drummond, who has run the shop since 1987", "Tom Reyes, 34,": only people
         # take "who" and an age in apposition.
         if _WHO_OR_AGE.match(self.text, e) and len(name_words) in (2, 3):

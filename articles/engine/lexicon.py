@@ -113,7 +113,7 @@ NOT_ORG_ACRONYMS = frozenset(
 )
 # Lower-case role nouns that may sit just before a name ("station commander Ruth Ibsen").
 ROLE_NOUNS = frozenset(
-    """commander owner lawyer chief director representative minister leader tenant manager
+    """commander owner lawyer advocate chief director representative minister leader tenant manager
     officer spokesman spokeswoman spokesperson secretary head executive chairman chairwoman
     chair president editor teacher nurse doctor economist analyst official resident student
     worker driver founder architect engineer inspector detective captain coach player

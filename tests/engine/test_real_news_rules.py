@@ -1980,3 +1980,21 @@ def test_the_company_is_never_the_house_and_a_business_such_as_one_is_named():
         "us,” the company tweeted."
     )
     assert _speakers(text) == [None]
+
+
+def test_a_name_apposed_before_said_or_after_an_age_is_a_person():
+    from articles.engine import extract_entities
+
+    text = (
+        "One of the authors of the 2013 report, Ari Fellowes, said the race would test it.\n\n"
+        "At a rally in Westford, 14-year-old Aubrey Pellin hoisted a sign. A 44-year-old Cuban "
+        "American could outflank anyone, Rob Peck, an analyst at Sunbright Robinson Humphrey, "
+        "told the Gazette."
+    )
+    people = {e.name for e in extract_entities(text) if e.kind == "person"}
+    assert people == {"Ari Fellowes", "Aubrey Pellin", "Rob Peck"}
+
+
+def test_a_public_advocate_is_a_title_before_the_name():
+    text = "“They were heinous crimes,” New York City Public Advocate Trish Jamison said."
+    assert _speakers(text) == ["Trish Jamison"]
