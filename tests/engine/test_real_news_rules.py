@@ -1998,3 +1998,18 @@ def test_a_name_apposed_before_said_or_after_an_age_is_a_person():
 def test_a_public_advocate_is_a_title_before_the_name():
     text = "“They were heinous crimes,” New York City Public Advocate Trish Jamison said."
     assert _speakers(text) == ["Trish Jamison"]
+
+
+def test_a_full_name_with_an_uncommon_given_name_is_a_person_of_that_gender():
+    from articles.engine import extract_entities
+
+    text = (
+        "The festival opened on Friday. Arianna Westcombe, who runs the Example Gazette, "
+        "wrote a column about it.\n\n"
+        "“We have waited years for this,” she wrote.\n\n"
+        "Bloodline star Norbert Leo Butcombe played a set. A Warner Brothers film and a "
+        "Dallas Texans game drew crowds."
+    )
+    assert _speakers(text) == ["Arianna Westcombe"]
+    people = {e.name for e in extract_entities(text) if e.kind == "person"}
+    assert people == {"Arianna Westcombe", "Norbert Leo Butcombe"}
