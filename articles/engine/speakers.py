@@ -29,7 +29,7 @@ _ROLE_WORDS = lx.ROLE_NOUNS | lx.SPOKES_HEADS
 
 _HE_SHE = re.compile(r"\b(?:[Hh]e|[Ss]he)\b")
 _QUOTE_CHARS = re.compile(r"[“”‘«»„\"]")
-_DOUBLE_MARK = re.compile(r"[“”]")
+_DOUBLE_MARK = re.compile(r"[“”\"]")
 
 
 # Nouns for one person, by role or plainly ("a midwife", "a man", "a porter").
@@ -242,6 +242,18 @@ _NOT_BUSINESS = frozenset(
     court party government association federation committee commission board senate
     parliament congress legislature assembly bureau agency administration""".split()
 )
+
+
+def _not_business(name: str) -> bool:
+    """A body "the company" cannot mean: a union, a ministry, a legislature ("the House")."""
+    words = name.lower().split()
+    return (
+        bool(_NOT_BUSINESS & set(words))
+        or words in (["house"], ["white", "house"])
+        or (words[:2] == ["house", "of"])
+    )
+
+
 # "The head of the dockworkers' union was defiant.": a sentence whose subject is a person
 # the text describes and does not name (yet).
 # "The Ohio Republican", "the Vermont lawmaker": people by party or seat.
@@ -423,8 +435,9 @@ class Resolver:
         ):
             # "the Ministry of Trade and Industry said", read as "Industry said": the whole name
             # the registry holds around the words
-            who = self._person_named_like(m, pos) if around.key == m else None
-            return (who, "person") if who else (around.key, "organization")
+            if around.key != m:
+                return around.key, "organization"
+            return self._org_or_person(around.key, m, pos)
         words = m.split()
         if words[-1] in _TRAILING_ADVERBS:
             k = len(words)
@@ -528,8 +541,9 @@ class Resolver:
                 return _strip_det(mp.group(1)), "organization"
         ks = self.reg.aliases.lookup(m)
         if ks is not None:
-            who = self._person_named_like(m, pos) if ks.kind == "organization" else None
-            return (who, "person") if who else (ks.name, ks.kind)
+            if ks.kind != "organization":
+                return ks.name, ks.kind
+            return self._org_or_person(ks.name, m, pos)
         po = _PERSON_OF.match(m)
         if po and not any(w.lower() in lx.ORG_WORDS for w in po.group(1).split()):
             # "Ravi Subramaniam of Clearwater Securities": the person, not the firm.
@@ -546,8 +560,7 @@ class Resolver:
             return None, "person"
         org = self.reg.org_for(m) or self.reg.org_for(_strip_det(m))
         if org is not None:
-            who = self._person_named_like(m, pos)
-            return (who, "person") if who else (org.name, "organization")
+            return self._org_or_person(org.name, m, pos)
         if m[:1].isupper() and words[0] not in DETERMINERS and not m.split()[-1][:1].islower():
             return self._name(m, pos)
         caps = _CAPS_TAIL.search(m)
@@ -740,8 +753,7 @@ class Resolver:
                 return cand, "person"
             o = reg.org_for(cand)
             if o is not None:
-                who = self._person_named_like(cand, pos)
-                return (who, "person") if who else (o.name, "organization")
+                return self._org_or_person(o.name, cand, pos)
         low_at = [i for i, t in enumerate(toks) if t[:1].islower()]
         if low_at and len(toks) - low_at[-1] - 1 >= 2:
             # "Valmora Union president Jane Roe": the person after the role words.
@@ -1036,15 +1048,20 @@ class Resolver:
             # ("Roe was asked about it. “...,” the moderator said": the one asking)
             and head not in _ASKERS
             and not self._introduced(head, pos)
-            and not _RELATIVE_AFTER.match(self.reg.text, pos + len(m))
+            # (a description with its own clause is someone new, "The harbour master, who has
+            # run the port since 1998, said"; not an epithet naming a place or party, "said the
+            # New York businessman, who campaigned in Ohio")
+            and not (
+                _RELATIVE_AFTER.match(self.reg.text, pos + len(m))
+                and not any(w[:1].isupper() for w in m.split()[1:-1])
+            )
         ):
             who = self._sentence_subject(pos, "person")
             last = self.last_person
             if (
                 last
                 and last[0] != who
-                and len(words) >= 3
-                and _epithet_head(m)
+                and (len(words) >= 3 and _epithet_head(m) or _DEMONYM.fullmatch(m))
                 # (not "The school's head teacher wrote ... “...,” the head teacher wrote":
                 # someone the text brought in by those words since)
                 and m.split(None, 1)[1].lower() not in self.reg.text[last[1] : pos].lower()
@@ -1372,15 +1389,15 @@ class Resolver:
             return None
         return ranked[0][0]
 
-    def _person_named_like(self, word: str, pos: int) -> str | None:
-        """The one person brought in by full name before ``pos`` whose surname is ``word``:
-        "Michael Bloomberg ... Bloomberg said" is the person, not the outlet of that name."""
-        if " " in word:
-            return None
-        named = self.reg.person_by_surname(word)
-        if len(named) == 1 and named[0].first_at < pos and " " in named[0].name:
-            return named[0].name
-        return None
+    def _org_or_person(self, org: str, word: str, pos: int) -> tuple[str, str]:
+        """``org``, which ``word`` names, unless ``word`` is the surname of the one person
+        brought in by full name before ``pos``: "Michael Bloomberg ... Bloomberg said" is the
+        person, not the outlet of that name."""
+        if " " not in word:
+            named = self.reg.person_by_surname(word)
+            if len(named) == 1 and named[0].first_at < pos and " " in named[0].name:
+                return named[0].name, "person"
+        return org, "organization"
 
     def _no_one_named_since(self, last: tuple[str, int], pos: int) -> bool:
         """Whether no one but ``last``'s speaker is named, outside quotation, from where they
@@ -1591,7 +1608,7 @@ class Resolver:
                 if not o.media
                 and o.mentions
                 # "the company said" is no union, ministry or police force
-                and not (head in _BUSINESS and _NOT_BUSINESS & set(o.name.lower().split()))
+                and not (head in _BUSINESS and _not_business(o.name))
             ]
             # "the group said": an organisation named a few paragraphs back at most.
             recent = [r for r in recent if r[0] >= 0 and pos - r[0] <= _GENERIC_REACH]
@@ -1643,19 +1660,24 @@ class Resolver:
         return found
 
     def _inside_quote(self, start: int, end: int, pos: int) -> bool:
-        """Is text[start:end] inside quotation marks (curly, or straight by parity)?"""
+        """Is text[start:end] inside quotation marks (double, or British single ones)?"""
         text = self.reg.text
-        m = _DOUBLE_MARK.search(text, end, pos)
-        if m is not None and m.group() in "“”":
-            return m.group() == "”"
         ps = text.rfind("\n", 0, start) + 1
+        # The double marks before the name in its paragraph, in order: “ opens, ” closes, a
+        # straight one turns (mixed marks happen: "I prefer Roe,” he said).
+        inside = None
+        for m in _DOUBLE_MARK.finditer(text, ps, start):
+            mark = m.group()
+            inside = mark == "“" if mark != '"' else not inside
+        if inside is not None:
+            return inside
         # ‘Mrs Selby ran errands,’ she said: single marks, as British style has them (an
         # apostrophe inside or after a word is no closing mark)
         o = text.rfind("‘", ps, start)
         if o >= 0 and not _SINGLE_CLOSE.search(text, o + 1, start):
             if _SINGLE_CLOSE.search(text, end, pos):
                 return True
-        return text.count('"', ps, start) % 2 == 1
+        return False
 
     def _reporting_person(self, lo: int, pos: int, keys: set[str]) -> str | None:
         """The one person in text[lo:pos] named as the subject of a speech verb."""
@@ -1795,8 +1817,12 @@ class Resolver:
             if (
                 top_subject.start >= back
                 and subjects[0][1] == gender
-                # (a name opening its sentence, a title at most before it: a subject indeed)
-                and all(w[:1].isupper() for w in opening.split())
+                # (a name opening its sentence, a title or an opener ending in a comma at
+                # most before it: a subject indeed; "At the same time, Roe and his aides")
+                and (
+                    all(w[:1].isupper() for w in opening.split())
+                    or _OPENER_PHRASE.fullmatch(opening) is not None
+                )
             ):
                 return top_subject.key
         if len(known) == 1 and all(c[1] for c in cands):
@@ -1807,6 +1833,9 @@ class Resolver:
             return cands[0][0].key
         return None
 
+
+# A short opener before a sentence's subject: "At the same time, ", "On Monday, ".
+_OPENER_PHRASE = re.compile(r"(?:[A-Z][\w’']*)(?:\s+[\w’']+){0,4},\s+")
 
 _TRADE_HEADS = lx.BUSINESS_HEADS | lx.MEDIA_HEADS
 _AD_HEADS = frozenset({"ad", "ads", "advertisement", "commercial", "spot", "mailer"})
@@ -1885,6 +1914,8 @@ _LEAD_EPITHETS = frozenset(
     billionaire businessman businesswoman mogul tycoon magnate""".split()
 )
 _PERSON_SUFFIXES = ("er", "or", "ist", "ian", "eon", "man", "woman")
+# "the Texan", "the New Yorker", "the Ohioan": a person by where they are from.
+_DEMONYM = re.compile(r"the (?:[A-Z][a-z]+ )?[A-Z][a-z]+(?:an|er|ite|ese)")
 
 
 def _epithet_head(m: str) -> bool:

@@ -1912,3 +1912,124 @@ def test_a_place_before_who_wrote_is_no_speaker():
         "“I leave the house at six to get to work for nine.”"
     )
     assert _speakers(text) == [None]
+
+
+def test_a_name_in_a_fronted_like_phrase_with_an_apposition_is_not_the_subject():
+    text = (
+        "Ostrander Vell sued the Example Academy in 1990. Makepeace Orr, a customer, sued "
+        "it in 2010.\n\n"
+        "Like Orr, the former Example Academy customer, Vell does not want to "
+        "fight anymore.\n\n"
+        "“I'm 76, and I don't feel like going through that again,” he said."
+    )
+    assert _speakers(text) == ["Ostrander Vell"]
+
+
+def test_a_quote_opened_straight_and_closed_curly_does_not_swallow_the_names_after_it():
+    text = (
+        "Another delegate, Tom Poole, said he was only “leaning Roe.”\n\n"
+        "And a third, Dan Tray, said that while he was opposed to Smith, he was backing Roe "
+        'because she had the best chance of stopping Smith. "I prefer Kent,” he said.'
+    )
+    assert _speakers(text) == ["Tom Poole", "Dan Tray"]
+
+
+def test_a_name_inside_a_straight_quote_after_a_curly_one_is_inside():
+    text = (
+        "Others were blunt.\n\n"
+        '"Smith does not understand counterterrorism,” said Dana Benn, a former official. '
+        '"He is ignorant. First of all, Matteo Vale was radicalized at home."\n\n'
+        "He argued the group was in retreat.\n\n"
+        '"The council is going after every target it can find,” he added.'
+    )
+    assert _speakers(text)[-1] == "Dana Benn"
+
+
+def test_a_subject_after_an_opener_outranks_a_name_the_sentences_only_mention():
+    text = (
+        "Senator Bram Okafor met his colleagues on Tuesday.\n\n"
+        "At the same time, Okafor and his aides have told other Democrats that he will do "
+        "what it takes to stop Victor Hale. It is implied that he will not stand in Mayor "
+        "Jane Roe's way.\n\n"
+        "“Let me make it very clear that Victor Hale is unfit to be governor,” he asserted "
+        "to reporters."
+    )
+    assert _speakers(text) == ["Bram Okafor"]
+
+
+def test_a_relative_named_by_a_given_name_takes_the_family_surname():
+    text = (
+        "Mayor Dan Roe opens the fair on Monday. Roe's wife, Melania, is among the speakers. "
+        "She is often by her husband's side. At a rally this spring, she also noted, “When "
+        "you attack him, he will punch back.”\n\n"
+        "Arno Quell's father, Samir, said he could not find his son. “We came to the school "
+        "when they warned us to leave,” he said."
+    )
+    assert _speakers(text) == ["Melania Roe", "Samir Quell"]
+
+
+def test_the_company_is_never_the_house_and_a_business_such_as_one_is_named():
+    text = (
+        "The bill drew attention from local employers such as Quillmart, which opposed it. "
+        "The House passed it anyway. “We call on other businesses to join us,” the company "
+        "tweeted."
+    )
+    assert _speakers(text) == ["Quillmart"]
+    text = (
+        "The House passed the harbour bill on Monday. “We call on other businesses to join "
+        "us,” the company tweeted."
+    )
+    assert _speakers(text) == [None]
+
+
+def test_a_name_apposed_before_said_or_after_an_age_is_a_person():
+    from articles.engine import extract_entities
+
+    text = (
+        "One of the authors of the 2013 report, Ari Fellowes, said the race would test it.\n\n"
+        "At a rally in Westford, 14-year-old Aubrey Pellin hoisted a sign. A 44-year-old Cuban "
+        "American could outflank anyone, Rob Peck, an analyst at Sunbright Robinson Humphrey, "
+        "told the Gazette."
+    )
+    people = {e.name for e in extract_entities(text) if e.kind == "person"}
+    assert people == {"Ari Fellowes", "Aubrey Pellin", "Rob Peck"}
+
+
+def test_a_public_advocate_is_a_title_before_the_name():
+    text = "“They were heinous crimes,” New York City Public Advocate Trish Jamison said."
+    assert _speakers(text) == ["Trish Jamison"]
+
+
+def test_a_full_name_with_an_uncommon_given_name_is_a_person_of_that_gender():
+    from articles.engine import extract_entities
+
+    text = (
+        "The festival opened on Friday. Arianna Westcombe, who runs the Example Gazette, "
+        "wrote a column about it.\n\n"
+        "“We have waited years for this,” she wrote.\n\n"
+        "Bloodline star Norbert Leo Butcombe played a set. A Warner Brothers film and a "
+        "Dallas Texans game drew crowds."
+    )
+    assert _speakers(text) == ["Arianna Westcombe"]
+    people = {e.name for e in extract_entities(text) if e.kind == "person"}
+    assert people == {"Arianna Westcombe", "Norbert Leo Butcombe"}
+
+
+def test_an_epithet_with_a_place_after_the_cue_names_the_person_written_about():
+    text = (
+        "Mayor Jane Roe spoke in Westford on Monday, saying lawmakers dislike her rival.\n\n"
+        "“We cannot have a guy nobody trusts, right?” said the Exampleton businesswoman, who "
+        "campaigned Monday in Northby."
+    )
+    (quote,) = extract_quotes(text)
+    assert (quote.speaker, quote.speaker_mention) == ("Jane Roe", "the Exampleton businesswoman")
+
+
+def test_a_demonym_names_the_one_just_quoted():
+    text = (
+        "Former Governor Rick Pell said the race was open. “Nobody is making an impact,” "
+        "Pell said.\n\n"
+        "The former governor, who dropped his own bid last year, noted that voters want "
+        "change. “Those are skilled governors,” the Texan said."
+    )
+    assert _speakers(text) == ["Rick Pell", "Rick Pell"]
