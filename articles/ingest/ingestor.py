@@ -110,9 +110,7 @@ class Ingestor:
         self.batch_items = max(int(settings.NEWSROOM_INGEST_BATCH), 1)
         self.batch_seconds = float(settings.NEWSROOM_INGEST_BATCH_SECONDS)
         self._batch: _Batch | None = None
-        # What the run's placements read of the index (key rows, frequencies, profiles),
-        # kept from batch to batch while no one else writes (``PlacementReads``).
-        self.reads = PlacementReads()
+        self.reads = PlacementReads()  # what its placements read of the index, kept
         # What the run changed that a reading depends on, in order: the names of speakers it
         # created, or None for a change that may touch any text (an outlet created, the
         # caches dropped). An item prepared before a change is checked again when stored.
