@@ -5,10 +5,12 @@ look-up gives what reading the database then would give, without the query.
 
 Why this holds: only placement writes term frequencies, and an import batch holds the lock
 every placement takes (SQLite's write lock; PostgreSQL's placement lock, taken when the batch
-opens), so nothing else counts documents, writes key rows or profiles while a batch places.
-Between batches another connection may commit: on SQLite ``PRAGMA data_version`` says so
-(it moves only for other connections' commits), and everything is read again; elsewhere
-everything is read again at each batch. A failed item's savepoint, rolled back, clears it.
+opens), so nothing else counts documents while a batch places; on SQLite nothing else writes
+at all. So on PostgreSQL only the frequencies are kept (``KeyRows`` reads there each time, and
+an editor's move may rewrite a profile or key rows without the placement lock). Between
+batches another connection may commit: on SQLite ``PRAGMA data_version`` says so (it moves
+only for other connections' commits), and everything is read again; elsewhere everything is
+read again at each batch. A failed item's savepoint, rolled back, clears it.
 
 Consolidation at the end of the import reads the same index for the same articles (its
 drafts' articles, against the stories near them): it goes on from what the placements read
@@ -122,9 +124,9 @@ def _frequencies(*terms):
 
 
 def _data_version() -> tuple:
-    """This connection's ``PRAGMA data_version``, with the connection itself: a new
-    connection starts its own count."""
+    """This connection's ``PRAGMA data_version``, with the connection itself (held, so that
+    no new connection can take its ``id``): a new connection starts its own count."""
     with connection.cursor() as cursor:
         cursor.execute("PRAGMA data_version")
         (version,) = cursor.fetchone()
-    return (id(connection.connection), version)
+    return (connection.connection, version)
