@@ -6,8 +6,9 @@ look-up gives what reading the database then would give, without the query.
 Why this holds: only placement writes term frequencies, and an import batch holds the lock
 every placement takes (SQLite's write lock; PostgreSQL's placement lock, taken when the batch
 opens), so nothing else counts documents while a batch places; on SQLite nothing else writes
-at all. So on PostgreSQL only the frequencies are kept (``KeyRows`` reads there each time, and
-an editor's move may rewrite a profile or key rows without the placement lock). Between
+at all. On PostgreSQL nothing is kept (``KeyRows`` reads there each time, an editor's move
+may rewrite a profile or key rows without the placement lock, and frequencies kept within a
+batch saved nothing measurable). Between
 batches another connection may commit: on SQLite ``PRAGMA data_version`` says so (it moves
 only for other connections' commits), and everything is read again; elsewhere everything is
 read again at each batch. A failed item's savepoint, rolled back, clears it.
@@ -31,6 +32,7 @@ from articles.engine.weights import DocumentFrequencies
 from articles.models import Story, StoryIndexKey, TermFrequency
 from articles.stories.candidates import _profiles
 from articles.stories.key_rows import KeyRows
+from articles.stories.placement import document_frequencies
 
 
 class PlacementReads:
@@ -40,8 +42,8 @@ class PlacementReads:
 
     def __init__(self) -> None:
         self.key_rows = KeyRows(slack=1)
-        # Across batches only on SQLite, where ``data_version`` shows other connections'
-        # commits; profiles only there too (an editor's move rewrites one without the lock).
+        # Only on SQLite (see the module docstring), across batches while ``data_version``
+        # shows no other connection's commit.
         self.shared = connection.vendor == "sqlite"
         self._frequencies: dict[str, int | None] = {}  # term -> df, None: no row
         self._profiles: dict[int, EngineProfile] = {}
@@ -61,8 +63,10 @@ class PlacementReads:
         self._profiles.clear()
 
     def frequencies(self, terms: Iterable[str]) -> DocumentFrequencies:
-        """``placement.document_frequencies(terms)``: only the terms not looked up before in
-        this batch (or since the last ``clear``) are read."""
+        """``placement.document_frequencies(terms)``: on SQLite only the terms not looked up
+        before (since the last ``clear``) are read; elsewhere all of them, as before."""
+        if not self.shared:  # (kept within a batch there saved nothing measurable)
+            return document_frequencies(terms)
         terms = set(terms)
         known = self._frequencies
         count = TermFrequency.DOCUMENT_COUNT
