@@ -175,7 +175,10 @@ _NAME_BEFORE_PARTICIPLE = re.compile(
 )
 _WHEN_ASKED = re.compile(r"\b(?:when|if|after|before|once|as)\s+$", re.IGNORECASE)
 _WHO_BACK = re.compile(
-    r"((?:[A-Z][\w’'.\-]+\s+){0,3}[A-Z][\w’'\-]+),\s+who\s+(?:(?:also|later|then|\w+ly)\s+)?$"
+    r"(?:((?:[A-Z][\w’'.\-]+\s+){0,3}[A-Z][\w’'\-]+),"
+    # (without the comma, a full name: "from Rikki Dale who tweeted", not "in Pellham who")
+    r"|(?<!\bin\s)(?<!\bat\s)((?:[A-Z][\w’'.\-]+\s+){1,3}[A-Z][\w’'\-]+))"
+    r"\s+who\s+(?:(?:also|later|then|\w+ly)\s+)?$"
 )
 _AND_BACK = re.compile(r"\s+and\s+(?:(?:later|then|also|\w+ly)\s+)?$")
 _NAMING_VERBS = frozenset({"called", "named", "titled", "dubbed"})
@@ -816,9 +819,10 @@ def find_before(text: str, start: int, open_pos: int) -> Attribution | None:
             if "who " in text[max(0, verb_start - 30) : verb_start]
             else None
         )
-        if wm and _looks_like_name(wm.group(1)):
+        g = (1 if wm.group(1) else 2) if wm else 0
+        if wm and _looks_like_name(wm.group(g)):
             # "... the judge, Mara Quill, who told the court: “...”": the relative's antecedent.
-            span = wm.span(1)
+            span = wm.span(g)
     if not span or not _valid_subject(text[span[0] : span[1]]):
         return None
     return Attribution(
@@ -914,7 +918,8 @@ _LEAD_ISSUED = re.compile(
 # `..., and later said, “...”` / `..., saying, “...”` / `..., but went on to say, “...”`: the
 # clause's subject opens the sentence.
 _LEAD_AND_SAID = re.compile(
-    rf"(?:\s+and|\s+but|,(?:\s+but)?)\s+(?:(?:later|then|also|again|\w+ly)\s+)?"
+    rf"(?:\s+and|\s+but|,(?:\s+but)?|\s+(?:upon|after|before|while|by))\s+"
+    r"(?:(?:later|then|also|again|\w+ly)\s+)?"
     rf"(?:went\s+on\s+to\s+(?:say|add|tell)|{_VERB_ALT}|saying|adding)"
     # `..., but told his supporters, “...”`
     r"(?:\s+(?:(?:his|her|their|its|the)\s+)?(?:supporters|reporters|listeners|viewers|"
@@ -925,6 +930,14 @@ _CLAUSE_SUBJECT = re.compile(
     r"\s*(?:(?:And|But|So|Then|Yet)\s+(?:then\s+|later\s+|so\s+)?)?"
     r"((?:[A-Z][\w’'.\-]+\s+){0,4}[A-Z][\w’'\-]+|[Hh]e|[Ss]he|[Tt]hey)"
     r"(?=\s+(?:\w+ly\s+|also\s+|then\s+|later\s+)?[a-z]{3,})"
+)
+
+
+# "Silva, herself a Roe supporter during the primary, incurred ...": a name, its apposition
+# between commas, then the verb.
+_APPOSED_CLAUSE_SUBJECT = re.compile(
+    r"\s*(?:(?:And|But|So|Then|Yet)\s+)?((?:[A-Z][\w’'.\-]+\s+){0,4}[A-Z][\w’'\-]+)"
+    r",[^,“”\"«»„]{2,100},\s+(?:\w+ly\s+)?[a-z]{3,}"
 )
 
 
@@ -974,6 +987,11 @@ def _clause_subject(text: str, start: int, end: int) -> tuple[int, int] | None:
             return m.span(1)
     if possessive and "," not in text[possessive[1] : end]:
         return possessive
+    m = _APPOSED_CLAUSE_SUBJECT.match(text, start, end)
+    if m and _looks_like_name(m.group(1)):
+        # "Silva, herself a Roe supporter, drew boos upon saying, ...": the name before its
+        # apposition is the subject
+        return m.span(1)
     for s0 in starts:
         m = _DESCRIBED_CLAUSE_SUBJECT.match(text, s0, end)
         if m:

@@ -349,6 +349,8 @@ _PRONOUN_SUBJECT = re.compile(r",\s*(?:he|she|they)\s+[a-z]")
 _HE_SHE_THEY = re.compile(r"\b(?:he|she|they)\b")
 # A fronted clause closed by a comma right before the name: "Asked whether ..., Roe".
 _FRONTED_THEN = re.compile(_FRONTED.pattern.replace(r"[^,.;:“”\"]*$", r"[^.;:“”\"]*,\s*$"))
+# Where a fronted clause's main clause has begun: a verb after a comma-free stretch.
+_CLAUSE_END = re.compile(r"[^,]\s+(?:is|was|are|were|has|had|did|does|will|would|said|says)\b")
 # "She turned to Ms Palliser": a pronoun is the subject, the name is not.
 _PRONOUN_OPENS = re.compile(r"\s*(?:He|She|They|We|I)\s+(?!and\b|or\b)[a-z]")
 # A nickname between the given name and the surname: "Juan “Chico” Roe" is Juan Roe.
@@ -551,6 +553,16 @@ _APPOSED_CUE = re.compile(
 )
 _RELATIVE_BEFORE = re.compile(
     rf"\b(?:[Hh]is|[Hh]er|[Tt]heir)\s+(?:{alternation(lx.RELATIVES)})\s*,\s*$"
+)
+# "employers such as ", "companies including ": a business's name follows.
+_BUSINESSES_SUCH_AS = re.compile(
+    r"\b(?:companies|employers|firms|businesses|corporations|retailers|manufacturers|banks|"
+    r"brands|chains|insurers)\s+(?:such\s+as|like|including)\s+$"
+)
+# "Roe's wife, " before a lone given name: whose relative, by surname.
+_NAMED_RELATIVE_BEFORE = re.compile(
+    rf"\b([A-Z][\w\-]+)[’']s\s+({alternation(lx.RELATIVES - {'friend', 'neighbour', 'neighbor', 'partner'})})"
+    r"\s*,\s*$"
 )
 _ASKED_BEFORE = re.compile(r"\b(?:asked|questioned|pressed)\s+$")
 _NEXT_WORDS = re.compile(r"(?:\s*,\s*\d{1,3}\s*,)?\s+([a-z]+)(?:\s+([a-z]+))?")
@@ -1577,6 +1589,25 @@ class _Builder:
                 reg.orgs[org_key].mentions.append((s, e))
                 reg.mentions.append(Mention(s, e, "organization", org_key))
                 continue
+            if (
+                word not in reg.surnames
+                and word not in reg.given
+                and _BUSINESSES_SUCH_AS.search(self.text, max(0, s - 60), s)
+            ):
+                # "local employers such as Quillmart": a business, by its one-word name
+                org = self.add_org(word, s, e)
+                self.after_org(org, e)
+                continue
+            rm = (
+                _NAMED_RELATIVE_BEFORE.search(self.text, max(0, s - 40), s)
+                if self.text[e : e + 1] == "," and word not in reg.surnames
+                else None
+            )
+            if rm and reg.person_by_surname(rm.group(1)) and word.lower() not in lx.STOP_CAPS:
+                # "Roe's wife, Melania, spoke": the relative, by the given name and the
+                # family's surname (the article's own fuller form wins where it gives one).
+                self.add_person(f"{word} {rm.group(1)}", s, e, rm.group(2).lower(), "")
+                continue
             cands = reg.person_by_surname(word)
             if not cands and word not in reg.surnames:
                 # A feature's "Naomi" for Naomi Calloway-Pierce: a given name used alone.
@@ -1748,10 +1779,15 @@ class _Builder:
                 del poss_at[ss]
                 m.subject = True
             elif ss in fronted:
-                first = fronted.pop(ss)
-                comma = text.find(",", first.end, m.start)
+                # (the name right after the fronted clause's last comma: "Like Quill, the
+                # former Gazette reader, Bell does not want to fight", Bell)
+                first = fronted[ss]
+                comma = text.rfind(",", first.end, m.start)
                 if comma >= 0 and not text[comma + 1 : m.start].strip() and m.start - ss < 160:
                     first.subject, m.subject = False, True
+                    del fronted[ss]
+                elif m.start - ss >= 160 or _CLAUSE_END.search(text, first.end, m.start):
+                    del fronted[ss]
 
 
 # A role word between two names: "Roe consultant Cornell Belcher", "Quill campaign manager

@@ -29,7 +29,7 @@ _ROLE_WORDS = lx.ROLE_NOUNS | lx.SPOKES_HEADS
 
 _HE_SHE = re.compile(r"\b(?:[Hh]e|[Ss]he)\b")
 _QUOTE_CHARS = re.compile(r"[“”‘«»„\"]")
-_DOUBLE_MARK = re.compile(r"[“”]")
+_DOUBLE_MARK = re.compile(r"[“”\"]")
 
 
 # Nouns for one person, by role or plainly ("a midwife", "a man", "a porter").
@@ -131,6 +131,13 @@ _PLURAL_PEOPLE = re.compile(
     r"The \w+ (?:men|women))\b(?![’'])"
 )
 
+
+# "The two states hold primaries in March": a number of things, not of people.
+_PLURAL_THINGS = re.compile(
+    r"The (?:two|pair|couple) (?!(?:"
+    + "|".join(sorted({n + "s" for n in _PERSON_NOUNS} | {"men", "women", "people"}))
+    + r")\b)[a-z]+s\b"
+)
 
 _SINGULAR_POSSESSIVE = re.compile(r"\b(?:his|her)\b")
 
@@ -235,6 +242,16 @@ _NOT_BUSINESS = frozenset(
     court party government association federation committee commission board senate
     parliament congress legislature assembly bureau agency administration""".split()
 )
+
+
+def _not_business(name: str) -> bool:
+    """A body "the company" cannot mean: a union, a ministry, a legislature ("the House")."""
+    words = name.lower().split()
+    return bool(_NOT_BUSINESS & set(words)) or words in (["house"], ["white", "house"]) or (
+        words[:2] == ["house", "of"]
+    )
+
+
 # "The head of the dockworkers' union was defiant.": a sentence whose subject is a person
 # the text describes and does not name (yet).
 # "The Ohio Republican", "the Vermont lawmaker": people by party or seat.
@@ -1192,7 +1209,7 @@ class Resolver:
                 return False
             ss = layout.sentence_start(j)
             head = reg.text[ss : ss + 40]
-            if _PLURAL_PEOPLE.match(head):
+            if _PLURAL_PEOPLE.match(head) and not _PLURAL_THINGS.match(head):
                 # "They showed on his next touch, when Fenwick stole a pass": things, not
                 # people, when the sentence is about one named person's doings.
                 k = bisect_left(self._mention_starts, ss)
@@ -1584,7 +1601,7 @@ class Resolver:
                 if not o.media
                 and o.mentions
                 # "the company said" is no union, ministry or police force
-                and not (head in _BUSINESS and _NOT_BUSINESS & set(o.name.lower().split()))
+                and not (head in _BUSINESS and _not_business(o.name))
             ]
             # "the group said": an organisation named a few paragraphs back at most.
             recent = [r for r in recent if r[0] >= 0 and pos - r[0] <= _GENERIC_REACH]
@@ -1636,19 +1653,24 @@ class Resolver:
         return found
 
     def _inside_quote(self, start: int, end: int, pos: int) -> bool:
-        """Is text[start:end] inside quotation marks (curly, or straight by parity)?"""
+        """Is text[start:end] inside quotation marks (double, or British single ones)?"""
         text = self.reg.text
-        m = _DOUBLE_MARK.search(text, end, pos)
-        if m is not None and m.group() in "“”":
-            return m.group() == "”"
         ps = text.rfind("\n", 0, start) + 1
+        # The double marks before the name in its paragraph, in order: “ opens, ” closes, a
+        # straight one turns (mixed marks happen: "I prefer Roe,” he said).
+        inside = None
+        for m in _DOUBLE_MARK.finditer(text, ps, start):
+            mark = m.group()
+            inside = mark == "“" if mark != '"' else not inside
+        if inside is not None:
+            return inside
         # ‘Mrs Selby ran errands,’ she said: single marks, as British style has them (an
         # apostrophe inside or after a word is no closing mark)
         o = text.rfind("‘", ps, start)
         if o >= 0 and not _SINGLE_CLOSE.search(text, o + 1, start):
             if _SINGLE_CLOSE.search(text, end, pos):
                 return True
-        return text.count('"', ps, start) % 2 == 1
+        return False
 
     def _reporting_person(self, lo: int, pos: int, keys: set[str]) -> str | None:
         """The one person in text[lo:pos] named as the subject of a speech verb."""
@@ -1788,8 +1810,12 @@ class Resolver:
             if (
                 top_subject.start >= back
                 and subjects[0][1] == gender
-                # (a name opening its sentence, a title at most before it: a subject indeed)
-                and all(w[:1].isupper() for w in opening.split())
+                # (a name opening its sentence, a title or an opener ending in a comma at
+                # most before it: a subject indeed; "At the same time, Roe and his aides")
+                and (
+                    all(w[:1].isupper() for w in opening.split())
+                    or _OPENER_PHRASE.fullmatch(opening) is not None
+                )
             ):
                 return top_subject.key
         if len(known) == 1 and all(c[1] for c in cands):
@@ -1800,6 +1826,9 @@ class Resolver:
             return cands[0][0].key
         return None
 
+
+# A short opener before a sentence's subject: "At the same time, ", "On Monday, ".
+_OPENER_PHRASE = re.compile(r"(?:[A-Z][\w’']*)(?:\s+[\w’']+){0,4},\s+")
 
 _TRADE_HEADS = lx.BUSINESS_HEADS | lx.MEDIA_HEADS
 _AD_HEADS = frozenset({"ad", "ads", "advertisement", "commercial", "spot", "mailer"})
