@@ -15,7 +15,7 @@ from datetime import timedelta
 import pytest
 from django.core.files.base import ContentFile
 from django.template import Context, engines
-from django.utils import timezone
+from django.utils import timezone, translation
 from PIL import Image
 
 from articles.models import ArticleImage, Correction, Figure, Story
@@ -169,11 +169,12 @@ KEYS = (
 )
 
 
-def _as_before_and_now(response) -> tuple[str, str]:
+def _as_before_and_now(response, language: str = "en") -> tuple[str, str]:
     values = {key: response.context[key] for key in KEYS}
     engine = engines["django"].engine
-    before = engine.from_string(CONTENT).render(Context(values))
-    now = engine.from_string("{% load story_body %}{% story_body %}").render(Context(values))
+    with translation.override(language):
+        before = engine.from_string(CONTENT).render(Context(values))
+        now = engine.from_string("{% load story_body %}{% story_body %}").render(Context(values))
     return before, now
 
 
@@ -202,6 +203,14 @@ def test_the_story_content_is_what_the_template_wrote(client, settings, unchecke
     html = _page(client, story)
     assert "Roe &amp; the &lt;b&gt;council&lt;/b&gt; disagree" in html
     assert ("chip--machine chip--sample" in html) == unchecked
+
+
+@pytest.mark.parametrize("language", ["fr", "de"])
+def test_the_story_content_in_another_language_is_what_the_template_wrote(client, language):
+    built = _hostile_story()
+    response = client.get(built.story.get_absolute_url())
+    before, now = _as_before_and_now(response, language)
+    assert now == before
 
 
 def test_a_story_with_a_lead_image_and_a_storyline_is_as_the_template_wrote(
