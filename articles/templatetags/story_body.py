@@ -1,13 +1,14 @@
-"""The story page's content (``{% block content %}`` of ``articles/story_detail.html``,
-and its ``social`` and ``head`` blocks) written in Python, around the parts ``story_html``, ``claim_html`` and ``table_html``
-already write: the header, the corrections, the key points and summary with their chips and
-sources, the quotes, figures, related stories, coverage and people, as the template wrote
-them (``tests/public/test_story_body.py`` holds it to that template, kept in the test).
+"""The story page's content (``{% block content %}`` of ``articles/story_detail.html``),
+social tags and head (its ``social`` and ``head`` blocks) written in Python, around the
+parts ``story_html``, ``claim_html`` and ``table_html`` already write: the header, the
+corrections, the key points and summary with their chips and sources, the quotes, figures,
+related stories, coverage and people, as the template wrote them
+(``tests/public/test_story_body.py`` holds each to its block, kept in the test).
 
-Rendered by the template engine, the block was some 250 nodes for any story (each a look-up,
-a filter and an escape, each ``{% if %}`` and ``{% for %}`` a node walk), about half of what
-rendering the story page cost once its long parts were written in Python. Values are escaped
-as the engine escapes them (``html_writing.esc``); fixed phrases come out as
+Rendered by the template engine, these blocks were some 280 nodes for any story (each a
+look-up, a filter and an escape, each ``{% if %}`` and ``{% for %}`` a node walk), about half
+of what rendering the story page cost once its long parts were written in Python. Values are
+escaped as the engine escapes them (``html_writing.esc``); fixed phrases come out as
 ``{% translate "…" %}`` writes them (``phrase``: a phrase written in a template is trusted,
 not escaped); the lead image and the storyline are included as ``{% include %}`` includes
 them.
