@@ -174,8 +174,8 @@ def story_body(context) -> SafeString:
             add(
                 f'\n          <li class="key-point" id="{esc(point.anchor)}">\n'
                 f"            <p>{esc(point.text)}</p>\n"
-                f"            {source_chips(point.chips, point.vouched)}\n"
-                f"            {claim_sources(point)}\n"
+                f"            {source_chips(point.chips, point.vouched, memo)}\n"
+                f"            {claim_sources(point, memo)}\n"
                 "          </li>\n          "
             )
         add("\n        </ol>\n      </section>\n      ")
@@ -190,8 +190,8 @@ def story_body(context) -> SafeString:
             add(
                 f'\n        <div class="summary__paragraph" id="{esc(paragraph.anchor)}">\n'
                 f"          <p>{esc(paragraph.sourced_text)}</p>\n"
-                f"          {source_chips(paragraph.chips)}\n"
-                f"          {claim_sources(paragraph)}\n"
+                f"          {source_chips(paragraph.chips, '', memo)}\n"
+                f"          {claim_sources(paragraph, memo)}\n"
                 "        </div>\n        "
             )
         add("\n      </section>\n      ")
@@ -201,7 +201,7 @@ def story_body(context) -> SafeString:
         add(
             '\n      <section class="quotes" aria-labelledby="quotes-heading">\n'
             f'        <h2 id="quotes-heading">{t("What they said")}</h2>\n'
-            f"        {speaker_sections(page.speaker_quotes, context.get('quotes_url'))}\n"
+            f"        {speaker_sections(page.speaker_quotes, context.get('quotes_url'), memo)}\n"
             "      </section>\n      "
         )
     add("\n\n      ")
@@ -264,7 +264,7 @@ def story_body(context) -> SafeString:
     add(
         '\n\n      <section class="coverage" aria-labelledby="coverage-heading">\n'
         f'        <h2 id="coverage-heading">{t("Coverage")}</h2>\n'
-        f"        {coverage_timeline(page)}\n        "
+        f"        {coverage_timeline(page, memo)}\n        "
     )
     facets = context.get("coverage_facets")
     if facets:
@@ -280,7 +280,7 @@ def story_body(context) -> SafeString:
             f'            <thead><tr><th scope="col">{t("Outlet")}</th><th scope="col">'
             f'{t("Article")}</th><th scope="col">{t("Published")}</th></tr></thead>\n'
             "            <tbody>\n"
-            f"              {coverage_rows(page.coverage)}\n"
+            f"              {coverage_rows(page.coverage, memo)}\n"
             "            </tbody>\n          </table>\n        </div>\n        "
         )
     else:
@@ -307,7 +307,7 @@ def story_body(context) -> SafeString:
             '\n    <aside class="story__aside people" aria-labelledby="people-heading">\n'
             f'      <h2 id="people-heading">{t("People and organisations")}</h2>\n'
             '      <ul class="people-list">\n'
-            f"        {people_list(page.people)}\n"
+            f"        {people_list(page.people, memo)}\n"
             "      </ul>\n    </aside>\n    "
         )
     add("\n  </div>\n</article>\n")
