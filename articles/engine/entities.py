@@ -561,10 +561,12 @@ _BUSINESSES_SUCH_AS = re.compile(
 )
 # "Roe's wife, " before a lone given name: whose relative, by surname.
 _NAMED_RELATIVE_BEFORE = re.compile(
-    rf"\b([A-Z][\w\-]+)[’']s\s+({alternation(lx.RELATIVES - {'friend', 'neighbour', 'neighbor', 'partner'})})"
-    r"\s*,\s*$"
+    r"\b([A-Z][\w\-]+)[’']s\s+("
+    + alternation(lx.RELATIVES - {"friend", "neighbour", "neighbor", "partner"})
+    + r")\s*,\s*$"
 )
 _ASKED_BEFORE = re.compile(r"\b(?:asked|questioned|pressed)\s+$")
+_COMMA_CUE = re.compile(r",\s+(?:also\s+)?(said|says|told|tells|wrote|writes|added|adds)\b")
 _NEXT_WORDS = re.compile(r"(?:\s*,\s*\d{1,3}\s*,)?\s+([a-z]+)(?:\s+([a-z]+))?")
 
 
@@ -671,6 +673,37 @@ def possessive_at(text: str, end: int) -> bool:
     return text.startswith(("’ ", "' "), end) and text[end - 1 : end] in ("s", "S")
 
 
+# Last words of businesses, places and events that a census given name can open.
+_NOT_SURNAMES = frozenset(
+    """brothers bros music productions lines market footwear awards springs mansion point bar
+    catholic nation xmas""".split()
+)
+
+
+def _census_person(words: list[str]) -> bool:
+    """Does a run of two or three capitalised words, with no other evidence, name a person by
+    the census's given names? "Aubrey Pellin" and "Norbert Leo Butz" yes; not "Sandy Hook" (a
+    name both sexes bear, as places do), "Dallas Texans" or "Warner Brothers" (a plural), nor
+    "Delta Air Lines" (three words need a given name or an initial in the middle)."""
+    lows = [w.lower() for w in words]
+    last = lows[-1]
+    return (
+        len(words) in (2, 3)
+        and lx.CENSUS_GIVEN_NAMES.get(lows[0]) in ("m", "f")
+        and not any(w.isupper() for w in words)
+        and (
+            len(words) == 2
+            or lows[1] in lx.FIRST_NAMES
+            or lows[1] in lx.CENSUS_GIVEN_NAMES
+            or _INITIAL.fullmatch(words[1]) is not None
+        )
+        and last not in _NOT_SURNAMES
+        and last not in lx.ORG_WORDS
+        and last not in lx.PLACE_WORDS
+        and not (last.endswith("s") and not last.endswith("ss") and last not in lx.SURNAMES_IN_S)
+    )
+
+
 def _first_name_gender(first: str) -> str:
     lo = first.lower()
     if lo in lx.UNISEX_FIRST_NAMES:
@@ -767,6 +800,11 @@ class _Builder:
             p.gender = gender
         if not p.gender:
             p.gender = _first_name_gender(name.split()[0])
+        if not p.gender and len(name.split()) in (2, 3):
+            # (the census's names tell a gender only for a name of two or three words, not
+            # for a headline's "Clinton Campaign Manager Laughs")
+            g = lx.CENSUS_GIVEN_NAMES.get(name.split()[0].lower(), "")
+            p.gender = g if g in ("m", "f") else ""
         if not p.gender:
             # "her uncle, Henrik Lindqvist", "His daughter Ruth Alder"
             km = _KIN_BEFORE.search(self.text, max(0, s - 30), s)
@@ -1202,6 +1240,7 @@ class _Builder:
         if (
             len(name_words) >= 3
             and name_lows[0] not in lx.FIRST_NAMES
+            and name_lows[0] not in lx.CENSUS_GIVEN_NAMES  # "Norbert Leo Butz" stays whole
             and not _INITIAL.fullmatch(name_words[0])  # "J. Edgar Roe": an initial stays
             and (name_lows[1] in lx.FIRST_NAMES or name_lows[0] in lx.ROLE_NOUNS)
         ):
@@ -1238,6 +1277,7 @@ class _Builder:
             k
             and len(name_words) - k <= 3
             and name_words[0].lower() not in lx.FIRST_NAMES
+            and name_words[0].lower() not in lx.CENSUS_GIVEN_NAMES
             and not all(_INITIAL.fullmatch(w) for w in name_words[:k])
         ):
             title = (title + " " + " ".join(name_words[:k])).strip()
@@ -1341,6 +1381,22 @@ class _Builder:
         nm = _NEXT_WORDS.match(self.text, e, min(len(self.text), e + 60))
         if nm and (nm.group(1).lower() in _CUE_WORDS or (nm.group(2) or "").lower() in _CUE_WORDS):
             return 1
+        # "One of the report's authors, Ari Fell, said": the apposed name, then the cue
+        if (
+            len(name_words) in (2, 3)
+            and _COMMA_CUE.match(self.text, e, min(len(self.text), e + 30))
+            and self.text[max(0, ns - 3) : ns].rstrip().endswith(",")
+        ):
+            return 1
+        if (
+            j >= 0
+            and _AGED_WORD.fullmatch(toks[j][2].lower())
+            and len(name_words) in (2, 3, 4)
+            and (j == 0 or toks[j - 1][2].lower() not in _ROLE_DETERMINERS)
+        ):
+            # "14-year-old Aubrey Pell hoisted a sign" (not "a 44-year-old Cuban American")
+            return 1
+
         # "Isla Drummond, who has run the shop since 1987", "Tom Reyes, 34,": only people
         # take "who" and an age in apposition.
         if _WHO_OR_AGE.match(self.text, e) and len(name_words) in (2, 3):
@@ -1363,7 +1419,16 @@ class _Builder:
             and toks[j - 1][2] in ("the", "a", "an")
         ):
             return -1
+        if _census_person(name_words) and not self._in_title_line(ns, e):
+            return 1  # "Aubrey Pellin", "Norbert Leo Butz": a given name the census knows
         return 0
+
+    def _in_title_line(self, s: int, e: int) -> bool:
+        """Whether text[s:e] lies in a title-case line (a headline: "Clinton Campaign Manager
+        Laughs"), judged once per line."""
+        if self.reg.titles is None:
+            self.reg.titles = _TitleLines(self.text)
+        return self.reg.titles.holds(s, e)
 
     def drop_title_case_persons(self) -> None:
         """Forget a person named only in title-case lines when the story names someone else

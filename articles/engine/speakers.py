@@ -247,8 +247,10 @@ _NOT_BUSINESS = frozenset(
 def _not_business(name: str) -> bool:
     """A body "the company" cannot mean: a union, a ministry, a legislature ("the House")."""
     words = name.lower().split()
-    return bool(_NOT_BUSINESS & set(words)) or words in (["house"], ["white", "house"]) or (
-        words[:2] == ["house", "of"]
+    return (
+        bool(_NOT_BUSINESS & set(words))
+        or words in (["house"], ["white", "house"])
+        or (words[:2] == ["house", "of"])
     )
 
 
@@ -433,8 +435,9 @@ class Resolver:
         ):
             # "the Ministry of Trade and Industry said", read as "Industry said": the whole name
             # the registry holds around the words
-            who = self._person_named_like(m, pos) if around.key == m else None
-            return (who, "person") if who else (around.key, "organization")
+            if around.key != m:
+                return around.key, "organization"
+            return self._org_or_person(around.key, m, pos)
         words = m.split()
         if words[-1] in _TRAILING_ADVERBS:
             k = len(words)
@@ -538,8 +541,9 @@ class Resolver:
                 return _strip_det(mp.group(1)), "organization"
         ks = self.reg.aliases.lookup(m)
         if ks is not None:
-            who = self._person_named_like(m, pos) if ks.kind == "organization" else None
-            return (who, "person") if who else (ks.name, ks.kind)
+            if ks.kind != "organization":
+                return ks.name, ks.kind
+            return self._org_or_person(ks.name, m, pos)
         po = _PERSON_OF.match(m)
         if po and not any(w.lower() in lx.ORG_WORDS for w in po.group(1).split()):
             # "Ravi Subramaniam of Clearwater Securities": the person, not the firm.
@@ -556,8 +560,7 @@ class Resolver:
             return None, "person"
         org = self.reg.org_for(m) or self.reg.org_for(_strip_det(m))
         if org is not None:
-            who = self._person_named_like(m, pos)
-            return (who, "person") if who else (org.name, "organization")
+            return self._org_or_person(org.name, m, pos)
         if m[:1].isupper() and words[0] not in DETERMINERS and not m.split()[-1][:1].islower():
             return self._name(m, pos)
         caps = _CAPS_TAIL.search(m)
@@ -750,8 +753,7 @@ class Resolver:
                 return cand, "person"
             o = reg.org_for(cand)
             if o is not None:
-                who = self._person_named_like(cand, pos)
-                return (who, "person") if who else (o.name, "organization")
+                return self._org_or_person(o.name, cand, pos)
         low_at = [i for i, t in enumerate(toks) if t[:1].islower()]
         if low_at and len(toks) - low_at[-1] - 1 >= 2:
             # "Valmora Union president Jane Roe": the person after the role words.
@@ -1382,15 +1384,15 @@ class Resolver:
             return None
         return ranked[0][0]
 
-    def _person_named_like(self, word: str, pos: int) -> str | None:
-        """The one person brought in by full name before ``pos`` whose surname is ``word``:
-        "Michael Bloomberg ... Bloomberg said" is the person, not the outlet of that name."""
-        if " " in word:
-            return None
-        named = self.reg.person_by_surname(word)
-        if len(named) == 1 and named[0].first_at < pos and " " in named[0].name:
-            return named[0].name
-        return None
+    def _org_or_person(self, org: str, word: str, pos: int) -> tuple[str, str]:
+        """``org``, which ``word`` names, unless ``word`` is the surname of the one person
+        brought in by full name before ``pos``: "Michael Bloomberg ... Bloomberg said" is the
+        person, not the outlet of that name."""
+        if " " not in word:
+            named = self.reg.person_by_surname(word)
+            if len(named) == 1 and named[0].first_at < pos and " " in named[0].name:
+                return named[0].name, "person"
+        return org, "organization"
 
     def _no_one_named_since(self, last: tuple[str, int], pos: int) -> bool:
         """Whether no one but ``last``'s speaker is named, outside quotation, from where they

@@ -1929,7 +1929,7 @@ def test_a_quote_opened_straight_and_closed_curly_does_not_swallow_the_names_aft
     text = (
         "Another delegate, Tom Poole, said he was only “leaning Roe.”\n\n"
         "And a third, Dan Tray, said that while he was opposed to Smith, he was backing Roe "
-        "because she had the best chance of stopping Smith. \"I prefer Kent,” he said."
+        'because she had the best chance of stopping Smith. "I prefer Kent,” he said.'
     )
     assert _speakers(text) == ["Tom Poole", "Dan Tray"]
 
@@ -1937,10 +1937,10 @@ def test_a_quote_opened_straight_and_closed_curly_does_not_swallow_the_names_aft
 def test_a_name_inside_a_straight_quote_after_a_curly_one_is_inside():
     text = (
         "Others were blunt.\n\n"
-        "\"Smith does not understand counterterrorism,” said Dana Benn, a former official. "
-        "\"He is ignorant. First of all, Matteo Vale was radicalized at home.\"\n\n"
+        '"Smith does not understand counterterrorism,” said Dana Benn, a former official. '
+        '"He is ignorant. First of all, Matteo Vale was radicalized at home."\n\n'
         "He argued the group was in retreat.\n\n"
-        "\"The council is going after every target it can find,” he added."
+        '"The council is going after every target it can find,” he added.'
     )
     assert _speakers(text)[-1] == "Dana Benn"
 
@@ -1980,3 +1980,36 @@ def test_the_company_is_never_the_house_and_a_business_such_as_one_is_named():
         "us,” the company tweeted."
     )
     assert _speakers(text) == [None]
+
+
+def test_a_name_apposed_before_said_or_after_an_age_is_a_person():
+    from articles.engine import extract_entities
+
+    text = (
+        "One of the authors of the 2013 report, Ari Fellowes, said the race would test it.\n\n"
+        "At a rally in Westford, 14-year-old Aubrey Pellin hoisted a sign. A 44-year-old Cuban "
+        "American could outflank anyone, Rob Peck, an analyst at Sunbright Robinson Humphrey, "
+        "told the Gazette."
+    )
+    people = {e.name for e in extract_entities(text) if e.kind == "person"}
+    assert people == {"Ari Fellowes", "Aubrey Pellin", "Rob Peck"}
+
+
+def test_a_public_advocate_is_a_title_before_the_name():
+    text = "“They were heinous crimes,” New York City Public Advocate Trish Jamison said."
+    assert _speakers(text) == ["Trish Jamison"]
+
+
+def test_a_full_name_with_an_uncommon_given_name_is_a_person_of_that_gender():
+    from articles.engine import extract_entities
+
+    text = (
+        "The festival opened on Friday. Arianna Westcombe, who runs the Example Gazette, "
+        "wrote a column about it.\n\n"
+        "“We have waited years for this,” she wrote.\n\n"
+        "Bloodline star Norbert Leo Butcombe played a set. A Warner Brothers film and a "
+        "Dallas Texans game drew crowds."
+    )
+    assert _speakers(text) == ["Arianna Westcombe"]
+    people = {e.name for e in extract_entities(text) if e.kind == "person"}
+    assert people == {"Arianna Westcombe", "Norbert Leo Butcombe"}
