@@ -343,6 +343,14 @@ def _mention_after_verb(text: str, s: int, limit: int) -> tuple[int, int] | None
             if w in lx.ROLE_NOUNS and not text[wm.end() : e].strip():
                 e = wm.end()  # "says the Kestrel Bay Harriers captain": the team's captain
                 break
+            if (
+                text[s:e].split(None, 1)[0].lower() in ("the", "a", "an")
+                and len(rest.split()) <= 2
+                and rest.replace("-", "").replace(" ", "").isalpha()
+                and rest.islower()
+                and rest.split()[-1] not in _DOCUMENT_HEADS
+            ):
+                break  # "said the New York businessman, who ...": a description, whole
             e = wm.start()
             break
     s, e = _trim(text, s, e)
@@ -355,6 +363,13 @@ def _mention_after_verb(text: str, s: int, limit: int) -> tuple[int, int] | None
     if s >= e or len(text[s:e].split()) > 9:
         return None
     return s, e
+
+
+# What an organisation issues, kept apart from its name ("a Pentagon readout" is the
+# Pentagon's).
+_DOCUMENT_HEADS = frozenset(
+    "readout statement report release memo memorandum email letter filing transcript".split()
+)
 
 
 # Two offices joined by "and", then the one name that holds both.

@@ -1048,15 +1048,20 @@ class Resolver:
             # ("Roe was asked about it. “...,” the moderator said": the one asking)
             and head not in _ASKERS
             and not self._introduced(head, pos)
-            and not _RELATIVE_AFTER.match(self.reg.text, pos + len(m))
+            # (a description with its own clause is someone new, "The harbour master, who has
+            # run the port since 1998, said"; not an epithet naming a place or party, "said the
+            # New York businessman, who campaigned in Ohio")
+            and not (
+                _RELATIVE_AFTER.match(self.reg.text, pos + len(m))
+                and not any(w[:1].isupper() for w in m.split()[1:-1])
+            )
         ):
             who = self._sentence_subject(pos, "person")
             last = self.last_person
             if (
                 last
                 and last[0] != who
-                and len(words) >= 3
-                and _epithet_head(m)
+                and (len(words) >= 3 and _epithet_head(m) or _DEMONYM.fullmatch(m))
                 # (not "The school's head teacher wrote ... “...,” the head teacher wrote":
                 # someone the text brought in by those words since)
                 and m.split(None, 1)[1].lower() not in self.reg.text[last[1] : pos].lower()
@@ -1909,6 +1914,8 @@ _LEAD_EPITHETS = frozenset(
     billionaire businessman businesswoman mogul tycoon magnate""".split()
 )
 _PERSON_SUFFIXES = ("er", "or", "ist", "ian", "eon", "man", "woman")
+# "the Texan", "the New Yorker", "the Ohioan": a person by where they are from.
+_DEMONYM = re.compile(r"the (?:[A-Z][a-z]+ )?[A-Z][a-z]+(?:an|er|ite|ese)")
 
 
 def _epithet_head(m: str) -> bool:

@@ -2013,3 +2013,23 @@ def test_a_full_name_with_an_uncommon_given_name_is_a_person_of_that_gender():
     assert _speakers(text) == ["Arianna Westcombe"]
     people = {e.name for e in extract_entities(text) if e.kind == "person"}
     assert people == {"Arianna Westcombe", "Norbert Leo Butcombe"}
+
+
+def test_an_epithet_with_a_place_after_the_cue_names_the_person_written_about():
+    text = (
+        "Mayor Jane Roe spoke in Westford on Monday, saying lawmakers dislike her rival.\n\n"
+        "“We cannot have a guy nobody trusts, right?” said the Exampleton businesswoman, who "
+        "campaigned Monday in Northby."
+    )
+    (quote,) = extract_quotes(text)
+    assert (quote.speaker, quote.speaker_mention) == ("Jane Roe", "the Exampleton businesswoman")
+
+
+def test_a_demonym_names_the_one_just_quoted():
+    text = (
+        "Former Governor Rick Pell said the race was open. “Nobody is making an impact,” "
+        "Pell said.\n\n"
+        "The former governor, who dropped his own bid last year, noted that voters want "
+        "change. “Those are skilled governors,” the Texan said."
+    )
+    assert _speakers(text) == ["Rick Pell", "Rick Pell"]
