@@ -329,13 +329,9 @@ def quote_index(story_id: int, articles: dict[int, Article]) -> list[SpeakerInde
     groups: dict[int | None, SpeakerIndex] = {}
     for quote_id in sorted(first, key=first.__getitem__):
         _, _, _, speaker_id, name, slug = speakers[quote_id]
-        group = groups.get(speaker_id)
-        if group is None:  # made once a speaker, not once a quote
-            group = groups[speaker_id] = SpeakerIndex(speaker_id, name or "", slug or "", [])
+        group = groups.setdefault(speaker_id, SpeakerIndex(speaker_id, name or "", slug or "", []))
         group.quote_ids.append(quote_id)
-        width = len(outlets[quote_id])
-        if width > group.widest:
-            group.widest = width
+        group.widest = max(group.widest, len(outlets[quote_id]))
     return sorted(groups.values(), key=lambda g: g.order)
 
 
