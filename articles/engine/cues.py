@@ -303,6 +303,12 @@ def _mention_after_verb(text: str, s: int, limit: int) -> tuple[int, int] | None
     m = MENTION_STOP.search(text, s, seg_end)
     e = m.start() if m else seg_end
     s, e = _trim(text, s, e)
+    if text.startswith(",", e) and _LONE_ADJECTIVE.fullmatch(text, s, e):
+        # "said the bespectacled, 71-year-old diplomat": the comma parts two adjectives
+        m2 = _DESCRIPTION_STOP.search(text, e + 1, seg_end)
+        e2 = m2.start() if m2 else seg_end
+        if _COORDINATE_DESCRIPTION.fullmatch(text, s, e2):
+            return _trim(text, s, e2)
     # After a name, a lower-case word ends it ("sagte Albers am Montag").
     seen_cap = False
     for wm in _WORD.finditer(text, s, e):
@@ -497,6 +503,22 @@ _ORDINAL = re.compile(r"\d+(?:st|nd|rd|th)")
 _FROM_PART = re.compile(r"(?:of|from)\s+[A-Z][\w.’'\- ]{1,40}|[A-Z][a-z]{0,4}\.(?:[A-Z]\.)?")
 
 
+# "the bespectacled, 71-year-old diplomat": a description whose adjectives a comma parts.
+# (the first reads as an adjective; two to four words follow, none a function word)
+_ADJECTIVE_END = r"(?:ed|ful|ous|ive|al|ic|ish|less|able|ible|ant|ent)"
+_NOT_DESCRIPTION_WORDS = (
+    r"(?!(?:which|who|whom|whose|that|he|she|they|it|we|as|but|and|or|the|a|an|did|was|is)\b)"
+)
+_COORDINATE_DESCRIPTION = re.compile(
+    rf"(?:[Tt]he|[Aa]n?)\s+[a-z][\w\-]*{_ADJECTIVE_END},\s+"
+    rf"{_NOT_DESCRIPTION_WORDS}[a-z0-9][\w\-]*(?:\s+{_NOT_DESCRIPTION_WORDS}[a-z][\w\-]*){{1,3}}$"
+)
+
+
+_DESCRIPTION_STOP = re.compile(MENTION_STOP.pattern + r"|[.!?\n]")
+_LONE_ADJECTIVE = re.compile(r"(?:[Tt]he|[Aa]n?)\s+[a-z][\w\-]*")
+
+
 def _trailing_mention(text: str, s: int, e: int) -> tuple[int, int] | None:
     """The noun phrase ending right before a verb: "the company", "Tom Homan", "she".
 
@@ -534,6 +556,9 @@ def _trailing_mention(text: str, s: int, e: int) -> tuple[int, int] | None:
         seg = seg[: am.start()] + " " * (len(seg) - am.start())
         e = s + len(seg.rstrip())
         seg = text[s:e]
+    ca = _COORDINATE_DESCRIPTION.search(seg) if "," in seg else None
+    if ca and (ca.start() == 0 or seg[ca.start() - 1] in " ,"):
+        return _trim(text, s + ca.start(), e)  # "the bespectacled, 71-year-old diplomat"
     parts = [p for p in seg.split(",") if not p.strip().isdigit()]
     # "Ema Quill, a doctor at a clinic in Alder town, Valmora district, told": a place
     # closing the apposition is part of it, not the speaker.

@@ -2033,3 +2033,20 @@ def test_a_demonym_names_the_one_just_quoted():
         "change. “Those are skilled governors,” the Texan said."
     )
     assert _speakers(text) == ["Rick Pell", "Rick Pell"]
+
+
+def test_a_description_whose_adjectives_a_comma_parts_is_one_mention():
+    text = (
+        "Secretary-General Jane Roe spoke about the harbour on Monday.\n\n"
+        "“From day one, I made the harbour the top priority,” the bespectacled, 71-year-old "
+        "diplomat said in an interview.\n\n"
+        "“It is done,” said the bespectacled, 71-year-old diplomat.\n\n"
+        "“Nobody saw the fire, which police found at dawn,” Roe said."
+    )
+    quotes = extract_quotes(text)
+    assert [q.speaker_mention for q in quotes] == [
+        "the bespectacled, 71-year-old diplomat",
+        "the bespectacled, 71-year-old diplomat",
+        "Roe",
+    ]
+    assert quotes[0].speaker == "Jane Roe"
