@@ -174,9 +174,7 @@ class QuoteView:
 # A story page shows each speaker's first quotes and links to the rest (the story's quotes
 # page, paged), so that a story with hundreds of quotes stays a page a reader can take in
 # (and one that renders fast): up to QUOTES_SHOWN a speaker, the most-quoted first, until
-# QUOTES_ON_PAGE are shown; after that every other speaker still gets their first quote. A
-# story of ten speakers quoted twenty times each shows 20 quotes (the five most quoted three
-# each, the others one), every speaker with a link to the rest ("17 more quotes from ...").
+# QUOTES_ON_PAGE are shown, then each other speaker's first (ten speakers: 20 quotes).
 QUOTES_SHOWN = 3
 QUOTES_ON_PAGE = 15
 
