@@ -630,7 +630,7 @@ class Resolver:
             if not _AGE_GIVEN.search(self.reg.text, 0, pos):
                 # "Eliza Rennard had been asked ... “...,” said the 23-year-old": with no age
                 # given anyone, the person just written about
-                who = self._sentence_subject(pos, "person")
+                who = self._sentence_subject(pos, "person") or self._recent_subject(pos)
                 if who:
                     return who, "person"
         om = _OWNED_ACCOUNT.match(m)
@@ -1388,6 +1388,29 @@ class Resolver:
         if len(ranked) > 1 and ranked[0][1] < 2 * ranked[1][1]:
             return None
         return ranked[0][0]
+
+    def _recent_subject(self, pos: int, sentences: int = 5) -> str | None:
+        """The one person who is the subject of a sentence among the last few before
+        ``pos``, outside quotations: "Melania Roe brought some pizzazz ... . With millions
+        watching, the former model delivered a defence ... . “...,” said the 46-year-old"."""
+        reg = self.reg
+        layout = reg.layout
+        lo = layout.sentence_start(pos)
+        for _ in range(sentences):
+            j = lo - 1
+            while j > 0 and reg.text[j].isspace():
+                j -= 1
+            if j <= 0:
+                break
+            lo = layout.sentence_start(j)
+        found = {
+            mm.key
+            for mm in reg.mentions[
+                bisect_left(self._mention_starts, lo) : bisect_left(self._mention_starts, pos)
+            ]
+            if mm.kind == "person" and mm.subject and not self._inside_quote(mm.start, mm.end, pos)
+        }
+        return found.pop() if len(found) == 1 else None
 
     def _org_or_person(self, org: str, word: str, pos: int) -> tuple[str, str]:
         """``org``, which ``word`` names, unless ``word`` is the surname of the one person

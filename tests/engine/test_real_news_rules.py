@@ -2050,3 +2050,13 @@ def test_a_description_whose_adjectives_a_comma_parts_is_one_mention():
         "Roe",
     ]
     assert quotes[0].speaker == "Jane Roe"
+
+
+def test_an_age_no_one_was_given_names_the_recent_subject():
+    text = (
+        "Comedian Petrus Quellwood posted the clip on Thursday.\n\n"
+        "Harbour Photos via Getty Images.\n\n"
+        "“What if the mayor had elocution lessons?” the 43-year-old asked in the clip's "
+        "description."
+    )
+    assert _speakers(text) == ["Petrus Quellwood"]
