@@ -48,6 +48,13 @@ _INDEFINITE_PERSON = re.compile(
 )
 
 
+# "a source familiar with", "an Abraham Lincoln impersonator", "a young man": someone unnamed.
+_INDEFINITE_ANYONE = re.compile(r"\b(?:[Aa]n?|[Oo]ne|[Aa]nother)\s+(?:[\w’'\-]+\s+){0,3}?[a-z]+\b")
+_PERSON_WORD = re.compile(
+    r"\b(?:"
+    + "|".join(sorted(_PERSON_NOUNS | {"source", "member", "heckler", "operative", "insider"}))
+    + r"|[a-z]+(?:er|or|ist|ian))s?$"
+)
 _SINGLE_CLOSE = re.compile(r"’(?![A-Za-z])(?<!s’)")
 # A sentence opened by a pronoun that reports speech: "She added that ...".
 _PRONOUN_REPORTS = re.compile(
@@ -1083,6 +1090,19 @@ class Resolver:
                 # said": with no one just quoted or written about, the person the story is
                 # about, named far more often than anyone else so far.
                 who = self._topic_person(pos)
+            if not who and _epithet_head(m):
+                # "Byrne's book is out. The publisher released an excerpt. In the excerpt, the
+                # author wrote": the one person the last sentences are about (unless they
+                # brought in someone unnamed: "a source ... the person added", "a protester
+                # ... the heckler yelled").
+                seen = m.split(None, 1)[1].lower()
+                who = (
+                    None
+                    if self._introduced(head, pos, reach=pos, between=5)
+                    # ("The school's head teacher wrote to parents. ... the head teacher wrote")
+                    or seen in self.reg.text[max(0, pos - 1500) : pos].lower()
+                    else self._recent_subject(pos, unnamed_too=False)
+                )
             if (
                 who
                 and not _other_office(self.reg.persons[who].role, head)
@@ -1389,7 +1409,19 @@ class Resolver:
             return None
         return ranked[0][0]
 
-    def _recent_subject(self, pos: int, sentences: int = 5) -> str | None:
+    def _apposed(self, at: int) -> bool:
+        """Whether the phrase at ``at`` stands in apposition to a person named right before
+        it: "Gary Byrne, a former officer"."""
+        text = self.reg.text
+        j = at - 1
+        while j > 0 and text[j] == " ":
+            j -= 1
+        if text[j : j + 1] != ",":
+            return False
+        i = bisect_left(self._mention_starts, j) - 1
+        return i >= 0 and self.reg.mentions[i].kind == "person" and self.reg.mentions[i].end == j
+
+    def _recent_subject(self, pos: int, sentences: int = 5, unnamed_too: bool = True) -> str | None:
         """The one person who is the subject of a sentence among the last few before
         ``pos``, outside quotations: "Melania Roe brought some pizzazz ... . With millions
         watching, the former model delivered a defence ... . “...,” said the 46-year-old"."""
@@ -1403,6 +1435,12 @@ class Resolver:
             if j <= 0:
                 break
             lo = layout.sentence_start(j)
+        if not unnamed_too and any(
+            _PERSON_WORD.search(m.group(0))
+            for m in _INDEFINITE_ANYONE.finditer(reg.text, lo, pos)
+            if not self._inside_quote(m.start(), m.end(), pos) and not self._apposed(m.start())
+        ):
+            return None
         found = {
             mm.key
             for mm in reg.mentions[
@@ -1436,12 +1474,13 @@ class Resolver:
                 return False
         return True
 
-    def _introduced(self, head: str, pos: int) -> bool:
-        """Whether an indefinite phrase ("a senior official", "one MP") brought in ``head``."""
-        lo = max(0, pos - 3000)
+    def _introduced(self, head: str, pos: int, reach: int = 3000, between: int = 3) -> bool:
+        """Whether an indefinite phrase ("a senior official", "one MP") brought in ``head``
+        (within ``reach`` characters before ``pos``, with up to ``between`` words before it)."""
+        lo = max(0, pos - reach)
         # (not "the take-a-back-seat-to-no-one governor": a word inside a compound)
         pat = (
-            r"(?<![\w\-’'])(?:an?|one|another|second|third)\s+((?:[\w’'\-]+\s+){0,3}?)"
+            rf"(?<![\w\-’'])(?:an?|one|another|second|third)\s+((?:[\w’'\-]+\s+){{0,{between}}}?)"
             rf"{re.escape(head)}s?\b"
         )
         for m in re.finditer(pat, self.reg.text[lo:pos], re.IGNORECASE):

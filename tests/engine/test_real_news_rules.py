@@ -2060,3 +2060,19 @@ def test_an_age_no_one_was_given_names_the_recent_subject():
         "description."
     )
     assert _speakers(text) == ["Petrus Quellwood"]
+
+
+def test_a_description_names_the_one_person_the_last_sentences_are_about():
+    text = (
+        "Gary Burnside, a former palace guard, has written a book about the royal household. "
+        "Example Books released an excerpt on Monday.\n\n"
+        "In the excerpt, the author wrote, “The queen had a different sort of liveliness.”"
+    )
+    assert _speakers(text) == ["Gary Burnside"]
+    text = (
+        "“If I were a donor, I'd want answers,” said a prominent Example Party committee "
+        "member who backs Mayor Dan Roe.\n\n"
+        "Roe continues to fly to events on his own jet.\n\n"
+        "“Nobody cares when you spend your own money,” the committee member said."
+    )
+    assert _speakers(text) == [None, None]
