@@ -74,6 +74,11 @@ _ANONYMITY = re.compile(
 _ROLE_GAP = re.compile(r"(?:[’']s)?,?\s+(?:[a-z][\w\-]*,?\s+){1,3}")
 
 
+# "... issued a statement", right after an organisation's name.
+_ISSUES_STATEMENT = re.compile(
+    r"\s+(?:(?:also|later|then|quickly)\s+)?(?:issued|released|put\s+out|posted|sent)\s+"
+    r"(?:a|an|its|the)\s+(?:[\w\-]+\s+){0,2}?(?:statement|release|letter)\b"
+)
 _SPEECH_WORDS = re.compile(
     r"\b(?:statement|speech|remarks|address|addressed|spoke|speaking|told|testimony|"
     r"reproduced|following|wrote|letter|remembers|remembered|recalls|recalled|conference|"
@@ -1177,6 +1182,14 @@ class Resolver:
                 if inline and not _opens_clause(text[ss : mm.start], text[mm.end : mm.end + 2]):
                     return None
                 return mm.key, "person", text[mm.start : mm.end], mm.start, mm.end
+            if (
+                mm.kind == "organization"
+                and mm.subject
+                and _ISSUES_STATEMENT.match(text, mm.end, j + 1)
+            ):
+                # "The council issued a statement apologizing to Roe. ¶ “...”": the body
+                # that issued it (a person named only after it is the statement's business)
+                return mm.key, "organization", text[mm.start : mm.end], mm.start, mm.end
             i += 1
         return None
 

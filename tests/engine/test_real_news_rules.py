@@ -2076,3 +2076,12 @@ def test_a_description_names_the_one_person_the_last_sentences_are_about():
         "“Nobody cares when you spend your own money,” the committee member said."
     )
     assert _speakers(text) == [None, None]
+
+
+def test_a_body_that_issued_a_statement_speaks_its_unattributed_quote():
+    text = (
+        "At the mayor's request, the Example Council issued a statement apologizing to Dana "
+        "Bell for the emails.\n\n"
+        "“On behalf of everyone at the council, we want to offer a deep apology.”"
+    )
+    assert _speakers(text) == ["Example Council"]
