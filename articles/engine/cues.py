@@ -955,6 +955,12 @@ _LEAD_ISSUED = re.compile(
     r"(?:\s+(?:saying|that\s+read|reading))?\s*[,:]\s*$",
     re.IGNORECASE,
 )
+# `Roe interrupted me in mid-sentence to announce, “...”`: the clause's subject opens the
+# sentence.
+_LEAD_TO_SAY = re.compile(
+    r"\s+to\s+(?:say|announce|declare|add|ask|note|explain|insist|warn|proclaim|remark)"
+    r"\s*[,:]\s*$"
+)
 # `..., and later said, “...”` / `..., saying, “...”` / `..., but went on to say, “...”`: the
 # clause's subject opens the sentence.
 _LEAD_AND_SAID = re.compile(
@@ -978,6 +984,11 @@ _CLAUSE_SUBJECT = re.compile(
 _APPOSED_CLAUSE_SUBJECT = re.compile(
     r"\s*(?:(?:And|But|So|Then|Yet)\s+)?((?:[A-Z][\w’'.\-]+\s+){0,4}[A-Z][\w’'\-]+)"
     r",[^,“”\"«»„]{2,100},\s+(?:\w+ly\s+)?[a-z]{3,}"
+)
+
+
+_APPOSED_NAME_THEN_VERB = re.compile(
+    r"\s*((?:[A-Z][\w’'.\-]+\s+){1,3}[A-Z][\w’'\-]+),\s+(?:\w+ly\s+)?[a-z]{3,}"
 )
 
 
@@ -1027,6 +1038,12 @@ def _clause_subject(text: str, start: int, end: int) -> tuple[int, int] | None:
             return m.span(1)
     if possessive and "," not in text[possessive[1] : end]:
         return possessive
+    for s0 in starts[1:]:
+        # "The editor I was talking to, Tim Green, interrupted me": the name apposed to the
+        # description that opens the sentence
+        m = _APPOSED_NAME_THEN_VERB.match(text, s0, end)
+        if m and _looks_like_name(m.group(1)) and text[start:s0].split()[0] in ("The", "the"):
+            return m.span(1)
     m = _APPOSED_CLAUSE_SUBJECT.match(text, start, end)
     if m and _looks_like_name(m.group(1)):
         # "Silva, herself a Roe supporter, drew boos upon saying, ...": the name before its
@@ -1106,6 +1123,8 @@ def find_lead_in(text: str, start: int, open_pos: int, known) -> Attribution | N
         if "," in window or "and" in window or "but" in window
         else None
     )
+    if m is None and " to " in window:
+        m = _LEAD_TO_SAY.search(window)
     if m and not _GAP_STOP.search(window[: m.start()]):
         span = _clause_subject(text, start, start + m.start())
         if span:

@@ -2085,3 +2085,11 @@ def test_a_body_that_issued_a_statement_speaks_its_unattributed_quote():
         "“On behalf of everyone at the council, we want to offer a deep apology.”"
     )
     assert _speakers(text) == ["Example Council"]
+
+
+def test_the_name_apposed_to_an_opening_description_speaks_after_to_announce():
+    text = (
+        "The editor I was talking to, Tim Grover, interrupted me in mid-sentence to announce, "
+        "“And there goes the franchise.”"
+    )
+    assert _speakers(text) == ["Tim Grover"]
