@@ -180,6 +180,11 @@ _WHO_BACK = re.compile(
     r"|(?<!\bin\s)(?<!\bat\s)((?:[A-Z][\w’'.\-]+\s+){1,3}[A-Z][\w’'\-]+))"
     r"\s+who\s+(?:(?:also|later|then|\w+ly)\s+)?$"
 )
+_WHICH_BACK = re.compile(
+    r"((?:[A-Z][\w’'.\-]+\s+){0,3}[A-Z][\w’'\-]+)(?:[’']s?)?\s+(?:report|study|analysis|"
+    r"statement|poll|survey|editorial|article|audit|review),?\s+which\s+"
+    r"(?:(?:also|later|then|\w+ly)\s+)?$"
+)
 _AND_BACK = re.compile(r"\s+and\s+(?:(?:later|then|also|\w+ly)\s+)?$")
 _NAMING_VERBS = frozenset({"called", "named", "titled", "dubbed"})
 _NAMING_USE = re.compile(r"(?:called|named|titled|dubbed)\s+[“\"‘]")
@@ -863,6 +868,11 @@ def find_before(text: str, start: int, open_pos: int) -> Attribution | None:
         if wm and _looks_like_name(wm.group(g)):
             # "... the judge, Mara Quill, who told the court: “...”": the relative's antecedent.
             span = wm.span(g)
+        elif "which " in text[max(0, verb_start - 30) : verb_start]:
+            # "... linked to the Gazette report, which notes, “...”": the body whose work it is
+            hm = _WHICH_BACK.search(text, max(start, verb_start - 120), verb_start)
+            if hm and _looks_like_name(hm.group(1)):
+                span = hm.span(1)
     if not span or not _valid_subject(text[span[0] : span[1]]):
         return None
     return Attribution(
@@ -955,6 +965,12 @@ _LEAD_ISSUED = re.compile(
     r"(?:\s+(?:saying|that\s+read|reading))?\s*[,:]\s*$",
     re.IGNORECASE,
 )
+# `Roe interrupted me in mid-sentence to announce, “...”`: the clause's subject opens the
+# sentence.
+_LEAD_TO_SAY = re.compile(
+    r"\s+to\s+(?:say|announce|declare|add|ask|note|explain|insist|warn|proclaim|remark)"
+    r"\s*[,:]\s*$"
+)
 # `..., and later said, “...”` / `..., saying, “...”` / `..., but went on to say, “...”`: the
 # clause's subject opens the sentence.
 _LEAD_AND_SAID = re.compile(
@@ -978,6 +994,11 @@ _CLAUSE_SUBJECT = re.compile(
 _APPOSED_CLAUSE_SUBJECT = re.compile(
     r"\s*(?:(?:And|But|So|Then|Yet)\s+)?((?:[A-Z][\w’'.\-]+\s+){0,4}[A-Z][\w’'\-]+)"
     r",[^,“”\"«»„]{2,100},\s+(?:\w+ly\s+)?[a-z]{3,}"
+)
+
+
+_APPOSED_NAME_THEN_VERB = re.compile(
+    r"\s*((?:[A-Z][\w’'.\-]+\s+){1,3}[A-Z][\w’'\-]+),\s+(?:\w+ly\s+)?[a-z]{3,}"
 )
 
 
@@ -1027,6 +1048,12 @@ def _clause_subject(text: str, start: int, end: int) -> tuple[int, int] | None:
             return m.span(1)
     if possessive and "," not in text[possessive[1] : end]:
         return possessive
+    for s0 in starts[1:]:
+        # "The editor I was talking to, Tim Green, interrupted me": the name apposed to the
+        # description that opens the sentence
+        m = _APPOSED_NAME_THEN_VERB.match(text, s0, end)
+        if m and _looks_like_name(m.group(1)) and text[start:s0].split()[0] in ("The", "the"):
+            return m.span(1)
     m = _APPOSED_CLAUSE_SUBJECT.match(text, start, end)
     if m and _looks_like_name(m.group(1)):
         # "Silva, herself a Roe supporter, drew boos upon saying, ...": the name before its
@@ -1106,6 +1133,8 @@ def find_lead_in(text: str, start: int, open_pos: int, known) -> Attribution | N
         if "," in window or "and" in window or "but" in window
         else None
     )
+    if m is None and " to " in window:
+        m = _LEAD_TO_SAY.search(window)
     if m and not _GAP_STOP.search(window[: m.start()]):
         span = _clause_subject(text, start, start + m.start())
         if span:
