@@ -194,7 +194,7 @@ def test_a_story_with_many_speakers_shows_every_speaker_within_the_page_budget(c
             assert f"{group.more} more quotes from {group.speaker.name}" in html
 
 
-def test_a_long_story_shows_twenty_of_its_two_hundred_quotes_and_links_to_every_rest(client):
+def test_a_long_story_shows_twenty_of_its_two_hundred_quotes_and_links_to_the_rest(client):
     """Ten speakers quoted twenty times each: the five most quoted show their first three
     quotes, the other five their first, and every one of them links to the rest."""
     built = build_story(articles=2, quotes=0)
