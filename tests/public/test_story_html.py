@@ -340,7 +340,9 @@ def test_the_speakers_sections_are_as_the_template_wrote(client, extra):
     built = _hostile_story()
     named = make_speaker('Jane <Roe> & "Co"', role="Mayor of <Northfield>", role_checked=True)
     plain = make_speaker("John Doe")
-    for n, speaker in enumerate([named] * (QUOTES_SHOWN + extra) + [plain] + [None] * (QUOTES_SHOWN + extra)):
+    for n, speaker in enumerate(
+        [named] * (QUOTES_SHOWN + extra) + [plain] + [None] * (QUOTES_SHOWN + extra)
+    ):
         quote = Quote.objects.create(story=built.story, speaker=speaker, text=f"Point {n} & more")
         QuoteAppearance.objects.create(
             quote=quote,
