@@ -180,6 +180,11 @@ _WHO_BACK = re.compile(
     r"|(?<!\bin\s)(?<!\bat\s)((?:[A-Z][\w’'.\-]+\s+){1,3}[A-Z][\w’'\-]+))"
     r"\s+who\s+(?:(?:also|later|then|\w+ly)\s+)?$"
 )
+_WHICH_BACK = re.compile(
+    r"((?:[A-Z][\w’'.\-]+\s+){0,3}[A-Z][\w’'\-]+)(?:[’']s?)?\s+(?:report|study|analysis|"
+    r"statement|poll|survey|editorial|article|audit|review),?\s+which\s+"
+    r"(?:(?:also|later|then|\w+ly)\s+)?$"
+)
 _AND_BACK = re.compile(r"\s+and\s+(?:(?:later|then|also|\w+ly)\s+)?$")
 _NAMING_VERBS = frozenset({"called", "named", "titled", "dubbed"})
 _NAMING_USE = re.compile(r"(?:called|named|titled|dubbed)\s+[“\"‘]")
@@ -303,6 +308,12 @@ def _mention_after_verb(text: str, s: int, limit: int) -> tuple[int, int] | None
     m = MENTION_STOP.search(text, s, seg_end)
     e = m.start() if m else seg_end
     s, e = _trim(text, s, e)
+    if text.startswith(",", e) and _LONE_ADJECTIVE.fullmatch(text, s, e):
+        # "said the bespectacled, 71-year-old diplomat": the comma parts two adjectives
+        m2 = _DESCRIPTION_STOP.search(text, e + 1, seg_end)
+        e2 = m2.start() if m2 else seg_end
+        if _COORDINATE_DESCRIPTION.fullmatch(text, s, e2):
+            return _trim(text, s, e2)
     # After a name, a lower-case word ends it ("sagte Albers am Montag").
     seen_cap = False
     for wm in _WORD.finditer(text, s, e):
@@ -497,6 +508,22 @@ _ORDINAL = re.compile(r"\d+(?:st|nd|rd|th)")
 _FROM_PART = re.compile(r"(?:of|from)\s+[A-Z][\w.’'\- ]{1,40}|[A-Z][a-z]{0,4}\.(?:[A-Z]\.)?")
 
 
+# "the bespectacled, 71-year-old diplomat": a description whose adjectives a comma parts.
+# (the first reads as an adjective; two to four words follow, none a function word)
+_ADJECTIVE_END = r"(?:ed|ful|ous|ive|al|ic|ish|less|able|ible|ant|ent)"
+_NOT_DESCRIPTION_WORDS = (
+    r"(?!(?:which|who|whom|whose|that|he|she|they|it|we|as|but|and|or|the|a|an|did|was|is)\b)"
+)
+_COORDINATE_DESCRIPTION = re.compile(
+    rf"(?:[Tt]he|[Aa]n?)\s+[a-z][\w\-]*{_ADJECTIVE_END},\s+"
+    rf"{_NOT_DESCRIPTION_WORDS}[a-z0-9][\w\-]*(?:\s+{_NOT_DESCRIPTION_WORDS}[a-z][\w\-]*){{1,3}}$"
+)
+
+
+_DESCRIPTION_STOP = re.compile(MENTION_STOP.pattern + r"|[.!?\n]")
+_LONE_ADJECTIVE = re.compile(r"(?:[Tt]he|[Aa]n?)\s+[a-z][\w\-]*")
+
+
 def _trailing_mention(text: str, s: int, e: int) -> tuple[int, int] | None:
     """The noun phrase ending right before a verb: "the company", "Tom Homan", "she".
 
@@ -534,6 +561,9 @@ def _trailing_mention(text: str, s: int, e: int) -> tuple[int, int] | None:
         seg = seg[: am.start()] + " " * (len(seg) - am.start())
         e = s + len(seg.rstrip())
         seg = text[s:e]
+    ca = _COORDINATE_DESCRIPTION.search(seg) if "," in seg else None
+    if ca and (ca.start() == 0 or seg[ca.start() - 1] in " ,"):
+        return _trim(text, s + ca.start(), e)  # "the bespectacled, 71-year-old diplomat"
     parts = [p for p in seg.split(",") if not p.strip().isdigit()]
     # "Ema Quill, a doctor at a clinic in Alder town, Valmora district, told": a place
     # closing the apposition is part of it, not the speaker.
@@ -838,6 +868,11 @@ def find_before(text: str, start: int, open_pos: int) -> Attribution | None:
         if wm and _looks_like_name(wm.group(g)):
             # "... the judge, Mara Quill, who told the court: “...”": the relative's antecedent.
             span = wm.span(g)
+        elif "which " in text[max(0, verb_start - 30) : verb_start]:
+            # "... linked to the Gazette report, which notes, “...”": the body whose work it is
+            hm = _WHICH_BACK.search(text, max(start, verb_start - 120), verb_start)
+            if hm and _looks_like_name(hm.group(1)):
+                span = hm.span(1)
     if not span or not _valid_subject(text[span[0] : span[1]]):
         return None
     return Attribution(
@@ -930,6 +965,12 @@ _LEAD_ISSUED = re.compile(
     r"(?:\s+(?:saying|that\s+read|reading))?\s*[,:]\s*$",
     re.IGNORECASE,
 )
+# `Roe interrupted me in mid-sentence to announce, “...”`: the clause's subject opens the
+# sentence.
+_LEAD_TO_SAY = re.compile(
+    r"\s+to\s+(?:say|announce|declare|add|ask|note|explain|insist|warn|proclaim|remark)"
+    r"\s*[,:]\s*$"
+)
 # `..., and later said, “...”` / `..., saying, “...”` / `..., but went on to say, “...”`: the
 # clause's subject opens the sentence.
 _LEAD_AND_SAID = re.compile(
@@ -953,6 +994,11 @@ _CLAUSE_SUBJECT = re.compile(
 _APPOSED_CLAUSE_SUBJECT = re.compile(
     r"\s*(?:(?:And|But|So|Then|Yet)\s+)?((?:[A-Z][\w’'.\-]+\s+){0,4}[A-Z][\w’'\-]+)"
     r",[^,“”\"«»„]{2,100},\s+(?:\w+ly\s+)?[a-z]{3,}"
+)
+
+
+_APPOSED_NAME_THEN_VERB = re.compile(
+    r"\s*((?:[A-Z][\w’'.\-]+\s+){1,3}[A-Z][\w’'\-]+),\s+(?:\w+ly\s+)?[a-z]{3,}"
 )
 
 
@@ -1002,6 +1048,12 @@ def _clause_subject(text: str, start: int, end: int) -> tuple[int, int] | None:
             return m.span(1)
     if possessive and "," not in text[possessive[1] : end]:
         return possessive
+    for s0 in starts[1:]:
+        # "The editor I was talking to, Tim Green, interrupted me": the name apposed to the
+        # description that opens the sentence
+        m = _APPOSED_NAME_THEN_VERB.match(text, s0, end)
+        if m and _looks_like_name(m.group(1)) and text[start:s0].split()[0] in ("The", "the"):
+            return m.span(1)
     m = _APPOSED_CLAUSE_SUBJECT.match(text, start, end)
     if m and _looks_like_name(m.group(1)):
         # "Silva, herself a Roe supporter, drew boos upon saying, ...": the name before its
@@ -1081,6 +1133,8 @@ def find_lead_in(text: str, start: int, open_pos: int, known) -> Attribution | N
         if "," in window or "and" in window or "but" in window
         else None
     )
+    if m is None and " to " in window:
+        m = _LEAD_TO_SAY.search(window)
     if m and not _GAP_STOP.search(window[: m.start()]):
         span = _clause_subject(text, start, start + m.start())
         if span:

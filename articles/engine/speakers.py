@@ -48,6 +48,13 @@ _INDEFINITE_PERSON = re.compile(
 )
 
 
+# "a source familiar with", "an Abraham Lincoln impersonator", "a young man": someone unnamed.
+_INDEFINITE_ANYONE = re.compile(r"\b(?:[Aa]n?|[Oo]ne|[Aa]nother)\s+(?:[\w’'\-]+\s+){0,3}?[a-z]+\b")
+_PERSON_WORD = re.compile(
+    r"\b(?:"
+    + "|".join(sorted(_PERSON_NOUNS | {"source", "member", "heckler", "operative", "insider"}))
+    + r"|[a-z]+(?:er|or|ist|ian))s?$"
+)
 _SINGLE_CLOSE = re.compile(r"’(?![A-Za-z])(?<!s’)")
 # A sentence opened by a pronoun that reports speech: "She added that ...".
 _PRONOUN_REPORTS = re.compile(
@@ -67,6 +74,11 @@ _ANONYMITY = re.compile(
 _ROLE_GAP = re.compile(r"(?:[’']s)?,?\s+(?:[a-z][\w\-]*,?\s+){1,3}")
 
 
+# "... issued a statement", right after an organisation's name.
+_ISSUES_STATEMENT = re.compile(
+    r"\s+(?:(?:also|later|then|quickly)\s+)?(?:issued|released|put\s+out|posted|sent)\s+"
+    r"(?:a|an|its|the)\s+(?:[\w\-]+\s+){0,2}?(?:statement|release|letter)\b"
+)
 _SPEECH_WORDS = re.compile(
     r"\b(?:statement|speech|remarks|address|addressed|spoke|speaking|told|testimony|"
     r"reproduced|following|wrote|letter|remembers|remembered|recalls|recalled|conference|"
@@ -630,7 +642,7 @@ class Resolver:
             if not _AGE_GIVEN.search(self.reg.text, 0, pos):
                 # "Eliza Rennard had been asked ... “...,” said the 23-year-old": with no age
                 # given anyone, the person just written about
-                who = self._sentence_subject(pos, "person")
+                who = self._sentence_subject(pos, "person") or self._recent_subject(pos)
                 if who:
                     return who, "person"
         om = _OWNED_ACCOUNT.match(m)
@@ -1083,6 +1095,19 @@ class Resolver:
                 # said": with no one just quoted or written about, the person the story is
                 # about, named far more often than anyone else so far.
                 who = self._topic_person(pos)
+            if not who and _epithet_head(m):
+                # "Byrne's book is out. The publisher released an excerpt. In the excerpt, the
+                # author wrote": the one person the last sentences are about (unless they
+                # brought in someone unnamed: "a source ... the person added", "a protester
+                # ... the heckler yelled").
+                seen = m.split(None, 1)[1].lower()
+                who = (
+                    None
+                    if self._introduced(head, pos, reach=pos, between=5)
+                    # ("The school's head teacher wrote to parents. ... the head teacher wrote")
+                    or seen in self.reg.text[max(0, pos - 1500) : pos].lower()
+                    else self._recent_subject(pos, unnamed_too=False)
+                )
             if (
                 who
                 and not _other_office(self.reg.persons[who].role, head)
@@ -1157,6 +1182,14 @@ class Resolver:
                 if inline and not _opens_clause(text[ss : mm.start], text[mm.end : mm.end + 2]):
                     return None
                 return mm.key, "person", text[mm.start : mm.end], mm.start, mm.end
+            if (
+                mm.kind == "organization"
+                and mm.subject
+                and _ISSUES_STATEMENT.match(text, mm.end, j + 1)
+            ):
+                # "The council issued a statement apologizing to Roe. ¶ “...”": the body
+                # that issued it (a person named only after it is the statement's business)
+                return mm.key, "organization", text[mm.start : mm.end], mm.start, mm.end
             i += 1
         return None
 
@@ -1389,6 +1422,47 @@ class Resolver:
             return None
         return ranked[0][0]
 
+    def _apposed(self, at: int) -> bool:
+        """Whether the phrase at ``at`` stands in apposition to a person named right before
+        it: "Gary Byrne, a former officer"."""
+        text = self.reg.text
+        j = at - 1
+        while j > 0 and text[j] == " ":
+            j -= 1
+        if text[j : j + 1] != ",":
+            return False
+        i = bisect_left(self._mention_starts, j) - 1
+        return i >= 0 and self.reg.mentions[i].kind == "person" and self.reg.mentions[i].end == j
+
+    def _recent_subject(self, pos: int, sentences: int = 5, unnamed_too: bool = True) -> str | None:
+        """The one person who is the subject of a sentence among the last few before
+        ``pos``, outside quotations: "Melania Roe brought some pizzazz ... . With millions
+        watching, the former model delivered a defence ... . “...,” said the 46-year-old"."""
+        reg = self.reg
+        layout = reg.layout
+        lo = layout.sentence_start(pos)
+        for _ in range(sentences):
+            j = lo - 1
+            while j > 0 and reg.text[j].isspace():
+                j -= 1
+            if j <= 0:
+                break
+            lo = layout.sentence_start(j)
+        if not unnamed_too and any(
+            _PERSON_WORD.search(m.group(0))
+            for m in _INDEFINITE_ANYONE.finditer(reg.text, lo, pos)
+            if not self._inside_quote(m.start(), m.end(), pos) and not self._apposed(m.start())
+        ):
+            return None
+        found = {
+            mm.key
+            for mm in reg.mentions[
+                bisect_left(self._mention_starts, lo) : bisect_left(self._mention_starts, pos)
+            ]
+            if mm.kind == "person" and mm.subject and not self._inside_quote(mm.start, mm.end, pos)
+        }
+        return found.pop() if len(found) == 1 else None
+
     def _org_or_person(self, org: str, word: str, pos: int) -> tuple[str, str]:
         """``org``, which ``word`` names, unless ``word`` is the surname of the one person
         brought in by full name before ``pos``: "Michael Bloomberg ... Bloomberg said" is the
@@ -1413,12 +1487,13 @@ class Resolver:
                 return False
         return True
 
-    def _introduced(self, head: str, pos: int) -> bool:
-        """Whether an indefinite phrase ("a senior official", "one MP") brought in ``head``."""
-        lo = max(0, pos - 3000)
+    def _introduced(self, head: str, pos: int, reach: int = 3000, between: int = 3) -> bool:
+        """Whether an indefinite phrase ("a senior official", "one MP") brought in ``head``
+        (within ``reach`` characters before ``pos``, with up to ``between`` words before it)."""
+        lo = max(0, pos - reach)
         # (not "the take-a-back-seat-to-no-one governor": a word inside a compound)
         pat = (
-            r"(?<![\w\-’'])(?:an?|one|another|second|third)\s+((?:[\w’'\-]+\s+){0,3}?)"
+            rf"(?<![\w\-’'])(?:an?|one|another|second|third)\s+((?:[\w’'\-]+\s+){{0,{between}}}?)"
             rf"{re.escape(head)}s?\b"
         )
         for m in re.finditer(pat, self.reg.text[lo:pos], re.IGNORECASE):

@@ -2033,3 +2033,71 @@ def test_a_demonym_names_the_one_just_quoted():
         "change. “Those are skilled governors,” the Texan said."
     )
     assert _speakers(text) == ["Rick Pell", "Rick Pell"]
+
+
+def test_a_description_whose_adjectives_a_comma_parts_is_one_mention():
+    text = (
+        "Secretary-General Jane Roe spoke about the harbour on Monday.\n\n"
+        "“From day one, I made the harbour the top priority,” the bespectacled, 71-year-old "
+        "diplomat said in an interview.\n\n"
+        "“It is done,” said the bespectacled, 71-year-old diplomat.\n\n"
+        "“Nobody saw the fire, which police found at dawn,” Roe said."
+    )
+    quotes = extract_quotes(text)
+    assert [q.speaker_mention for q in quotes] == [
+        "the bespectacled, 71-year-old diplomat",
+        "the bespectacled, 71-year-old diplomat",
+        "Roe",
+    ]
+    assert quotes[0].speaker == "Jane Roe"
+
+
+def test_an_age_no_one_was_given_names_the_recent_subject():
+    text = (
+        "Comedian Petrus Quellwood posted the clip on Thursday.\n\n"
+        "Harbour Photos via Getty Images.\n\n"
+        "“What if the mayor had elocution lessons?” the 43-year-old asked in the clip's "
+        "description."
+    )
+    assert _speakers(text) == ["Petrus Quellwood"]
+
+
+def test_a_description_names_the_one_person_the_last_sentences_are_about():
+    text = (
+        "Gary Burnside, a former palace guard, has written a book about the royal household. "
+        "Example Books released an excerpt on Monday.\n\n"
+        "In the excerpt, the author wrote, “The queen had a different sort of liveliness.”"
+    )
+    assert _speakers(text) == ["Gary Burnside"]
+    text = (
+        "“If I were a donor, I'd want answers,” said a prominent Example Party committee "
+        "member who backs Mayor Dan Roe.\n\n"
+        "Roe continues to fly to events on his own jet.\n\n"
+        "“Nobody cares when you spend your own money,” the committee member said."
+    )
+    assert _speakers(text) == [None, None]
+
+
+def test_a_body_that_issued_a_statement_speaks_its_unattributed_quote():
+    text = (
+        "At the mayor's request, the Example Council issued a statement apologizing to Dana "
+        "Bell for the emails.\n\n"
+        "“On behalf of everyone at the council, we want to offer a deep apology.”"
+    )
+    assert _speakers(text) == ["Example Council"]
+
+
+def test_the_name_apposed_to_an_opening_description_speaks_after_to_announce():
+    text = (
+        "The editor I was talking to, Tim Grover, interrupted me in mid-sentence to announce, "
+        "“And there goes the franchise.”"
+    )
+    assert _speakers(text) == ["Tim Grover"]
+
+
+def test_a_report_which_notes_is_its_owners_word():
+    text = (
+        "The mayor's office linked to the Example Gazette report, which notes, “More than half "
+        "the people who met the mayor gave money to her foundation.”"
+    )
+    assert _speakers(text) == ["Example Gazette"]
