@@ -32,7 +32,6 @@ from articles.engine.weights import DocumentFrequencies
 from articles.models import Story, StoryIndexKey, TermFrequency
 from articles.stories.candidates import _profiles
 from articles.stories.key_rows import KeyRows
-from articles.stories.placement import document_frequencies
 
 
 class PlacementReads:
@@ -65,10 +64,8 @@ class PlacementReads:
     def frequencies(self, terms: Iterable[str]) -> DocumentFrequencies:
         """``placement.document_frequencies(terms)``: on SQLite only the terms not looked up
         before (since the last ``clear``) are read; elsewhere all of them, as before."""
-        if not self.shared:  # (kept within a batch there saved nothing measurable)
-            return document_frequencies(terms)
         terms = set(terms)
-        known = self._frequencies
+        known = {} if not self.shared else self._frequencies  # (elsewhere: all read)
         count = TermFrequency.DOCUMENT_COUNT
         missing = [t for t in (*terms, count) if t not in known]
         if missing:
