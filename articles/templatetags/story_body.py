@@ -280,9 +280,25 @@ def story_body(context) -> SafeString:
             f'            <thead><tr><th scope="col">{t("Outlet")}</th><th scope="col">'
             f'{t("Article")}</th><th scope="col">{t("Published")}</th></tr></thead>\n'
             "            <tbody>\n"
-            f"              {coverage_rows(page.coverage, memo)}\n"
+            f"              {coverage_rows(page.shown_coverage, memo)}\n"
             "            </tbody>\n          </table>\n        </div>\n        "
         )
+        if page.more_coverage:
+            total = len(page.articles)
+            shown = ngettext(
+                "The table and timeline show %(shown)s of the story's %(counter)s articles: "
+                "each outlet's first, then the earliest.",
+                "The table and timeline show %(shown)s of the story's %(counter)s articles: "
+                "each outlet's first, then the earliest.",
+                total,
+            ) % {"shown": esc(memo.number(page.shown_count)), "counter": esc(memo.number(total))}
+            show_all = ngettext(
+                "Show all %(counter)s article", "Show all %(counter)s articles", total
+            ) % {"counter": esc(memo.number(total))}
+            add(
+                f'\n        <p class="coverage-more" id="coverage-more">{shown} '
+                f'<a href="?articles=all#coverage-heading">{show_all}</a></p>\n        '
+            )
     else:
         add(f'\n        <p class="empty">{t("No articles yet.")}</p>\n        ')
     add("\n        ")
