@@ -26,6 +26,7 @@ from articles.templatetags.claim_html import claim_sources, source_chips
 from articles.templatetags.html_writing import Memo, esc
 from articles.templatetags.newsroom import jsonld_script
 from articles.templatetags.story_html import (
+    coverage_more,
     coverage_rows,
     coverage_timeline,
     people_list,
@@ -283,22 +284,7 @@ def story_body(context) -> SafeString:
             f"              {coverage_rows(page.shown_coverage, memo)}\n"
             "            </tbody>\n          </table>\n        </div>\n        "
         )
-        if page.more_coverage:
-            total = len(page.articles)
-            shown = ngettext(
-                "The table and timeline show %(shown)s of the story's %(counter)s articles: "
-                "each outlet's first, then the earliest.",
-                "The table and timeline show %(shown)s of the story's %(counter)s articles: "
-                "each outlet's first, then the earliest.",
-                total,
-            ) % {"shown": esc(memo.number(page.shown_count)), "counter": esc(memo.number(total))}
-            show_all = ngettext(
-                "Show all %(counter)s article", "Show all %(counter)s articles", total
-            ) % {"counter": esc(memo.number(total))}
-            add(
-                f'\n        <p class="coverage-more" id="coverage-more">{shown} '
-                f'<a href="?articles=all#coverage-heading">{show_all}</a></p>\n        '
-            )
+        add(coverage_more(page, memo))
     else:
         add(f'\n        <p class="empty">{t("No articles yet.")}</p>\n        ')
     add("\n        ")
