@@ -60,7 +60,7 @@ def held_out() -> set[str]:
     return {
         f"quotes:{aid}"
         for aid, entries in layer.items()
-        if any(e.get("round", 1) == rv.HELD_OUT_ROUND for e in entries.values())
+        if any(e.get("round", 1) in rv.HELD_OUT_ROUNDS for e in entries.values())
     }
 
 

@@ -270,8 +270,15 @@ def _run(key: Hashable, build: Callable[..., QuerySet], values: tuple, using: st
         for _, functions, expression in converters
     ]
     positions = [position for position, _, _ in converters]
-    pairs = list(zip(positions, cells, strict=True))
     result = []
+    if len(positions) == 1:  # most converted queries: one column (a moment, a flag)
+        (position,), (convert,) = positions, cells
+        for row in rows:
+            row = list(row)
+            row[position] = convert(row[position])
+            result.append(tuple(row))
+        return prepared, result
+    pairs = list(zip(positions, cells, strict=True))
     for row in rows:
         row = list(row)
         for position, convert in pairs:
@@ -337,7 +344,8 @@ def _cell_converter(functions, expression, connection) -> Callable:
     """One column's converters as one function of the cell. SQLite's moment converter
     (``convert_datetimefield_value``: the driver has already parsed the text; with time zones
     on, the naive moment gets the connection's zone) is done inline, the same result: it was
-    most of the cost of converting a page's rows (hundreds of moments a story)."""
+    most of the cost of converting a page's rows (hundreds of moments a story); so is its
+    flag converter (``convert_booleanfield_value``)."""
     ops = connection.ops
     if (
         connection.vendor == "sqlite"
@@ -358,6 +366,14 @@ def _cell_converter(functions, expression, connection) -> Callable:
             return cell
 
         return moment
+    if (
+        connection.vendor == "sqlite"
+        and len(functions) == 1
+        and getattr(functions[0], "__func__", None) is type(ops).convert_booleanfield_value
+        and getattr(functions[0], "__self__", None) is ops
+    ):
+        # SQLite's flag converter (``convert_booleanfield_value``), inline: 1 and 0 as booleans.
+        return lambda cell: bool(cell) if cell in (1, 0) else cell
     if len(functions) == 1:
         function = functions[0]
         return lambda cell: function(cell, expression, connection)

@@ -175,7 +175,10 @@ _NAME_BEFORE_PARTICIPLE = re.compile(
 )
 _WHEN_ASKED = re.compile(r"\b(?:when|if|after|before|once|as)\s+$", re.IGNORECASE)
 _WHO_BACK = re.compile(
-    r"((?:[A-Z][\w’'.\-]+\s+){0,3}[A-Z][\w’'\-]+),\s+who\s+(?:(?:also|later|then|\w+ly)\s+)?$"
+    r"(?:((?:[A-Z][\w’'.\-]+\s+){0,3}[A-Z][\w’'\-]+),"
+    # (without the comma, a full name: "from Rikki Dale who tweeted", not "in Pellham who")
+    r"|(?<!\bin\s)(?<!\bat\s)((?:[A-Z][\w’'.\-]+\s+){1,3}[A-Z][\w’'\-]+))"
+    r"\s+who\s+(?:(?:also|later|then|\w+ly)\s+)?$"
 )
 _AND_BACK = re.compile(r"\s+and\s+(?:(?:later|then|also|\w+ly)\s+)?$")
 _NAMING_VERBS = frozenset({"called", "named", "titled", "dubbed"})
@@ -300,6 +303,12 @@ def _mention_after_verb(text: str, s: int, limit: int) -> tuple[int, int] | None
     m = MENTION_STOP.search(text, s, seg_end)
     e = m.start() if m else seg_end
     s, e = _trim(text, s, e)
+    if text.startswith(",", e) and _LONE_ADJECTIVE.fullmatch(text, s, e):
+        # "said the bespectacled, 71-year-old diplomat": the comma parts two adjectives
+        m2 = _DESCRIPTION_STOP.search(text, e + 1, seg_end)
+        e2 = m2.start() if m2 else seg_end
+        if _COORDINATE_DESCRIPTION.fullmatch(text, s, e2):
+            return _trim(text, s, e2)
     # After a name, a lower-case word ends it ("sagte Albers am Montag").
     seen_cap = False
     for wm in _WORD.finditer(text, s, e):
@@ -340,6 +349,14 @@ def _mention_after_verb(text: str, s: int, limit: int) -> tuple[int, int] | None
             if w in lx.ROLE_NOUNS and not text[wm.end() : e].strip():
                 e = wm.end()  # "says the Kestrel Bay Harriers captain": the team's captain
                 break
+            if (
+                text[s:e].split(None, 1)[0].lower() in ("the", "a", "an")
+                and len(rest.split()) <= 2
+                and rest.replace("-", "").replace(" ", "").isalpha()
+                and rest.islower()
+                and rest.split()[-1] not in _DOCUMENT_HEADS
+            ):
+                break  # "said the New York businessman, who ...": a description, whole
             e = wm.start()
             break
     s, e = _trim(text, s, e)
@@ -352,6 +369,13 @@ def _mention_after_verb(text: str, s: int, limit: int) -> tuple[int, int] | None
     if s >= e or len(text[s:e].split()) > 9:
         return None
     return s, e
+
+
+# What an organisation issues, kept apart from its name ("a Pentagon readout" is the
+# Pentagon's).
+_DOCUMENT_HEADS = frozenset(
+    "readout statement report release memo memorandum email letter filing transcript".split()
+)
 
 
 # Two offices joined by "and", then the one name that holds both.
@@ -479,6 +503,22 @@ _ORDINAL = re.compile(r"\d+(?:st|nd|rd|th)")
 _FROM_PART = re.compile(r"(?:of|from)\s+[A-Z][\w.’'\- ]{1,40}|[A-Z][a-z]{0,4}\.(?:[A-Z]\.)?")
 
 
+# "the bespectacled, 71-year-old diplomat": a description whose adjectives a comma parts.
+# (the first reads as an adjective; two to four words follow, none a function word)
+_ADJECTIVE_END = r"(?:ed|ful|ous|ive|al|ic|ish|less|able|ible|ant|ent)"
+_NOT_DESCRIPTION_WORDS = (
+    r"(?!(?:which|who|whom|whose|that|he|she|they|it|we|as|but|and|or|the|a|an|did|was|is)\b)"
+)
+_COORDINATE_DESCRIPTION = re.compile(
+    rf"(?:[Tt]he|[Aa]n?)\s+[a-z][\w\-]*{_ADJECTIVE_END},\s+"
+    rf"{_NOT_DESCRIPTION_WORDS}[a-z0-9][\w\-]*(?:\s+{_NOT_DESCRIPTION_WORDS}[a-z][\w\-]*){{1,3}}$"
+)
+
+
+_DESCRIPTION_STOP = re.compile(MENTION_STOP.pattern + r"|[.!?\n]")
+_LONE_ADJECTIVE = re.compile(r"(?:[Tt]he|[Aa]n?)\s+[a-z][\w\-]*")
+
+
 def _trailing_mention(text: str, s: int, e: int) -> tuple[int, int] | None:
     """The noun phrase ending right before a verb: "the company", "Tom Homan", "she".
 
@@ -516,6 +556,9 @@ def _trailing_mention(text: str, s: int, e: int) -> tuple[int, int] | None:
         seg = seg[: am.start()] + " " * (len(seg) - am.start())
         e = s + len(seg.rstrip())
         seg = text[s:e]
+    ca = _COORDINATE_DESCRIPTION.search(seg) if "," in seg else None
+    if ca and (ca.start() == 0 or seg[ca.start() - 1] in " ,"):
+        return _trim(text, s + ca.start(), e)  # "the bespectacled, 71-year-old diplomat"
     parts = [p for p in seg.split(",") if not p.strip().isdigit()]
     # "Ema Quill, a doctor at a clinic in Alder town, Valmora district, told": a place
     # closing the apposition is part of it, not the speaker.
@@ -816,9 +859,10 @@ def find_before(text: str, start: int, open_pos: int) -> Attribution | None:
             if "who " in text[max(0, verb_start - 30) : verb_start]
             else None
         )
-        if wm and _looks_like_name(wm.group(1)):
+        g = (1 if wm.group(1) else 2) if wm else 0
+        if wm and _looks_like_name(wm.group(g)):
             # "... the judge, Mara Quill, who told the court: “...”": the relative's antecedent.
-            span = wm.span(1)
+            span = wm.span(g)
     if not span or not _valid_subject(text[span[0] : span[1]]):
         return None
     return Attribution(
@@ -911,10 +955,17 @@ _LEAD_ISSUED = re.compile(
     r"(?:\s+(?:saying|that\s+read|reading))?\s*[,:]\s*$",
     re.IGNORECASE,
 )
+# `Roe interrupted me in mid-sentence to announce, “...”`: the clause's subject opens the
+# sentence.
+_LEAD_TO_SAY = re.compile(
+    r"\s+to\s+(?:say|announce|declare|add|ask|note|explain|insist|warn|proclaim|remark)"
+    r"\s*[,:]\s*$"
+)
 # `..., and later said, “...”` / `..., saying, “...”` / `..., but went on to say, “...”`: the
 # clause's subject opens the sentence.
 _LEAD_AND_SAID = re.compile(
-    rf"(?:\s+and|\s+but|,(?:\s+but)?)\s+(?:(?:later|then|also|again|\w+ly)\s+)?"
+    rf"(?:\s+and|\s+but|,(?:\s+but)?|\s+(?:upon|after|before|while|by))\s+"
+    r"(?:(?:later|then|also|again|\w+ly)\s+)?"
     rf"(?:went\s+on\s+to\s+(?:say|add|tell)|{_VERB_ALT}|saying|adding)"
     # `..., but told his supporters, “...”`
     r"(?:\s+(?:(?:his|her|their|its|the)\s+)?(?:supporters|reporters|listeners|viewers|"
@@ -925,6 +976,19 @@ _CLAUSE_SUBJECT = re.compile(
     r"\s*(?:(?:And|But|So|Then|Yet)\s+(?:then\s+|later\s+|so\s+)?)?"
     r"((?:[A-Z][\w’'.\-]+\s+){0,4}[A-Z][\w’'\-]+|[Hh]e|[Ss]he|[Tt]hey)"
     r"(?=\s+(?:\w+ly\s+|also\s+|then\s+|later\s+)?[a-z]{3,})"
+)
+
+
+# "Silva, herself a Roe supporter during the primary, incurred ...": a name, its apposition
+# between commas, then the verb.
+_APPOSED_CLAUSE_SUBJECT = re.compile(
+    r"\s*(?:(?:And|But|So|Then|Yet)\s+)?((?:[A-Z][\w’'.\-]+\s+){0,4}[A-Z][\w’'\-]+)"
+    r",[^,“”\"«»„]{2,100},\s+(?:\w+ly\s+)?[a-z]{3,}"
+)
+
+
+_APPOSED_NAME_THEN_VERB = re.compile(
+    r"\s*((?:[A-Z][\w’'.\-]+\s+){1,3}[A-Z][\w’'\-]+),\s+(?:\w+ly\s+)?[a-z]{3,}"
 )
 
 
@@ -974,6 +1038,17 @@ def _clause_subject(text: str, start: int, end: int) -> tuple[int, int] | None:
             return m.span(1)
     if possessive and "," not in text[possessive[1] : end]:
         return possessive
+    for s0 in starts[1:]:
+        # "The editor I was talking to, Tim Green, interrupted me": the name apposed to the
+        # description that opens the sentence
+        m = _APPOSED_NAME_THEN_VERB.match(text, s0, end)
+        if m and _looks_like_name(m.group(1)) and text[start:s0].split()[0] in ("The", "the"):
+            return m.span(1)
+    m = _APPOSED_CLAUSE_SUBJECT.match(text, start, end)
+    if m and _looks_like_name(m.group(1)):
+        # "Silva, herself a Roe supporter, drew boos upon saying, ...": the name before its
+        # apposition is the subject
+        return m.span(1)
     for s0 in starts:
         m = _DESCRIBED_CLAUSE_SUBJECT.match(text, s0, end)
         if m:
@@ -1048,6 +1123,8 @@ def find_lead_in(text: str, start: int, open_pos: int, known) -> Attribution | N
         if "," in window or "and" in window or "but" in window
         else None
     )
+    if m is None and " to " in window:
+        m = _LEAD_TO_SAY.search(window)
     if m and not _GAP_STOP.search(window[: m.start()]):
         span = _clause_subject(text, start, start + m.start())
         if span:

@@ -349,6 +349,8 @@ _PRONOUN_SUBJECT = re.compile(r",\s*(?:he|she|they)\s+[a-z]")
 _HE_SHE_THEY = re.compile(r"\b(?:he|she|they)\b")
 # A fronted clause closed by a comma right before the name: "Asked whether ..., Roe".
 _FRONTED_THEN = re.compile(_FRONTED.pattern.replace(r"[^,.;:“”\"]*$", r"[^.;:“”\"]*,\s*$"))
+# Where a fronted clause's main clause has begun: a verb after a comma-free stretch.
+_CLAUSE_END = re.compile(r"[^,]\s+(?:is|was|are|were|has|had|did|does|will|would|said|says)\b")
 # "She turned to Ms Palliser": a pronoun is the subject, the name is not.
 _PRONOUN_OPENS = re.compile(r"\s*(?:He|She|They|We|I)\s+(?!and\b|or\b)[a-z]")
 # A nickname between the given name and the surname: "Juan “Chico” Roe" is Juan Roe.
@@ -552,7 +554,19 @@ _APPOSED_CUE = re.compile(
 _RELATIVE_BEFORE = re.compile(
     rf"\b(?:[Hh]is|[Hh]er|[Tt]heir)\s+(?:{alternation(lx.RELATIVES)})\s*,\s*$"
 )
+# "employers such as ", "companies including ": a business's name follows.
+_BUSINESSES_SUCH_AS = re.compile(
+    r"\b(?:companies|employers|firms|businesses|corporations|retailers|manufacturers|banks|"
+    r"brands|chains|insurers)\s+(?:such\s+as|like|including)\s+$"
+)
+# "Roe's wife, " before a lone given name: whose relative, by surname.
+_NAMED_RELATIVE_BEFORE = re.compile(
+    r"\b([A-Z][\w\-]+)[’']s\s+("
+    + alternation(lx.RELATIVES - {"friend", "neighbour", "neighbor", "partner"})
+    + r")\s*,\s*$"
+)
 _ASKED_BEFORE = re.compile(r"\b(?:asked|questioned|pressed)\s+$")
+_COMMA_CUE = re.compile(r",\s+(?:also\s+)?(said|says|told|tells|wrote|writes|added|adds)\b")
 _NEXT_WORDS = re.compile(r"(?:\s*,\s*\d{1,3}\s*,)?\s+([a-z]+)(?:\s+([a-z]+))?")
 
 
@@ -659,6 +673,37 @@ def possessive_at(text: str, end: int) -> bool:
     return text.startswith(("’ ", "' "), end) and text[end - 1 : end] in ("s", "S")
 
 
+# Last words of businesses, places and events that a census given name can open.
+_NOT_SURNAMES = frozenset(
+    """brothers bros music productions lines market footwear awards springs mansion point bar
+    catholic nation xmas""".split()
+)
+
+
+def _census_person(words: list[str]) -> bool:
+    """Does a run of two or three capitalised words, with no other evidence, name a person by
+    the census's given names? "Aubrey Pellin" and "Norbert Leo Butz" yes; not "Sandy Hook" (a
+    name both sexes bear, as places do), "Dallas Texans" or "Warner Brothers" (a plural), nor
+    "Delta Air Lines" (three words need a given name or an initial in the middle)."""
+    lows = [w.lower() for w in words]
+    last = lows[-1]
+    return (
+        len(words) in (2, 3)
+        and lx.CENSUS_GIVEN_NAMES.get(lows[0]) in ("m", "f")
+        and not any(w.isupper() for w in words)
+        and (
+            len(words) == 2
+            or lows[1] in lx.FIRST_NAMES
+            or lows[1] in lx.CENSUS_GIVEN_NAMES
+            or _INITIAL.fullmatch(words[1]) is not None
+        )
+        and last not in _NOT_SURNAMES
+        and last not in lx.ORG_WORDS
+        and last not in lx.PLACE_WORDS
+        and not (last.endswith("s") and not last.endswith("ss") and last not in lx.SURNAMES_IN_S)
+    )
+
+
 def _first_name_gender(first: str) -> str:
     lo = first.lower()
     if lo in lx.UNISEX_FIRST_NAMES:
@@ -755,6 +800,11 @@ class _Builder:
             p.gender = gender
         if not p.gender:
             p.gender = _first_name_gender(name.split()[0])
+        if not p.gender and len(name.split()) in (2, 3):
+            # (the census's names tell a gender only for a name of two or three words, not
+            # for a headline's "Clinton Campaign Manager Laughs")
+            g = lx.CENSUS_GIVEN_NAMES.get(name.split()[0].lower(), "")
+            p.gender = g if g in ("m", "f") else ""
         if not p.gender:
             # "her uncle, Henrik Lindqvist", "His daughter Ruth Alder"
             km = _KIN_BEFORE.search(self.text, max(0, s - 30), s)
@@ -1190,6 +1240,7 @@ class _Builder:
         if (
             len(name_words) >= 3
             and name_lows[0] not in lx.FIRST_NAMES
+            and name_lows[0] not in lx.CENSUS_GIVEN_NAMES  # "Norbert Leo Butz" stays whole
             and not _INITIAL.fullmatch(name_words[0])  # "J. Edgar Roe": an initial stays
             and (name_lows[1] in lx.FIRST_NAMES or name_lows[0] in lx.ROLE_NOUNS)
         ):
@@ -1226,6 +1277,7 @@ class _Builder:
             k
             and len(name_words) - k <= 3
             and name_words[0].lower() not in lx.FIRST_NAMES
+            and name_words[0].lower() not in lx.CENSUS_GIVEN_NAMES
             and not all(_INITIAL.fullmatch(w) for w in name_words[:k])
         ):
             title = (title + " " + " ".join(name_words[:k])).strip()
@@ -1329,6 +1381,22 @@ class _Builder:
         nm = _NEXT_WORDS.match(self.text, e, min(len(self.text), e + 60))
         if nm and (nm.group(1).lower() in _CUE_WORDS or (nm.group(2) or "").lower() in _CUE_WORDS):
             return 1
+        # "One of the report's authors, Ari Fell, said": the apposed name, then the cue
+        if (
+            len(name_words) in (2, 3)
+            and _COMMA_CUE.match(self.text, e, min(len(self.text), e + 30))
+            and self.text[max(0, ns - 3) : ns].rstrip().endswith(",")
+        ):
+            return 1
+        if (
+            j >= 0
+            and _AGED_WORD.fullmatch(toks[j][2].lower())
+            and len(name_words) in (2, 3, 4)
+            and (j == 0 or toks[j - 1][2].lower() not in _ROLE_DETERMINERS)
+        ):
+            # "14-year-old Aubrey Pell hoisted a sign" (not "a 44-year-old Cuban American")
+            return 1
+
         # "Isla Drummond, who has run the shop since 1987", "Tom Reyes, 34,": only people
         # take "who" and an age in apposition.
         if _WHO_OR_AGE.match(self.text, e) and len(name_words) in (2, 3):
@@ -1351,7 +1419,16 @@ class _Builder:
             and toks[j - 1][2] in ("the", "a", "an")
         ):
             return -1
+        if _census_person(name_words) and not self._in_title_line(ns, e):
+            return 1  # "Aubrey Pellin", "Norbert Leo Butz": a given name the census knows
         return 0
+
+    def _in_title_line(self, s: int, e: int) -> bool:
+        """Whether text[s:e] lies in a title-case line (a headline: "Clinton Campaign Manager
+        Laughs"), judged once per line."""
+        if self.reg.titles is None:
+            self.reg.titles = _TitleLines(self.text)
+        return self.reg.titles.holds(s, e)
 
     def drop_title_case_persons(self) -> None:
         """Forget a person named only in title-case lines when the story names someone else
@@ -1577,6 +1654,25 @@ class _Builder:
                 reg.orgs[org_key].mentions.append((s, e))
                 reg.mentions.append(Mention(s, e, "organization", org_key))
                 continue
+            if (
+                word not in reg.surnames
+                and word not in reg.given
+                and _BUSINESSES_SUCH_AS.search(self.text, max(0, s - 60), s)
+            ):
+                # "local employers such as Quillmart": a business, by its one-word name
+                org = self.add_org(word, s, e)
+                self.after_org(org, e)
+                continue
+            rm = (
+                _NAMED_RELATIVE_BEFORE.search(self.text, max(0, s - 40), s)
+                if self.text[e : e + 1] == "," and word not in reg.surnames
+                else None
+            )
+            if rm and reg.person_by_surname(rm.group(1)) and word.lower() not in lx.STOP_CAPS:
+                # "Roe's wife, Melania, spoke": the relative, by the given name and the
+                # family's surname (the article's own fuller form wins where it gives one).
+                self.add_person(f"{word} {rm.group(1)}", s, e, rm.group(2).lower(), "")
+                continue
             cands = reg.person_by_surname(word)
             if not cands and word not in reg.surnames:
                 # A feature's "Naomi" for Naomi Calloway-Pierce: a given name used alone.
@@ -1748,10 +1844,15 @@ class _Builder:
                 del poss_at[ss]
                 m.subject = True
             elif ss in fronted:
-                first = fronted.pop(ss)
-                comma = text.find(",", first.end, m.start)
+                # (the name right after the fronted clause's last comma: "Like Quill, the
+                # former Gazette reader, Bell does not want to fight", Bell)
+                first = fronted[ss]
+                comma = text.rfind(",", first.end, m.start)
                 if comma >= 0 and not text[comma + 1 : m.start].strip() and m.start - ss < 160:
                     first.subject, m.subject = False, True
+                    del fronted[ss]
+                elif m.start - ss >= 160 or _CLAUSE_END.search(text, first.end, m.start):
+                    del fronted[ss]
 
 
 # A role word between two names: "Roe consultant Cornell Belcher", "Quill campaign manager

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 # Reporting verbs, past and present. Longer forms first so the regex prefers them.
 CUE_VERBS = tuple(
     """said says say told tells wrote writes added adds noted notes explained explains argued
@@ -113,7 +115,7 @@ NOT_ORG_ACRONYMS = frozenset(
 )
 # Lower-case role nouns that may sit just before a name ("station commander Ruth Ibsen").
 ROLE_NOUNS = frozenset(
-    """commander owner lawyer chief director representative minister leader tenant manager
+    """commander owner lawyer advocate chief director representative minister leader tenant manager
     officer spokesman spokeswoman spokesperson secretary head executive chairman chairwoman
     chair president editor teacher nurse doctor economist analyst official resident student
     worker driver founder architect engineer inspector detective captain coach player
@@ -436,7 +438,29 @@ FIRST_NAMES_FEMALE = frozenset(
     tammy tanya tara terri thelma tiffany tina valerie vanessa vera veronica vicki
     viola vivian wanda whitney yvonne""".split()
 )
+
+
+def _census_given_names() -> dict[str, str]:
+    """More given names, from the US Census Bureau's 1990 lists (``data/given_names.tsv``: name
+    and m, f or u, written by ``data/make_given_names.py``): the ones above that list are the
+    engine's own, these widen what it knows for a name it has no other evidence for."""
+    path = Path(__file__).with_name("data") / "given_names.tsv"
+    rows = (line.split("\t") for line in path.read_text(encoding="utf-8").splitlines() if line)
+    return dict(rows)
+
+
+def _census_surnames_in_s() -> frozenset[str]:
+    """Surnames ending in "s" ("Williams"), from the same census lists."""
+    path = Path(__file__).with_name("data") / "surnames_in_s.txt"
+    return frozenset(path.read_text(encoding="utf-8").split())
+
+
 FIRST_NAMES = FIRST_NAMES_MALE | FIRST_NAMES_FEMALE
+# The census's names widen only two questions: is a capitalised run opening with one a person,
+# and of which gender. The rules that cut or split names keep to the list above ("Clinton" and
+# "Carolina" are given names too).
+CENSUS_GIVEN_NAMES = _census_given_names()
+SURNAMES_IN_S = _census_surnames_in_s()
 # First names borne by men and women alike (or male in one language, female in another): they
 # say nothing of a person's gender, which the text must then show ("Roe said he").
 UNISEX_FIRST_NAMES = frozenset(

@@ -607,11 +607,13 @@ def _answerer(
     named after the asking verb (`Roe asked Colby, "...?" "Yes," he responded.`), or else
     the one who spoke before the question.
     """
-    if len(quotes) < 2 or not speaker or not mention or mention[:1].isupper():
+    if len(quotes) < 2 or not mention or mention[:1].isupper():
         return speaker, kind
     question, before = quotes[-1], quotes[-2]
+    low = mention.lower()
     if not (
-        question.speaker == speaker
+        (question.speaker == speaker or low in ("he", "she"))
+        and question.speaker
         and (question.cue or "").split()[:1]
         and question.cue.split()[0] in _ASKING
         and question.text.rstrip("”’\"' ").endswith("?")
@@ -619,10 +621,16 @@ def _answerer(
         return speaker, kind
     for am in _ASKED_WHOM.finditer(text, question.context_start, question.end):
         asked, asked_kind = resolver.resolve(am.group(1), am.start(1))
-        if asked and asked_kind == "person" and asked != speaker:
-            return asked, asked_kind
-    if before.speaker_kind == "person" and before.speaker not in (None, speaker):
-        return before.speaker, before.speaker_kind
+        if asked and asked_kind == "person" and asked != question.speaker:
+            # (“Yes,” he responded: the one asked, when a "he" or "she" can mean them,
+            # whoever else the text named before)
+            person = resolver.reg.persons.get(asked)
+            gender = person.gender if person is not None else ""
+            if low not in ("he", "she") or gender in ("", "m" if low == "he" else "f"):
+                return asked, asked_kind
+    if speaker == question.speaker and before.speaker_kind == "person":
+        if before.speaker not in (None, speaker):
+            return before.speaker, before.speaker_kind
     return speaker, kind
 
 

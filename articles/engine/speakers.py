@@ -29,7 +29,7 @@ _ROLE_WORDS = lx.ROLE_NOUNS | lx.SPOKES_HEADS
 
 _HE_SHE = re.compile(r"\b(?:[Hh]e|[Ss]he)\b")
 _QUOTE_CHARS = re.compile(r"[“”‘«»„\"]")
-_DOUBLE_MARK = re.compile(r"[“”]")
+_DOUBLE_MARK = re.compile(r"[“”\"]")
 
 
 # Nouns for one person, by role or plainly ("a midwife", "a man", "a porter").
@@ -48,6 +48,13 @@ _INDEFINITE_PERSON = re.compile(
 )
 
 
+# "a source familiar with", "an Abraham Lincoln impersonator", "a young man": someone unnamed.
+_INDEFINITE_ANYONE = re.compile(r"\b(?:[Aa]n?|[Oo]ne|[Aa]nother)\s+(?:[\w’'\-]+\s+){0,3}?[a-z]+\b")
+_PERSON_WORD = re.compile(
+    r"\b(?:"
+    + "|".join(sorted(_PERSON_NOUNS | {"source", "member", "heckler", "operative", "insider"}))
+    + r"|[a-z]+(?:er|or|ist|ian))s?$"
+)
 _SINGLE_CLOSE = re.compile(r"’(?![A-Za-z])(?<!s’)")
 # A sentence opened by a pronoun that reports speech: "She added that ...".
 _PRONOUN_REPORTS = re.compile(
@@ -67,6 +74,11 @@ _ANONYMITY = re.compile(
 _ROLE_GAP = re.compile(r"(?:[’']s)?,?\s+(?:[a-z][\w\-]*,?\s+){1,3}")
 
 
+# "... issued a statement", right after an organisation's name.
+_ISSUES_STATEMENT = re.compile(
+    r"\s+(?:(?:also|later|then|quickly)\s+)?(?:issued|released|put\s+out|posted|sent)\s+"
+    r"(?:a|an|its|the)\s+(?:[\w\-]+\s+){0,2}?(?:statement|release|letter)\b"
+)
 _SPEECH_WORDS = re.compile(
     r"\b(?:statement|speech|remarks|address|addressed|spoke|speaking|told|testimony|"
     r"reproduced|following|wrote|letter|remembers|remembered|recalls|recalled|conference|"
@@ -131,6 +143,13 @@ _PLURAL_PEOPLE = re.compile(
     r"The \w+ (?:men|women))\b(?![’'])"
 )
 
+
+# "The two states hold primaries in March": a number of things, not of people.
+_PLURAL_THINGS = re.compile(
+    r"The (?:two|pair|couple) (?!(?:"
+    + "|".join(sorted({n + "s" for n in _PERSON_NOUNS} | {"men", "women", "people"}))
+    + r")\b)[a-z]+s\b"
+)
 
 _SINGULAR_POSSESSIVE = re.compile(r"\b(?:his|her)\b")
 
@@ -235,6 +254,18 @@ _NOT_BUSINESS = frozenset(
     court party government association federation committee commission board senate
     parliament congress legislature assembly bureau agency administration""".split()
 )
+
+
+def _not_business(name: str) -> bool:
+    """A body "the company" cannot mean: a union, a ministry, a legislature ("the House")."""
+    words = name.lower().split()
+    return (
+        bool(_NOT_BUSINESS & set(words))
+        or words in (["house"], ["white", "house"])
+        or (words[:2] == ["house", "of"])
+    )
+
+
 # "The head of the dockworkers' union was defiant.": a sentence whose subject is a person
 # the text describes and does not name (yet).
 # "The Ohio Republican", "the Vermont lawmaker": people by party or seat.
@@ -416,8 +447,9 @@ class Resolver:
         ):
             # "the Ministry of Trade and Industry said", read as "Industry said": the whole name
             # the registry holds around the words
-            who = self._person_named_like(m, pos) if around.key == m else None
-            return (who, "person") if who else (around.key, "organization")
+            if around.key != m:
+                return around.key, "organization"
+            return self._org_or_person(around.key, m, pos)
         words = m.split()
         if words[-1] in _TRAILING_ADVERBS:
             k = len(words)
@@ -521,8 +553,9 @@ class Resolver:
                 return _strip_det(mp.group(1)), "organization"
         ks = self.reg.aliases.lookup(m)
         if ks is not None:
-            who = self._person_named_like(m, pos) if ks.kind == "organization" else None
-            return (who, "person") if who else (ks.name, ks.kind)
+            if ks.kind != "organization":
+                return ks.name, ks.kind
+            return self._org_or_person(ks.name, m, pos)
         po = _PERSON_OF.match(m)
         if po and not any(w.lower() in lx.ORG_WORDS for w in po.group(1).split()):
             # "Ravi Subramaniam of Clearwater Securities": the person, not the firm.
@@ -539,8 +572,7 @@ class Resolver:
             return None, "person"
         org = self.reg.org_for(m) or self.reg.org_for(_strip_det(m))
         if org is not None:
-            who = self._person_named_like(m, pos)
-            return (who, "person") if who else (org.name, "organization")
+            return self._org_or_person(org.name, m, pos)
         if m[:1].isupper() and words[0] not in DETERMINERS and not m.split()[-1][:1].islower():
             return self._name(m, pos)
         caps = _CAPS_TAIL.search(m)
@@ -610,7 +642,7 @@ class Resolver:
             if not _AGE_GIVEN.search(self.reg.text, 0, pos):
                 # "Eliza Rennard had been asked ... “...,” said the 23-year-old": with no age
                 # given anyone, the person just written about
-                who = self._sentence_subject(pos, "person")
+                who = self._sentence_subject(pos, "person") or self._recent_subject(pos)
                 if who:
                     return who, "person"
         om = _OWNED_ACCOUNT.match(m)
@@ -733,8 +765,7 @@ class Resolver:
                 return cand, "person"
             o = reg.org_for(cand)
             if o is not None:
-                who = self._person_named_like(cand, pos)
-                return (who, "person") if who else (o.name, "organization")
+                return self._org_or_person(o.name, cand, pos)
         low_at = [i for i, t in enumerate(toks) if t[:1].islower()]
         if low_at and len(toks) - low_at[-1] - 1 >= 2:
             # "Valmora Union president Jane Roe": the person after the role words.
@@ -1029,15 +1060,20 @@ class Resolver:
             # ("Roe was asked about it. “...,” the moderator said": the one asking)
             and head not in _ASKERS
             and not self._introduced(head, pos)
-            and not _RELATIVE_AFTER.match(self.reg.text, pos + len(m))
+            # (a description with its own clause is someone new, "The harbour master, who has
+            # run the port since 1998, said"; not an epithet naming a place or party, "said the
+            # New York businessman, who campaigned in Ohio")
+            and not (
+                _RELATIVE_AFTER.match(self.reg.text, pos + len(m))
+                and not any(w[:1].isupper() for w in m.split()[1:-1])
+            )
         ):
             who = self._sentence_subject(pos, "person")
             last = self.last_person
             if (
                 last
                 and last[0] != who
-                and len(words) >= 3
-                and _epithet_head(m)
+                and (len(words) >= 3 and _epithet_head(m) or _DEMONYM.fullmatch(m))
                 # (not "The school's head teacher wrote ... “...,” the head teacher wrote":
                 # someone the text brought in by those words since)
                 and m.split(None, 1)[1].lower() not in self.reg.text[last[1] : pos].lower()
@@ -1059,6 +1095,19 @@ class Resolver:
                 # said": with no one just quoted or written about, the person the story is
                 # about, named far more often than anyone else so far.
                 who = self._topic_person(pos)
+            if not who and _epithet_head(m):
+                # "Byrne's book is out. The publisher released an excerpt. In the excerpt, the
+                # author wrote": the one person the last sentences are about (unless they
+                # brought in someone unnamed: "a source ... the person added", "a protester
+                # ... the heckler yelled").
+                seen = m.split(None, 1)[1].lower()
+                who = (
+                    None
+                    if self._introduced(head, pos, reach=pos, between=5)
+                    # ("The school's head teacher wrote to parents. ... the head teacher wrote")
+                    or seen in self.reg.text[max(0, pos - 1500) : pos].lower()
+                    else self._recent_subject(pos, unnamed_too=False)
+                )
             if (
                 who
                 and not _other_office(self.reg.persons[who].role, head)
@@ -1133,6 +1182,14 @@ class Resolver:
                 if inline and not _opens_clause(text[ss : mm.start], text[mm.end : mm.end + 2]):
                     return None
                 return mm.key, "person", text[mm.start : mm.end], mm.start, mm.end
+            if (
+                mm.kind == "organization"
+                and mm.subject
+                and _ISSUES_STATEMENT.match(text, mm.end, j + 1)
+            ):
+                # "The council issued a statement apologizing to Roe. ¶ “...”": the body
+                # that issued it (a person named only after it is the statement's business)
+                return mm.key, "organization", text[mm.start : mm.end], mm.start, mm.end
             i += 1
         return None
 
@@ -1192,7 +1249,7 @@ class Resolver:
                 return False
             ss = layout.sentence_start(j)
             head = reg.text[ss : ss + 40]
-            if _PLURAL_PEOPLE.match(head):
+            if _PLURAL_PEOPLE.match(head) and not _PLURAL_THINGS.match(head):
                 # "They showed on his next touch, when Fenwick stole a pass": things, not
                 # people, when the sentence is about one named person's doings.
                 k = bisect_left(self._mention_starts, ss)
@@ -1365,15 +1422,56 @@ class Resolver:
             return None
         return ranked[0][0]
 
-    def _person_named_like(self, word: str, pos: int) -> str | None:
-        """The one person brought in by full name before ``pos`` whose surname is ``word``:
-        "Michael Bloomberg ... Bloomberg said" is the person, not the outlet of that name."""
-        if " " in word:
+    def _apposed(self, at: int) -> bool:
+        """Whether the phrase at ``at`` stands in apposition to a person named right before
+        it: "Gary Byrne, a former officer"."""
+        text = self.reg.text
+        j = at - 1
+        while j > 0 and text[j] == " ":
+            j -= 1
+        if text[j : j + 1] != ",":
+            return False
+        i = bisect_left(self._mention_starts, j) - 1
+        return i >= 0 and self.reg.mentions[i].kind == "person" and self.reg.mentions[i].end == j
+
+    def _recent_subject(self, pos: int, sentences: int = 5, unnamed_too: bool = True) -> str | None:
+        """The one person who is the subject of a sentence among the last few before
+        ``pos``, outside quotations: "Melania Roe brought some pizzazz ... . With millions
+        watching, the former model delivered a defence ... . “...,” said the 46-year-old"."""
+        reg = self.reg
+        layout = reg.layout
+        lo = layout.sentence_start(pos)
+        for _ in range(sentences):
+            j = lo - 1
+            while j > 0 and reg.text[j].isspace():
+                j -= 1
+            if j <= 0:
+                break
+            lo = layout.sentence_start(j)
+        if not unnamed_too and any(
+            _PERSON_WORD.search(m.group(0))
+            for m in _INDEFINITE_ANYONE.finditer(reg.text, lo, pos)
+            if not self._inside_quote(m.start(), m.end(), pos) and not self._apposed(m.start())
+        ):
             return None
-        named = self.reg.person_by_surname(word)
-        if len(named) == 1 and named[0].first_at < pos and " " in named[0].name:
-            return named[0].name
-        return None
+        found = {
+            mm.key
+            for mm in reg.mentions[
+                bisect_left(self._mention_starts, lo) : bisect_left(self._mention_starts, pos)
+            ]
+            if mm.kind == "person" and mm.subject and not self._inside_quote(mm.start, mm.end, pos)
+        }
+        return found.pop() if len(found) == 1 else None
+
+    def _org_or_person(self, org: str, word: str, pos: int) -> tuple[str, str]:
+        """``org``, which ``word`` names, unless ``word`` is the surname of the one person
+        brought in by full name before ``pos``: "Michael Bloomberg ... Bloomberg said" is the
+        person, not the outlet of that name."""
+        if " " not in word:
+            named = self.reg.person_by_surname(word)
+            if len(named) == 1 and named[0].first_at < pos and " " in named[0].name:
+                return named[0].name, "person"
+        return org, "organization"
 
     def _no_one_named_since(self, last: tuple[str, int], pos: int) -> bool:
         """Whether no one but ``last``'s speaker is named, outside quotation, from where they
@@ -1389,12 +1487,13 @@ class Resolver:
                 return False
         return True
 
-    def _introduced(self, head: str, pos: int) -> bool:
-        """Whether an indefinite phrase ("a senior official", "one MP") brought in ``head``."""
-        lo = max(0, pos - 3000)
+    def _introduced(self, head: str, pos: int, reach: int = 3000, between: int = 3) -> bool:
+        """Whether an indefinite phrase ("a senior official", "one MP") brought in ``head``
+        (within ``reach`` characters before ``pos``, with up to ``between`` words before it)."""
+        lo = max(0, pos - reach)
         # (not "the take-a-back-seat-to-no-one governor": a word inside a compound)
         pat = (
-            r"(?<![\w\-’'])(?:an?|one|another|second|third)\s+((?:[\w’'\-]+\s+){0,3}?)"
+            rf"(?<![\w\-’'])(?:an?|one|another|second|third)\s+((?:[\w’'\-]+\s+){{0,{between}}}?)"
             rf"{re.escape(head)}s?\b"
         )
         for m in re.finditer(pat, self.reg.text[lo:pos], re.IGNORECASE):
@@ -1584,7 +1683,7 @@ class Resolver:
                 if not o.media
                 and o.mentions
                 # "the company said" is no union, ministry or police force
-                and not (head in _BUSINESS and _NOT_BUSINESS & set(o.name.lower().split()))
+                and not (head in _BUSINESS and _not_business(o.name))
             ]
             # "the group said": an organisation named a few paragraphs back at most.
             recent = [r for r in recent if r[0] >= 0 and pos - r[0] <= _GENERIC_REACH]
@@ -1636,19 +1735,24 @@ class Resolver:
         return found
 
     def _inside_quote(self, start: int, end: int, pos: int) -> bool:
-        """Is text[start:end] inside quotation marks (curly, or straight by parity)?"""
+        """Is text[start:end] inside quotation marks (double, or British single ones)?"""
         text = self.reg.text
-        m = _DOUBLE_MARK.search(text, end, pos)
-        if m is not None and m.group() in "“”":
-            return m.group() == "”"
         ps = text.rfind("\n", 0, start) + 1
+        # The double marks before the name in its paragraph, in order: “ opens, ” closes, a
+        # straight one turns (mixed marks happen: "I prefer Roe,” he said).
+        inside = None
+        for m in _DOUBLE_MARK.finditer(text, ps, start):
+            mark = m.group()
+            inside = mark == "“" if mark != '"' else not inside
+        if inside is not None:
+            return inside
         # ‘Mrs Selby ran errands,’ she said: single marks, as British style has them (an
         # apostrophe inside or after a word is no closing mark)
         o = text.rfind("‘", ps, start)
         if o >= 0 and not _SINGLE_CLOSE.search(text, o + 1, start):
             if _SINGLE_CLOSE.search(text, end, pos):
                 return True
-        return text.count('"', ps, start) % 2 == 1
+        return False
 
     def _reporting_person(self, lo: int, pos: int, keys: set[str]) -> str | None:
         """The one person in text[lo:pos] named as the subject of a speech verb."""
@@ -1788,8 +1892,12 @@ class Resolver:
             if (
                 top_subject.start >= back
                 and subjects[0][1] == gender
-                # (a name opening its sentence, a title at most before it: a subject indeed)
-                and all(w[:1].isupper() for w in opening.split())
+                # (a name opening its sentence, a title or an opener ending in a comma at
+                # most before it: a subject indeed; "At the same time, Roe and his aides")
+                and (
+                    all(w[:1].isupper() for w in opening.split())
+                    or _OPENER_PHRASE.fullmatch(opening) is not None
+                )
             ):
                 return top_subject.key
         if len(known) == 1 and all(c[1] for c in cands):
@@ -1800,6 +1908,9 @@ class Resolver:
             return cands[0][0].key
         return None
 
+
+# A short opener before a sentence's subject: "At the same time, ", "On Monday, ".
+_OPENER_PHRASE = re.compile(r"(?:[A-Z][\w’']*)(?:\s+[\w’']+){0,4},\s+")
 
 _TRADE_HEADS = lx.BUSINESS_HEADS | lx.MEDIA_HEADS
 _AD_HEADS = frozenset({"ad", "ads", "advertisement", "commercial", "spot", "mailer"})
@@ -1878,6 +1989,8 @@ _LEAD_EPITHETS = frozenset(
     billionaire businessman businesswoman mogul tycoon magnate""".split()
 )
 _PERSON_SUFFIXES = ("er", "or", "ist", "ian", "eon", "man", "woman")
+# "the Texan", "the New Yorker", "the Ohioan": a person by where they are from.
+_DEMONYM = re.compile(r"the (?:[A-Z][a-z]+ )?[A-Z][a-z]+(?:an|er|ite|ese)")
 
 
 def _epithet_head(m: str) -> bool:

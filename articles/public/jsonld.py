@@ -18,7 +18,7 @@ from articles.core.visibility import checked
 from articles.models import Story
 from articles.public.pages.people import people_named
 from articles.public.pages.quotes import QuoteView, quote_view
-from articles.public.pages.story import prefetch_story
+from articles.public.pages.story import StoryPage, prefetch_story
 from sources.models import Speaker
 
 
@@ -76,18 +76,31 @@ def _outlet(outlet) -> dict[str, Any]:
 
 
 def story_jsonld(
-    story: Story, *, request=None, quote_views: Iterable[QuoteView] | None = None
+    story: Story,
+    *,
+    request=None,
+    quote_views: Iterable[QuoteView] | None = None,
+    page: StoryPage | None = None,
 ) -> dict[str, Any]:
     """The story as a schema.org ``NewsArticle``: its sources (``isBasedOn``), its quotes as
     ``Quotation`` items with their ``creator`` (``citation``), the people and organisations it
     quotes or names (``mentions``), and its corrections (``correction``).
 
     ``quote_views``: the quotes to cite, already worked out (the story page passes those it
-    shows); by default every quote of the story."""
-    prefetch_story(story, quotes=quote_views is None)
+    shows); by default every quote of the story. ``page``: the story's page, whose rows it
+    reads rather than the story's prefetched ones (with ``quote_views``)."""
+    if page is None:
+        prefetch_story(story, quotes=quote_views is None)
+        articles = list(story.articles.all())
+        corrections = list(story.corrections.all())
+        key_points = [p.text for p in story.key_points.all()]
+    else:
+        articles, corrections = page.articles, page.corrections
+        key_points = [p.text for p in page.key_points]
+        if quote_views is None:  # the quotes the page shows
+            quote_views = [view for group in page.speaker_quotes for view in group.shown]
     absolute = absolute_urls(request)
     url = absolute(story.get_absolute_url())
-    articles = list(story.articles.all())
     # Each article's address worked out once (by its id), however many quotes it carries.
     article_urls: dict[int, str] = {}
 
@@ -99,8 +112,6 @@ def story_jsonld(
 
     if quote_views is None:
         quote_views = (quote_view(q) for q in story.quotes.all())
-    corrections = list(story.corrections.all())
-    key_points = [p.text for p in story.key_points.all()]
 
     modified = max(
         [m for m in (story.updated_at, story.published_at) if m]

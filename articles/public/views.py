@@ -102,7 +102,9 @@ class StoryDetailView(MovedStoryMixin, DetailView):
         context["page"] = page = story_page(self.object)
         # The quotes the page shows, cited as the page shows them: worked out once.
         shown = [view for group in page.speaker_quotes for view in group.shown]
-        context["jsonld"] = story_jsonld(self.object, request=self.request, quote_views=shown)
+        context["jsonld"] = story_jsonld(
+            self.object, request=self.request, quote_views=shown, page=page
+        )
         context["is_preview"] = not self.object.is_live
         context["storyline"], context["timeline"] = story_timeline(self.object)
         context["related"] = related_stories(self.object) if self.object.is_live else []

@@ -23,9 +23,10 @@ _CHIP_NOTES = {
 
 
 @register.simple_tag
-def source_chips(chips, vouched="") -> SafeString:
-    """A claim's chips (``SourceChip``), one per outlet, or why it has none."""
-    memo = Memo()
+def source_chips(chips, vouched="", memo: Memo | None = None) -> SafeString:
+    """A claim's chips (``SourceChip``), one per outlet, or why it has none. ``memo``: the
+    caller's, when it writes more of the page."""
+    memo = memo or Memo()
     if not chips:
         if vouched:
             note = memo.t("No checked article in Newsroom; an editor vouches for it")
@@ -101,12 +102,12 @@ def _cited(cited, memo: Memo) -> str:
 
 
 @register.simple_tag
-def claim_sources(item) -> SafeString:
+def claim_sources(item, memo: Memo | None = None) -> SafeString:
     """The details under a key point or summary paragraph (``SourcedText``): the evidence
     passages, the outlets cited with no article in the story, an editor's word."""
     if not item.has_details:
         return mark_safe("\n")
-    memo = Memo()
+    memo = memo or Memo()
     evidence, cited, vouched = item.evidence, item.cited, item.vouched
     if evidence:
         summary = ngettext(

@@ -89,6 +89,7 @@ class Memo:
         self.dates: dict[tuple, str] = {}
         self.months: dict[tuple[str, int], str] = {}
         self.numbers: dict[int, str] = {}
+        self.addresses: dict[tuple, str] = {}
         self.zone = get_current_timezone() if settings.USE_TZ else None
         self.language = get_language()
 
@@ -122,6 +123,16 @@ class Memo:
         text = self.escaped.get(value)
         if text is None:
             text = self.escaped[value] = esc(value)
+        return text
+
+    def address(self, obj) -> str:
+        """``obj.get_absolute_url()`` escaped, once for each object of a model (a speaker's
+        page, named again and again: by its quotes and in the people list). A plain row
+        of a model (``story_rows``) names its ``model``."""
+        key = (getattr(obj, "model", type(obj)), obj.pk)
+        text = self.addresses.get(key)
+        if text is None:
+            text = self.addresses[key] = esc(obj.get_absolute_url())
         return text
 
     def date(self, moment, format_string: str) -> str:

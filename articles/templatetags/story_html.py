@@ -139,16 +139,16 @@ def quote_list(views: Iterable, first_reported: bool = False, speaker_page: bool
 
 
 @register.simple_tag
-def speaker_sections(groups: Iterable, quotes_url: str) -> SafeString:
+def speaker_sections(groups: Iterable, quotes_url: str, memo: Memo | None = None) -> SafeString:
     """The story page's quotes, a section for each speaker (``SpeakerQuotes``): their name,
     role, first quotes (``quote_list``) and a link to the rest on the story's quotes page
-    (``quotes_url``)."""
-    memo = Memo()
+    (``quotes_url``). ``memo``: the caller's, when it writes more of the page."""
+    memo = memo or Memo()
     out = []
     for number, group in enumerate(groups, start=1):
         speaker = group.speaker
         if speaker:
-            name = f'<a href="{esc(speaker.get_absolute_url())}">{esc(speaker.name)}</a>'
+            name = f'<a href="{memo.address(speaker)}">{memo.e(speaker.name)}</a>'
         else:
             name = memo.t("Speaker not identified")
         out.append(
@@ -198,15 +198,16 @@ def described_as(described) -> SafeString:
 
 
 @register.simple_tag
-def people_list(people: Iterable) -> SafeString:
+def people_list(people: Iterable, memo: Memo | None = None) -> SafeString:
     """The story's people (``PersonView``): each with their checked role, what outlets called
     them and how many of their quotes the story carries, as list items."""
+    memo = memo or Memo()
     out = []
     for person in people:
         speaker = person.speaker
         out.append(
-            f'\n        <li>\n          <a href="{esc(speaker.get_absolute_url())}">'
-            f"{esc(speaker.name)}</a>\n          "
+            f'\n        <li>\n          <a href="{memo.address(speaker)}">'
+            f"{memo.e(speaker.name)}</a>\n          "
         )
         if person.checked_role:
             out.append(f'<span class="people-list__role">{esc(person.checked_role)}</span>')
@@ -223,10 +224,10 @@ def people_list(people: Iterable) -> SafeString:
 
 
 @register.simple_tag
-def coverage_rows(coverage: Iterable) -> SafeString:
+def coverage_rows(coverage: Iterable, memo: Memo | None = None) -> SafeString:
     """The coverage table's rows: each outlet (``OutletCoverage``) heading its articles."""
     out = []
-    memo = Memo()
+    memo = memo or Memo()
     for item in coverage:
         articles = item.articles
         outlet = item.outlet
@@ -241,8 +242,8 @@ def coverage_rows(coverage: Iterable) -> SafeString:
                     f'{esc(outlet.get_absolute_url())}">{esc(outlet.name)}</a></th>'
                 )
             out.append(
-                f'\n                <td><a href="{esc(article.get_absolute_url())}">'
-                f"{esc(article.headline)}</a>"
+                f'\n                <td><a href="{memo.e(article.get_absolute_url())}">'
+                f"{memo.e(article.headline)}</a>"
             )
             if article.is_translation:
                 out.append(f' <span class="note">({memo.t("translated")})</span>')
@@ -259,7 +260,7 @@ def coverage_rows(coverage: Iterable) -> SafeString:
 
 
 @register.simple_tag
-def coverage_timeline(page) -> SafeString:
+def coverage_timeline(page, memo: Memo | None = None) -> SafeString:
     """The "who published when" chart (``page.timeline``, an inline SVG: a row per outlet, a
     dot per article, each a link to it), or a note when no article has a time."""
     timeline = page.timeline
@@ -271,7 +272,7 @@ def coverage_timeline(page) -> SafeString:
             )
             return mark_safe(f'\n<p class="note timeline-missing">{esc(note)}</p>\n\n')
         return mark_safe("\n")
-    memo = Memo()
+    memo = memo or Memo()
     start = memo.date(timeline.start, LONG_DATE)
     end = memo.date(timeline.end, LONG_DATE)
     count = timeline.dot_count
@@ -300,10 +301,10 @@ def coverage_timeline(page) -> SafeString:
         for dot in row.dots:
             article = dot.article
             when = memo.date(article.published_at, LONG_DATE)
-            headline = esc(article.headline)
-            cx, cy = esc(dot.cx), esc(dot.cy)
+            headline = memo.e(article.headline)
+            cx, cy = dot.cx, dot.cy  # a number's digits: nothing to escape
             out.append(
-                f'\n    <a href="{esc(article.get_absolute_url())}" aria-label="{name}: '
+                f'\n    <a href="{memo.e(article.get_absolute_url())}" aria-label="{name}: '
                 f'{headline}, {when}">\n'
                 f'      <circle class="timeline__hit" cx="{cx}" cy="{cy}" r="15"></circle>\n'
                 f'      <circle class="timeline__dot" cx="{cx}" cy="{cy}" r="6"><title>{name}: '

@@ -65,7 +65,9 @@ ROOT_URLCONF = "newsroom.urls"
 
 TEMPLATES = [
     {
-        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        # Django's engine, each render's context let go of at once (``newsroom.templating``).
+        "BACKEND": "newsroom.templating.DjangoTemplates",
+        "NAME": "django",
         "DIRS": [BASE_DIR / "templates"],
         "APP_DIRS": True,
         "OPTIONS": {

@@ -1868,3 +1868,228 @@ def test_a_description_known_by_a_name_is_that_name():
         "Pulverfass."
     )
     assert _speakers(text) == ["Rob", "Rob", "Pulverfass"]
+
+
+def test_the_two_things_in_the_sentence_before_do_not_hide_the_speaker():
+    text = (
+        "Mayor Jane Roe says she would rather spend the day in Westford.\n\n"
+        "With that in mind, she is campaigning there instead. The two towns vote on March 1.\n\n"
+        "“If somebody shouted at me on my way to the polls, I would vote against them,” she "
+        "joked with reporters."
+    )
+    assert _speakers(text) == ["Jane Roe"]
+
+
+def test_the_two_people_in_the_sentence_before_leave_she_open():
+    text = (
+        "Mayor Jane Roe met Councillor Dana Bell on Friday.\n\n"
+        "The two candidates argued about the budget.\n\n"
+        "“We will win,” she said."
+    )
+    assert _speakers(text) == [None]
+
+
+def test_a_name_then_its_apposition_then_upon_saying_speaks():
+    text = (
+        "Comedian Sara Silva was booed by Roe supporters on Monday.\n\n"
+        "Silva, herself a Roe supporter during the primary, drew a wave of boos upon saying, "
+        "“Jane heard the passion of the people.”"
+    )
+    assert _speakers(text) == ["Sara Silva"]
+
+
+def test_a_name_then_who_tweeted_without_a_comma_speaks():
+    text = (
+        "The mayor's photo drew many replies. The sharpest was this one from Rikki Dale who "
+        "tweeted, “You never pay attention to the rules.”"
+    )
+    assert _speakers(text) == ["Rikki Dale"]
+
+
+def test_a_place_before_who_wrote_is_no_speaker():
+    text = (
+        "The host read out messages, including one from a commuter in Pellham who wrote, "
+        "“I leave the house at six to get to work for nine.”"
+    )
+    assert _speakers(text) == [None]
+
+
+def test_a_name_in_a_fronted_like_phrase_with_an_apposition_is_not_the_subject():
+    text = (
+        "Ostrander Vell sued the Example Academy in 1990. Makepeace Orr, a customer, sued "
+        "it in 2010.\n\n"
+        "Like Orr, the former Example Academy customer, Vell does not want to "
+        "fight anymore.\n\n"
+        "“I'm 76, and I don't feel like going through that again,” he said."
+    )
+    assert _speakers(text) == ["Ostrander Vell"]
+
+
+def test_a_quote_opened_straight_and_closed_curly_does_not_swallow_the_names_after_it():
+    text = (
+        "Another delegate, Tom Poole, said he was only “leaning Roe.”\n\n"
+        "And a third, Dan Tray, said that while he was opposed to Smith, he was backing Roe "
+        'because she had the best chance of stopping Smith. "I prefer Kent,” he said.'
+    )
+    assert _speakers(text) == ["Tom Poole", "Dan Tray"]
+
+
+def test_a_name_inside_a_straight_quote_after_a_curly_one_is_inside():
+    text = (
+        "Others were blunt.\n\n"
+        '"Smith does not understand counterterrorism,” said Dana Benn, a former official. '
+        '"He is ignorant. First of all, Matteo Vale was radicalized at home."\n\n'
+        "He argued the group was in retreat.\n\n"
+        '"The council is going after every target it can find,” he added.'
+    )
+    assert _speakers(text)[-1] == "Dana Benn"
+
+
+def test_a_subject_after_an_opener_outranks_a_name_the_sentences_only_mention():
+    text = (
+        "Senator Bram Okafor met his colleagues on Tuesday.\n\n"
+        "At the same time, Okafor and his aides have told other Democrats that he will do "
+        "what it takes to stop Victor Hale. It is implied that he will not stand in Mayor "
+        "Jane Roe's way.\n\n"
+        "“Let me make it very clear that Victor Hale is unfit to be governor,” he asserted "
+        "to reporters."
+    )
+    assert _speakers(text) == ["Bram Okafor"]
+
+
+def test_a_relative_named_by_a_given_name_takes_the_family_surname():
+    text = (
+        "Mayor Dan Roe opens the fair on Monday. Roe's wife, Melania, is among the speakers. "
+        "She is often by her husband's side. At a rally this spring, she also noted, “When "
+        "you attack him, he will punch back.”\n\n"
+        "Arno Quell's father, Samir, said he could not find his son. “We came to the school "
+        "when they warned us to leave,” he said."
+    )
+    assert _speakers(text) == ["Melania Roe", "Samir Quell"]
+
+
+def test_the_company_is_never_the_house_and_a_business_such_as_one_is_named():
+    text = (
+        "The bill drew attention from local employers such as Quillmart, which opposed it. "
+        "The House passed it anyway. “We call on other businesses to join us,” the company "
+        "tweeted."
+    )
+    assert _speakers(text) == ["Quillmart"]
+    text = (
+        "The House passed the harbour bill on Monday. “We call on other businesses to join "
+        "us,” the company tweeted."
+    )
+    assert _speakers(text) == [None]
+
+
+def test_a_name_apposed_before_said_or_after_an_age_is_a_person():
+    from articles.engine import extract_entities
+
+    text = (
+        "One of the authors of the 2013 report, Ari Fellowes, said the race would test it.\n\n"
+        "At a rally in Westford, 14-year-old Aubrey Pellin hoisted a sign. A 44-year-old Cuban "
+        "American could outflank anyone, Rob Peck, an analyst at Sunbright Robinson Humphrey, "
+        "told the Gazette."
+    )
+    people = {e.name for e in extract_entities(text) if e.kind == "person"}
+    assert people == {"Ari Fellowes", "Aubrey Pellin", "Rob Peck"}
+
+
+def test_a_public_advocate_is_a_title_before_the_name():
+    text = "“They were heinous crimes,” New York City Public Advocate Trish Jamison said."
+    assert _speakers(text) == ["Trish Jamison"]
+
+
+def test_a_full_name_with_an_uncommon_given_name_is_a_person_of_that_gender():
+    from articles.engine import extract_entities
+
+    text = (
+        "The festival opened on Friday. Arianna Westcombe, who runs the Example Gazette, "
+        "wrote a column about it.\n\n"
+        "“We have waited years for this,” she wrote.\n\n"
+        "Bloodline star Norbert Leo Butcombe played a set. A Warner Brothers film and a "
+        "Dallas Texans game drew crowds."
+    )
+    assert _speakers(text) == ["Arianna Westcombe"]
+    people = {e.name for e in extract_entities(text) if e.kind == "person"}
+    assert people == {"Arianna Westcombe", "Norbert Leo Butcombe"}
+
+
+def test_an_epithet_with_a_place_after_the_cue_names_the_person_written_about():
+    text = (
+        "Mayor Jane Roe spoke in Westford on Monday, saying lawmakers dislike her rival.\n\n"
+        "“We cannot have a guy nobody trusts, right?” said the Exampleton businesswoman, who "
+        "campaigned Monday in Northby."
+    )
+    (quote,) = extract_quotes(text)
+    assert (quote.speaker, quote.speaker_mention) == ("Jane Roe", "the Exampleton businesswoman")
+
+
+def test_a_demonym_names_the_one_just_quoted():
+    text = (
+        "Former Governor Rick Pell said the race was open. “Nobody is making an impact,” "
+        "Pell said.\n\n"
+        "The former governor, who dropped his own bid last year, noted that voters want "
+        "change. “Those are skilled governors,” the Texan said."
+    )
+    assert _speakers(text) == ["Rick Pell", "Rick Pell"]
+
+
+def test_a_description_whose_adjectives_a_comma_parts_is_one_mention():
+    text = (
+        "Secretary-General Jane Roe spoke about the harbour on Monday.\n\n"
+        "“From day one, I made the harbour the top priority,” the bespectacled, 71-year-old "
+        "diplomat said in an interview.\n\n"
+        "“It is done,” said the bespectacled, 71-year-old diplomat.\n\n"
+        "“Nobody saw the fire, which police found at dawn,” Roe said."
+    )
+    quotes = extract_quotes(text)
+    assert [q.speaker_mention for q in quotes] == [
+        "the bespectacled, 71-year-old diplomat",
+        "the bespectacled, 71-year-old diplomat",
+        "Roe",
+    ]
+    assert quotes[0].speaker == "Jane Roe"
+
+
+def test_an_age_no_one_was_given_names_the_recent_subject():
+    text = (
+        "Comedian Petrus Quellwood posted the clip on Thursday.\n\n"
+        "Harbour Photos via Getty Images.\n\n"
+        "“What if the mayor had elocution lessons?” the 43-year-old asked in the clip's "
+        "description."
+    )
+    assert _speakers(text) == ["Petrus Quellwood"]
+
+
+def test_a_description_names_the_one_person_the_last_sentences_are_about():
+    text = (
+        "Gary Burnside, a former palace guard, has written a book about the royal household. "
+        "Example Books released an excerpt on Monday.\n\n"
+        "In the excerpt, the author wrote, “The queen had a different sort of liveliness.”"
+    )
+    assert _speakers(text) == ["Gary Burnside"]
+    text = (
+        "“If I were a donor, I'd want answers,” said a prominent Example Party committee "
+        "member who backs Mayor Dan Roe.\n\n"
+        "Roe continues to fly to events on his own jet.\n\n"
+        "“Nobody cares when you spend your own money,” the committee member said."
+    )
+    assert _speakers(text) == [None, None]
+
+
+def test_a_body_that_issued_a_statement_speaks_its_unattributed_quote():
+    text = (
+        "At the mayor's request, the Example Council issued a statement apologizing to Dana "
+        "Bell for the emails.\n\n"
+        "“On behalf of everyone at the council, we want to offer a deep apology.”"
+    )
+    assert _speakers(text) == ["Example Council"]
+
+
+def test_the_name_apposed_to_an_opening_description_speaks_after_to_announce():
+    text = (
+        "The editor I was talking to, Tim Grover, interrupted me in mid-sentence to announce, "
+        "“And there goes the franchise.”"
+    )
+    assert _speakers(text) == ["Tim Grover"]

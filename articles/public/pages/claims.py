@@ -173,9 +173,13 @@ def sourced(
     anchor: str,
     coverage_anchor: dict[int, str],
     paragraph_anchors: dict[str, tuple[str, int]],
+    attributions: list[Attribution] | None = None,
 ) -> SourcedText:
-    """Chips (one per outlet, in the editor's order) and the evidence behind them."""
-    attributions = list(obj.attributions.all())
+    """Chips (one per outlet, in the editor's order) and the evidence behind them.
+    ``attributions``: the claim's sources when the caller has them (the story page's
+    ``story_rows``); by default its prefetched ``attributions``."""
+    if attributions is None:
+        attributions = list(obj.attributions.all())
     by_outlet: dict[int, list[Attribution]] = {}
     for attribution in attributions:
         by_outlet.setdefault(attribution.outlet_id, []).append(attribution)

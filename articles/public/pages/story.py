@@ -46,7 +46,7 @@ from articles.public.pages.quotes import (
     speaker_quotes,
     wordings_of,
 )
-from articles.public.pages.story_rows import attach_rows, load_story_rows
+from articles.public.pages.story_rows import attach_rows, load_story_rows, story_rows
 from sources.models import Outlet, Speaker
 
 
@@ -216,9 +216,10 @@ def published_story(slug: str) -> Story | None:
 
 
 def story_page(story: Story) -> StoryPage:
-    """Everything the story page shows, in a fixed number of queries."""
-    prefetch_story(story, quotes=False)
-    articles = list(story.articles.all())
+    """Everything the story page shows, in a fixed number of queries: the story's rows as
+    plain values (``story_rows``), not its prefetched model instances."""
+    rows = story_rows(story)
+    articles = rows.articles
 
     coverage_by_outlet: dict[int, OutletCoverage] = {}
     for article in articles:
@@ -230,17 +231,17 @@ def story_page(story: Story) -> StoryPage:
 
     # Key points borrow the outlets of the summary paragraph that supports them; the passage of
     # such a row is the paragraph's text, so a reader can be sent to that paragraph.
-    paragraph_rows = list(story.paragraphs.all())
     paragraph_anchors = {
-        p.text: (f"summary-{number}", number) for number, p in enumerate(paragraph_rows, start=1)
+        p.text: (f"summary-{number}", number)
+        for number, (p, _) in enumerate(rows.paragraphs, start=1)
     }
     key_points = [
-        sourced(p, f"key-point-{number}", coverage_anchor, paragraph_anchors)
-        for number, p in enumerate(story.key_points.all(), start=1)
+        sourced(p, f"key-point-{number}", coverage_anchor, paragraph_anchors, sources)
+        for number, (p, sources) in enumerate(rows.key_points, start=1)
     ]
     paragraphs = [
-        sourced(p, f"summary-{number}", coverage_anchor, {})
-        for number, p in enumerate(paragraph_rows, start=1)
+        sourced(p, f"summary-{number}", coverage_anchor, {}, sources)
+        for number, (p, sources) in enumerate(rows.paragraphs, start=1)
     ]
     cited: list[Outlet] = []
     for item in (*key_points, *paragraphs):
@@ -248,7 +249,7 @@ def story_page(story: Story) -> StoryPage:
     quotes = speaker_quotes(story.pk, {article.pk: article for article in articles})
     return StoryPage(
         story=story,
-        corrections=list(story.corrections.all()),
+        corrections=rows.corrections,
         key_points=key_points,
         paragraphs=paragraphs,
         speaker_quotes=quotes,
