@@ -180,6 +180,11 @@ _WHO_BACK = re.compile(
     r"|(?<!\bin\s)(?<!\bat\s)((?:[A-Z][\w’'.\-]+\s+){1,3}[A-Z][\w’'\-]+))"
     r"\s+who\s+(?:(?:also|later|then|\w+ly)\s+)?$"
 )
+_WHICH_BACK = re.compile(
+    r"((?:[A-Z][\w’'.\-]+\s+){0,3}[A-Z][\w’'\-]+)(?:[’']s?)?\s+(?:report|study|analysis|"
+    r"statement|poll|survey|editorial|article|audit|review),?\s+which\s+"
+    r"(?:(?:also|later|then|\w+ly)\s+)?$"
+)
 _AND_BACK = re.compile(r"\s+and\s+(?:(?:later|then|also|\w+ly)\s+)?$")
 _NAMING_VERBS = frozenset({"called", "named", "titled", "dubbed"})
 _NAMING_USE = re.compile(r"(?:called|named|titled|dubbed)\s+[“\"‘]")
@@ -863,6 +868,11 @@ def find_before(text: str, start: int, open_pos: int) -> Attribution | None:
         if wm and _looks_like_name(wm.group(g)):
             # "... the judge, Mara Quill, who told the court: “...”": the relative's antecedent.
             span = wm.span(g)
+        elif "which " in text[max(0, verb_start - 30) : verb_start]:
+            # "... linked to the Gazette report, which notes, “...”": the body whose work it is
+            hm = _WHICH_BACK.search(text, max(start, verb_start - 120), verb_start)
+            if hm and _looks_like_name(hm.group(1)):
+                span = hm.span(1)
     if not span or not _valid_subject(text[span[0] : span[1]]):
         return None
     return Attribution(

@@ -2093,3 +2093,11 @@ def test_the_name_apposed_to_an_opening_description_speaks_after_to_announce():
         "“And there goes the franchise.”"
     )
     assert _speakers(text) == ["Tim Grover"]
+
+
+def test_a_report_which_notes_is_its_owners_word():
+    text = (
+        "The mayor's office linked to the Example Gazette report, which notes, “More than half "
+        "the people who met the mayor gave money to her foundation.”"
+    )
+    assert _speakers(text) == ["Example Gazette"]

@@ -185,13 +185,38 @@ def test_a_story_with_many_speakers_shows_every_speaker_within_the_page_budget(c
     groups = response.context["page"].speaker_quotes
     # Every speaker is there with at least their first quote, and a link to the rest.
     assert {g.speaker.name for g in groups} == {s.name for s in speakers}
-    # Five a speaker until the page holds QUOTES_ON_PAGE (25), then one each.
+    # QUOTES_SHOWN a speaker until the page holds QUOTES_ON_PAGE, then one each.
     assert [len(g.shown) for g in groups] == [QUOTES_SHOWN] * 5 + [1] * 3
     assert len(_quote_ids(html)) == QUOTES_ON_PAGE + 3
     assert sum(g.count for g in groups) == 8 * QUOTES_SHOWN
     for group in groups:
         if group.more:
             assert f"{group.more} more quotes from {group.speaker.name}" in html
+
+
+def test_a_long_story_shows_twenty_of_its_two_hundred_quotes_and_links_to_the_rest(client):
+    """Ten speakers quoted twenty times each: the five most quoted show their first three
+    quotes, the other five their first, and every one of them links to the rest."""
+    built = build_story(articles=2, quotes=0)
+    speakers = [make_speaker(f"Jane Roe {n}") for n in range(10)]
+    for n in range(200):
+        quote = Quote.objects.create(
+            story=built.story, speaker=speakers[n % 10], text=f"The bridge, point {n}."
+        )
+        QuoteAppearance.objects.create(
+            quote=quote,
+            article=built.articles[n % 2],
+            text=quote.text,
+            start=n * 100,
+            end=n * 100 + 10,
+            review_state="approved",
+        )
+    response = client.get(built.story.get_absolute_url())
+    html = response.content.decode()
+    assert len(_quote_ids(html)) == 20
+    assert html.count("17 more quotes from Jane Roe") == 5
+    assert html.count("19 more quotes from Jane Roe") == 5
+    assert response.context["page"].quote_count == 200
 
 
 def test_the_story_prefetch_names_every_relation_it_loads():

@@ -18,6 +18,7 @@ from django.utils import timezone, translation
 from django.utils.html import escape
 
 from articles.models import Article, Attribution, Figure, KeyPoint, Quote, QuoteAppearance
+from articles.public.pages.quotes import QUOTES_SHOWN
 from articles.templatetags import claim_html, story_html, table_html
 from sources.models import Outlet, OutletRating
 from tests.factories import make_article, make_outlet, make_speaker
@@ -339,7 +340,9 @@ def test_the_speakers_sections_are_as_the_template_wrote(client, extra):
     built = _hostile_story()
     named = make_speaker('Jane <Roe> & "Co"', role="Mayor of <Northfield>", role_checked=True)
     plain = make_speaker("John Doe")
-    for n, speaker in enumerate([named] * (5 + extra) + [plain] + [None] * (5 + extra)):
+    for n, speaker in enumerate(
+        [named] * (QUOTES_SHOWN + extra) + [plain] + [None] * (QUOTES_SHOWN + extra)
+    ):
         quote = Quote.objects.create(story=built.story, speaker=speaker, text=f"Point {n} & more")
         QuoteAppearance.objects.create(
             quote=quote,

@@ -174,9 +174,9 @@ class QuoteView:
 # A story page shows each speaker's first quotes and links to the rest (the story's quotes
 # page, paged), so that a story with hundreds of quotes stays a page a reader can take in
 # (and one that renders fast): up to QUOTES_SHOWN a speaker, the most-quoted first, until
-# QUOTES_ON_PAGE are shown; after that every other speaker still gets their first quote.
-QUOTES_SHOWN = 5
-QUOTES_ON_PAGE = 25
+# QUOTES_ON_PAGE are shown, then each other speaker's first (ten speakers: 20 quotes).
+QUOTES_SHOWN = 3
+QUOTES_ON_PAGE = 15
 
 
 @dataclass
