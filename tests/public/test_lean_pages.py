@@ -299,6 +299,10 @@ def test_a_long_story_shows_its_first_articles_and_links_to_all_of_them(client):
     assert _coverage_rows(every) == _by_outlet(built, built.articles)
     assert _timeline_dots(every) == COVERAGE_SHOWN + 8
     assert 'class="coverage-more"' not in every
+    # Each cached under its own address.
+    assert 'class="coverage-more"' in client.get(built.story.get_absolute_url()).content.decode()
+    again = client.get(built.story.get_absolute_url() + "?articles=all").content.decode()
+    assert _coverage_rows(again) == _coverage_rows(every)
 
 
 def test_a_short_story_shows_every_article_with_no_link(client):
