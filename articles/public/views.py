@@ -99,7 +99,9 @@ class StoryDetailView(MovedStoryMixin, DetailView):
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
-        context["page"] = page = story_page(self.object)
+        # ``?articles=all``: the coverage table and timeline with every article of a long story.
+        all_coverage = self.request.GET.get("articles") == "all"
+        context["page"] = page = story_page(self.object, all_coverage=all_coverage)
         # The quotes the page shows, cited as the page shows them: worked out once.
         shown = [view for group in page.speaker_quotes for view in group.shown]
         context["jsonld"] = story_jsonld(

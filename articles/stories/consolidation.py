@@ -9,7 +9,8 @@ stories those rows name and its articles' frequencies (which nothing counts whil
 merged). So one consolidation remembers each draft's match (``Matches``) and finds it again
 only when a story its rows named, or one now holding one of its keys, has changed.
 Last, ``stories_join`` reads the larger drafts' best matches: a piece a large draft's reports
-take at the placement threshold joins it.
+take at the placement threshold joins it; and two drafts each the other's best match join
+at a lower bar.
 """
 
 from __future__ import annotations
@@ -20,7 +21,13 @@ from dataclasses import replace
 from django.db import transaction
 from django.db.models import F
 
-from articles.engine.grouping import DEFAULT_THRESHOLD, ArticleFeatures, StoryIndex, index_keys
+from articles.engine.grouping import (
+    DEFAULT_THRESHOLD,
+    ArticleFeatures,
+    ScoreBreakdown,
+    StoryIndex,
+    index_keys,
+)
 from articles.engine.grouping import StoryProfile as EngineProfile
 from articles.engine.weights import DocumentFrequencies
 from articles.models import Article, ReviewState, Story, StoryIndexKey
@@ -49,6 +56,15 @@ CONSOLIDATE_CANDIDATES = 30
 # the stories as they are, and only the one that fits it best. A draft of another event of
 # the same subject scores well below this (its names, figures or time disagree).
 CONSOLIDATE_THRESHOLD = 0.20
+# Two drafts of an import that are each the other's best match (``stories_join``) read as one
+# event from both sides: they join when each side's articles score at least
+# ``JOIN_MUTUAL_MIN`` there and both together ``JOIN_MUTUAL_MEAN`` on average, below the
+# bars for reading one side only. Short reports of one event, each telling it through other
+# details (one names the ship, another the port and how many were rescued), fit each other
+# little but nothing else better; a draft of another event of the subject has a story of its
+# own event to fit best, or is not chosen back.
+JOIN_MUTUAL_MIN = 0.10
+JOIN_MUTUAL_MEAN = 0.15
 
 
 def machine_drafts(story_ids: Iterable[int]) -> dict[int, int]:
@@ -83,12 +99,11 @@ class Matches:
     with their keys and frequencies, for the same reason."""
 
     def __init__(self, reads: PlacementReads | None = None) -> None:
-        # What the import's placements read of the index, followed through the merges.
-        self.reads = reads
+        self.reads = reads  # what the import's placements read, followed through merges
         self.features: dict[int, tuple[ArticleFeatures, DocumentFrequencies]] = {}
         self._found: dict[int, tuple[frozenset[int], tuple | None, set[str], set[int]]] = {}
         # Scores of articles against candidates' profiles, while both stay the same.
-        self.scores: dict[tuple[int, int], tuple[EngineProfile, float]] = {}
+        self.scores: dict[tuple[int, int], tuple[EngineProfile, ScoreBreakdown]] = {}
 
     def find(
         self, story_id: int, known: dict[int, ArticleFeatures], apart: Iterable[int] = ()
@@ -101,17 +116,8 @@ class Matches:
             return hit[1]
         keys: set[str] = set()
         seen: set[int] = set()
-        if self.reads is not None:
-            self.reads.opened()  # read again if another connection has committed since
-        found = _story_match(
-            story_id,
-            self.features,
-            known,
-            apart,
-            read=(keys, seen),
-            scores=self.scores,
-            reads=self.reads,
-        )
+        given = {"read": (keys, seen), "scores": self.scores, "reads": self.reads}
+        found = _story_match(story_id, self.features, known, apart, **given)
         self._found[story_id] = (apart, found, keys, seen)
         return found
 
@@ -119,15 +125,12 @@ class Matches:
         """``story_ids`` changed (merged, merged into, split, deleted): forget each match that
         was read from their key rows or profiles, or whose keys they hold now."""
         ids = set(story_ids)
-        if not ids:
-            return
-        if self.reads is not None:
+        if self.reads is not None and ids:
             now = self.reads.changed(ids)
-        elif not self._found:
+        elif not ids or not self._found:
             return
         else:
-            keys = StoryIndexKey.objects.filter(story_id__in=ids).values_list("key", flat=True)
-            now = set(keys)
+            now = set(StoryIndexKey.objects.filter(story_id__in=ids).values_list("key", flat=True))
         for story_id, (_, _, keys, seen) in list(self._found.items()):
             if story_id in ids or not seen.isdisjoint(ids) or not now.isdisjoint(keys):
                 del self._found[story_id]
@@ -140,7 +143,7 @@ def _story_match(
     apart: Iterable[int] = (),
     *,
     read: tuple[set[str], set[int]] | None = None,
-    scores: dict[tuple[int, int], tuple[EngineProfile, float]] | None = None,
+    scores: dict[tuple[int, int], tuple[EngineProfile, ScoreBreakdown]] | None = None,
     reads: PlacementReads | None = None,
 ) -> tuple[int, float] | None:
     """The best other story for all of ``story_id``'s articles, with their mean score.
@@ -155,6 +158,7 @@ def _story_match(
     frequencies are the same in ``cache``). ``reads``: the import's ``PlacementReads``, for the
     key rows, profiles and frequencies its placements read."""
     known = known if known is not None else {}
+    look = reads.lookups() if reads is not None else {}  # (checked against others' commits)
     features: list[tuple[ArticleFeatures, DocumentFrequencies]] = []
     ids = list(Article.objects.filter(story_id=story_id).values_list("pk", flat=True))
     unknown = [pk for pk in ids if pk not in cache and pk not in known]
@@ -163,11 +167,8 @@ def _story_match(
     missing = [pk for pk in ids if pk not in cache]
     found = [known[pk] for pk in missing]
     # One query for all their frequencies: nothing counts documents while drafts are merged.
-    if reads is None:
-        frequencies = document_frequencies_each([f.df_terms() for f in found])
-    else:
-        frequencies = [reads.frequencies(f.df_terms()) for f in found]
-    for pk, f, df in zip(missing, found, frequencies, strict=True):
+    each = reads.frequencies_each if reads is not None else document_frequencies_each
+    for pk, f, df in zip(missing, found, each([f.df_terms() for f in found]), strict=True):
         cache[pk] = (replace(f, keys=tuple(index_keys(f, df))), df)
     for pk in ids:
         features.append(cache[pk])
@@ -178,15 +179,8 @@ def _story_match(
     for f, df in features:
         # Only the candidates' profiles are read in full (``limit``): only they are scored.
         seen = read[1] if read is not None else None
-        index = story_index_for(
-            f,
-            df,
-            limit=CONSOLIDATE_CANDIDATES,
-            exclude=story_id,
-            seen=seen,
-            rows=reads.key_rows if reads is not None else None,
-            profiles=reads.profiles if reads is not None else None,
-        )
+        limit = CONSOLIDATE_CANDIDATES
+        index = story_index_for(f, df, limit=limit, exclude=story_id, seen=seen, **look)
         if read is not None:
             read[0].update(k[:200] for k in f.keys)
         found = index.candidates(f, CONSOLIDATE_CANDIDATES)
@@ -207,8 +201,8 @@ def _story_match(
             # A profile is a new object once its row has changed (``candidates._profiles``).
             hit = scores.get((pk, candidate))
             if hit is None or hit[0] is not profile:
-                hit = scores[pk, candidate] = (profile, scratch.score(f, candidate).total)
-            total += hit[1]
+                hit = scores[pk, candidate] = (profile, scratch.score(f, candidate))
+            total += hit[1].total
         mean = total / len(features)
         if best is None or mean > best[1]:
             best = (candidate, mean)
@@ -305,6 +299,18 @@ def stories_consolidate(
     return mapping
 
 
+def _apart_in_time(story_id: int, other: int, matches: Matches) -> bool:
+    """Is an article of ``story_id`` held back from ``other`` by time (a date penalty in its
+    score there: the days of their events apart), as scored when ``story_id``'s best match
+    was found? Unknown counts as apart. A quake and its aftershock two days later, a match
+    and the manager's sacking after it, read as one from both sides; their days do not."""
+    for pk in Article.objects.filter(story_id=story_id).values_list("pk", flat=True):
+        hit = matches.scores.get((pk, other))
+        if hit is None or hit[1].date_penalty > 0:
+            return True
+    return False
+
+
 def stories_join(
     *,
     story_ids: Iterable[int],
@@ -326,8 +332,18 @@ def stories_join(
     have joined it at placement, the piece is merged into the large draft. Two large drafts
     are never joined (a draft many reports chose is a story of its own; when it shares a
     subject with another, it is another event), nor pairs in ``apart`` (events
-    ``stories_separate`` told apart). Pairs are taken best score first and a piece joins at
-    most one draft, so the outcome does not depend on the order the drafts were made in.
+    ``stories_separate`` told apart).
+
+    Two drafts (a piece and a large draft, or two pieces) that are each the other's best match
+    read as one event from both sides, and the smaller joins the larger when each side's
+    articles score at least ``JOIN_MUTUAL_MIN`` there and the two sides ``JOIN_MUTUAL_MEAN``
+    on average, and no article of either is held back from the other by time (a date penalty,
+    ``_apart_in_time``): reports of one event that tell it through different details fit
+    each other below the one-sided bars, but nothing better. Two large drafts stay apart here
+    too.
+
+    Pairs are taken best score first and a draft joins at most one other, so the outcome does
+    not depend on the order the drafts were made in.
 
     Returns old story id -> surviving story id for every merged story."""
     mapping: dict[int, int] = {}
@@ -338,19 +354,34 @@ def stories_join(
         kept_apart.setdefault(a, set()).add(b)
         kept_apart.setdefault(b, set()).add(a)
     drafts = machine_drafts(story_ids)
-    pairs: list[tuple[float, int, int]] = []
+    best: dict[int, tuple[int, float]] = {}
     for story_id in sorted(drafts):
-        if drafts[story_id] <= CONSOLIDATE_MAX_ARTICLES:
-            continue
         found = matches.find(story_id, features, kept_apart.get(story_id, ()))
-        if found is None or found[1] < DEFAULT_THRESHOLD:
+        if found is not None:
+            best[story_id] = found
+    pairs: list[tuple[float, int, int]] = []
+    for story_id, (other, score) in sorted(best.items()):
+        large = drafts[story_id] > CONSOLIDATE_MAX_ARTICLES
+        other_large = drafts.get(other, CONSOLIDATE_MAX_ARTICLES + 1) > CONSOLIDATE_MAX_ARTICLES
+        if large and not other_large and score >= DEFAULT_THRESHOLD:
+            pairs.append((score, story_id, other))
             continue
-        if drafts.get(found[0], CONSOLIDATE_MAX_ARTICLES + 1) > CONSOLIDATE_MAX_ARTICLES:
+        back = best.get(other)
+        if back is None or back[0] != story_id or other < story_id or (large and other_large):
             continue
-        pairs.append((found[1], story_id, found[0]))
+        # Each the other's best match: both sides read the pair as one event, and the days
+        # of their events are not apart.
+        if (
+            min(score, back[1]) >= JOIN_MUTUAL_MIN
+            and score + back[1] >= 2 * JOIN_MUTUAL_MEAN
+            and not _apart_in_time(story_id, other, matches)
+            and not _apart_in_time(other, story_id, matches)
+        ):
+            larger, smaller = sorted((story_id, other), key=lambda s: (drafts[s], -s), reverse=True)
+            pairs.append(((score + back[1]) / 2, larger, smaller))
     joined: set[int] = set()
     for _, target_id, source_id in sorted(pairs, key=lambda p: (-p[0], p[1], p[2])):
-        if source_id in joined:
+        if source_id in joined or target_id in joined:
             continue
         with transaction.atomic():
             placement_lock()

@@ -81,6 +81,17 @@ class PlacementReads:
             }
         )
 
+    def frequencies_each(self, term_sets: list[set[str]]) -> list[DocumentFrequencies]:
+        """``placement.document_frequencies_each``: ``frequencies`` of each set."""
+        return [self.frequencies(terms) for terms in term_sets]
+
+    def lookups(self) -> dict:
+        """What ``story_index_for`` reads key rows and profiles with (``rows``,
+        ``profiles``), once ``opened`` has checked for other connections' commits (between
+        consolidation's drafts)."""
+        self.opened()
+        return {"rows": self.key_rows, "profiles": self.profiles}
+
     def counted(self, terms: Iterable[str]) -> None:
         """One document with ``terms`` was counted (``placement._count_documents``)."""
         known = self._frequencies

@@ -26,6 +26,7 @@ from articles.templatetags.claim_html import claim_sources, source_chips
 from articles.templatetags.html_writing import Memo, esc
 from articles.templatetags.newsroom import jsonld_script
 from articles.templatetags.story_html import (
+    coverage_more,
     coverage_rows,
     coverage_timeline,
     people_list,
@@ -280,9 +281,10 @@ def story_body(context) -> SafeString:
             f'            <thead><tr><th scope="col">{t("Outlet")}</th><th scope="col">'
             f'{t("Article")}</th><th scope="col">{t("Published")}</th></tr></thead>\n'
             "            <tbody>\n"
-            f"              {coverage_rows(page.coverage, memo)}\n"
+            f"              {coverage_rows(page.shown_coverage, memo)}\n"
             "            </tbody>\n          </table>\n        </div>\n        "
         )
+        add(coverage_more(page, memo))
     else:
         add(f'\n        <p class="empty">{t("No articles yet.")}</p>\n        ')
     add("\n        ")

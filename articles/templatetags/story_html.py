@@ -259,6 +259,31 @@ def coverage_rows(coverage: Iterable, memo: Memo | None = None) -> SafeString:
     return mark_safe("".join(out))
 
 
+def coverage_more(page, memo: Memo | None = None) -> str:
+    """On a long story whose table shows its first articles (``page.shown_coverage``), how
+    many of how many, and a link to the page with all of them; else nothing."""
+    if not page.more_coverage:
+        return ""
+    memo = memo or Memo()
+    total = len(page.articles)
+    values = {"shown": esc(memo.number(page.shown_count)), "counter": esc(memo.number(total))}
+    shown = (
+        ngettext(
+            "The table and timeline show %(shown)s of the story's %(counter)s articles: "
+            "each outlet's first, then the earliest.",
+            "The table and timeline show %(shown)s of the story's %(counter)s articles: "
+            "each outlet's first, then the earliest.",
+            total,
+        )
+        % values
+    )
+    show_all = ngettext("Show all %(counter)s article", "Show all %(counter)s articles", total)
+    return (
+        f'\n        <p class="coverage-more" id="coverage-more">{shown} '
+        f'<a href="?articles=all#coverage-heading">{show_all % values}</a></p>\n        '
+    )
+
+
 @register.simple_tag
 def coverage_timeline(page, memo: Memo | None = None) -> SafeString:
     """The "who published when" chart (``page.timeline``, an inline SVG: a row per outlet, a

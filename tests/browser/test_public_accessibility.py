@@ -1,6 +1,7 @@
 """axe-core in Chromium on every public page, as a reader sees it at 1366 px and on a phone
 (390 px): the demo story with a storyline, a topic, an outlet rating and a lead image around
-it. No violation of any impact, and no page wider than the screen."""
+it, and a long story (its first articles, and all of them). No violation of any impact, and
+no page wider than the screen."""
 
 from __future__ import annotations
 
@@ -15,9 +16,11 @@ from django.utils import timezone
 from PIL import Image
 
 from articles.models import ArticleImage, Correction, Story, Topic
+from articles.public.pages.coverage import COVERAGE_SHOWN
 from articles.stories.storylines import storyline_link
 from sources.models import Outlet, OutletRating
 from tests.factories import make_article, make_story
+from tests.story_builders import build_story
 
 pytestmark = pytest.mark.slow
 WIDTHS = (1366, 390)
@@ -54,6 +57,9 @@ def public_urls(transactional_db):
     Correction.objects.create(story=follow_up, text="An earlier version misnamed the agency.")
     outlet = Outlet.objects.get(name="Reuters")
     person = story.quotes.exclude(speaker=None).first().speaker
+    long_story = build_story(
+        articles=COVERAGE_SHOWN + 3, quotes=2, headline="Northfield bridge, week by week"
+    ).story
     return [
         "/",
         "/stories/",
@@ -61,6 +67,8 @@ def public_urls(transactional_db):
         f"{story.get_absolute_url()}quotes/",
         f"{story.get_absolute_url()}quotes/?speaker={person.slug}",
         follow_up.get_absolute_url(),
+        long_story.get_absolute_url(),
+        f"{long_story.get_absolute_url()}?articles=all",
         f"/articles/{story.articles.order_by('pk').first().pk}/",
         f"/articles/{article.pk}/",
         "/corrections/",

@@ -33,9 +33,10 @@ def _payloads(ids: list[str]) -> list[dict]:
 
 
 def _split_import(monkeypatch, ids: list[str]):
-    """Import without consolidation (as placement alone leaves it)."""
+    """Import without consolidation nor joining (as placement alone leaves it)."""
     with monkeypatch.context() as m:
         m.setattr(service, "stories_consolidate", lambda **kw: {})
+        m.setattr(service, "stories_join", lambda **kw: {})
         return ingest_payloads(_payloads(ids), source="t")
 
 
@@ -191,6 +192,7 @@ def test_a_vague_report_placement_left_alone_joins_its_event_at_the_end(fake_eng
     placed = _club_payloads(reports)
     with monkeypatch.context() as m:
         m.setattr(service, "stories_consolidate", lambda **kw: {})
+        m.setattr(service, "stories_join", lambda **kw: {})
         alone = ingest_payloads(placed, source="t")
     assert alone.items[-1].story != alone.items[0].story  # placement alone leaves it apart
     Article.objects.all().delete()

@@ -1,14 +1,21 @@
 """A long story stays a page a reader can take in and the server renders fast: each speaker's
-first quotes with a link to the rest (the story's quotes page, paged), no template render per
-quote or article, one object per article however many quotes it carries."""
+first quotes with a link to the rest (the story's quotes page, paged), its first articles in
+the coverage table and timeline with a link to all of them, no template render per quote or
+article, one object per article however many quotes it carries."""
 
 from __future__ import annotations
 
 import re
+from datetime import UTC, datetime, timedelta
+from types import SimpleNamespace
 
 import pytest
+from django.core.cache import cache
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 
 from articles.models import Quote, QuoteAppearance
+from articles.public.pages.coverage import COVERAGE_SHOWN, OutletCoverage, shown_coverage
 from articles.public.pages.quotes import QUOTES_ON_PAGE, QUOTES_SHOWN
 from articles.public.pages.quotes_page import QUOTES_PER_PAGE
 from tests.factories import make_speaker
@@ -245,3 +252,80 @@ def test_unidentified_zero_lists_every_speaker(client):
     assert _quote_ids(client.get(quotes + "?unidentified=0").content.decode()) == _quote_ids(
         client.get(quotes).content.decode()
     )
+
+
+def _coverage_rows(html: str) -> list[str]:
+    """The article links of the coverage table, in order."""
+    start = html.index('<table class="coverage-table">')
+    table = html[start : html.index("</table>", start)]
+    return re.findall(r'<td><a href="([^"]+)"', table)
+
+
+def _timeline_dots(html: str) -> int:
+    return html.count('<circle class="timeline__dot"')
+
+
+def _by_outlet(built, articles) -> list[str]:
+    """The addresses of ``articles`` in the coverage table's order: by outlet, earliest first."""
+    return [a.get_absolute_url() for o in built.outlets for a in articles if a.outlet_id == o.pk]
+
+
+def test_a_long_story_shows_its_first_articles_and_links_to_all_of_them(client):
+    built = build_story(articles=COVERAGE_SHOWN + 8, quotes=0)
+    response = client.get(built.story.get_absolute_url())
+    html = response.content.decode()
+    # The earliest articles (``build_story`` publishes them in order), each outlet heading rows.
+    assert _coverage_rows(html) == _by_outlet(built, built.articles[:COVERAGE_SHOWN])
+    assert _timeline_dots(html) == COVERAGE_SHOWN
+    for outlet in built.outlets:
+        assert f'id="coverage-{outlet.slug}"' in html
+    # The counts are the story's, not the table's.
+    assert "Reported by 2 outlets" in html
+    assert f"show {COVERAGE_SHOWN} of the story's {COVERAGE_SHOWN + 8} articles" in html
+    [href] = re.findall(r'<p class="coverage-more" id="coverage-more">[^<]*<a href="([^"]+)"', html)
+    assert f">Show all {COVERAGE_SHOWN + 8} articles</a>" in html
+
+    # The same queries either way: the page reads every article (its figures, people and
+    # quotes need them) and writes fewer.
+    with CaptureQueriesContext(connection) as first:
+        cache.clear()
+        client.get(built.story.get_absolute_url())
+    with CaptureQueriesContext(connection) as all_of_them:
+        cache.clear()
+        everything = client.get(built.story.get_absolute_url() + href.split("#")[0])
+    assert len(all_of_them) == len(first)
+    assert everything.status_code == 200
+    every = everything.content.decode()
+    assert _coverage_rows(every) == _by_outlet(built, built.articles)
+    assert _timeline_dots(every) == COVERAGE_SHOWN + 8
+    assert 'class="coverage-more"' not in every
+    # Each cached under its own address.
+    assert 'class="coverage-more"' in client.get(built.story.get_absolute_url()).content.decode()
+    again = client.get(built.story.get_absolute_url() + "?articles=all").content.decode()
+    assert _coverage_rows(again) == _coverage_rows(every)
+
+
+def test_a_short_story_shows_every_article_with_no_link(client):
+    built = build_story(articles=COVERAGE_SHOWN, quotes=0)
+    html = client.get(built.story.get_absolute_url()).content.decode()
+    assert _coverage_rows(html) == _by_outlet(built, built.articles)
+    assert _timeline_dots(html) == COVERAGE_SHOWN
+    assert 'class="coverage-more"' not in html
+
+
+def test_every_outlet_keeps_its_first_article_however_many_outlets():
+    outlets = [SimpleNamespace(slug=f"outlet-{n}") for n in range(COVERAGE_SHOWN + 2)]
+    start = datetime(2026, 3, 1, tzinfo=UTC)
+    coverage, pk = [], 0
+    for n, outlet in enumerate(outlets):
+        articles = []
+        for k in range(3):
+            pk += 1
+            articles.append(SimpleNamespace(pk=pk, published_at=start + timedelta(hours=n + k)))
+        coverage.append(OutletCoverage(outlet, articles))
+    shown = shown_coverage(coverage)
+    assert [item.articles for item in shown] == [[item.articles[0]] for item in coverage]
+
+    # Fewer outlets: their first articles, then the earliest others, in publication order.
+    few = shown_coverage(coverage[:3], limit=4)
+    assert [[a.pk for a in item.articles] for item in few] == [[1, 2], [4], [7]]

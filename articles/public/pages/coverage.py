@@ -100,3 +100,34 @@ def coverage_timeline(coverage: Sequence[OutletCoverage]) -> Timeline:
     return Timeline(
         TIMELINE_WIDTH, int(axis_y + 26), left, right, axis_y, rows, start, end, undated
     )
+
+
+# How many articles a story's coverage table and timeline show before "Show all": a reader
+# scanning who reported the story sees every outlet and its first article, and the table
+# stays a screenful on a phone however long the story runs.
+COVERAGE_SHOWN = 12
+
+
+def shown_coverage(
+    coverage: Sequence[OutletCoverage], limit: int = COVERAGE_SHOWN
+) -> list[OutletCoverage]:
+    """The coverage the story page shows at first: every outlet's earliest article (so every
+    outlet heads its rows, where the source chips lead), then the earliest others, ``limit``
+    articles in all (more only when there are more outlets); outlets and articles in the same
+    order as ``coverage``. All of it when it holds no more than ``limit`` articles."""
+    total = sum(len(item.articles) for item in coverage)
+    if total <= limit:
+        return list(coverage)
+    chosen = {id(item.articles[0]) for item in coverage if item.articles}
+    room = limit - len(chosen)
+    if room > 0:
+        others = sorted(
+            (a for item in coverage for a in item.articles[1:]),
+            key=lambda a: (a.published_at is None, a.published_at or 0, a.pk),
+        )
+        chosen.update(id(a) for a in others[:room])
+    return [
+        OutletCoverage(item.outlet, [a for a in item.articles if id(a) in chosen])
+        for item in coverage
+        if item.articles
+    ]

@@ -37,7 +37,12 @@ from articles.models import (
     SummaryParagraph,
 )
 from articles.public.pages.claims import SourcedText, sourced
-from articles.public.pages.coverage import OutletCoverage, Timeline, coverage_timeline
+from articles.public.pages.coverage import (
+    OutletCoverage,
+    Timeline,
+    coverage_timeline,
+    shown_coverage,
+)
 from articles.public.pages.figures import FigureTableView, figure_table
 from articles.public.pages.people import PersonView, people_of
 from articles.public.pages.quotes import (
@@ -168,9 +173,26 @@ class StoryPage:
     figures: FigureTableView
     coverage: list[OutletCoverage]
     cited_outlets: list[Outlet]
-    timeline: Timeline
+    timeline: Timeline  # of the coverage shown
     people: list[PersonView]
     articles: list[Article]
+    # What the coverage table and timeline show: all of ``coverage``, or on a long story its
+    # first articles (``coverage.shown_coverage``) until the reader asks for all.
+    shown_coverage: list[OutletCoverage] | None = None
+
+    def __post_init__(self) -> None:
+        if self.shown_coverage is None:
+            self.shown_coverage = self.coverage
+
+    @property
+    def shown_count(self) -> int:
+        """Articles the coverage table shows."""
+        return sum(len(c.articles) for c in self.shown_coverage)
+
+    @property
+    def more_coverage(self) -> bool:
+        """Whether the table leaves some of the story's articles to "Show all"."""
+        return self.shown_count < len(self.articles)
 
     @property
     def outlets(self) -> list[Outlet]:
@@ -215,9 +237,11 @@ def published_story(slug: str) -> Story | None:
     return story
 
 
-def story_page(story: Story) -> StoryPage:
+def story_page(story: Story, *, all_coverage: bool = False) -> StoryPage:
     """Everything the story page shows, in a fixed number of queries: the story's rows as
-    plain values (``story_rows``), not its prefetched model instances."""
+    plain values (``story_rows``), not its prefetched model instances. Its coverage table
+    and timeline show every article with ``all_coverage``, else the first ones on a long
+    story (``shown_coverage``)."""
     rows = story_rows(story)
     articles = rows.articles
 
@@ -227,6 +251,7 @@ def story_page(story: Story) -> StoryPage:
             article.outlet_id, OutletCoverage(article.outlet, [])
         ).articles.append(article)
     coverage = list(coverage_by_outlet.values())  # first to publish first
+    shown = coverage if all_coverage else shown_coverage(coverage)
     coverage_anchor = {c.outlet.pk: c.anchor for c in coverage}
 
     # Key points borrow the outlets of the summary paragraph that supports them; the passage of
@@ -256,7 +281,8 @@ def story_page(story: Story) -> StoryPage:
         figures=figure_table(articles),
         coverage=coverage,
         cited_outlets=cited,
-        timeline=coverage_timeline(coverage),
+        timeline=coverage_timeline(shown),
         people=people_of(articles, quotes),
         articles=articles,
+        shown_coverage=shown,
     )
