@@ -689,12 +689,11 @@ def _census_person(words: list[str]) -> bool:
     last = lows[-1]
     return (
         len(words) in (2, 3)
-        and lx.CENSUS_GIVEN_NAMES.get(lows[0]) in ("m", "f")
+        and _census_gender(lows[0]) != ""
         and not any(w.isupper() for w in words)
         and (
             len(words) == 2
-            or lows[1] in lx.FIRST_NAMES
-            or lows[1] in lx.CENSUS_GIVEN_NAMES
+            or lows[1] in lx.ANY_GIVEN_NAMES
             or _INITIAL.fullmatch(words[1]) is not None
         )
         and last not in _NOT_SURNAMES
@@ -702,6 +701,12 @@ def _census_person(words: list[str]) -> bool:
         and last not in lx.PLACE_WORDS
         and not (last.endswith("s") and not last.endswith("ss") and last not in lx.SURNAMES_IN_S)
     )
+
+
+def _census_gender(low: str) -> str:
+    """m or f for a given name the census gives mostly to one sex; "" otherwise."""
+    g = lx.CENSUS_GIVEN_NAMES.get(low, "")
+    return g if g in ("m", "f") else ""
 
 
 def _first_name_gender(first: str) -> str:
@@ -803,8 +808,7 @@ class _Builder:
         if not p.gender and len(name.split()) in (2, 3):
             # (the census's names tell a gender only for a name of two or three words, not
             # for a headline's "Clinton Campaign Manager Laughs")
-            g = lx.CENSUS_GIVEN_NAMES.get(name.split()[0].lower(), "")
-            p.gender = g if g in ("m", "f") else ""
+            p.gender = _census_gender(name.split()[0].lower())
         if not p.gender:
             # "her uncle, Henrik Lindqvist", "His daughter Ruth Alder"
             km = _KIN_BEFORE.search(self.text, max(0, s - 30), s)
@@ -1239,8 +1243,7 @@ class _Builder:
         # Drop a leading role word that is not a given name ("Klinikchef Jürgen Hollenbeck").
         if (
             len(name_words) >= 3
-            and name_lows[0] not in lx.FIRST_NAMES
-            and name_lows[0] not in lx.CENSUS_GIVEN_NAMES  # "Norbert Leo Butz" stays whole
+            and name_lows[0] not in lx.ANY_GIVEN_NAMES  # "Norbert Leo Butz" stays whole
             and not _INITIAL.fullmatch(name_words[0])  # "J. Edgar Roe": an initial stays
             and (name_lows[1] in lx.FIRST_NAMES or name_lows[0] in lx.ROLE_NOUNS)
         ):
@@ -1276,8 +1279,7 @@ class _Builder:
         if (
             k
             and len(name_words) - k <= 3
-            and name_words[0].lower() not in lx.FIRST_NAMES
-            and name_words[0].lower() not in lx.CENSUS_GIVEN_NAMES
+            and name_words[0].lower() not in lx.ANY_GIVEN_NAMES
             and not all(_INITIAL.fullmatch(w) for w in name_words[:k])
         ):
             title = (title + " " + " ".join(name_words[:k])).strip()

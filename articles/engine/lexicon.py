@@ -460,6 +460,8 @@ FIRST_NAMES = FIRST_NAMES_MALE | FIRST_NAMES_FEMALE
 # and of which gender. The rules that cut or split names keep to the list above ("Clinton" and
 # "Carolina" are given names too).
 CENSUS_GIVEN_NAMES = _census_given_names()
+# Either list: a word that is someone's given name, for the rules that must not cut it off.
+ANY_GIVEN_NAMES = FIRST_NAMES | frozenset(CENSUS_GIVEN_NAMES)
 SURNAMES_IN_S = _census_surnames_in_s()
 # First names borne by men and women alike (or male in one language, female in another): they
 # say nothing of a person's gender, which the text must then show ("Roe said he").
