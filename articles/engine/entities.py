@@ -349,6 +349,31 @@ _PRONOUN_SUBJECT = re.compile(r",\s*(?:he|she|they)\s+[a-z]")
 _HE_SHE_THEY = re.compile(r"\b(?:he|she|they)\b")
 # A fronted clause closed by a comma right before the name: "Asked whether ..., Roe".
 _FRONTED_THEN = re.compile(_FRONTED.pattern.replace(r"[^,.;:“”\"]*$", r"[^.;:“”\"]*,\s*$"))
+# A name's verb right after it: "Dario Fenwick runs", "Dario Fenwick, 52, reacted"
+_SUBJECT_VERB = re.compile(
+    r"(?:,[ \t]+\d{1,3},)?[ \t]+(?:(?:also|then|later|quickly|finally)[ \t]+)?"
+    r"(?:(?!(?:as|his|its|this|thus|was|has|is)\b)[a-z]+(?:ed|s)"
+    r"|was|is|has|had|said|told|wrote|made|gave|took|spoke|sent|went|came|left|got|began|ran"
+    r"|won|lost|put|kept|held|brought|thought|felt|saw|met|became|knew|drew|sat|stood|read)\b"
+)
+# Where a clause ends, for the pronouns that belong to its subject
+_CLAUSE_BREAK = re.compile(
+    r"[,;:–—“”\"(]| - "
+    r"|\b(?:and|but|or|since|because|while|when|as|that|who|which|if|after|before)\b"
+)
+# "her daughter", "his own": a possessive that only the subject of its clause is likely to
+# own ("Ilia Quill wrote to her daughter"); not "her record", which an aide may defend.
+_OWN_KIN = re.compile(
+    r"\b(his|her)\s+(?:(?:late|own|two|three|young|younger|older|eldest|youngest|[\d\-]+-year-old)\s+)?"
+    r"(?:"
+    + "|".join(sorted(lx.RELATIVES - {"friend", "neighbor", "neighbour", "partner"}))
+    + r"|children|kids|parents|family)s?\b"
+)
+# A list's links: "Marco Rubio, Jeb Bush and John Kasich"
+_LISTED_BEFORE = re.compile(r"(?:,|,?[ \t]+and)[ \t]+$")
+_LISTED_AFTER = re.compile(r"(?:,|,?[ \t]+and)[ \t]+")
+# A conjunction or adverb opening a sentence before its subject: "But Dario Fenwick was not".
+_OPENING_LINK = re.compile(r"(?:But|And|Yet|Still|Now|Then|So|Meanwhile,|Instead,)\s+$")
 # Where a fronted clause's main clause has begun: a verb after a comma-free stretch.
 _CLAUSE_END = re.compile(r"[^,]\s+(?:is|was|are|were|has|had|did|does|will|would|said|says)\b")
 # "She turned to Ms Palliser": a pronoun is the subject, the name is not.
@@ -1550,6 +1575,9 @@ class _Builder:
             if surname_of(name) in used or name.split()[0] in used:
                 self.add_person(name, s, e, role, gender)
                 continue
+            if self._listed_with_people(name, s, e):
+                self.add_person(name, s, e, role, gender)
+                continue
             am = _APPOSED_CUE.match(self.text, e, e + 140)
             if am and am.group(1) in _CUE_WORDS and "," not in name:
                 # "Dan A. Quill, a former agent ..., asked the president": a person
@@ -1558,22 +1586,104 @@ class _Builder:
             # "Dario Fenwick spoke at the harbour. He said ...": a name opening its sentence
             # and taken up by "he" or "she" opening the next one is a person.
             ss = layout.sentence_start(s)
-            if self.text[ss:s].strip():
-                continue
-            end = layout.sentence_end(e)
-            at = end + 1 if end < s + 400 else e
-            # (or by “...,” he said: "Vance admitted his pick was political. “...,” he said")
-            nm = _NEXT_PRONOUN.match(self.text, at) or _QUOTE_THEN_PRONOUN.match(self.text, at)
-            if nm and not any(
-                # (not "Lanford High senior Maya Kessler ... she said": she is Maya Kessler)
-                s < ms < at  # (names inside the quotation are its own business)
-                for ms in itertools.chain(
-                    (ms for p in self.reg.persons.values() for ms, _ in p.mentions),
-                    (other[1] for other in self.maybe),
-                )
+            if self.text[ss:s].strip() and not (
+                # (or opening the main clause after a fronted one or a conjunction: "Asked
+                # about it, Dario Fenwick shrugged.", "But Dario Fenwick was not convinced.")
+                s - ss < 200
+                and (_FRONTED_THEN.match(self.text, ss, s) or _OPENING_LINK.match(self.text, ss, s))
             ):
-                g = "m" if nm.group(1).lower() == "he" else "f"
+                continue
+            g = self._taken_up_by_pronoun(name, s, e)
+            if g:
                 self.add_person(name, s, e, role, gender or g)
+
+    def _taken_up_by_pronoun(self, name: str, s: int, e: int) -> str:
+        """The gender of "he" or "she" taking up a name that opens its sentence, or ""."""
+        layout = self.reg.layout
+        text = self.text
+        end = layout.sentence_end(e)
+        at = end + 1 if end < s + 400 else e
+        starts = [ms for p in self.reg.persons.values() for ms, _ in p.mentions]
+        maybes = [other[1] for other in self.maybe]
+        # (or by “...,” he said: "Vance admitted his pick was political. “...,” he said")
+        nm = _NEXT_PRONOUN.match(text, at) or _QUOTE_THEN_PRONOUN.match(text, at)
+        if nm:
+            # (not "Lanford High senior Maya Kessler ... she said": she is Maya Kessler)
+            # (names inside the quotation are its own business)
+            if any(s < ms < at for ms in itertools.chain(starts, maybes)):
+                return ""
+            return "m" if nm.group(1).lower() == "he" else "f"
+        # "Dario Fenwick runs the ferry. The mayor visited it last year. “...,” he said": the
+        # subject of a sentence, taken up one or two sentences on, when no one else the
+        # pronoun could mean is named between (a place or a body is no one's subject here).
+        if not _SUBJECT_VERB.match(text, e) or not self._could_be_a_name(name):
+            return ""
+        for _ in range(2):
+            nxt = layout.sentence_end(at)
+            if nxt >= len(text) or nxt - s > 900:
+                return ""
+            at = nxt + 1
+            while at < len(text) and text[at] in " \t\n\u00a0":
+                at += 1
+            nm = _NEXT_PRONOUN.match(text, at) or _QUOTE_THEN_PRONOUN.match(text, at)
+            if nm:
+                g = "m" if nm.group(1).lower() == "he" else "f"
+                if any(s < ms < at for ms in maybes):
+                    return ""
+                for p in self.reg.persons.values():
+                    if p.gender in ("", g) and any(s < ms < at for ms, _ in p.mentions):
+                        return ""
+                return g
+        return ""
+
+    def _could_be_a_name(self, name: str) -> bool:
+        """Could a run of two or three capitalised words be a person's name, as far as its
+        words tell? Not a place ("South Carolina", "Saudi Arabia"), a body ("Example Street
+        Station"), a plural ("the Buffalo Bills") or a phrase opening with an ordinary word
+        that is no given name ("Civil Rights")."""
+        words = name.split()
+        low = " ".join(words).lower()
+        if len(words) not in (2, 3) or low in lx.PLACES or low in lx.US_STATES:
+            return False
+        lows = low.split()
+        return not (
+            any(w in lx.COUNTRIES for w in lows)
+            or lows[-1] in lx.ORG_WORDS
+            or lows[-1] in lx.PLACE_WORDS
+            # (not "the Buffalo Bills": a plural)
+            or lows[-1].endswith("s")
+            and not lows[-1].endswith("ss")
+            and lows[-1] not in lx.SURNAMES_IN_S
+            # (not "Civil Rights", "See Trump": an ordinary word, not a given name, first)
+            or common_word(lows[0])
+            and lows[0] not in lx.ANY_GIVEN_NAMES
+        )
+
+    def _listed_with_people(self, name: str, s: int, e: int) -> bool:
+        """Is a two- or three-word run listed beside a person named in full ("Marco Rubio,
+        Jeb Bush and John Kasich", "Bill Clinton and Melania Trump")? Names in a list are
+        of one kind; a place or body beside a person is not taken for one."""
+        if not self._could_be_a_name(name):
+            return False
+        text = self.text
+        bm = _LISTED_BEFORE.search(text, max(0, s - 8), s)
+        am = _LISTED_AFTER.match(text, e, e + 8)
+        if bm is None and am is None:
+            return False
+        ends, starts = self.full_name_spans()
+        return (bm is not None and bm.start() in ends) or (am is not None and am.end() in starts)
+
+    def full_name_spans(self) -> tuple[set[int], set[int]]:
+        """Where the mentions of persons named in full (with a given name) end and start."""
+        ends: set[int] = set()
+        starts: set[int] = set()
+        for p in self.reg.persons.values():
+            if " " in p.name and p.name.split()[0].lower() in lx.ANY_GIVEN_NAMES:
+                for ms, me in p.mentions:
+                    if " " in self.text[ms:me].strip():
+                        ends.add(me)
+                        starts.add(ms)
+        return ends, starts
 
     def after_org(self, org: Org, end: int) -> None:
         tail = self.text[end : end + 60]
@@ -1796,6 +1906,30 @@ class _Builder:
                 p.gender = "m"
             elif female and not male:
                 p.gender = "f"
+        for ms in by_sentence.values():
+            if len({m.key for m in ms}) > 1:
+                self._gender_of_subject(sorted(ms, key=lambda m: m.start))
+
+    def _gender_of_subject(self, ms: list[Mention]) -> None:
+        """In a sentence naming several people, one whose name a verb follows gets the gender
+        of "his" or "her" before kin of one's own in that clause, up to the next name: "After a host
+        mocked Jane Roe, the anchor Ilia Quill wrote to her daughter" (the names before it are
+        not meant; one after it, "Quill praised Roe's work and her courage", may be)."""
+        reg, text = self.reg, self.text
+        for k, m in enumerate(ms):
+            p = reg.persons[m.key]
+            if p.gender or possessive_at(text, m.end) or not _SUBJECT_VERB.match(text, m.end):
+                continue
+            stop = next(
+                (o.start for o in ms[k + 1 :] if o.key != m.key), reg.layout.sentence_end(m.end)
+            )
+            # (within the name's own clause: not "Obama is important to help her win", "Biden
+            # decided not to run and she performed well")
+            clause = _CLAUSE_BREAK.search(text, m.end, stop)
+            window = text[m.end : clause.start() if clause else stop]
+            owners = {pm.group(1) for pm in _OWN_KIN.finditer(window)}
+            if len(owners) == 1:
+                p.gender = "m" if owners == {"his"} else "f"
 
     def mark_subjects(self) -> None:
         """The first name of a sentence is its subject; after a fronted clause ("One month

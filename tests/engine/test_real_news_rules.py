@@ -2101,3 +2101,75 @@ def test_a_report_which_notes_is_its_owners_word():
         "the people who met the mayor gave money to her foundation.”"
     )
     assert _speakers(text) == ["Example Gazette"]
+
+
+def test_an_aside_after_a_role_and_name_is_not_the_speaker():
+    text = (
+        "Example Gazette columnist Mara Quill, in an attempt to draw attention to the "
+        "mayor’s silence, wrote, “The mayor, famously opaque, answered seven questions.”"
+    )
+    assert _speakers(text) == ["Mara Quill"]
+
+
+def test_an_apposition_after_a_role_and_name_is_not_the_speaker():
+    text = (
+        "Former Ohio governor Jane Roe, an early supporter of Quill, calls the issue of "
+        "security “the first thing voters ask about.”"
+    )
+    assert _speakers(text) == ["Jane Roe"]
+
+
+def test_a_name_closing_the_part_before_the_verb_still_speaks():
+    text = (
+        "Amid the questions swirling around council candidate Jane Roe, former Ambassador "
+        "John Smith told the Example Gazette, “Her campaign slogan might as well be: not yet "
+        "charged.”"
+    )
+    assert _speakers(text) == ["John Smith"]
+
+
+def test_a_woman_with_a_given_name_no_list_holds_keeps_her_she():
+    # "Ilia" is in no given-name list: "her daughter" in her own clause says who she is,
+    # while the woman named in the fronted clause before her is not the one quoted.
+    text = (
+        "After an Example TV host was fired over comments that compared Jane Roe’s "
+        "appearance to a cartoon, the network’s anchor Ilia Quill reacted with a letter to "
+        "her daughter. The veteran journalist expressed concern over those who had defended "
+        "the host’s remarks. “I am worried about what she will hear,” she tweeted."
+    )
+    assert _speakers(text) == ["Ilia Quill"]
+
+
+def test_a_name_opening_its_main_clause_taken_up_by_she_is_a_person():
+    text = (
+        "Gov. Jane Roe praised the plan.\n\n"
+        "Asked about it, Dagny Vollmer shrugged. “We waited years,” she said."
+    )
+    assert _speakers(text) == ["Dagny Vollmer"]
+
+
+def test_a_subject_taken_up_by_she_two_sentences_on_is_a_person():
+    text = (
+        "Zainab Haddad runs a bakery on Mill Road. Mayor John Roe visited it last year and "
+        "praised the owner. “We waited years for the new road,” she said."
+    )
+    assert _speakers(text) == ["Zainab Haddad"]
+
+
+def test_a_name_listed_among_people_is_a_person():
+    from articles.engine import extract_entities
+
+    text = (
+        "Mayor Jo Fenwick took swipes at Marco Quill and Dagny Vollmer on Monday, and at "
+        "John Roe and Civil Rights groups in South Carolina and New Hampshire on Tuesday."
+    )
+    people = {e.name for e in extract_entities(text) if e.kind == "person"}
+    assert people == {"Jo Fenwick", "Marco Quill", "Dagny Vollmer", "John Roe"}
+
+
+def test_a_name_after_but_taken_up_by_she_is_a_person():
+    text = (
+        "Gov. Jane Roe praised the plan.\n\n"
+        "But Dagny Vollmer was not convinced. She said: “It is too costly for the town.”"
+    )
+    assert _speakers(text) == ["Dagny Vollmer"]
