@@ -189,7 +189,7 @@ PLACE_WORDS = frozenset(
     gardens court mountain mountains lake sea ocean coast state province region district
     borough village airport harbour harbor port beach dam reservoir pier canal tunnel highway
     motorway freeway peninsula forest desert glacier volcano canyon creek falls tower towers
-    plaza building stadium arena""".split()
+    plaza building stadium arena republic kingdom emirates""".split()
 )
 PLACES = frozenset(
     """new york|los angeles|san francisco|hong kong|new zealand|united states|united kingdom|

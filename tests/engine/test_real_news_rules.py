@@ -2173,3 +2173,14 @@ def test_a_name_after_but_taken_up_by_she_is_a_person():
         "But Dagny Vollmer was not convinced. She said: “It is too costly for the town.”"
     )
     assert _speakers(text) == ["Dagny Vollmer"]
+
+
+def test_a_republic_is_a_place_not_the_one_who_says():
+    # ("Valmoran" alone earlier would otherwise make "Valmoran Republic" a person)
+    text = (
+        "Labour Secretary Dario Fenwick spoke on Monday.\n\n"
+        "Fenwick, the son of Valmoran immigrants, is the least-known name on the list.\n\n"
+        "Pressed about the job, Fenwick just starts talking about football. In his "
+        "parents’ Valmoran Republic, “football and politics are the national sport,” he says."
+    )
+    assert _speakers(text) == ["Dario Fenwick"]
