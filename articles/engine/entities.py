@@ -728,6 +728,44 @@ def _census_person(words: list[str]) -> bool:
     )
 
 
+_ROLE_HEAD_END = re.compile(r"\s+(?:of|at|for|with|in|from|who|whose|on|and|to)\s")
+_PERSON_WORDS = lx.ROLE_NOUNS | lx.RELATIVES | {"man", "woman", "mother", "father", "mom", "dad"}
+
+
+def _person_role(role: str) -> bool:
+    """Is a role one only a person holds ("a nurse", "a city council member", "the mother of
+    two"), not a body's ("a campaign group", "the private utility")? "Zainab Haddad, a nurse,
+    said it came too late": that "it" is what she spoke of, and she stays a person."""
+    if not role or not role[:1].islower():
+        return False
+    cut = _ROLE_HEAD_END.search(role)
+    words = re.findall(r"[a-z\-]+", (role[: cut.start()] if cut else role).lower())
+    return (
+        len(words) >= 2
+        and words[0] in ("a", "an", "the")
+        and words[-1] in _PERSON_WORDS
+        # (not "the organizational grand marshal for the parade": a body's part)
+        and not any(w.startswith("organi") for w in words)
+    )
+
+
+def _uncommon_name(name: str) -> bool:
+    """Two or three capitalised words none of which is an ordinary English word (or each a
+    given name): "Zainab Haddad", not "Fair Streets Now" or "Granite Shore Power"."""
+    words = name.split()
+    return (
+        len(words) in (2, 3)
+        and all(w[:1].isupper() and w[1:].islower() for w in words)
+        and not any(common_word(w.lower()) and w.lower() not in lx.ANY_GIVEN_NAMES for w in words)
+        and words[-1].lower() not in lx.ORG_WORDS
+        and not (
+            words[-1].endswith("s")
+            and not words[-1].endswith("ss")
+            and words[-1].lower() not in lx.SURNAMES_IN_S
+        )
+    )
+
+
 def _census_gender(low: str) -> str:
     """m or f for a given name the census gives mostly to one sex; "" otherwise."""
     g = lx.CENSUS_GIVEN_NAMES.get(low, "")
@@ -1534,13 +1572,23 @@ class _Builder:
         for p in reg.persons.values():
             if p.known or p.gender or len(p.mentions) > 6:
                 continue
+            if _person_role(p.role) and _uncommon_name(p.name):
+                continue  # (but "Fair Streets Now, the grand marshal," may be a body)
             it = False
             at = text.find(p.name)
             while at >= 0:
                 e = at + len(p.name)
                 if _SAID_PRONOUN.match(text, e):
                     break
-                if _CALLED_IT.match(text, e):
+                cm = _CALLED_IT.match(text, e)
+                if cm and not (
+                    # "Zainab Haddad said it came too late": with a name all of uncommon
+                    # words, a bare "said it" is what she spoke of ("which" or "a statement
+                    # saying it" still make a body)
+                    "which" not in cm.group(0)
+                    and "statement" not in cm.group(0)
+                    and _uncommon_name(p.name)
+                ):
                     it = True
                 at = text.find(p.name, e)
             else:

@@ -2184,3 +2184,20 @@ def test_a_republic_is_a_place_not_the_one_who_says():
         "parents’ Valmoran Republic, “football and politics are the national sport,” he says."
     )
     assert _speakers(text) == ["Dario Fenwick"]
+
+
+def test_a_person_apposed_a_role_who_said_it_stays_a_person():
+    # "it" is the plan she spoke of, not the pronoun of a body named like a person
+    text = (
+        "Mayor John Roe praised the plan on Monday, telling reporters it would work. "
+        "Zainab Haddad, a council member, said it came too late. “We waited years,” she said."
+    )
+    assert _speakers(text) == ["Zainab Haddad"]
+
+
+def test_a_name_of_uncommon_words_that_said_it_stays_a_person():
+    text = (
+        "Mayor John Roe praised the plan on Monday. Zainab Haddad said it came too late.\n\n"
+        "“We waited years for this road,” Haddad said. “Nobody asked us,” she added."
+    )
+    assert _speakers(text) == ["Zainab Haddad", "Zainab Haddad"]
