@@ -369,6 +369,9 @@ _OWN_KIN = re.compile(
     + "|".join(sorted(lx.RELATIVES - {"friend", "neighbor", "neighbour", "partner"}))
     + r"|children|kids|parents|family)s?\b"
 )
+# A word of place right before a name: "in South Kordofan", "from Bener Meriah"
+_PLACE_BEFORE = re.compile(r"\b(?:in|at|from|to|near|across|into|of|outside|inside)\s+$")
+_WORD_BEFORE = re.compile(r"\b[a-z]+[ \t]+$")
 # A list's links: "Marco Rubio, Jeb Bush and John Kasich"
 _LISTED_BEFORE = re.compile(r"(?:,|,?[ \t]+and)[ \t]+$")
 _LISTED_AFTER = re.compile(r"(?:,|,?[ \t]+and)[ \t]+")
@@ -1640,6 +1643,9 @@ class _Builder:
                 s - ss < 200
                 and (_FRONTED_THEN.match(self.text, ss, s) or _OPENING_LINK.match(self.text, ss, s))
             ):
+                g = self._only_one_for_pronoun(name, ss, s, e)
+                if g:
+                    self.add_person(name, s, e, role, gender or g)
                 continue
             g = self._taken_up_by_pronoun(name, s, e)
             if g:
@@ -1683,6 +1689,42 @@ class _Builder:
                         return ""
                 return g
         return ""
+
+    def _only_one_for_pronoun(self, name: str, ss: int, s: int, e: int) -> str:
+        """The gender of "he" or "she" opening the next sentence (or the cue after a quote
+        opening it) when a name inside the sentence before is the only one it can mean:
+        "Mayor John Roe met Zainab Haddad on Monday. “...,” she said." No one else of that
+        gender or of none known may be named in the 1,500 characters before, nor that pronoun
+        used there (a speaker it goes on with), and the name must not follow a word of place
+        ("in", "at")."""
+        layout = self.reg.layout
+        text = self.text
+        if (
+            not self._could_be_a_name(name)
+            or _PLACE_BEFORE.search(text, max(0, s - 12), s)
+            # (the object of a verb, "met Zainab Haddad"; not a name set off by a comma)
+            or not _WORD_BEFORE.search(text, max(0, s - 30), s)
+        ):
+            return ""
+        end = layout.sentence_end(e)
+        if end >= s + 400:
+            return ""
+        at = end + 1
+        while at < len(text) and text[at] in " \t\n\u00a0":
+            at += 1
+        nm = _NEXT_PRONOUN.match(text, at) or _QUOTE_THEN_PRONOUN.match(text, at)
+        if not nm:
+            return ""
+        g = "m" if nm.group(1).lower() == "he" else "f"
+        lo = max(0, s - 1500)
+        if re.search(r"\b[Hh]e\b" if g == "m" else r"\b[Ss]he\b", text[lo:s]):
+            return ""  # (a "he" already in the story goes on with its own)
+        if any(lo <= other[1] < at and other[1] != s for other in self.maybe):
+            return ""
+        for p in self.reg.persons.values():
+            if p.gender in ("", g) and any(lo <= ms < at for ms, _ in p.mentions):
+                return ""
+        return g
 
     def _could_be_a_name(self, name: str) -> bool:
         """Could a run of two or three capitalised words be a person's name, as far as its

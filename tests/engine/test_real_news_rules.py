@@ -2201,3 +2201,17 @@ def test_a_name_of_uncommon_words_that_said_it_stays_a_person():
         "“We waited years for this road,” Haddad said. “Nobody asked us,” she added."
     )
     assert _speakers(text) == ["Zainab Haddad", "Zainab Haddad"]
+
+
+def test_the_only_one_she_can_mean_is_a_person_inside_the_sentence():
+    text = (
+        "Mayor John Roe met Zainab Haddad at the bakery on Monday. "
+        "“We waited years for this road,” she said."
+    )
+    assert _speakers(text) == ["Zainab Haddad"]
+    # a "she" the story already uses goes on with the woman it meant
+    text = (
+        "“We will fight it,” said Gov. Jane Roe. She spoke for an hour.\n\n"
+        "In that sense, Sandy Quarry was just the start. “It will not be the last,” she added."
+    )
+    assert _speakers(text) == ["Jane Roe", "Jane Roe"]
