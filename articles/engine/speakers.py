@@ -1108,6 +1108,10 @@ class Resolver:
                     or seen in self.reg.text[max(0, pos - 1500) : pos].lower()
                     else self._recent_subject(pos, unnamed_too=False)
                 )
+            if not who and head in _LEAD_EPITHETS and not self._introduced(head, pos):
+                # "“...,” the billionaire said": with no one the last sentences are about, the
+                # person the story is about, named far more often than anyone else so far.
+                who = self._topic_person(pos)
             if (
                 who
                 and not _other_office(self.reg.persons[who].role, head)

@@ -2215,3 +2215,13 @@ def test_the_only_one_she_can_mean_is_a_person_inside_the_sentence():
         "In that sense, Sandy Quarry was just the start. “It will not be the last,” she added."
     )
     assert _speakers(text) == ["Jane Roe", "Jane Roe"]
+
+
+def test_a_lead_epithet_with_no_holder_is_the_person_the_story_is_about():
+    text = (
+        "Donald Quill spoke in Des Moines on Monday. Quill promised a wall and lower taxes, "
+        "and Quill said the polls were wrong. Sen. Ted Marsh disagreed.\n\n"
+        "The crowd cheered for an hour.\n\n"
+        "In a later post, the billionaire boasted that “everyone” now follows his lead."
+    )
+    assert _speakers(text) == ["Donald Quill"]
