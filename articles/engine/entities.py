@@ -752,7 +752,7 @@ def _person_role(role: str) -> bool:
     )
 
 
-def _uncommon_name(name: str) -> bool:
+def uncommon_name(name: str) -> bool:
     """Two or three capitalised words none of which is an ordinary English word (or each a
     given name): "Zainab Haddad", not "Fair Streets Now" or "Granite Shore Power"."""
     words = name.split()
@@ -1575,7 +1575,7 @@ class _Builder:
         for p in reg.persons.values():
             if p.known or p.gender or len(p.mentions) > 6:
                 continue
-            if _person_role(p.role) and _uncommon_name(p.name):
+            if _person_role(p.role) and uncommon_name(p.name):
                 continue  # (but "Fair Streets Now, the grand marshal," may be a body)
             it = False
             at = text.find(p.name)
@@ -1590,7 +1590,7 @@ class _Builder:
                     # saying it" still make a body)
                     "which" not in cm.group(0)
                     and "statement" not in cm.group(0)
-                    and _uncommon_name(p.name)
+                    and uncommon_name(p.name)
                 ):
                     it = True
                 at = text.find(p.name, e)

@@ -1409,6 +1409,16 @@ class Resolver:
         rest = [p for p in people if not any(w in p.role.lower().split() for w in other)]
         return rest[0].name if len(rest) == 1 and len(people) == 2 else None
 
+    def _named_with_a_role(self, name: str) -> bool:
+        """A person the text gave a role ("Republican pollster Whit Ayres") and whose name
+        reads as one: two or three capitalised words, no acronym ("Priorities USA Action")."""
+        words = name.split()
+        return (
+            bool(self.reg.persons[name].role)
+            and len(words) in (2, 3)
+            and not any(w.isupper() or not w[:1].isupper() for w in words)
+        )
+
     def _topic_person(self, pos: int) -> str | None:
         """The person named at least three times before ``pos`` and twice as often as anyone
         else, outside quotations, and named within the last paragraphs."""
@@ -1875,8 +1885,11 @@ class Resolver:
         if self.last_person and any(c[0].key == self.last_person[0] for c in cands):
             newer = [
                 c
-                for c in known
-                if c[0].subject
+                # (of the pronoun's gender, or of none the text gives: "Republican pollster
+                # Whit Ayres ... is skeptical. “...,” he said" after Jo Podesta was quoted)
+                for c in cands
+                if (c[1] == gender or self._named_with_a_role(c[0].key))
+                and c[0].subject
                 and self.last_person[1] < c[0].start < pos
                 and c[0].key != self.last_person[0]
             ]
@@ -1990,7 +2003,8 @@ _EPITHET_NOUNS = frozenset(
 # "the billionaire businessman").
 _LEAD_EPITHETS = frozenset(
     """candidate nominee front-runner frontrunner hopeful contender challenger incumbent
-    billionaire businessman businesswoman mogul tycoon magnate""".split()
+    billionaire businessman businesswoman mogul tycoon magnate star celebrity politician
+    outsider populist firebrand""".split()
 )
 _PERSON_SUFFIXES = ("er", "or", "ist", "ian", "eon", "man", "woman")
 # "the Texan", "the New Yorker", "the Ohioan": a person by where they are from.

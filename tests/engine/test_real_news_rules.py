@@ -2225,3 +2225,30 @@ def test_a_lead_epithet_with_no_holder_is_the_person_the_story_is_about():
         "In a later post, the billionaire boasted that “everyone” now follows his lead."
     )
     assert _speakers(text) == ["Donald Quill"]
+
+
+def test_a_role_holder_of_no_known_gender_who_became_the_subject_outranks_the_last_speaker():
+    # "Whit" gives no gender: the pollster the paragraph is about says it, not the chairman
+    # quoted in the paragraph before.
+    text = (
+        "Donald Quill will speak on Thursday. Quill has courted women voters.\n\n"
+        "Fifteen minutes after the pick, campaign chairman John Podesto called the governor "
+        "“the most extreme pick in a generation” and someone who had “threatened privacy” by "
+        "signing a law.\n\n"
+        "Republican pollster Whit Ayrest -- author of a book, which urged the party to focus "
+        "on the electorate -- is skeptical Quill can overcome his statements. But the "
+        "candidate could try to change the subject.\n\n"
+        "“His better bet is to get them to focus on something else,” he said."
+    )
+    assert _speakers(text)[-1] == "Whit Ayrest"
+
+
+def test_the_star_with_no_holder_is_the_person_the_story_is_about():
+    text = (
+        "Tara Quell has checked into a clinic, her publicist said. Quell, 33, has been open "
+        "about her drinking. Quell spoke to a magazine in May.\n\n"
+        "The clinic would not comment. It treats about 40 patients a year. Stays last a "
+        "month. Fees are high. Visits are limited.\n\n"
+        "Earlier this year, the star said she was now a “social drinker.”"
+    )
+    assert _speakers(text) == ["Tara Quell"]
