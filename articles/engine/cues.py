@@ -483,8 +483,16 @@ def _looks_like_name(phrase: str) -> bool:
     if not words or len(words) > 6 or words[0].lower() in lx.STOP_CAPS:
         return False
     return words[0][:1].isupper() and all(
-        w[:1].isupper() or w in lx.NAME_PARTICLES or w in lx.ORG_CONNECTORS for w in words
+        w[:1].isupper()
+        or w in lx.NAME_PARTICLES
+        or w in lx.ORG_CONNECTORS
+        or _ARTICLE_SURNAME.match(w) is not None  # "Ahmed al-Masri"
+        for w in words
     )
+
+
+# An Arabic article joined to a surname: "Bashar al-Assad", "Ahmed al-Masri"
+_ARTICLE_SURNAME = re.compile(r"(?:al|el|ad|an|ar|as|ash|at|az)-[^\W\d_a-z]")
 
 
 # When, written between the speaker and the verb: "The Gazette on Monday said", "the board

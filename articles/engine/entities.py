@@ -464,8 +464,10 @@ _CANDIDATE = re.compile(
     r"(?=[^\W\d_a-z]))?"  # a nickname: Juan "Chico" Roe
     r"(?:(?:"
     + "|".join(re.escape(w) for w in sorted(lx.ORG_CONNECTORS | lx.NAME_PARTICLES, key=len)[::-1])
-    + r")[ \t\u00a0]+){0,2}[^\W\d_a-z][\w’'\-.]*+)*+"
+    + r")[ \t\u00a0]+){0,2}(?:(?:al|el|ad|an|ar|as|ash|at|az)-)?[^\W\d_a-z][\w’'\-.]*+)*+"
 )
+# An Arabic article joined to a surname: "Bashar al-Assad", "Anwar al-Awlaki"
+_ARTICLE_SURNAME = re.compile(r"(?:al|el|ad|an|ar|as|ash|at|az)-[^\W\d_a-z]")
 
 
 # Party words a name may follow: "Republican Jo Roe", "Libertarian Hendrik ter Horst".
@@ -861,6 +863,11 @@ class _Builder:
             p = Person(name, role or (ks.role if ks else ""), known=ks is not None)
             reg.persons[name] = p
             reg.surnames.setdefault(surname_of(name), set()).add(name)
+            last = surname_of(name)
+            if _ARTICLE_SURNAME.match(last):
+                # "Bashar al-Assad": "Assad" and, opening a sentence, "Al-Assad" alone
+                for form in (last.split("-", 1)[1], last[:1].upper() + last[1:]):
+                    reg.surnames.setdefault(form, set()).add(name)
             reg.given.setdefault(name.split()[0], set()).add(name)
             if ks is not None:
                 for alias in ks.aliases:
@@ -977,7 +984,7 @@ class _Builder:
                 runs.append(cur)
                 cur, pending = [], []
             prev_end = te
-            if t[:1].isupper() and t[0].isalpha():
+            if (t[:1].isupper() and t[0].isalpha()) or (cur and _ARTICLE_SURNAME.match(t)):
                 if cur and toks[cur[-1]][2].endswith(".") and t.lower() in _SENTENCE_OPENERS:
                     # "... in Washington D.C. He said": a new sentence after an abbreviation.
                     runs.append(cur)
@@ -1050,7 +1057,11 @@ class _Builder:
         # A run split at "and" may start with a connector: "(Reuters and) the Example Gazette".
         while run and not toks[run[0]][2][:1].isupper():
             run = run[1:]
-        while run and not toks[run[-1]][2][:1].isupper():
+        while (
+            run
+            and not toks[run[-1]][2][:1].isupper()
+            and not (len(run) > 1 and _ARTICLE_SURNAME.match(toks[run[-1]][2]))
+        ):
             run = run[:-1]
         if not run:
             return

@@ -135,7 +135,7 @@ ROLE_NOUNS = frozenset(
     shopkeeper grocer bartender nanny caregiver tutor lecturer headteacher headmaster
     headmistress homeowner commuter motorist lobbyist blogger podcaster presenter comedian
     playwright screenwriter composer sculptor archivist translator meteorologist forecaster
-    electrician plumber referee umpire midfielder winger quarterback""".split()
+    electrician plumber referee umpire midfielder winger quarterback cleric preacher""".split()
 )
 # Words that name an office, capitalised as a title or written as a role ("Deputy", "chief",
 # "engineer"), without a title's full stop.

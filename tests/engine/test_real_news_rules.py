@@ -2252,3 +2252,11 @@ def test_the_star_with_no_holder_is_the_person_the_story_is_about():
         "Earlier this year, the star said she was now a “social drinker.”"
     )
     assert _speakers(text) == ["Tara Quell"]
+
+
+def test_a_surname_with_an_arabic_article_is_part_of_the_name():
+    assert _speakers("“We are ready,” said Anwar al-Quraishi, a cleric.") == ["Anwar al-Quraishi"]
+    assert _speakers("President Omar al-Bashar said: “We are ready.”") == ["Omar al-Bashar"]
+    assert _speakers("Ahmed al-Masri, a cleric, said: “We are ready.”") == ["Ahmed al-Masri"]
+    text = "Syrian President Bashir al-Hamdan spoke on Monday. “We are ready,” Hamdan said."
+    assert _speakers(text) == ["Bashir al-Hamdan"]
