@@ -2260,3 +2260,16 @@ def test_a_surname_with_an_arabic_article_is_part_of_the_name():
     assert _speakers("Ahmed al-Masri, a cleric, said: “We are ready.”") == ["Ahmed al-Masri"]
     text = "Syrian President Bashir al-Hamdan spoke on Monday. “We are ready,” Hamdan said."
     assert _speakers(text) == ["Bashir al-Hamdan"]
+
+
+def test_a_digest_paragraph_quotes_the_source_its_brackets_credit():
+    text = (
+        "Tuesday’s Morning Digest.\n\n"
+        "HOW THE SLUMP SPREADS “The slowdown is fostering a cycle of decline across much of "
+        "the region, as ports on every coast see losses.” [Example Gazette.]\n\n"
+        "ROAD WORKS RETURN Crews are back on Mill Road. [Valmora Courier.]\n\n"
+        "WHAT THE CROWD SAW “It is about giving people a way to tell their own story.” "
+        "[WaPo.]\n\n"
+        "THE CHEERING STOPPED “We will be back next year.” [Applause.]"
+    )
+    assert _speakers(text) == ["Example Gazette", "The Washington Post", None]
