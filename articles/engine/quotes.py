@@ -575,6 +575,8 @@ def _bracket_credit(
     bm = _BRACKET_CREDIT.search(text, sp.close, pend)
     if bm is None or "“" in text[sp.close : bm.start()] or '"' in text[sp.close : bm.start()]:
         return None, None  # (the credit belongs to a later quote of the paragraph)
+    if text[max(0, sp.open - 3) : sp.open].rstrip().endswith(":"):
+        return None, None  # ("- Ada Quist and Bo Lind: “...” [Gallup]": the lead-in's people)
     name = bm.group(1).strip()
     if name.lower() in _NOT_CREDITS:
         return None, None

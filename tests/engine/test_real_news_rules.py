@@ -2273,3 +2273,11 @@ def test_a_digest_paragraph_quotes_the_source_its_brackets_credit():
         "THE CHEERING STOPPED “We will be back next year.” [Applause.]"
     )
     assert _speakers(text) == ["Example Gazette", "The Washington Post", None]
+
+
+def test_a_digest_credit_yields_to_the_people_a_lead_in_names():
+    text = (
+        "WHAT VOTERS WANT - Ada Quist and Bo Lind: “We found that inspiring leaders do "
+        "better than electable ones.” [Example Polling]"
+    )
+    assert _speakers(text) != ["Example Polling"]
