@@ -190,6 +190,13 @@ _SENTENCE_END = re.compile(r"[.!?;“”\"]")
 # "He said Matin had ...": a pronoun right before a speech verb, its subject.
 _PRONOUN_BEFORE = re.compile(r"\b(?:[Hh]e|[Ss]he|[Tt]hey|I|[Ww]e)\s+$")
 # A sentence's subject pronoun: opening it, or after a fronted phrase and its comma.
+# "Jo Quill hoisted a sign that read", "he held up a banner which said": the holder
+_HOLDS_SIGN = re.compile(
+    r"((?:[A-Z][\w’'\-.]*[ \t]+){0,3}[A-Z][\w’'\-]+|\b[Hh]e|\b[Ss]he)[ \t]+"
+    r"(?:held|holds|hoisted|carried|carries|waved|waves|raised|wore|wears)[ \t]+(?:up[ \t]+)?"
+    r"(?:a|an|the|his|her)[ \t]+(?:[\w\-]+[ \t]+){0,2}?"
+    r"(?:sign|placard|banner|poster|shirt|t-shirt|hat|cap|button|card)[ \t]+(?:that|which)$"
+)
 _SUBJECT_PRONOUN = re.compile(
     r"\s*(?:[^,.;:!?\n]{1,140},\s+"
     # "But on Sunday he finally gave ...": a short opening without its comma
@@ -450,6 +457,11 @@ class Resolver:
             if around.key != m:
                 return around.key, "organization"
             return self._org_or_person(around.key, m, pos)
+        if m.lower().endswith(("that", "which")):
+            # "Jo Quill, 14, hoisted a sign that read “15%!”": the one who holds the sign
+            hm = _HOLDS_SIGN.search(self.reg.text, max(0, pos - 200), pos + len(mention))
+            if hm:
+                return self.resolve(hm.group(1), hm.start(1))
         words = m.split()
         if words[-1] in _TRAILING_ADVERBS:
             k = len(words)

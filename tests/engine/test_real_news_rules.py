@@ -2281,3 +2281,13 @@ def test_a_digest_credit_yields_to_the_people_a_lead_in_names():
         "better than electable ones.” [Example Polling]"
     )
     assert _speakers(text) != ["Example Polling"]
+
+
+def test_the_one_holding_a_sign_that_reads_says_it():
+    text = (
+        "At the rally in Springfield, 14-year-old Aubrey Pellin hoisted a sign that read "
+        "“15%!” Her father, Brad, 39, cheered."
+    )
+    assert _speakers(text) == ["Aubrey Pellin"]
+    text = "Outside, Dario Fenwick held a hand-lettered sign that said “No more tolls.”"
+    assert _speakers(text) == ["Dario Fenwick"]
