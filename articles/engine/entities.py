@@ -27,10 +27,11 @@ _POSSESSIVE = ("’s", "'s", "’", "'")
 _AFTER_ROLE = re.compile(
     r",\s+((?:the|a|an|its|their|his|her)\s+[^,.;:()“”\"\n]{2,90}?"
     r"|[A-Z][\w.\-]*(?:\s[A-Z][\w\-]*){0,3}[’']s?\s+[^,.;:()“”\"\n]{2,60}?"
-    r"|(?:head|chief|director|leader|deputy|president|chair|founder|owner|member|secretary)"
+    r"|(?:co-|vice-|ex-)?(?:head|chief|director|leader|deputy|president|chair|founder|owner"
+    r"|member|secretary)"
     r"\s+of\s+[^,.;:“”\"\n]{2,70}?"
     # "Henrik Solheim, chief economist at the Vennmark Chamber": a role without its article
-    r"|(?:[a-z][\w\-]*\s+){0,3}(?:"
+    r"|(?:[a-z][\w\-]*\s+){0,3}(?:co-|vice-|ex-)?(?:"
     + "|".join(sorted(lx.ROLE_NOUNS | lx.SPOKES_HEADS, key=len, reverse=True))
     + r")\s+(?:at|of|for|with|in)\s+[^,.;:“”\"\n]{2,70}?)"
     r"(?=\s*(?:[,.;:)]|$))"

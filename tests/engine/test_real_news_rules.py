@@ -2291,3 +2291,11 @@ def test_the_one_holding_a_sign_that_reads_says_it():
     assert _speakers(text) == ["Aubrey Pellin"]
     text = "Outside, Dario Fenwick held a hand-lettered sign that said “No more tolls.”"
     assert _speakers(text) == ["Dario Fenwick"]
+
+
+def test_a_hyphenated_role_in_apposition_makes_a_person():
+    text = (
+        "Zainab Haddad, co-founder of the Example March, spoke on Monday. Mayor John Roe "
+        "disagreed with her. “We will march anyway,” she said."
+    )
+    assert _speakers(text) == ["Zainab Haddad"]
