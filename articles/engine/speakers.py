@@ -892,6 +892,21 @@ class Resolver:
             if cm:
                 return f"{cm.group(1)} campaign", "organization"
         if head in _SPOKES_NOT_OFFICIAL:
+            if low.startswith("the ") and len(words) == 2:
+                # "Jo Quill, a spokeswoman for the authority, said ... “...,” the spokeswoman
+                # said": the one person the story just gave that role.
+                named = {
+                    mm.key
+                    for mm in reg.mentions[
+                        bisect_left(self._mention_starts, pos - 1500) : bisect_left(
+                            self._mention_starts, pos
+                        )
+                    ]
+                    if mm.kind == "person"
+                    and re.search(rf"\b{head}\b", reg.persons[mm.key].role.lower())
+                }
+                if len(named) == 1:
+                    return named.pop(), "person"
             if self.spokes_org:
                 return self.spokes_org, "organization"
             back = None

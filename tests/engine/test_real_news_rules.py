@@ -2299,3 +2299,11 @@ def test_a_hyphenated_role_in_apposition_makes_a_person():
         "disagreed with her. “We will march anyway,” she said."
     )
     assert _speakers(text) == ["Zainab Haddad"]
+
+
+def test_the_spokeswoman_is_the_one_the_story_just_gave_that_role():
+    text = (
+        "Mayor John Smith praised the plan. Jane Roe, a spokeswoman for the Example "
+        "Authority, said it was late. “We are reviewing it,” the spokeswoman said."
+    )
+    assert _speakers(text) == ["Jane Roe"]
