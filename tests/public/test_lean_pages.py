@@ -110,8 +110,9 @@ def test_the_story_quotes_page_runs_a_fixed_number_of_queries(
     client, django_assert_num_queries, size
 ):
     built = build_story(articles=2, quotes=size)
-    # The content generation, the story, its articles, the quote index, the page's wordings.
-    with django_assert_num_queries(5):
+    # The content generation, the story, its articles, the quote index and its speakers'
+    # names, the page's wordings.
+    with django_assert_num_queries(6):
         response = client.get(built.story.get_absolute_url() + "quotes/")
     assert len(_quote_ids(response.content.decode())) == min(size, QUOTES_PER_PAGE)
 
