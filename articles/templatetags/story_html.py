@@ -261,10 +261,24 @@ def coverage_rows(coverage: Iterable, memo: Memo | None = None) -> SafeString:
 
 def coverage_more(page, memo: Memo | None = None) -> str:
     """On a long story whose table shows its first articles (``page.shown_coverage``), how
-    many of how many, and a link to the page with all of them; else nothing."""
+    many of how many, and a link to the page with all of them; shown with all of them at the
+    reader's asking, a link back to the first ones; else nothing."""
+    memo = memo or Memo()
+    first = page.first_count
+    if first is not None:
+        values = {"counter": esc(memo.number(first))}
+        fewer = ngettext(
+            "Show only the first %(counter)s article",
+            "Show only the first %(counter)s articles",
+            first,
+        )
+        return (
+            '\n        <p class="coverage-more" id="coverage-more">'
+            f'<a href="{esc(page.story.get_absolute_url())}#coverage-heading">'
+            f"{fewer % values}</a></p>\n        "
+        )
     if not page.more_coverage:
         return ""
-    memo = memo or Memo()
     total = len(page.articles)
     values = {"shown": esc(memo.number(page.shown_count)), "counter": esc(memo.number(total))}
     shown = (
