@@ -12,7 +12,7 @@ from articles.core.visibility import reader_appearances
 from articles.models import ArticlePerson, Figure, Quote, QuoteAppearance, ReviewState
 from articles.public.pages.figures import FIGURES, figures_of
 from articles.public.pages.people import PEOPLE, people_named
-from articles.public.pages.quotes import quote_index
+from articles.public.pages.quote_index import quote_index
 from articles.public.pages.story import published_story
 from articles.public.pages.story_rows import FigureRow, load_story_rows, story_rows
 from sources.models import Speaker
