@@ -2307,3 +2307,17 @@ def test_the_spokeswoman_is_the_one_the_story_just_gave_that_role():
         "Authority, said it was late. “We are reviewing it,” the spokeswoman said."
     )
     assert _speakers(text) == ["Jane Roe"]
+
+
+def test_a_given_name_common_outside_the_us_gives_a_person_and_her_gender():
+    # "Thandiwe" is in no US census list: with it the name is a person and a woman, so
+    # "she" is not the man named after her.
+    text = (
+        "Thandiwe Mokoena runs the clinic. Her deputy is Mayor John Roe’s brother, Sam Roe. "
+        "“We have no more beds,” she said."
+    )
+    assert _speakers(text) == ["Thandiwe Mokoena"]
+    from articles.engine import extract_entities
+
+    people = {e.name for e in extract_entities("The award went to Nkechi Okafor in May.")}
+    assert people == {"Nkechi Okafor"}
