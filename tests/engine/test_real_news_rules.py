@@ -2321,3 +2321,11 @@ def test_a_given_name_common_outside_the_us_gives_a_person_and_her_gender():
 
     people = {e.name for e in extract_entities("The award went to Nkechi Okafor in May.")}
     assert people == {"Nkechi Okafor"}
+
+
+def test_from_the_report_colon_quotes_the_reports_owner():
+    text = (
+        "A new Example Research report compares nine online panels. Not all panels are equal. "
+        "From the report: “In general, samples with more elaborate weighting do better.”"
+    )
+    assert _speakers(text) == ["Example Research"]
