@@ -2329,3 +2329,11 @@ def test_from_the_report_colon_quotes_the_reports_owner():
         "From the report: “In general, samples with more elaborate weighting do better.”"
     )
     assert _speakers(text) == ["Example Research"]
+
+
+def test_it_read_after_someone_lifts_a_sign_is_the_holders():
+    text = (
+        "Actress Mara Quill took the stage at a rally, as hundreds of supporters waved signs. "
+        "Quill smiled and triumphantly lifted a sign of her own.\n\n“I am still here,” it read."
+    )
+    assert _speakers(text) == ["Mara Quill"]
