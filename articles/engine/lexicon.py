@@ -135,7 +135,7 @@ ROLE_NOUNS = frozenset(
     shopkeeper grocer bartender nanny caregiver tutor lecturer headteacher headmaster
     headmistress homeowner commuter motorist lobbyist blogger podcaster presenter comedian
     playwright screenwriter composer sculptor archivist translator meteorologist forecaster
-    electrician plumber referee umpire midfielder winger quarterback""".split()
+    electrician plumber referee umpire midfielder winger quarterback cleric preacher""".split()
 )
 # Words that name an office, capitalised as a title or written as a role ("Deputy", "chief",
 # "engineer"), without a title's full stop.
@@ -189,7 +189,7 @@ PLACE_WORDS = frozenset(
     gardens court mountain mountains lake sea ocean coast state province region district
     borough village airport harbour harbor port beach dam reservoir pier canal tunnel highway
     motorway freeway peninsula forest desert glacier volcano canyon creek falls tower towers
-    plaza building stadium arena""".split()
+    plaza building stadium arena republic kingdom emirates""".split()
 )
 PLACES = frozenset(
     """new york|los angeles|san francisco|hong kong|new zealand|united states|united kingdom|
