@@ -462,6 +462,8 @@ def extract_quotes_with(
             att = _short_sentence_after(text, sp.close + 1, nxt_open)
         if att is None and not sp.continued:
             att = _inverted_before(text, sp.open)
+        if att is None and not sp.continued:
+            att = _from_the_document(text, sp.open)
         if att is None and not sp.runs_on:
             att = _quote_from_after(text, sp.close + 1)
         if att is None and not sp.continued and not _is_headline(text, layout, sp):
@@ -725,6 +727,22 @@ def _quote_from_after(text: str, pos: int) -> Attribution | None:
     if m is None:
         return None
     return Attribution("from", m.start(), m.group(1), m.start(1), m.end(1), before=False)
+
+
+# "From the report: “...”", "More from the letter: “...”": a document quoted, whose author
+# speaks.
+_FROM_DOCUMENT = re.compile(
+    r"\b(?:[Ff]rom|[Ii]n)[ \t]+((?:the|a|an|its|his|her|their)[ \t]+(?:[\w\-]+[ \t]+){0,2}?"
+    r"(?:report|study|letter|memo|statement|ruling|decision|complaint|lawsuit|filing|indictment"
+    r"|editorial|survey|analysis|email|post|speech|release|paper))[ \t]*:[ \t]*$"
+)
+
+
+def _from_the_document(text: str, open_pos: int) -> Attribution | None:
+    m = _FROM_DOCUMENT.search(text, max(0, open_pos - 80), open_pos)
+    if m is None:
+        return None
+    return Attribution("from", m.start(), m.group(1), *m.span(1), before=True)
 
 
 def _inverted_before(text: str, open_pos: int) -> Attribution | None:

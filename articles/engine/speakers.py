@@ -197,6 +197,15 @@ _HOLDS_SIGN = re.compile(
     r"(?:a|an|the|his|her)[ \t]+(?:[\w\-]+[ \t]+){0,2}?"
     r"(?:sign|placard|banner|poster|shirt|t-shirt|hat|cap|button|card)[ \t]+(?:that|which)$"
 )
+# "Jo Quill smiled and lifted a sign of her own.": a sign held up, the sentence's last words
+_HELD_UP_SIGN = re.compile(
+    r"((?:[A-Z][\w’'\-.]*[ \t]+){0,3}[A-Z][\w’'\-]+|\b[Hh]e|\b[Ss]he)[ \t]+"
+    r"(?:[a-z]+[ \t]+and[ \t]+)?(?:[a-z]+ly[ \t]+)?"
+    r"(?:held|hoisted|carried|waved|raised|lifted|wore|unfurled)[ \t]+(?:up[ \t]+)?"
+    r"(?:a|an|the|his|her)[ \t]+(?:[\w\-]+[ \t]+){0,2}?"
+    r"(?:sign|placard|banner|poster|shirt|t-shirt|hat|cap|button|card)"
+    r"(?:[ \t]+of[ \t]+(?:his|her|their)[ \t]+own)?[.!]?$"
+)
 _SUBJECT_PRONOUN = re.compile(
     r"\s*(?:[^,.;:!?\n]{1,140},\s+"
     # "But on Sunday he finally gave ...": a short opening without its comma
@@ -462,6 +471,19 @@ class Resolver:
             hm = _HOLDS_SIGN.search(self.reg.text, max(0, pos - 200), pos + len(mention))
             if hm:
                 return self.resolve(hm.group(1), hm.start(1))
+        if m.lower() == "it":
+            # "Dawson lifted a sign of her own. “I am still here,” it read.": the holder of the
+            # sign the sentence before ends on
+            layout = self.reg.layout
+            ss = layout.sentence_start(pos)
+            q = _QUOTE_CHARS.search(self.reg.text, ss, pos)
+            j = (q.start() if q else ss) - 1
+            while j > 0 and self.reg.text[j].isspace():
+                j -= 1
+            if j > 0:
+                hm = _HELD_UP_SIGN.search(self.reg.text, layout.sentence_start(j), j + 1)
+                if hm:
+                    return self.resolve(hm.group(1), hm.start(1))
         words = m.split()
         if words[-1] in _TRAILING_ADVERBS:
             k = len(words)

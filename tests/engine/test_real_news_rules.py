@@ -2307,3 +2307,33 @@ def test_the_spokeswoman_is_the_one_the_story_just_gave_that_role():
         "Authority, said it was late. “We are reviewing it,” the spokeswoman said."
     )
     assert _speakers(text) == ["Jane Roe"]
+
+
+def test_a_given_name_common_outside_the_us_gives_a_person_and_her_gender():
+    # "Thandiwe" is in no US census list: with it the name is a person and a woman, so
+    # "she" is not the man named after her.
+    text = (
+        "Thandiwe Mokoena runs the clinic. Her deputy is Mayor John Roe’s brother, Sam Roe. "
+        "“We have no more beds,” she said."
+    )
+    assert _speakers(text) == ["Thandiwe Mokoena"]
+    from articles.engine import extract_entities
+
+    people = {e.name for e in extract_entities("The award went to Nkechi Okafor in May.")}
+    assert people == {"Nkechi Okafor"}
+
+
+def test_from_the_report_colon_quotes_the_reports_owner():
+    text = (
+        "A new Example Research report compares nine online panels. Not all panels are equal. "
+        "From the report: “In general, samples with more elaborate weighting do better.”"
+    )
+    assert _speakers(text) == ["Example Research"]
+
+
+def test_it_read_after_someone_lifts_a_sign_is_the_holders():
+    text = (
+        "Actress Mara Quill took the stage at a rally, as hundreds of supporters waved signs. "
+        "Quill smiled and triumphantly lifted a sign of her own.\n\n“I am still here,” it read."
+    )
+    assert _speakers(text) == ["Mara Quill"]
