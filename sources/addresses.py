@@ -62,6 +62,19 @@ def cached_reverse(
     return address
 
 
+def page_address(addresses: dict, obj) -> str:
+    """``obj.get_absolute_url()``, worked out once for each object of a model in
+    ``addresses``: one page's, shared by the parts of it that name the same objects (a story
+    page's JSON-LD and its body name each speaker's page, and ``cached_reverse`` costs about
+    4.5 microseconds a call, reading three thread-locals for its key). A plain row of a model
+    (the story page's ``story_rows``) names its ``model``."""
+    key = (getattr(obj, "model", type(obj)), obj.pk)
+    address = addresses.get(key)
+    if address is None:
+        address = addresses[key] = obj.get_absolute_url()
+    return address
+
+
 @receiver(setting_changed, dispatch_uid="sources.addresses.forget")
 def forget(**kwargs) -> None:
     """Empty the addresses kept when a setting changes (Django empties its URL caches then)."""
