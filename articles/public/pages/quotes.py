@@ -299,11 +299,13 @@ def quotes_with_wordings(ids: Iterable[int], articles: dict[int, Article]) -> di
     return quotes
 
 
-def quote_views(ids: Iterable[int], articles: dict[int, Article]) -> dict[int, QuoteView]:
+def quote_views(
+    ids: Iterable[int], articles: dict[int, Article], speakers: dict[int, Speaker]
+) -> dict[int, QuoteView]:
     """The quotes ``ids`` worked out in full (wordings, outlets), in one query of plain rows
-    (``wording_rows``: each wording a ``WordingRow``)."""
+    (``wording_rows``: each wording a ``WordingRow``), their speakers from ``speakers``."""
     views = {}
-    for pk, (quote, rows) in wording_rows(list(ids), articles).items():
+    for pk, (quote, rows) in wording_rows(list(ids), articles, speakers).items():
         setattr(quote, WORDINGS, rows)
         view = quote_view(quote)
         if view is not None:
@@ -316,7 +318,8 @@ def speaker_groups(
 ) -> list[SpeakerQuotes]:
     """For each speaker of the index, the quotes ``ids`` worked out in full, in one query."""
     entries = list(entries)
-    views = quote_views((pk for _, ids in entries for pk in ids), articles)
+    speakers = {entry.speaker_id: entry.speaker for entry, _ in entries if entry.speaker}
+    views = quote_views((pk for _, ids in entries for pk in ids), articles, speakers)
     groups = []
     for entry, ids in entries:
         shown = [views[pk] for pk in ids if pk in views]
