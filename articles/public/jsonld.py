@@ -12,14 +12,13 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from django.conf import settings
-from django.templatetags.static import static
 
 from articles.core.visibility import checked
 from articles.models import Story
 from articles.public.pages.people import people_named
 from articles.public.pages.quotes import QuoteView, quote_view
 from articles.public.pages.story import StoryPage, prefetch_story
-from sources.addresses import page_address
+from sources.addresses import cached_static, page_address
 from sources.models import Speaker
 
 
@@ -169,7 +168,7 @@ def story_jsonld(
             "name": "Newsroom",
             "logo": {
                 "@type": "ImageObject",
-                "url": absolute(static("icons/logo-512.png")),
+                "url": absolute(cached_static("icons/logo-512.png")),
                 "width": 512,
                 "height": 512,
             },
