@@ -37,6 +37,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import Q
 from django.utils import timezone
 
+from articles.core.grouped import grouped_writes
 from articles.core.history import article_insert
 from articles.core.prepared import prepared_objects
 from articles.engine.grouping import ArticleFeatures
@@ -129,7 +130,8 @@ class Ingestor:
             return
         self._batch = _Batch(started=time.monotonic())
         try:
-            with transaction.atomic():
+            # Writes that need no answer go with the next statement (PostgreSQL).
+            with transaction.atomic(), grouped_writes():
                 placement_lock()  # first, before any row lock (see the module docstring)
                 self.reads.opened()
                 yield

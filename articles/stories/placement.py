@@ -15,6 +15,7 @@ from django.db.models import F, Q
 from django.utils import timezone
 
 from articles.core.bulk import objs_insert, rows_update
+from articles.core.grouped import deferrable
 from articles.core.history import CHANGED, history_bulk
 from articles.core.prepared import prepared_objects, prepared_update, prepared_values_list
 from articles.engine.grouping import (
@@ -114,7 +115,7 @@ def _count_documents(terms: set[str], *, known: Iterable[str] | None = None) -> 
         [TermFrequency(term=t, df=0) for t in terms - existing],
         ignore_conflicts=True,
     )
-    prepared_update(("term-frequencies-add", len(terms)), _document_added, *terms)
+    prepared_update(("term-frequencies-add", len(terms)), _document_added, *terms, counted=False)
 
 
 def _document_added(*terms):
@@ -165,7 +166,7 @@ def _save_profile(
         rows = StoryIndexKey.objects.filter(stale, story_id=story_id)
         rows.update(first_day=first, last_day=last)
     else:
-        prepared_update(("story-keys-days",), _days_changed, story_id, first, last)
+        prepared_update(("story-keys-days",), _days_changed, story_id, first, last, counted=False)
 
 
 def _keys_held(story_id, *keys):
@@ -188,7 +189,8 @@ def placement_lock() -> None:
     """Serialise placements on PostgreSQL so two imports of one new event make one story.
     SQLite already serialises writers."""
     if connection.vendor == "postgresql":
-        with connection.cursor() as cursor:
+        # Nothing to wait for: the server takes it before the statement that goes after it.
+        with connection.cursor() as cursor, deferrable():
             cursor.execute("SELECT pg_advisory_xact_lock(%s)", [PLACEMENT_LOCK_ID])
 
 
@@ -348,7 +350,8 @@ def _quotes_join(quotes: list[Quote], story: Story) -> None:
         changes = {"version": F("version") + 1, "story_id": story_id, "updated_at": moment}
         return Quote._base_manager.filter(pk__in=ids), changes
 
-    prepared_update(("quotes-placed", len(quotes)), build, story.pk, now, *[q.pk for q in quotes])
+    ids = [q.pk for q in quotes]
+    prepared_update(("quotes-placed", len(quotes)), build, story.pk, now, *ids, counted=False)
     versions_next(quotes)
     for quote in quotes:
         quote.story = story
