@@ -597,10 +597,10 @@ def run_ingest(payloads: list[dict], batch: int, profiler, *, jobs: bool = False
 
 def _kept() -> int:
     """Statements sent so far in the same message as a later one, less the messages of such
-    statements sent on their own (``articles.core.grouped``, PostgreSQL; 0 where the checkout
+    statements sent on their own (``ops.grouped``, PostgreSQL; 0 where the checkout
     has no such module): the statements counted less the round trips."""
     try:
-        from articles.core.grouped import COUNTS
+        from ops.grouped import COUNTS
     except ImportError:
         return 0
     return COUNTS["kept"] - COUNTS["alone"]

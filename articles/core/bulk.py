@@ -6,7 +6,7 @@ article, compiling cost more than writing. ``rows_insert`` sends one multi-row I
 batch the backend allows, as ``bulk_create`` does) and ``rows_update`` one UPDATE per row
 through ``executemany``; each value is still prepared by its field (``get_db_prep_save``) as
 the ORM prepares it. Like ``bulk_create`` and ``bulk_update`` they send no signals; unlike
-``bulk_create`` they give no ids back, and inside ``articles.core.grouped.grouped_writes`` their
+``bulk_create`` they give no ids back, and inside ``ops.grouped.grouped_writes`` their
 INSERTs go with the next statement. What a ``save()`` does besides the row is the caller's
 (``articles.core.history``).
 """
@@ -20,7 +20,7 @@ from django.db import connections, models, router, transaction
 from django.db.backends.base.operations import BaseDatabaseOperations
 from django.db.models.constants import OnConflict
 
-from articles.core.grouped import deferrable, grouping
+from ops.grouped import deferrable
 
 
 def rows_insert(
@@ -130,13 +130,8 @@ def rows_update(model: type[models.Model], objs: Sequence[models.Model], names: 
     sets = ", ".join(f"{quote(f.column)} = %s" for f in fields[:-1])
     sql = f"UPDATE {quote(meta.db_table)} SET {sets} WHERE {quote(meta.pk.column)} = %s"
     rows = [[getattr(obj, f.attname) for f in fields] for obj in objs]
-    with connection.cursor() as cursor:
-        if grouping(connection.alias):  # each UPDATE kept, sent with the next statement
-            with deferrable(connection.alias):
-                for row in _prepared(connection, fields, rows):
-                    cursor.execute(sql, row)
-        else:
-            cursor.executemany(sql, _prepared(connection, fields, rows))
+    with connection.cursor() as cursor, deferrable(connection.alias):  # (no answer wanted)
+        cursor.executemany(sql, _prepared(connection, fields, rows))
 
 
 def _prepared(connection, fields: Sequence[models.Field], rows) -> list[list]:

@@ -31,7 +31,7 @@ from django.db.models.signals import post_init, pre_init
 from django.db.models.sql import UpdateQuery
 from django.utils.dateparse import parse_datetime
 
-from articles.core.grouped import deferrable
+from ops.grouped import deferrable
 
 _compiled = threading.local()  # per thread, as Django's connections are
 
@@ -323,7 +323,7 @@ def prepared_update(
     value: ints, strings and moments, in the filter or among the changes; a related row by
     its id, ``story_id=...``), with ``values`` put in. Returns the number of rows changed;
     with ``counted=False`` None, and the UPDATE may go with the next statement
-    (``articles.core.grouped``). For an update of one table (no field of a parent model)."""
+    (``ops.grouped``). For an update of one table (no field of a parent model)."""
     connection = connections[using]
     prepared = _cached(key, using)
     if prepared is None:

@@ -1,4 +1,4 @@
-"""``articles.core.grouped``: on PostgreSQL, writes that need no answer go with the next
+"""``ops.grouped``: on PostgreSQL, writes that need no answer go with the next
 statement (an import batch's waits: ``tests/ingest/test_ingest_batches.py``); what each
 statement sees and where an error shows stay as they were."""
 
@@ -8,8 +8,8 @@ import pytest
 from django.db import IntegrityError, connection, transaction
 
 from articles.core.bulk import objs_insert, rows_insert
-from articles.core.grouped import deferrable, grouped_writes
 from articles.models import TermFrequency
+from ops.grouped import deferrable, grouped_writes
 
 pytestmark = pytest.mark.django_db
 

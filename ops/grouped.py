@@ -24,8 +24,8 @@ fails in the same atomic block as before, only a statement or two later.
 
 Only PostgreSQL with client-side binding (Django's default for psycopg), whose simple query
 protocol takes several statements in one message; elsewhere (SQLite runs in-process) both
-context managers change nothing. ``executemany`` and named (server-side) cursors send what is
-kept first, on its own.
+context managers change nothing. An ``executemany`` under ``deferrable()`` is kept whole;
+another, and named (server-side) cursors, send what is kept first, on its own.
 """
 
 from __future__ import annotations
@@ -62,15 +62,19 @@ class _Group:
 
     def __call__(self, execute, sql, params, many, context):
         cursor = context["cursor"].cursor
-        if many or getattr(cursor, "name", None) or not hasattr(cursor, "mogrify"):
+        if getattr(cursor, "name", None) or not hasattr(cursor, "mogrify"):
             self.flush()
             return execute(sql, params, many, context)
-        if self.deferring:
+        if self.deferring:  # (``executemany``: its statements kept as one)
             COUNTS["kept"] += 1
-            self.writes.append(_literal(cursor, sql, params))
+            each = params if many else [params]
+            self.writes.append(";\n".join(_literal(cursor, sql, p) for p in each))
             if not self.in_flight:  # sent now, answered while Python goes on
                 self._send_ahead(self._take())
             return None
+        if many:
+            self.flush()
+            return execute(sql, params, many, context)
         if params is None and sql.startswith(_ROLLBACK):
             self.answer(raising=False)  # what went wrong is rolled back with the rest
             self.writes.clear()  # issued inside the savepoint rolled back
@@ -169,12 +173,6 @@ def grouped_writes(using: str = DEFAULT_DB_ALIAS) -> Iterator[_Group | None]:
             group.flush()
     finally:
         connection._grouped_writes = None
-
-
-def grouping(using: str = DEFAULT_DB_ALIAS) -> bool:
-    """Whether statements run under ``deferrable()`` are kept now (inside ``grouped_writes``
-    on PostgreSQL)."""
-    return _group(using) is not None
 
 
 @contextmanager
