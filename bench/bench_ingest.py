@@ -584,7 +584,7 @@ def run_ingest(payloads: list[dict], batch: int, profiler, *, jobs: bool = False
         profiler.disable()
     wall, cpu = time.perf_counter() - t0, time.process_time() - c0
     return {
-        "kept": _kept() - kept,
+        "kept": [b - a for a, b in zip(kept, _kept(), strict=True)],
         "wall": wall,
         "cpu": cpu,
         "per_article": per_article,
@@ -595,15 +595,15 @@ def run_ingest(payloads: list[dict], batch: int, profiler, *, jobs: bool = False
     }
 
 
-def _kept() -> int:
-    """Statements sent so far in the same message as a later one, less the messages of such
-    statements sent on their own (``ops.grouped``, PostgreSQL; 0 where the checkout
-    has no such module): the statements counted less the round trips."""
+def _kept() -> tuple[int, int]:
+    """Statements sent so far in the same message as a later one less the messages of such
+    statements sent on their own and waited for, and the messages sent ahead without waiting
+    (``ops.grouped``, PostgreSQL; (0, 0) where the checkout has no such module)."""
     try:
         from ops.grouped import COUNTS
     except ImportError:
-        return 0
-    return COUNTS["kept"] - COUNTS["alone"]
+        return 0, 0
+    return COUNTS["kept"] - COUNTS["alone"], COUNTS["ahead"]
 
 
 def engine_cpu(payloads: list[dict]) -> float:
@@ -745,10 +745,11 @@ def report(args, vendor: str, fill: float, payloads, result, engine: float) -> N
             f"({100 * sql_s / result['wall']:.0f}% of wall)"
         )
     if vendor == "postgresql":
-        sent = (len(result["log"].calls) - result["kept"]) / n
+        kept, ahead = result["kept"]
+        waited = (len(result["log"].calls) - kept) / n
         print(
-            f"messages to the server per article: {sent:.1f} (statements less those sent in one "
-            f"message with others: {result['kept'] / n:.1f} per article)"
+            f"messages to the server per article: {waited:.1f} waited for, {ahead / n:.1f} "
+            f"more sent ahead (their answers read before the next statement)"
         )
     print(f"history rows per article: {result['history'] / n:.1f}")
     print(f"reading engine alone: {1000 * engine / n:.1f} ms CPU per article")

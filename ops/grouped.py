@@ -44,9 +44,10 @@ _SAVEPOINT = "SAVEPOINT "
 _RELEASE = "RELEASE SAVEPOINT "
 _ROLLBACK = "ROLLBACK TO SAVEPOINT "
 
-# In this process: statements kept to go with a later one, and messages of kept statements
-# sent on their own (the bench reports round trips from them).
-COUNTS = {"kept": 0, "alone": 0}
+# In this process: statements kept to go with a later one, messages of kept statements sent
+# on their own and waited for, and those sent ahead (answers read later); the bench reports
+# the messages waited for from them.
+COUNTS = {"kept": 0, "alone": 0, "ahead": 0}
 
 
 class _Group:
@@ -69,6 +70,8 @@ class _Group:
             COUNTS["kept"] += 1
             each = params if many else [params]
             self.writes.append(";\n".join(_literal(cursor, sql, p) for p in each))
+            if self.in_flight and self._answered():
+                self.answer()
             if not self.in_flight:  # sent now, answered while Python goes on
                 self._send_ahead(self._take())
             return None
@@ -108,7 +111,14 @@ class _Group:
             driver.pgconn.send_query(";\n".join(statements).encode(driver.info.encoding))
             self.in_flight = True
             driver.wait(generators.send(driver.pgconn))
-        COUNTS["alone"] += 1
+        COUNTS["ahead"] += 1
+
+    def _answered(self) -> bool:
+        """The answer to the writes on their way has come (reading it will not wait)."""
+        pgconn = self.connection.connection.pgconn
+        with self.connection.wrap_database_errors:
+            pgconn.consume_input()
+            return not pgconn.is_busy()
 
     def answer(self, *, raising: bool = True) -> None:
         """Read the answer to the writes on their way; raise the error of one that failed."""
