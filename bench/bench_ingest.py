@@ -44,6 +44,7 @@ from __future__ import annotations
 import argparse
 import cProfile
 import json
+import os
 import pstats
 import random
 import statistics
@@ -575,6 +576,7 @@ def run_ingest(payloads: list[dict], batch: int, profiler, *, jobs: bool = False
         worker_startup()  # the bench's process is the worker
     run = run_jobs if jobs else run_service
     kept = _kept()
+    server = _server_cpu()
     c0, t0 = time.process_time(), time.perf_counter()
     if profiler:
         profiler.enable()
@@ -583,7 +585,11 @@ def run_ingest(payloads: list[dict], batch: int, profiler, *, jobs: bool = False
     if profiler:
         profiler.disable()
     wall, cpu = time.perf_counter() - t0, time.process_time() - c0
+    after = _server_cpu()
     return {
+        "server_cpu": (
+            after[1] - server[1] if server and after and server[0] == after[0] else None
+        ),
         "kept": [b - a for a, b in zip(kept, _kept(), strict=True)],
         "wall": wall,
         "cpu": cpu,
@@ -595,6 +601,25 @@ def run_ingest(payloads: list[dict], batch: int, profiler, *, jobs: bool = False
     }
 
 
+def _server_cpu() -> tuple[int, float] | None:
+    """The PostgreSQL server process of this connection and the CPU seconds it has used (its
+    ``/proc/PID/stat``: the server runs on this machine), or None (SQLite, another host). A
+    figure the other processes' load changes little, unlike the wall clock."""
+    from django.db import connection
+
+    if connection.vendor != "postgresql":
+        return None
+    connection.ensure_connection()
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pg_backend_pid()")
+        (pid,) = cursor.fetchone()
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return None
+    return pid, (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")  # utime + stime
+
+
 def _kept() -> tuple[int, int]:
     """Statements sent so far in the same message as a later one less the messages of such
     statements sent on their own and waited for, and the messages sent ahead without waiting
@@ -603,7 +628,7 @@ def _kept() -> tuple[int, int]:
         from ops.grouped import COUNTS
     except ImportError:
         return 0, 0
-    return COUNTS["kept"] - COUNTS["alone"], COUNTS["ahead"]
+    return COUNTS["kept"] - COUNTS["alone"], COUNTS.get("ahead", 0)
 
 
 def engine_cpu(payloads: list[dict]) -> float:
@@ -732,6 +757,12 @@ def report(args, vendor: str, fill: float, payloads, result, engine: float) -> N
         print(f"  error: {error}")
     print(f"articles/second (wall): {rate:.1f}  (wall {result['wall']:.2f} s)")
     print(f"articles/cpu-second: {n / result['cpu']:.1f}  (cpu {result['cpu']:.2f} s)")
+    if result.get("server_cpu") is not None:
+        both = result["cpu"] + result["server_cpu"]
+        print(
+            f"server CPU: {1000 * result['server_cpu'] / n:.1f} ms per article; this process "
+            f"and its server together: {1000 * both / n:.1f} ms per article"
+        )
     if args.jobs:
         print(
             f"SQL queries per article (a job's queries over its articles, its records and "
