@@ -5,10 +5,12 @@ An import writes some twenty rows' worth of statements per article whose results
 at (history rows, figures, people, term counts, index keys, the article's read time, the
 story's touch) and opens and releases savepoints around it. On PostgreSQL each was a round
 trip to the server: about half of an import's wall time was spent waiting on them. Inside
-``grouped_writes()`` such a statement, run under ``deferrable()``, is not sent at once: it is
-kept (its values put in as the driver puts them in, ``mogrify``) and sent in the same message
-as the next statement that must be answered (a read, an insert giving ids back, an update
-whose row count is checked), as one multi-statement query. The server runs the statements
+``grouped_writes()`` such a statement, run under ``deferrable()``, is not waited for: its
+values put in as the driver puts them in (``mogrify``), it is sent ahead when nothing else is
+on its way (its answer read before the next statement goes, so the server writes while Python
+goes on), else kept and sent in the same message as the next statement that must be answered
+(a read, an insert giving ids back, an update whose row count is checked), as one
+multi-statement query. The server runs the statements
 one after the other in the order they were issued, as before: every later statement sees
 every earlier write, ids come from the sequences in the same order, and locks are taken in
 the same order.
@@ -22,10 +24,13 @@ and sends the kept savepoint commands with it. Leaving the block sends what is l
 it when the block ends with an exception (its transaction is rolled back). So what fails
 fails in the same atomic block as before, only a statement or two later.
 
-Only PostgreSQL with client-side binding (Django's default for psycopg), whose simple query
-protocol takes several statements in one message; elsewhere (SQLite runs in-process) both
-context managers change nothing. An ``executemany`` under ``deferrable()`` is kept whole;
-another, and named (server-side) cursors, send what is kept first, on its own.
+Off unless ``settings.NEWSROOM_PG_GROUPED_WRITES``: half the waits, the same CPU, but by the
+wall clock paired runs on the shared machine were faster in some pairs and slower in others
+(``bench/README.md``). Only PostgreSQL with client-side binding (Django's default for
+psycopg), whose simple query protocol takes several statements in one message; elsewhere
+(SQLite runs in-process) both context managers change nothing. An ``executemany`` under
+``deferrable()`` is kept whole; another, and named (server-side) cursors, send what is kept
+first, on its own.
 """
 
 from __future__ import annotations
@@ -33,6 +38,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 
+from django.conf import settings
 from django.db import DEFAULT_DB_ALIAS, connections
 
 try:
@@ -167,7 +173,12 @@ def grouped_writes(using: str = DEFAULT_DB_ALIAS) -> Iterator[_Group | None]:
     leaving it sends what is kept, or drops it on an exception. Nested, the outer block
     counts. Gives the group (None where nothing is grouped)."""
     connection = connections[using]
-    if connection.vendor != "postgresql" or generators is None or _group(using) is not None:
+    if (
+        connection.vendor != "postgresql"
+        or generators is None
+        or not getattr(settings, "NEWSROOM_PG_GROUPED_WRITES", False)
+        or _group(using) is not None
+    ):
         yield _group(using)
         return
     connection.ensure_connection()

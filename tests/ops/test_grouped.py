@@ -13,6 +13,12 @@ from ops.grouped import deferrable, grouped_writes
 
 pytestmark = pytest.mark.django_db
 
+
+@pytest.fixture(autouse=True)
+def _grouping_on(settings):
+    settings.NEWSROOM_PG_GROUPED_WRITES = True  # (off by default)
+
+
 postgres_only = pytest.mark.skipif(
     connection.vendor != "postgresql", reason="PostgreSQL's multi-statement messages"
 )
