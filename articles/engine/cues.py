@@ -483,8 +483,16 @@ def _looks_like_name(phrase: str) -> bool:
     if not words or len(words) > 6 or words[0].lower() in lx.STOP_CAPS:
         return False
     return words[0][:1].isupper() and all(
-        w[:1].isupper() or w in lx.NAME_PARTICLES or w in lx.ORG_CONNECTORS for w in words
+        w[:1].isupper()
+        or w in lx.NAME_PARTICLES
+        or w in lx.ORG_CONNECTORS
+        or _ARTICLE_SURNAME.match(w) is not None  # "Ahmed al-Masri"
+        for w in words
     )
+
+
+# An Arabic article joined to a surname: "Bashar al-Assad", "Ahmed al-Masri"
+_ARTICLE_SURNAME = re.compile(r"(?:al|el|ad|an|ar|as|ash|at|az)-[^\W\d_a-z]")
 
 
 # When, written between the speaker and the verb: "The Gazette on Monday said", "the board
@@ -584,10 +592,27 @@ def _trailing_mention(text: str, s: int, e: int) -> tuple[int, int] | None:
             or last_low.endswith(("’s", "'s", "s’"))
             or (last[:1].islower() and last_low not in lx.SUBJECT_PRONOUNS)
         ):
-            if _looks_like_name(prev) or (
-                last_low in {"who", "whose", "which"}
-                and prev
-                and text[s:verb_at].rstrip().endswith(",")
+            if (
+                _looks_like_name(prev)
+                # (not "..., former UN Ambassador Jo Quill told": a name closes that part)
+                # (an aside: "in an attempt to ...", "wearing a hat", "a delegate"; not "but")
+                # (and the name opens the part before the verb: not "Roe for Governor, the
+                # campaign of nominee Jo Roe, a former regulator, said")
+                or (
+                    k == 0
+                    and _role_then_name(prev)
+                    and not _NAME_CLOSES.search(last)
+                    and (
+                        last_low in _ASIDE_OPENERS
+                        or last_low.endswith("ing")
+                        or last_low in {"a", "an", "the", "who", "which"}
+                    )
+                )
+                or (
+                    last_low in {"who", "whose", "which"}
+                    and prev
+                    and text[s:verb_at].rstrip().endswith(",")
+                )
             ):
                 # apposition: "Name, a role," -> "Name"; a relative clause closed before the
                 # verb: "An aide, who spoke on condition of anonymity, said" -> "An aide"
@@ -638,6 +663,24 @@ def _trailing_mention(text: str, s: int, e: int) -> tuple[int, int] | None:
         best = start_i
     ms = words[best].start()
     return ms, e
+
+
+# Words that open an aside between a name and its verb: "..., in an attempt to ..., wrote"
+_ASIDE_OPENERS = frozenset(
+    "in for at on during after before with without like unlike as despite amid".split()
+)
+# A phrase ending with two capitalised words: "former UN Ambassador Jo Quill"
+_NAME_CLOSES = re.compile(r"[A-Z][\w’'\-.]*\s+[A-Z][\w’'\-]+$")
+# "Example Gazette columnist Mara Quill", "Ohio delegate Bill Easton": a name after its role.
+_ROLE_NAME_END = re.compile(r"\b([a-z][a-z\-]+)\s+((?:[A-Z][\w’'\-]*\.?\s+){1,3}[A-Z][\w’'\-]+)$")
+
+
+def _role_then_name(phrase: str) -> bool:
+    """Does a phrase end with a name after a lowercase role word ("Example Gazette columnist
+    Mara Quill")? Then an aside between commas after it ("..., in an attempt to ..., wrote")
+    is not the speaker; the name is."""
+    m = _ROLE_NAME_END.search(phrase)
+    return m is not None and m.group(1) in lx.ROLE_NOUNS and _looks_like_name(m.group(2))
 
 
 # A capitalised office and where it is held: "Deputy Chief Fire Officer at Valmora Fire".

@@ -27,10 +27,11 @@ _POSSESSIVE = ("’s", "'s", "’", "'")
 _AFTER_ROLE = re.compile(
     r",\s+((?:the|a|an|its|their|his|her)\s+[^,.;:()“”\"\n]{2,90}?"
     r"|[A-Z][\w.\-]*(?:\s[A-Z][\w\-]*){0,3}[’']s?\s+[^,.;:()“”\"\n]{2,60}?"
-    r"|(?:head|chief|director|leader|deputy|president|chair|founder|owner|member|secretary)"
+    r"|(?:co-|vice-|ex-)?(?:head|chief|director|leader|deputy|president|chair|founder|owner"
+    r"|member|secretary)"
     r"\s+of\s+[^,.;:“”\"\n]{2,70}?"
     # "Henrik Solheim, chief economist at the Vennmark Chamber": a role without its article
-    r"|(?:[a-z][\w\-]*\s+){0,3}(?:"
+    r"|(?:[a-z][\w\-]*\s+){0,3}(?:co-|vice-|ex-)?(?:"
     + "|".join(sorted(lx.ROLE_NOUNS | lx.SPOKES_HEADS, key=len, reverse=True))
     + r")\s+(?:at|of|for|with|in)\s+[^,.;:“”\"\n]{2,70}?)"
     r"(?=\s*(?:[,.;:)]|$))"
@@ -349,6 +350,34 @@ _PRONOUN_SUBJECT = re.compile(r",\s*(?:he|she|they)\s+[a-z]")
 _HE_SHE_THEY = re.compile(r"\b(?:he|she|they)\b")
 # A fronted clause closed by a comma right before the name: "Asked whether ..., Roe".
 _FRONTED_THEN = re.compile(_FRONTED.pattern.replace(r"[^,.;:“”\"]*$", r"[^.;:“”\"]*,\s*$"))
+# A name's verb right after it: "Dario Fenwick runs", "Dario Fenwick, 52, reacted"
+_SUBJECT_VERB = re.compile(
+    r"(?:,[ \t]+\d{1,3},)?[ \t]+(?:(?:also|then|later|quickly|finally)[ \t]+)?"
+    r"(?:(?!(?:as|his|its|this|thus|was|has|is)\b)[a-z]+(?:ed|s)"
+    r"|was|is|has|had|said|told|wrote|made|gave|took|spoke|sent|went|came|left|got|began|ran"
+    r"|won|lost|put|kept|held|brought|thought|felt|saw|met|became|knew|drew|sat|stood|read)\b"
+)
+# Where a clause ends, for the pronouns that belong to its subject
+_CLAUSE_BREAK = re.compile(
+    r"[,;:–—“”\"(]| - "
+    r"|\b(?:and|but|or|since|because|while|when|as|that|who|which|if|after|before)\b"
+)
+# "her daughter", "his own": a possessive that only the subject of its clause is likely to
+# own ("Ilia Quill wrote to her daughter"); not "her record", which an aide may defend.
+_OWN_KIN = re.compile(
+    r"\b(his|her)\s+(?:(?:late|own|two|three|young|younger|older|eldest|youngest|[\d\-]+-year-old)\s+)?"
+    r"(?:"
+    + "|".join(sorted(lx.RELATIVES - {"friend", "neighbor", "neighbour", "partner"}))
+    + r"|children|kids|parents|family)s?\b"
+)
+# A word of place right before a name: "in South Kordofan", "from Bener Meriah"
+_PLACE_BEFORE = re.compile(r"\b(?:in|at|from|to|near|across|into|of|outside|inside)\s+$")
+_WORD_BEFORE = re.compile(r"\b[a-z]+[ \t]+$")
+# A list's links: "Marco Rubio, Jeb Bush and John Kasich"
+_LISTED_BEFORE = re.compile(r"(?:,|,?[ \t]+and)[ \t]+$")
+_LISTED_AFTER = re.compile(r"(?:,|,?[ \t]+and)[ \t]+")
+# A conjunction or adverb opening a sentence before its subject: "But Dario Fenwick was not".
+_OPENING_LINK = re.compile(r"(?:But|And|Yet|Still|Now|Then|So|Meanwhile,|Instead,)\s+$")
 # Where a fronted clause's main clause has begun: a verb after a comma-free stretch.
 _CLAUSE_END = re.compile(r"[^,]\s+(?:is|was|are|were|has|had|did|does|will|would|said|says)\b")
 # "She turned to Ms Palliser": a pronoun is the subject, the name is not.
@@ -436,8 +465,10 @@ _CANDIDATE = re.compile(
     r"(?=[^\W\d_a-z]))?"  # a nickname: Juan "Chico" Roe
     r"(?:(?:"
     + "|".join(re.escape(w) for w in sorted(lx.ORG_CONNECTORS | lx.NAME_PARTICLES, key=len)[::-1])
-    + r")[ \t\u00a0]+){0,2}[^\W\d_a-z][\w’'\-.]*+)*+"
+    + r")[ \t\u00a0]+){0,2}(?:(?:al|el|ad|an|ar|as|ash|at|az)-)?[^\W\d_a-z][\w’'\-.]*+)*+"
 )
+# An Arabic article joined to a surname: "Bashar al-Assad", "Anwar al-Awlaki"
+_ARTICLE_SURNAME = re.compile(r"(?:al|el|ad|an|ar|as|ash|at|az)-[^\W\d_a-z]")
 
 
 # Party words a name may follow: "Republican Jo Roe", "Libertarian Hendrik ter Horst".
@@ -703,6 +734,44 @@ def _census_person(words: list[str]) -> bool:
     )
 
 
+_ROLE_HEAD_END = re.compile(r"\s+(?:of|at|for|with|in|from|who|whose|on|and|to)\s")
+_PERSON_WORDS = lx.ROLE_NOUNS | lx.RELATIVES | {"man", "woman", "mother", "father", "mom", "dad"}
+
+
+def _person_role(role: str) -> bool:
+    """Is a role one only a person holds ("a nurse", "a city council member", "the mother of
+    two"), not a body's ("a campaign group", "the private utility")? "Zainab Haddad, a nurse,
+    said it came too late": that "it" is what she spoke of, and she stays a person."""
+    if not role or not role[:1].islower():
+        return False
+    cut = _ROLE_HEAD_END.search(role)
+    words = re.findall(r"[a-z\-]+", (role[: cut.start()] if cut else role).lower())
+    return (
+        len(words) >= 2
+        and words[0] in ("a", "an", "the")
+        and words[-1] in _PERSON_WORDS
+        # (not "the organizational grand marshal for the parade": a body's part)
+        and not any(w.startswith("organi") for w in words)
+    )
+
+
+def uncommon_name(name: str) -> bool:
+    """Two or three capitalised words none of which is an ordinary English word (or each a
+    given name): "Zainab Haddad", not "Fair Streets Now" or "Granite Shore Power"."""
+    words = name.split()
+    return (
+        len(words) in (2, 3)
+        and all(w[:1].isupper() and w[1:].islower() for w in words)
+        and not any(common_word(w.lower()) and w.lower() not in lx.ANY_GIVEN_NAMES for w in words)
+        and words[-1].lower() not in lx.ORG_WORDS
+        and not (
+            words[-1].endswith("s")
+            and not words[-1].endswith("ss")
+            and words[-1].lower() not in lx.SURNAMES_IN_S
+        )
+    )
+
+
 def _census_gender(low: str) -> str:
     """m or f for a given name the census gives mostly to one sex; "" otherwise."""
     g = lx.CENSUS_GIVEN_NAMES.get(low, "")
@@ -795,6 +864,11 @@ class _Builder:
             p = Person(name, role or (ks.role if ks else ""), known=ks is not None)
             reg.persons[name] = p
             reg.surnames.setdefault(surname_of(name), set()).add(name)
+            last = surname_of(name)
+            if _ARTICLE_SURNAME.match(last):
+                # "Bashar al-Assad": "Assad" and, opening a sentence, "Al-Assad" alone
+                for form in (last.split("-", 1)[1], last[:1].upper() + last[1:]):
+                    reg.surnames.setdefault(form, set()).add(name)
             reg.given.setdefault(name.split()[0], set()).add(name)
             if ks is not None:
                 for alias in ks.aliases:
@@ -911,7 +985,7 @@ class _Builder:
                 runs.append(cur)
                 cur, pending = [], []
             prev_end = te
-            if t[:1].isupper() and t[0].isalpha():
+            if (t[:1].isupper() and t[0].isalpha()) or (cur and _ARTICLE_SURNAME.match(t)):
                 if cur and toks[cur[-1]][2].endswith(".") and t.lower() in _SENTENCE_OPENERS:
                     # "... in Washington D.C. He said": a new sentence after an abbreviation.
                     runs.append(cur)
@@ -984,7 +1058,11 @@ class _Builder:
         # A run split at "and" may start with a connector: "(Reuters and) the Example Gazette".
         while run and not toks[run[0]][2][:1].isupper():
             run = run[1:]
-        while run and not toks[run[-1]][2][:1].isupper():
+        while (
+            run
+            and not toks[run[-1]][2][:1].isupper()
+            and not (len(run) > 1 and _ARTICLE_SURNAME.match(toks[run[-1]][2]))
+        ):
             run = run[:-1]
         if not run:
             return
@@ -1509,13 +1587,23 @@ class _Builder:
         for p in reg.persons.values():
             if p.known or p.gender or len(p.mentions) > 6:
                 continue
+            if _person_role(p.role) and uncommon_name(p.name):
+                continue  # (but "Fair Streets Now, the grand marshal," may be a body)
             it = False
             at = text.find(p.name)
             while at >= 0:
                 e = at + len(p.name)
                 if _SAID_PRONOUN.match(text, e):
                     break
-                if _CALLED_IT.match(text, e):
+                cm = _CALLED_IT.match(text, e)
+                if cm and not (
+                    # "Zainab Haddad said it came too late": with a name all of uncommon
+                    # words, a bare "said it" is what she spoke of ("which" or "a statement
+                    # saying it" still make a body)
+                    "which" not in cm.group(0)
+                    and "statement" not in cm.group(0)
+                    and uncommon_name(p.name)
+                ):
                     it = True
                 at = text.find(p.name, e)
             else:
@@ -1550,6 +1638,9 @@ class _Builder:
             if surname_of(name) in used or name.split()[0] in used:
                 self.add_person(name, s, e, role, gender)
                 continue
+            if self._listed_with_people(name, s, e):
+                self.add_person(name, s, e, role, gender)
+                continue
             am = _APPOSED_CUE.match(self.text, e, e + 140)
             if am and am.group(1) in _CUE_WORDS and "," not in name:
                 # "Dan A. Quill, a former agent ..., asked the president": a person
@@ -1558,22 +1649,143 @@ class _Builder:
             # "Dario Fenwick spoke at the harbour. He said ...": a name opening its sentence
             # and taken up by "he" or "she" opening the next one is a person.
             ss = layout.sentence_start(s)
-            if self.text[ss:s].strip():
-                continue
-            end = layout.sentence_end(e)
-            at = end + 1 if end < s + 400 else e
-            # (or by “...,” he said: "Vance admitted his pick was political. “...,” he said")
-            nm = _NEXT_PRONOUN.match(self.text, at) or _QUOTE_THEN_PRONOUN.match(self.text, at)
-            if nm and not any(
-                # (not "Lanford High senior Maya Kessler ... she said": she is Maya Kessler)
-                s < ms < at  # (names inside the quotation are its own business)
-                for ms in itertools.chain(
-                    (ms for p in self.reg.persons.values() for ms, _ in p.mentions),
-                    (other[1] for other in self.maybe),
-                )
+            if self.text[ss:s].strip() and not (
+                # (or opening the main clause after a fronted one or a conjunction: "Asked
+                # about it, Dario Fenwick shrugged.", "But Dario Fenwick was not convinced.")
+                s - ss < 200
+                and (_FRONTED_THEN.match(self.text, ss, s) or _OPENING_LINK.match(self.text, ss, s))
             ):
-                g = "m" if nm.group(1).lower() == "he" else "f"
+                g = self._only_one_for_pronoun(name, ss, s, e)
+                if g:
+                    self.add_person(name, s, e, role, gender or g)
+                continue
+            g = self._taken_up_by_pronoun(name, s, e)
+            if g:
                 self.add_person(name, s, e, role, gender or g)
+
+    def _taken_up_by_pronoun(self, name: str, s: int, e: int) -> str:
+        """The gender of "he" or "she" taking up a name that opens its sentence, or ""."""
+        layout = self.reg.layout
+        text = self.text
+        end = layout.sentence_end(e)
+        at = end + 1 if end < s + 400 else e
+        starts = [ms for p in self.reg.persons.values() for ms, _ in p.mentions]
+        maybes = [other[1] for other in self.maybe]
+        # (or by “...,” he said: "Vance admitted his pick was political. “...,” he said")
+        nm = _NEXT_PRONOUN.match(text, at) or _QUOTE_THEN_PRONOUN.match(text, at)
+        if nm:
+            # (not "Lanford High senior Maya Kessler ... she said": she is Maya Kessler)
+            # (names inside the quotation are its own business)
+            if any(s < ms < at for ms in itertools.chain(starts, maybes)):
+                return ""
+            return "m" if nm.group(1).lower() == "he" else "f"
+        # "Dario Fenwick runs the ferry. The mayor visited it last year. “...,” he said": the
+        # subject of a sentence, taken up one or two sentences on, when no one else the
+        # pronoun could mean is named between (a place or a body is no one's subject here).
+        if not _SUBJECT_VERB.match(text, e) or not self._could_be_a_name(name):
+            return ""
+        for _ in range(2):
+            nxt = layout.sentence_end(at)
+            if nxt >= len(text) or nxt - s > 900:
+                return ""
+            at = nxt + 1
+            while at < len(text) and text[at] in " \t\n\u00a0":
+                at += 1
+            nm = _NEXT_PRONOUN.match(text, at) or _QUOTE_THEN_PRONOUN.match(text, at)
+            if nm:
+                g = "m" if nm.group(1).lower() == "he" else "f"
+                if any(s < ms < at for ms in maybes):
+                    return ""
+                for p in self.reg.persons.values():
+                    if p.gender in ("", g) and any(s < ms < at for ms, _ in p.mentions):
+                        return ""
+                return g
+        return ""
+
+    def _only_one_for_pronoun(self, name: str, ss: int, s: int, e: int) -> str:
+        """The gender of "he" or "she" opening the next sentence (or the cue after a quote
+        opening it) when a name inside the sentence before is the only one it can mean:
+        "Mayor John Roe met Zainab Haddad on Monday. “...,” she said." No one else of that
+        gender or of none known may be named in the 1,500 characters before, nor that pronoun
+        used there (a speaker it goes on with), and the name must not follow a word of place
+        ("in", "at")."""
+        layout = self.reg.layout
+        text = self.text
+        if (
+            not self._could_be_a_name(name)
+            or _PLACE_BEFORE.search(text, max(0, s - 12), s)
+            # (the object of a verb, "met Zainab Haddad"; not a name set off by a comma)
+            or not _WORD_BEFORE.search(text, max(0, s - 30), s)
+        ):
+            return ""
+        end = layout.sentence_end(e)
+        if end >= s + 400:
+            return ""
+        at = end + 1
+        while at < len(text) and text[at] in " \t\n\u00a0":
+            at += 1
+        nm = _NEXT_PRONOUN.match(text, at) or _QUOTE_THEN_PRONOUN.match(text, at)
+        if not nm:
+            return ""
+        g = "m" if nm.group(1).lower() == "he" else "f"
+        lo = max(0, s - 1500)
+        if re.search(r"\b[Hh]e\b" if g == "m" else r"\b[Ss]he\b", text[lo:s]):
+            return ""  # (a "he" already in the story goes on with its own)
+        if any(lo <= other[1] < at and other[1] != s for other in self.maybe):
+            return ""
+        for p in self.reg.persons.values():
+            if p.gender in ("", g) and any(lo <= ms < at for ms, _ in p.mentions):
+                return ""
+        return g
+
+    def _could_be_a_name(self, name: str) -> bool:
+        """Could a run of two or three capitalised words be a person's name, as far as its
+        words tell? Not a place ("South Carolina", "Saudi Arabia"), a body ("Example Street
+        Station"), a plural ("the Buffalo Bills") or a phrase opening with an ordinary word
+        that is no given name ("Civil Rights")."""
+        words = name.split()
+        low = " ".join(words).lower()
+        if len(words) not in (2, 3) or low in lx.PLACES or low in lx.US_STATES:
+            return False
+        lows = low.split()
+        return not (
+            any(w in lx.COUNTRIES for w in lows)
+            or lows[-1] in lx.ORG_WORDS
+            or lows[-1] in lx.PLACE_WORDS
+            # (not "the Buffalo Bills": a plural)
+            or lows[-1].endswith("s")
+            and not lows[-1].endswith("ss")
+            and lows[-1] not in lx.SURNAMES_IN_S
+            # (not "Civil Rights", "See Trump": an ordinary word, not a given name, first)
+            or common_word(lows[0])
+            and lows[0] not in lx.ANY_GIVEN_NAMES
+        )
+
+    def _listed_with_people(self, name: str, s: int, e: int) -> bool:
+        """Is a two- or three-word run listed beside a person named in full ("Marco Rubio,
+        Jeb Bush and John Kasich", "Bill Clinton and Melania Trump")? Names in a list are
+        of one kind; a place or body beside a person is not taken for one."""
+        if not self._could_be_a_name(name):
+            return False
+        text = self.text
+        bm = _LISTED_BEFORE.search(text, max(0, s - 8), s)
+        am = _LISTED_AFTER.match(text, e, e + 8)
+        if bm is None and am is None:
+            return False
+        ends, starts = self.full_name_spans()
+        return (bm is not None and bm.start() in ends) or (am is not None and am.end() in starts)
+
+    def full_name_spans(self) -> tuple[set[int], set[int]]:
+        """Where the mentions of persons named in full (with a given name) end and start."""
+        ends: set[int] = set()
+        starts: set[int] = set()
+        for p in self.reg.persons.values():
+            if " " in p.name and p.name.split()[0].lower() in lx.ANY_GIVEN_NAMES:
+                for ms, me in p.mentions:
+                    if " " in self.text[ms:me].strip():
+                        ends.add(me)
+                        starts.add(ms)
+        return ends, starts
 
     def after_org(self, org: Org, end: int) -> None:
         tail = self.text[end : end + 60]
@@ -1796,6 +2008,30 @@ class _Builder:
                 p.gender = "m"
             elif female and not male:
                 p.gender = "f"
+        for ms in by_sentence.values():
+            if len({m.key for m in ms}) > 1:
+                self._gender_of_subject(sorted(ms, key=lambda m: m.start))
+
+    def _gender_of_subject(self, ms: list[Mention]) -> None:
+        """In a sentence naming several people, one whose name a verb follows gets the gender
+        of "his" or "her" before kin of one's own in that clause, up to the next name: "After a host
+        mocked Jane Roe, the anchor Ilia Quill wrote to her daughter" (the names before it are
+        not meant; one after it, "Quill praised Roe's work and her courage", may be)."""
+        reg, text = self.reg, self.text
+        for k, m in enumerate(ms):
+            p = reg.persons[m.key]
+            if p.gender or possessive_at(text, m.end) or not _SUBJECT_VERB.match(text, m.end):
+                continue
+            stop = next(
+                (o.start for o in ms[k + 1 :] if o.key != m.key), reg.layout.sentence_end(m.end)
+            )
+            # (within the name's own clause: not "Obama is important to help her win", "Biden
+            # decided not to run and she performed well")
+            clause = _CLAUSE_BREAK.search(text, m.end, stop)
+            window = text[m.end : clause.start() if clause else stop]
+            owners = {pm.group(1) for pm in _OWN_KIN.finditer(window)}
+            if len(owners) == 1:
+                p.gender = "m" if owners == {"his"} else "f"
 
     def mark_subjects(self) -> None:
         """The first name of a sentence is its subject; after a fronted clause ("One month

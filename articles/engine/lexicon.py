@@ -135,7 +135,7 @@ ROLE_NOUNS = frozenset(
     shopkeeper grocer bartender nanny caregiver tutor lecturer headteacher headmaster
     headmistress homeowner commuter motorist lobbyist blogger podcaster presenter comedian
     playwright screenwriter composer sculptor archivist translator meteorologist forecaster
-    electrician plumber referee umpire midfielder winger quarterback""".split()
+    electrician plumber referee umpire midfielder winger quarterback cleric preacher""".split()
 )
 # Words that name an office, capitalised as a title or written as a role ("Deputy", "chief",
 # "engineer"), without a title's full stop.
@@ -189,7 +189,7 @@ PLACE_WORDS = frozenset(
     gardens court mountain mountains lake sea ocean coast state province region district
     borough village airport harbour harbor port beach dam reservoir pier canal tunnel highway
     motorway freeway peninsula forest desert glacier volcano canyon creek falls tower towers
-    plaza building stadium arena""".split()
+    plaza building stadium arena republic kingdom emirates""".split()
 )
 PLACES = frozenset(
     """new york|los angeles|san francisco|hong kong|new zealand|united states|united kingdom|
@@ -460,6 +460,25 @@ FIRST_NAMES = FIRST_NAMES_MALE | FIRST_NAMES_FEMALE
 # and of which gender. The rules that cut or split names keep to the list above ("Clinton" and
 # "Carolina" are given names too).
 CENSUS_GIVEN_NAMES = _census_given_names()
+# Given names common outside the United States that the 1990 census lists lack (Arabic,
+# Persian, West and Southern African, South Asian, Japanese, Korean, Slavic, Nordic, Irish,
+# Latin American), written for this project: the same two questions only. Names that are
+# also common English words or surnames ("Fang", "Sita", "Li") are left out.
+_WORLD_GIVEN_FEMALE = """zainab khadija yasmine noor nour huda rania salma rasha sana zahra
+    shirin parisa nasrin mahnaz nkechi adaeze amaka chiamaka folake funmilayo yetunde thandiwe
+    nomvula lerato zanele wanjiru akosua abena efua priyanka deepika kavita lakshmi meera neha
+    pooja radhika shreya divya geeta swati haruka sakura jiwoo minji seoyeon oksana yulia
+    ekaterina galina ludmila agnieszka katarzyna malgorzata anja freya ximena itzel citlali
+    dagny aoife niamh saoirse grainne caoimhe roisin ilhan tulsi kamala""".split()
+_WORLD_GIVEN_MALE = """umar hussein khalid mahmoud mustafa youssef abdullah hamza bilal karim
+    rashid samir nabil walid ziad anwar bashar chukwuma chinedu obinna oluwaseun babatunde
+    kwabena thabo sipho themba jomo kenji hiroshi takeshi haruto vikram amit suresh ramesh
+    vladimir alexei mikhail igor nikolai oleg piotr krzysztof jakub lars sven bjorn henrik
+    mateo""".split()
+for _name in _WORLD_GIVEN_FEMALE:
+    CENSUS_GIVEN_NAMES.setdefault(_name, "f")
+for _name in _WORLD_GIVEN_MALE:
+    CENSUS_GIVEN_NAMES.setdefault(_name, "m")
 # Either list: a word that is someone's given name, for the rules that must not cut it off.
 ANY_GIVEN_NAMES = FIRST_NAMES | frozenset(CENSUS_GIVEN_NAMES)
 SURNAMES_IN_S = _census_surnames_in_s()

@@ -462,6 +462,8 @@ def extract_quotes_with(
             att = _short_sentence_after(text, sp.close + 1, nxt_open)
         if att is None and not sp.continued:
             att = _inverted_before(text, sp.open)
+        if att is None and not sp.continued:
+            att = _from_the_document(text, sp.open)
         if att is None and not sp.runs_on:
             att = _quote_from_after(text, sp.close + 1)
         if att is None and not sp.continued and not _is_headline(text, layout, sp):
@@ -523,6 +525,10 @@ def extract_quotes_with(
             speaker, kind = prev_quote.speaker, prev_quote.speaker_kind
             mention = prev_quote.speaker_mention
             ms, me = prev_quote.mention_start, prev_quote.mention_end
+        if att is None and speaker is None and not continues:
+            # "HOW THE SLUMP SPREADS “...” [Example Gazette.]": a digest's paragraph quotes
+            # the source its closing brackets credit.
+            speaker, kind = _bracket_credit(text, layout, sp, registry)
         cs = layout.sentence_start(sp.open)
         ce = layout.sentence_end(sp.close if sp.close < len(text) else len(text) - 1)
         if att is not None and att.mention_end is not None:
@@ -550,6 +556,39 @@ def extract_quotes_with(
 
 
 _GOES_ON = frozenset({"went on", "continued", "continues", "added", "adds"})
+# A source credited in brackets closing a paragraph: "[WaPo.]", "[Example Gazette]"
+_BRACKET_CREDIT = re.compile(r"[ \t]*\[([A-Z][\w’'&.\- ]{0,40}?)\.?\][ \t]*$")
+_NOT_CREDITS = frozenset(
+    "applause laughter cheers cheering crosstalk inaudible sic video photo audio music".split()
+)
+
+
+def _bracket_credit(
+    text: str, layout: Layout, sp: _Span, registry: Registry
+) -> tuple[str | None, str | None]:
+    """The source a paragraph's closing brackets credit, for a quote in it that nothing else
+    attributes: a news digest's habit ("HEADLINE “...” [NYT.]"). An organisation by its
+    known name ("WaPo" is The Washington Post), or a person the story names."""
+    if not layout.paragraphs or sp.para >= len(layout.paragraphs):
+        return None, None
+    pend = layout.paragraphs[sp.para][1]
+    if pend - sp.close > 600:
+        return None, None
+    bm = _BRACKET_CREDIT.search(text, sp.close, pend)
+    if bm is None or "“" in text[sp.close : bm.start()] or '"' in text[sp.close : bm.start()]:
+        return None, None  # (the credit belongs to a later quote of the paragraph)
+    if text[max(0, sp.open - 3) : sp.open].rstrip().endswith(":"):
+        return None, None  # ("- Ada Quist and Bo Lind: “...” [Gallup]": the lead-in's people)
+    name = bm.group(1).strip()
+    if name.lower() in _NOT_CREDITS:
+        return None, None
+    ks = registry.aliases.lookup(name)
+    if ks is not None:
+        return ks.name, ks.kind
+    if name in registry.persons:
+        return name, "person"
+    org = registry.org_for(name)
+    return (org.name if org else name), "organization"
 
 
 def _most_named(registry: Registry) -> str | None:
@@ -688,6 +727,22 @@ def _quote_from_after(text: str, pos: int) -> Attribution | None:
     if m is None:
         return None
     return Attribution("from", m.start(), m.group(1), m.start(1), m.end(1), before=False)
+
+
+# "From the report: “...”", "More from the letter: “...”": a document quoted, whose author
+# speaks.
+_FROM_DOCUMENT = re.compile(
+    r"\b(?:[Ff]rom|[Ii]n)[ \t]+((?:the|a|an|its|his|her|their)[ \t]+(?:[\w\-]+[ \t]+){0,2}?"
+    r"(?:report|study|letter|memo|statement|ruling|decision|complaint|lawsuit|filing|indictment"
+    r"|editorial|survey|analysis|email|post|speech|release|paper))[ \t]*:[ \t]*$"
+)
+
+
+def _from_the_document(text: str, open_pos: int) -> Attribution | None:
+    m = _FROM_DOCUMENT.search(text, max(0, open_pos - 80), open_pos)
+    if m is None:
+        return None
+    return Attribution("from", m.start(), m.group(1), *m.span(1), before=True)
 
 
 def _inverted_before(text: str, open_pos: int) -> Attribution | None:

@@ -190,6 +190,22 @@ _SENTENCE_END = re.compile(r"[.!?;“”\"]")
 # "He said Matin had ...": a pronoun right before a speech verb, its subject.
 _PRONOUN_BEFORE = re.compile(r"\b(?:[Hh]e|[Ss]he|[Tt]hey|I|[Ww]e)\s+$")
 # A sentence's subject pronoun: opening it, or after a fronted phrase and its comma.
+# "Jo Quill hoisted a sign that read", "he held up a banner which said": the holder
+_HOLDS_SIGN = re.compile(
+    r"((?:[A-Z][\w’'\-.]*[ \t]+){0,3}[A-Z][\w’'\-]+|\b[Hh]e|\b[Ss]he)[ \t]+"
+    r"(?:held|holds|hoisted|carried|carries|waved|waves|raised|wore|wears)[ \t]+(?:up[ \t]+)?"
+    r"(?:a|an|the|his|her)[ \t]+(?:[\w\-]+[ \t]+){0,2}?"
+    r"(?:sign|placard|banner|poster|shirt|t-shirt|hat|cap|button|card)[ \t]+(?:that|which)$"
+)
+# "Jo Quill smiled and lifted a sign of her own.": a sign held up, the sentence's last words
+_HELD_UP_SIGN = re.compile(
+    r"((?:[A-Z][\w’'\-.]*[ \t]+){0,3}[A-Z][\w’'\-]+|\b[Hh]e|\b[Ss]he)[ \t]+"
+    r"(?:[a-z]+[ \t]+and[ \t]+)?(?:[a-z]+ly[ \t]+)?"
+    r"(?:held|hoisted|carried|waved|raised|lifted|wore|unfurled)[ \t]+(?:up[ \t]+)?"
+    r"(?:a|an|the|his|her)[ \t]+(?:[\w\-]+[ \t]+){0,2}?"
+    r"(?:sign|placard|banner|poster|shirt|t-shirt|hat|cap|button|card)"
+    r"(?:[ \t]+of[ \t]+(?:his|her|their)[ \t]+own)?[.!]?$"
+)
 _SUBJECT_PRONOUN = re.compile(
     r"\s*(?:[^,.;:!?\n]{1,140},\s+"
     # "But on Sunday he finally gave ...": a short opening without its comma
@@ -450,6 +466,24 @@ class Resolver:
             if around.key != m:
                 return around.key, "organization"
             return self._org_or_person(around.key, m, pos)
+        if m.lower().endswith(("that", "which")):
+            # "Jo Quill, 14, hoisted a sign that read “15%!”": the one who holds the sign
+            hm = _HOLDS_SIGN.search(self.reg.text, max(0, pos - 200), pos + len(mention))
+            if hm:
+                return self.resolve(hm.group(1), hm.start(1))
+        if m.lower() == "it":
+            # "Dawson lifted a sign of her own. “I am still here,” it read.": the holder of the
+            # sign the sentence before ends on
+            layout = self.reg.layout
+            ss = layout.sentence_start(pos)
+            q = _QUOTE_CHARS.search(self.reg.text, ss, pos)
+            j = (q.start() if q else ss) - 1
+            while j > 0 and self.reg.text[j].isspace():
+                j -= 1
+            if j > 0:
+                hm = _HELD_UP_SIGN.search(self.reg.text, layout.sentence_start(j), j + 1)
+                if hm:
+                    return self.resolve(hm.group(1), hm.start(1))
         words = m.split()
         if words[-1] in _TRAILING_ADVERBS:
             k = len(words)
@@ -880,6 +914,21 @@ class Resolver:
             if cm:
                 return f"{cm.group(1)} campaign", "organization"
         if head in _SPOKES_NOT_OFFICIAL:
+            if low.startswith("the ") and len(words) == 2:
+                # "Jo Quill, a spokeswoman for the authority, said ... “...,” the spokeswoman
+                # said": the one person the story just gave that role.
+                named = {
+                    mm.key
+                    for mm in reg.mentions[
+                        bisect_left(self._mention_starts, pos - 1500) : bisect_left(
+                            self._mention_starts, pos
+                        )
+                    ]
+                    if mm.kind == "person"
+                    and re.search(rf"\b{head}\b", reg.persons[mm.key].role.lower())
+                }
+                if len(named) == 1:
+                    return named.pop(), "person"
             if self.spokes_org:
                 return self.spokes_org, "organization"
             back = None
@@ -1108,6 +1157,10 @@ class Resolver:
                     or seen in self.reg.text[max(0, pos - 1500) : pos].lower()
                     else self._recent_subject(pos, unnamed_too=False)
                 )
+            if not who and head in _LEAD_EPITHETS and not self._introduced(head, pos):
+                # "“...,” the billionaire said": with no one the last sentences are about, the
+                # person the story is about, named far more often than anyone else so far.
+                who = self._topic_person(pos)
             if (
                 who
                 and not _other_office(self.reg.persons[who].role, head)
@@ -1404,6 +1457,16 @@ class Resolver:
             return by_suffix[0].name  # "the elder De la Rosa": Luis de la Rosa Sr.
         rest = [p for p in people if not any(w in p.role.lower().split() for w in other)]
         return rest[0].name if len(rest) == 1 and len(people) == 2 else None
+
+    def _named_with_a_role(self, name: str) -> bool:
+        """A person the text gave a role ("Republican pollster Whit Ayres") and whose name
+        reads as one: two or three capitalised words, no acronym ("Priorities USA Action")."""
+        words = name.split()
+        return (
+            bool(self.reg.persons[name].role)
+            and len(words) in (2, 3)
+            and not any(w.isupper() or not w[:1].isupper() for w in words)
+        )
 
     def _topic_person(self, pos: int) -> str | None:
         """The person named at least three times before ``pos`` and twice as often as anyone
@@ -1871,8 +1934,11 @@ class Resolver:
         if self.last_person and any(c[0].key == self.last_person[0] for c in cands):
             newer = [
                 c
-                for c in known
-                if c[0].subject
+                # (of the pronoun's gender, or of none the text gives: "Republican pollster
+                # Whit Ayres ... is skeptical. “...,” he said" after Jo Podesta was quoted)
+                for c in cands
+                if (c[1] == gender or self._named_with_a_role(c[0].key))
+                and c[0].subject
                 and self.last_person[1] < c[0].start < pos
                 and c[0].key != self.last_person[0]
             ]
@@ -1986,7 +2052,8 @@ _EPITHET_NOUNS = frozenset(
 # "the billionaire businessman").
 _LEAD_EPITHETS = frozenset(
     """candidate nominee front-runner frontrunner hopeful contender challenger incumbent
-    billionaire businessman businesswoman mogul tycoon magnate""".split()
+    billionaire businessman businesswoman mogul tycoon magnate star celebrity politician
+    outsider populist firebrand""".split()
 )
 _PERSON_SUFFIXES = ("er", "or", "ist", "ian", "eon", "man", "woman")
 # "the Texan", "the New Yorker", "the Ohioan": a person by where they are from.

@@ -2,7 +2,8 @@
 
 What readers get is cached whole (the rendered body, its type and its ETag) under a key made
 of the content generation (``ops.generation``: every change readers could see moves it on),
-the current schedule window, and the address asked for. So:
+the current schedule window, and the address asked for (its query's parameters in order of
+name, and a page's without campaign and click trackers: ``cache_address``). So:
 
 - a write makes every older entry unreachable at once: publish, unpublish, correction, merge,
   split, move, approval, an outlet or speaker edited, an import (see ``articles/signals.py``
@@ -45,6 +46,8 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from functools import cache as cache_in_process
 from functools import lru_cache, wraps
+from operator import itemgetter
+from urllib.parse import parse_qsl, urlencode
 
 from django.conf import settings
 from django.core.cache import cache
@@ -58,6 +61,7 @@ from django.utils.cache import (
     patch_vary_headers,
 )
 from django.utils.dateparse import parse_datetime
+from django.utils.encoding import escape_uri_path
 from django.utils.http import http_date, parse_http_date_safe
 
 from articles.models import Story, may_preview
@@ -197,8 +201,38 @@ def _storable(request: HttpRequest, response: HttpResponse) -> bool:
     )
 
 
-def _key(request: HttpRequest, fresh: Freshness) -> str:
-    address = f"{request.scheme}://{request.get_host()}{request.get_full_path()}"
+# Query parameters that only say where a reader came from (campaign and click trackers, as
+# newsletters, social sites and ad networks append them): no page reads them.
+_TRACKERS = frozenset(
+    ("fbclid", "gclid", "dclid", "gbraid", "wbraid", "msclkid", "mc_cid", "mc_eid", "igshid")
+)
+
+
+def _tracker(name: str) -> bool:
+    return name.startswith("utm_") or name in _TRACKERS
+
+
+def cache_address(request: HttpRequest, *, page: bool) -> str:
+    """The address an answer is kept under: the request's, with its query's parameters in
+    order of name (``?a=1&b=2`` and ``?b=2&a=1`` are one answer; a repeated parameter keeps
+    its values in their order) and, for a ``page`` (a public page or feed), without trackers
+    (``?utm_source=...``, ``fbclid``): a link shared with them is answered from the same
+    entry as the bare address, rather than each variant rendering the page again. (The API
+    answers an unknown parameter with an error, so its trackers stay in the address.)"""
+    query = request.META.get("QUERY_STRING", "")
+    if query:
+        pairs = [
+            (name, value)
+            for name, value in parse_qsl(query, keep_blank_values=True)
+            if not (page and _tracker(name))
+        ]
+        query = urlencode(sorted(pairs, key=itemgetter(0)))
+    path = escape_uri_path(request.path)
+    return f"{request.scheme}://{request.get_host()}{path}{'?' + query if query else ''}"
+
+
+def _key(request: HttpRequest, fresh: Freshness, page: bool) -> str:
+    address = cache_address(request, page=page)
     digest = hashlib.blake2b(address.encode(), digest_size=16).hexdigest()
     return f"{KEY_PREFIX}:{fresh.token}:{digest}"
 
@@ -228,11 +262,11 @@ def _answer(request: HttpRequest, entry: dict, fresh: Freshness) -> HttpResponse
     return response
 
 
-def _lookup(request: HttpRequest, fresh: Freshness) -> tuple[str, dict | None]:
+def _lookup(request: HttpRequest, fresh: Freshness, page: bool) -> tuple[str, dict | None]:
     """The cache key of this request's answer and the entry under it, looked up once per
     request (by ``CachedPageMiddleware``, then the view's ``cached_answer`` on a miss)."""
     if not hasattr(request, "_newsroom_cached"):
-        key = _key(request, fresh)
+        key = _key(request, fresh, page)
         request._newsroom_cached = key, cache.get(key)
     return request._newsroom_cached
 
@@ -240,9 +274,12 @@ def _lookup(request: HttpRequest, fresh: Freshness) -> tuple[str, dict | None]:
 def cached_answer(
     request: HttpRequest,
     build: Callable[[], HttpResponse],
+    *,
+    page: bool = False,
 ) -> HttpResponse:
     """``build()``'s answer to a reader, from the cache when it holds one for the content as
-    it is now; anyone else's, built and marked private."""
+    it is now; anyone else's, built and marked private. ``page``: a public page or feed,
+    whose address is kept without trackers (``cache_address``)."""
     django_request = getattr(request, "_request", request)
     if request.method not in ("GET", "HEAD") or not reader_request(request):
         response = build()
@@ -250,7 +287,7 @@ def cached_answer(
             patch_cache_control(response, private=True)
         return response
     fresh = request_freshness(request)
-    key, entry = _lookup(django_request, fresh)
+    key, entry = _lookup(django_request, fresh, page)
     if entry is None:
         response = build()
         if hasattr(response, "render") and not response.is_rendered:
@@ -290,7 +327,7 @@ def cached_page(view: Callable) -> Callable:
 
     @wraps(view)
     def cached_view(request, *args, **kwargs):
-        return cached_answer(request, lambda: view(request, *args, **kwargs))
+        return cached_answer(request, lambda: view(request, *args, **kwargs), page=True)
 
     cached_view.cached_page = True  # what CachedPageMiddleware may answer
     return cached_view
@@ -311,7 +348,7 @@ class CachedPageMiddleware:
             and _is_cached_page(request)
         ):
             fresh = request_freshness(request)
-            _, entry = _lookup(request, fresh)
+            _, entry = _lookup(request, fresh, page=True)
             if entry is not None:
                 return _answer(request, entry, fresh)
         return self.get_response(request)

@@ -20,7 +20,7 @@ from django.utils.dateformat import DateFormat, re_escaped, re_formatchars
 from django.utils.formats import localize
 from django.utils.functional import Promise
 from django.utils.timezone import _datetime_ambiguous_or_imaginary, get_current_timezone
-from django.utils.translation import get_language, gettext
+from django.utils.translation import get_language, gettext, ngettext
 
 
 def esc(value) -> str:
@@ -71,9 +71,40 @@ _WRITTEN: dict[tuple, str] = {}
 _WRITTEN_LIMIT = 20_000
 
 
+# Phrases translated before, by (language, message) and by (language, singular, plural,
+# count): a language's catalogue does not change while the process runs (Django loads each
+# once), so neither does a translation; a page asks for the same few dozen on every request.
+# Bounded, emptied when a setting changes (the languages, the catalogues' folders).
+_TRANSLATED: dict[tuple, str] = {}
+_TRANSLATED_LIMIT = 20_000
+
+
 @receiver(setting_changed, dispatch_uid="articles.templatetags.html_writing.forget")
 def forget(**kwargs) -> None:
     _WRITTEN.clear()
+    _TRANSLATED.clear()
+
+
+def _kept(key: tuple, translate) -> str:
+    text = _TRANSLATED.get(key)
+    if text is None:
+        if len(_TRANSLATED) >= _TRANSLATED_LIMIT:
+            _TRANSLATED.clear()
+        text = _TRANSLATED[key] = translate()
+    return text
+
+
+def translated(message: str) -> str:
+    """``gettext(message)`` in the active language, looked up once (``_TRANSLATED``)."""
+    return _kept((get_language(), message), lambda: gettext(message))
+
+
+def plural(singular: str, plural_: str, count: int) -> str:
+    """``ngettext(singular, plural_, count)`` in the active language, looked up once for
+    each count (``_TRANSLATED``)."""
+    return _kept(
+        (get_language(), singular, plural_, count), lambda: ngettext(singular, plural_, count)
+    )
 
 
 class Memo:
@@ -97,7 +128,7 @@ class Memo:
         """``message`` translated and escaped."""
         phrase = self.phrases.get(message)
         if phrase is None:
-            phrase = self.phrases[message] = esc(gettext(message))
+            phrase = self.phrases[message] = esc(translated(message))
         return phrase
 
     def label(self, wording) -> tuple[str, str]:

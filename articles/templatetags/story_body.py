@@ -20,10 +20,10 @@ from django import template
 from django.core.signals import setting_changed
 from django.dispatch import receiver
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import get_language, gettext, ngettext
+from django.utils.translation import get_language, gettext
 
 from articles.templatetags.claim_html import claim_sources, source_chips
-from articles.templatetags.html_writing import Memo, esc
+from articles.templatetags.html_writing import Memo, esc, plural
 from articles.templatetags.newsroom import jsonld_script
 from articles.templatetags.story_html import (
     coverage_more,
@@ -114,7 +114,7 @@ def story_body(context) -> SafeString:
     add = out.append
 
     count = len(page.reporting_outlets)
-    reported = ngettext("Reported by %(counter)s outlet", "Reported by %(counter)s outlets", count)
+    reported = plural("Reported by %(counter)s outlet", "Reported by %(counter)s outlets", count)
     add(
         '\n<article class="story" aria-labelledby="story-headline">\n'
         '  <header class="story__header">\n'

@@ -16,9 +16,8 @@ from collections.abc import Iterable
 
 from django import template
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import gettext, ngettext
 
-from articles.templatetags.html_writing import LONG_DATE, Memo, esc, truncated
+from articles.templatetags.html_writing import LONG_DATE, Memo, esc, plural, translated, truncated
 
 register = template.Library()
 
@@ -67,7 +66,7 @@ def _quote(view, first_reported: bool, speaker_page: bool, memo: Memo) -> str:
     out.append("\n  </ol>\n  ")
     others = view.other_wordings
     if others:
-        legend = gettext(
+        legend = translated(
             "Each wording against the first (%(outlet)s): <del>struck through</del> only in "
             "the first, <ins>underlined</ins> only in this one."
         ) % {"outlet": esc(view.first_reported_by.name)}
@@ -104,7 +103,7 @@ def _quote(view, first_reported: bool, speaker_page: bool, memo: Memo) -> str:
     out.append("\n")
     if speaker_page:
         story = quote.story
-        first_by = gettext("First reported by %(outlet)s") % {
+        first_by = translated("First reported by %(outlet)s") % {
             "outlet": esc(view.first_reported_by.name)
         }
         out.append(
@@ -165,12 +164,12 @@ def speaker_sections(groups: Iterable, quotes_url: str, memo: Memo | None = None
         if more:
             counter = memo.number(more)
             if speaker:
-                link = ngettext(
+                link = plural(
                     "One more quote from %(name)s", "%(counter)s more quotes from %(name)s", more
                 ) % {"counter": counter, "name": esc(speaker.name)}
                 href = f"{esc(quotes_url)}?speaker={esc(speaker.slug)}"
             else:
-                link = ngettext(
+                link = plural(
                     "One more quote by a speaker not identified",
                     "%(counter)s more quotes by speakers not identified",
                     more,
@@ -182,12 +181,12 @@ def speaker_sections(groups: Iterable, quotes_url: str, memo: Memo | None = None
 
 
 def _described(described) -> str:
-    text = gettext("described by %(outlet)s as “%(role)s”") % {
+    text = translated("described by %(outlet)s as “%(role)s”") % {
         "outlet": esc(described.outlet.name),
         "role": esc(described.role),
     }
     if described.translated:
-        text += f" {esc(gettext('(in a translation)'))}"
+        text += f" {esc(translated('(in a translation)'))}"
     return text
 
 
@@ -217,7 +216,7 @@ def people_list(people: Iterable, memo: Memo | None = None) -> SafeString:
         out.append("\n          ")
         if person.quote_count:
             count = person.quote_count
-            said = ngettext("quoted once", "quoted %(counter)s times", count) % {"counter": count}
+            said = plural("quoted once", "quoted %(counter)s times", count) % {"counter": count}
             out.append(f'<span class="people-list__count">{said}</span>')
         out.append("\n        </li>\n        ")
     return mark_safe("".join(out))
@@ -261,14 +260,28 @@ def coverage_rows(coverage: Iterable, memo: Memo | None = None) -> SafeString:
 
 def coverage_more(page, memo: Memo | None = None) -> str:
     """On a long story whose table shows its first articles (``page.shown_coverage``), how
-    many of how many, and a link to the page with all of them; else nothing."""
+    many of how many, and a link to the page with all of them; shown with all of them at the
+    reader's asking, a link back to the first ones; else nothing."""
+    memo = memo or Memo()
+    first = page.first_count
+    if first is not None:
+        values = {"counter": esc(memo.number(first))}
+        fewer = plural(
+            "Show only the first %(counter)s article",
+            "Show only the first %(counter)s articles",
+            first,
+        )
+        return (
+            '\n        <p class="coverage-more" id="coverage-more">'
+            f'<a href="{esc(page.story.get_absolute_url())}#coverage-heading">'
+            f"{fewer % values}</a></p>\n        "
+        )
     if not page.more_coverage:
         return ""
-    memo = memo or Memo()
     total = len(page.articles)
     values = {"shown": esc(memo.number(page.shown_count)), "counter": esc(memo.number(total))}
     shown = (
-        ngettext(
+        plural(
             "The table and timeline show %(shown)s of the story's %(counter)s articles: "
             "each outlet's first, then the earliest.",
             "The table and timeline show %(shown)s of the story's %(counter)s articles: "
@@ -277,7 +290,7 @@ def coverage_more(page, memo: Memo | None = None) -> str:
         )
         % values
     )
-    show_all = ngettext("Show all %(counter)s article", "Show all %(counter)s articles", total)
+    show_all = plural("Show all %(counter)s article", "Show all %(counter)s articles", total)
     return (
         f'\n        <p class="coverage-more" id="coverage-more">{shown} '
         f'<a href="?articles=all#coverage-heading">{show_all % values}</a></p>\n        '
@@ -291,7 +304,7 @@ def coverage_timeline(page, memo: Memo | None = None) -> SafeString:
     timeline = page.timeline
     if not timeline.has_dots:
         if page.articles:
-            note = gettext(
+            note = translated(
                 "The outlets give no publication times for these articles, so there is no "
                 "timeline; the table lists them."
             )
@@ -301,7 +314,7 @@ def coverage_timeline(page, memo: Memo | None = None) -> SafeString:
     start = memo.date(timeline.start, LONG_DATE)
     end = memo.date(timeline.end, LONG_DATE)
     count = timeline.dot_count
-    desc = ngettext(
+    desc = plural(
         "One article, published %(start)s.",
         "%(counter)s articles published between %(start)s and %(end)s, one row per outlet. "
         "The coverage table lists the same articles.",
@@ -312,7 +325,7 @@ def coverage_timeline(page, memo: Memo | None = None) -> SafeString:
         '\n<figure class="timeline">\n'
         f'  <svg class="timeline__chart" viewBox="0 0 {timeline.width} {timeline.height}" '
         'role="group" aria-labelledby="timeline-title timeline-desc" focusable="false">\n'
-        f'    <title id="timeline-title">{esc(gettext("Who published when"))}</title>\n'
+        f'    <title id="timeline-title">{esc(translated("Who published when"))}</title>\n'
         f'    <desc id="timeline-desc">{desc}</desc>\n    '
     ]
     for row in timeline.rows:
@@ -349,10 +362,12 @@ def coverage_timeline(page, memo: Memo | None = None) -> SafeString:
             f"{memo.date(timeline.end, 'j M, H:i e')}</text>"
         )
     caption = esc(
-        gettext("Each dot is an article; earliest on the left. Select a dot to open the article.")
+        translated(
+            "Each dot is an article; earliest on the left. Select a dot to open the article."
+        )
     )
     if timeline.undated:
-        caption += " " + ngettext(
+        caption += " " + plural(
             "One article has no publication time and is listed only in the table.",
             "%(counter)s articles have no publication time and are listed only in the table.",
             timeline.undated,

@@ -8,9 +8,8 @@ from django import template
 from django.template.defaultfilters import capfirst
 from django.utils.formats import localize
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import gettext, ngettext
 
-from articles.templatetags.html_writing import esc, truncated
+from articles.templatetags.html_writing import esc, plural, translated, truncated
 
 register = template.Library()
 
@@ -44,7 +43,7 @@ def coverage_facets(coverage) -> SafeString:
     """Who covered the story (``Coverage``): a bar chart (inline SVG) for each facet, the
     kinds of outlet with no article, and where the facts come from."""
     total = coverage.total
-    title = ngettext(
+    title = plural(
         "Who covered it: %(counter)s outlet", "Who covered it: %(counter)s outlets", total
     ) % {"counter": localize(total)}
     out = [
@@ -54,10 +53,9 @@ def coverage_facets(coverage) -> SafeString:
     out.append("\n  ")
     if coverage.missing_kinds:
         kinds = ", ".join(esc(kind) for kind in coverage.missing_kinds)
-        out.append(
-            f'<p class="note">{gettext("No article here from these kinds of outlet:")} {kinds}.</p>'
-        )
-    note = gettext(
+        none_here = translated("No article here from these kinds of outlet:")
+        out.append(f'<p class="note">{none_here} {kinds}.</p>')
+    note = translated(
         "From the facts editors keep on each outlet; ratings are a named third party's, "
         "never Newsroom's."
     )
@@ -73,10 +71,10 @@ def figure_rows(table) -> SafeString:
     and the engine's note."""
     out = []
     # The template's own phrases: not escaped, as the template did not escape them.
-    flag = f' <strong class="flag">{gettext("Outlets disagree")}</strong>'
+    flag = f' <strong class="flag">{translated("Outlets disagree")}</strong>'
     missing = (
         '<span class="note" aria-hidden="true">—</span><span class="visually-hidden">'
-        f"{gettext('not given')}</span>"
+        f"{translated('not given')}</span>"
     )
     width = len(table.outlets) + 1
     for view in table.rows:

@@ -2101,3 +2101,239 @@ def test_a_report_which_notes_is_its_owners_word():
         "the people who met the mayor gave money to her foundation.”"
     )
     assert _speakers(text) == ["Example Gazette"]
+
+
+def test_an_aside_after_a_role_and_name_is_not_the_speaker():
+    text = (
+        "Example Gazette columnist Mara Quill, in an attempt to draw attention to the "
+        "mayor’s silence, wrote, “The mayor, famously opaque, answered seven questions.”"
+    )
+    assert _speakers(text) == ["Mara Quill"]
+
+
+def test_an_apposition_after_a_role_and_name_is_not_the_speaker():
+    text = (
+        "Former Ohio governor Jane Roe, an early supporter of Quill, calls the issue of "
+        "security “the first thing voters ask about.”"
+    )
+    assert _speakers(text) == ["Jane Roe"]
+
+
+def test_a_name_closing_the_part_before_the_verb_still_speaks():
+    text = (
+        "Amid the questions swirling around council candidate Jane Roe, former Ambassador "
+        "John Smith told the Example Gazette, “Her campaign slogan might as well be: not yet "
+        "charged.”"
+    )
+    assert _speakers(text) == ["John Smith"]
+
+
+def test_a_woman_with_a_given_name_no_list_holds_keeps_her_she():
+    # "Ilia" is in no given-name list: "her daughter" in her own clause says who she is,
+    # while the woman named in the fronted clause before her is not the one quoted.
+    text = (
+        "After an Example TV host was fired over comments that compared Jane Roe’s "
+        "appearance to a cartoon, the network’s anchor Ilia Quill reacted with a letter to "
+        "her daughter. The veteran journalist expressed concern over those who had defended "
+        "the host’s remarks. “I am worried about what she will hear,” she tweeted."
+    )
+    assert _speakers(text) == ["Ilia Quill"]
+
+
+def test_a_name_opening_its_main_clause_taken_up_by_she_is_a_person():
+    text = (
+        "Gov. Jane Roe praised the plan.\n\n"
+        "Asked about it, Dagny Vollmer shrugged. “We waited years,” she said."
+    )
+    assert _speakers(text) == ["Dagny Vollmer"]
+
+
+def test_a_subject_taken_up_by_she_two_sentences_on_is_a_person():
+    text = (
+        "Zainab Haddad runs a bakery on Mill Road. Mayor John Roe visited it last year and "
+        "praised the owner. “We waited years for the new road,” she said."
+    )
+    assert _speakers(text) == ["Zainab Haddad"]
+
+
+def test_a_name_listed_among_people_is_a_person():
+    from articles.engine import extract_entities
+
+    text = (
+        "Mayor Jo Fenwick took swipes at Marco Quill and Dagny Vollmer on Monday, and at "
+        "John Roe and Civil Rights groups in South Carolina and New Hampshire on Tuesday."
+    )
+    people = {e.name for e in extract_entities(text) if e.kind == "person"}
+    assert people == {"Jo Fenwick", "Marco Quill", "Dagny Vollmer", "John Roe"}
+
+
+def test_a_name_after_but_taken_up_by_she_is_a_person():
+    text = (
+        "Gov. Jane Roe praised the plan.\n\n"
+        "But Dagny Vollmer was not convinced. She said: “It is too costly for the town.”"
+    )
+    assert _speakers(text) == ["Dagny Vollmer"]
+
+
+def test_a_republic_is_a_place_not_the_one_who_says():
+    # ("Valmoran" alone earlier would otherwise make "Valmoran Republic" a person)
+    text = (
+        "Labour Secretary Dario Fenwick spoke on Monday.\n\n"
+        "Fenwick, the son of Valmoran immigrants, is the least-known name on the list.\n\n"
+        "Pressed about the job, Fenwick just starts talking about football. In his "
+        "parents’ Valmoran Republic, “football and politics are the national sport,” he says."
+    )
+    assert _speakers(text) == ["Dario Fenwick"]
+
+
+def test_a_person_apposed_a_role_who_said_it_stays_a_person():
+    # "it" is the plan she spoke of, not the pronoun of a body named like a person
+    text = (
+        "Mayor John Roe praised the plan on Monday, telling reporters it would work. "
+        "Zainab Haddad, a council member, said it came too late. “We waited years,” she said."
+    )
+    assert _speakers(text) == ["Zainab Haddad"]
+
+
+def test_a_name_of_uncommon_words_that_said_it_stays_a_person():
+    text = (
+        "Mayor John Roe praised the plan on Monday. Zainab Haddad said it came too late.\n\n"
+        "“We waited years for this road,” Haddad said. “Nobody asked us,” she added."
+    )
+    assert _speakers(text) == ["Zainab Haddad", "Zainab Haddad"]
+
+
+def test_the_only_one_she_can_mean_is_a_person_inside_the_sentence():
+    text = (
+        "Mayor John Roe met Zainab Haddad at the bakery on Monday. "
+        "“We waited years for this road,” she said."
+    )
+    assert _speakers(text) == ["Zainab Haddad"]
+    # a "she" the story already uses goes on with the woman it meant
+    text = (
+        "“We will fight it,” said Gov. Jane Roe. She spoke for an hour.\n\n"
+        "In that sense, Sandy Quarry was just the start. “It will not be the last,” she added."
+    )
+    assert _speakers(text) == ["Jane Roe", "Jane Roe"]
+
+
+def test_a_lead_epithet_with_no_holder_is_the_person_the_story_is_about():
+    text = (
+        "Donald Quill spoke in Des Moines on Monday. Quill promised a wall and lower taxes, "
+        "and Quill said the polls were wrong. Sen. Ted Marsh disagreed.\n\n"
+        "The crowd cheered for an hour.\n\n"
+        "In a later post, the billionaire boasted that “everyone” now follows his lead."
+    )
+    assert _speakers(text) == ["Donald Quill"]
+
+
+def test_a_role_holder_of_no_known_gender_who_became_the_subject_outranks_the_last_speaker():
+    # "Whit" gives no gender: the pollster the paragraph is about says it, not the chairman
+    # quoted in the paragraph before.
+    text = (
+        "Donald Quill will speak on Thursday. Quill has courted women voters.\n\n"
+        "Fifteen minutes after the pick, campaign chairman John Podesto called the governor "
+        "“the most extreme pick in a generation” and someone who had “threatened privacy” by "
+        "signing a law.\n\n"
+        "Republican pollster Whit Ayrest -- author of a book, which urged the party to focus "
+        "on the electorate -- is skeptical Quill can overcome his statements. But the "
+        "candidate could try to change the subject.\n\n"
+        "“His better bet is to get them to focus on something else,” he said."
+    )
+    assert _speakers(text)[-1] == "Whit Ayrest"
+
+
+def test_the_star_with_no_holder_is_the_person_the_story_is_about():
+    text = (
+        "Tara Quell has checked into a clinic, her publicist said. Quell, 33, has been open "
+        "about her drinking. Quell spoke to a magazine in May.\n\n"
+        "The clinic would not comment. It treats about 40 patients a year. Stays last a "
+        "month. Fees are high. Visits are limited.\n\n"
+        "Earlier this year, the star said she was now a “social drinker.”"
+    )
+    assert _speakers(text) == ["Tara Quell"]
+
+
+def test_a_surname_with_an_arabic_article_is_part_of_the_name():
+    assert _speakers("“We are ready,” said Anwar al-Quraishi, a cleric.") == ["Anwar al-Quraishi"]
+    assert _speakers("President Omar al-Bashar said: “We are ready.”") == ["Omar al-Bashar"]
+    assert _speakers("Ahmed al-Masri, a cleric, said: “We are ready.”") == ["Ahmed al-Masri"]
+    text = "Syrian President Bashir al-Hamdan spoke on Monday. “We are ready,” Hamdan said."
+    assert _speakers(text) == ["Bashir al-Hamdan"]
+
+
+def test_a_digest_paragraph_quotes_the_source_its_brackets_credit():
+    text = (
+        "Tuesday’s Morning Digest.\n\n"
+        "HOW THE SLUMP SPREADS “The slowdown is fostering a cycle of decline across much of "
+        "the region, as ports on every coast see losses.” [Example Gazette.]\n\n"
+        "ROAD WORKS RETURN Crews are back on Mill Road. [Valmora Courier.]\n\n"
+        "WHAT THE CROWD SAW “It is about giving people a way to tell their own story.” "
+        "[WaPo.]\n\n"
+        "THE CHEERING STOPPED “We will be back next year.” [Applause.]"
+    )
+    assert _speakers(text) == ["Example Gazette", "The Washington Post", None]
+
+
+def test_a_digest_credit_yields_to_the_people_a_lead_in_names():
+    text = (
+        "WHAT VOTERS WANT - Ada Quist and Bo Lind: “We found that inspiring leaders do "
+        "better than electable ones.” [Example Polling]"
+    )
+    assert _speakers(text) != ["Example Polling"]
+
+
+def test_the_one_holding_a_sign_that_reads_says_it():
+    text = (
+        "At the rally in Springfield, 14-year-old Aubrey Pellin hoisted a sign that read "
+        "“15%!” Her father, Brad, 39, cheered."
+    )
+    assert _speakers(text) == ["Aubrey Pellin"]
+    text = "Outside, Dario Fenwick held a hand-lettered sign that said “No more tolls.”"
+    assert _speakers(text) == ["Dario Fenwick"]
+
+
+def test_a_hyphenated_role_in_apposition_makes_a_person():
+    text = (
+        "Zainab Haddad, co-founder of the Example March, spoke on Monday. Mayor John Roe "
+        "disagreed with her. “We will march anyway,” she said."
+    )
+    assert _speakers(text) == ["Zainab Haddad"]
+
+
+def test_the_spokeswoman_is_the_one_the_story_just_gave_that_role():
+    text = (
+        "Mayor John Smith praised the plan. Jane Roe, a spokeswoman for the Example "
+        "Authority, said it was late. “We are reviewing it,” the spokeswoman said."
+    )
+    assert _speakers(text) == ["Jane Roe"]
+
+
+def test_a_given_name_common_outside_the_us_gives_a_person_and_her_gender():
+    # "Thandiwe" is in no US census list: with it the name is a person and a woman, so
+    # "she" is not the man named after her.
+    text = (
+        "Thandiwe Mokoena runs the clinic. Her deputy is Mayor John Roe’s brother, Sam Roe. "
+        "“We have no more beds,” she said."
+    )
+    assert _speakers(text) == ["Thandiwe Mokoena"]
+    from articles.engine import extract_entities
+
+    people = {e.name for e in extract_entities("The award went to Nkechi Okafor in May.")}
+    assert people == {"Nkechi Okafor"}
+
+
+def test_from_the_report_colon_quotes_the_reports_owner():
+    text = (
+        "A new Example Research report compares nine online panels. Not all panels are equal. "
+        "From the report: “In general, samples with more elaborate weighting do better.”"
+    )
+    assert _speakers(text) == ["Example Research"]
+
+
+def test_it_read_after_someone_lifts_a_sign_is_the_holders():
+    text = (
+        "Actress Mara Quill took the stage at a rally, as hundreds of supporters waved signs. "
+        "Quill smiled and triumphantly lifted a sign of her own.\n\n“I am still here,” it read."
+    )
+    assert _speakers(text) == ["Mara Quill"]

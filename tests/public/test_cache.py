@@ -391,3 +391,47 @@ def test_api_answers_are_left_to_the_api_whose_throttles_count_every_request():
     again = anon.get(url)
     assert again.status_code == 200
     assert hasattr(again.wsgi_request, "user")  # through DRF, not CachedPageMiddleware
+
+
+def test_a_link_with_trackers_or_its_parameters_reordered_is_the_same_cached_page(
+    client, django_assert_num_queries
+):
+    built = build_story(articles=3, quotes=3)
+    url = built.story.get_absolute_url()
+    first = client.get(f"{url}?articles=all&lang=en")
+    shared = (
+        f"{url}?lang=en&articles=all",
+        f"{url}?articles=all&utm_source=newsletter&utm_medium=email&lang=en",
+        f"{url}?fbclid=AbC123&articles=all&lang=en",
+    )
+    for address in shared:
+        with django_assert_num_queries(1):  # the content generation, nothing else
+            again = client.get(address)
+        assert again.content == first.content, address
+
+
+def test_parameters_a_page_reads_still_make_their_own_cached_pages(client):
+    built = build_story(articles=14, quotes=3)
+    url = built.story.get_absolute_url()
+    first_few = text(client, url)
+    every = text(client, f"{url}?articles=all&utm_campaign=spring")
+    assert every != first_few
+    assert text(client, f"{url}?utm_campaign=spring") == first_few
+    assert text(client, f"{url}?articles=all") == every
+
+
+def test_api_answers_with_parameters_in_another_order_share_their_cached_answer(
+    django_assert_num_queries,
+):
+    build_story(articles=3, quotes=3)
+    build_story(articles=2, quotes=1, headline="Northfield ferry timetable")
+    anon = APIClient()
+    first = anon.get("/api/v1/stories/?page_size=2&outlet=the-example-gazette")
+    assert first.status_code == 200
+    with django_assert_num_queries(1):
+        again = anon.get("/api/v1/stories/?outlet=the-example-gazette&page_size=2")
+    assert again.content == first.content
+    assert anon.get("/api/v1/stories/?page_size=1").content != first.content
+    # The API refuses a parameter it does not know, trackers too, cached answer or not.
+    tracked = anon.get("/api/v1/stories/?outlet=the-example-gazette&page_size=2&gclid=x1")
+    assert tracked.status_code == 400

@@ -110,8 +110,9 @@ def test_the_story_quotes_page_runs_a_fixed_number_of_queries(
     client, django_assert_num_queries, size
 ):
     built = build_story(articles=2, quotes=size)
-    # The content generation, the story, its articles, the quote index, the page's wordings.
-    with django_assert_num_queries(5):
+    # The content generation, the story, its articles, the quote index and its speakers'
+    # names, the page's wordings.
+    with django_assert_num_queries(6):
         response = client.get(built.story.get_absolute_url() + "quotes/")
     assert len(_quote_ids(response.content.decode())) == min(size, QUOTES_PER_PAGE)
 
@@ -298,7 +299,11 @@ def test_a_long_story_shows_its_first_articles_and_links_to_all_of_them(client):
     every = everything.content.decode()
     assert _coverage_rows(every) == _by_outlet(built, built.articles)
     assert _timeline_dots(every) == COVERAGE_SHOWN + 8
-    assert 'class="coverage-more"' not in every
+    # And a way back to the first ones.
+    [back] = re.findall(r'<p class="coverage-more" id="coverage-more"><a href="([^"]+)"', every)
+    assert back == built.story.get_absolute_url() + "#coverage-heading"
+    assert f">Show only the first {COVERAGE_SHOWN} articles</a>" in every
+    assert "Show all" not in every
     # Each cached under its own address.
     assert 'class="coverage-more"' in client.get(built.story.get_absolute_url()).content.decode()
     again = client.get(built.story.get_absolute_url() + "?articles=all").content.decode()
@@ -311,6 +316,8 @@ def test_a_short_story_shows_every_article_with_no_link(client):
     assert _coverage_rows(html) == _by_outlet(built, built.articles)
     assert _timeline_dots(html) == COVERAGE_SHOWN
     assert 'class="coverage-more"' not in html
+    every = client.get(built.story.get_absolute_url() + "?articles=all").content.decode()
+    assert 'class="coverage-more"' not in every
 
 
 def test_every_outlet_keeps_its_first_article_however_many_outlets():

@@ -16,6 +16,7 @@ import pytest
 from django.template import Context, Engine
 from django.utils import timezone, translation
 from django.utils.html import escape
+from django.utils.translation import gettext
 
 from articles.models import Article, Attribution, Figure, KeyPoint, Quote, QuoteAppearance
 from articles.public.pages.quotes import QUOTES_SHOWN
@@ -465,6 +466,28 @@ def test_a_date_kept_from_an_earlier_call_is_written_for_the_current_zone_and_la
         assert Memo().date(first, "c") != Memo().date(second, "c")
         assert Memo().date(first, LONG_DATE) == "25 October 2026, 00:30 UTC"
         assert Memo().date(second, LONG_DATE) == "25 October 2026, 01:30 UTC"
+
+
+def test_a_phrase_kept_from_an_earlier_call_is_translated_for_the_current_language():
+    """Translations are kept across calls (``_TRANSLATED``): each language gets its own, a
+    plural its own for each count."""
+    from articles.templatetags.html_writing import plural, translated
+
+    seen = {}
+    for language in ("en", "de", "fr", "en"):
+        with translation.override(language):
+            seen[language] = (
+                translated("Yes"),
+                plural("%(num)d minute", "%(num)d minutes", 1),
+                plural("%(num)d minute", "%(num)d minutes", 2),
+            )
+    assert seen == {
+        "en": ("Yes", "%(num)d minute", "%(num)d minutes"),
+        "de": ("Ja", "%(num)d Minute", "%(num)d Minuten"),
+        "fr": ("Oui", "%(num)d minute", "%(num)d minutes"),
+    }
+    with translation.override("de"):
+        assert translated("Yes") == gettext("Yes")
 
 
 def test_the_figure_rows_are_as_the_template_wrote(client):

@@ -20,14 +20,14 @@ from tests.story_builders import build_story
 NOW = datetime(2025, 3, 4, 12, 0, tzinfo=UTC)
 
 # Query budgets, each with the content generation read first for the page's cache key
-# (articles/public/cache.py). The story page: the story, its articles, the outlets of its
-# articles and sources, their figures, the people they name and those people, the quote index
-# (plain rows of every wording), the wordings of the quotes it shows with their quotes and
+# (articles/public/cache.py). The story page: the story, its articles, the outlets of its articles
+# and sources, their figures, the people they name and those people, the quote index (plain rows of
+# every wording) and its speakers' names, the wordings of the quotes it shows with their quotes and
 # speakers, key points and their attributions, summary paragraphs and their attributions,
 # corrections, related stories, the cited outlets' ratings, the kinds of outlet known, its lead
-# image. The home page: the page count, the stories (with their article counts), the outlets
-# with an article in them, the outlets their claims cite.
-STORY_PAGE_QUERIES = 18
+# image. The home page: the page count, the stories (with their article counts), the outlets with
+# an article in them, the outlets their claims cite.
+STORY_PAGE_QUERIES = 19
 HOME_PAGE_QUERIES = 5
 CORRECTIONS_PAGE_QUERIES = 3
 

@@ -11,7 +11,7 @@ from functools import cached_property
 
 from django.utils.translation import gettext as _
 
-from articles.core.prepared import prepared_objects, prepared_values_list
+from articles.core.prepared import prepared_objects
 from articles.core.visibility import reader_appearances
 from articles.engine.diff import diff_segments
 from articles.engine.quote_match import normalise
@@ -22,6 +22,7 @@ from articles.models import (
     ReviewState,
     reader_review_states,
 )
+from articles.public.pages.quote_index import SpeakerIndex, quote_index
 from articles.public.pages.wordings import wording_rows
 from sources.models import Outlet, Speaker
 
@@ -253,34 +254,6 @@ def quote_view(quote: Quote) -> QuoteView | None:
     return QuoteView(quote, ordered)
 
 
-@dataclass
-class SpeakerIndex:
-    """One speaker's quotes in a story, from the quote index: ids earliest first."""
-
-    speaker_id: int | None
-    name: str
-    slug: str
-    quote_ids: list[int]
-    widest: int = 0  # the most outlets that carried one of these quotes
-
-    @property
-    def order(self) -> tuple:
-        """Most-quoted first, then the most widely carried, then by name; unattributed last."""
-        return (self.speaker_id is None, -len(self.quote_ids), -self.widest, self.name)
-
-
-# The quote index's columns: a wording's quote, article and place, and the quote's speaker.
-INDEX = (
-    *("quote_id", "article_id", "start"),
-    *("quote__speaker_id", "quote__speaker__name", "quote__speaker__slug"),
-)
-
-
-def _index_query(story_id: int):
-    # In no order: the index orders the quotes itself (SQLite sorted the rows for nothing).
-    return reader_appearances().filter(quote__story=story_id).values(*INDEX).order_by()
-
-
 def _wordings_query(*quote_ids: int):
     return (
         reader_appearances()
@@ -294,45 +267,6 @@ def _wordings_query(*quote_ids: int):
             "quote__speaker__description",
         )
     )
-
-
-def quote_index(story_id: int, articles: dict[int, Article]) -> list[SpeakerIndex]:
-    """Every quote of a story readers may see, by speaker in the pages' order, each speaker's
-    earliest first, from one query of plain rows: no model object for the quotes a page does
-    not show.
-
-    ``articles``: the story's articles by id (with their outlets); an article of another
-    story that carries one of its wordings (left behind by a move) is added to it, with one
-    more query, only then."""
-    key = ("quote index", reader_review_states())
-    rows = prepared_values_list(key, _index_query, story_id)
-    missing = {row[1] for row in rows} - articles.keys()
-    if missing:
-        articles.update(Article.objects.select_related("outlet").defer("body").in_bulk(missing))
-
-    # Each article's place in time as one number (a wording's: its article's, its start).
-    def place(pk: int) -> tuple:
-        published = articles[pk].published_at
-        return (published is None, published or datetime.min, pk)
-
-    rank = {pk: n for n, pk in enumerate(sorted(articles, key=place))}
-    outlet_of = {pk: article.outlet_id for pk, article in articles.items()}
-    first, outlets, speakers = {}, {}, {}  # by quote: first place, outlets, index row
-    for row in rows:
-        quote_id, article_id = row[0], row[1]
-        key, known = (rank[article_id], row[2]), first.get(quote_id)
-        if known is None:
-            speakers[quote_id], outlets[quote_id] = row, set()
-        if known is None or key < known:
-            first[quote_id] = key
-        outlets[quote_id].add(outlet_of[article_id])
-    groups: dict[int | None, SpeakerIndex] = {}
-    for quote_id in sorted(first, key=first.__getitem__):
-        _, _, _, speaker_id, name, slug = speakers[quote_id]
-        group = groups.setdefault(speaker_id, SpeakerIndex(speaker_id, name or "", slug or "", []))
-        group.quote_ids.append(quote_id)
-        group.widest = max(group.widest, len(outlets[quote_id]))
-    return sorted(groups.values(), key=lambda g: g.order)
 
 
 def quotes_with_wordings(ids: Iterable[int], articles: dict[int, Article]) -> dict[int, Quote]:

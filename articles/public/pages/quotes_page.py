@@ -9,7 +9,8 @@ from operator import itemgetter
 from django.core.paginator import Page, Paginator
 
 from articles.models import Article
-from articles.public.pages.quotes import SpeakerIndex, SpeakerQuotes, quote_index, speaker_groups
+from articles.public.pages.quote_index import SpeakerIndex, quote_index
+from articles.public.pages.quotes import SpeakerQuotes, speaker_groups
 
 # The story's quotes page: every quote readers may see, by speaker, this many a page.
 QUOTES_PER_PAGE = 25

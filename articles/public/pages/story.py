@@ -179,6 +179,7 @@ class StoryPage:
     # What the coverage table and timeline show: all of ``coverage``, or on a long story its
     # first articles (``coverage.shown_coverage``) until the reader asks for all.
     shown_coverage: list[OutletCoverage] | None = None
+    all_coverage: bool = False  # the reader asked for every article (``?articles=all``)
 
     def __post_init__(self) -> None:
         if self.shown_coverage is None:
@@ -193,6 +194,15 @@ class StoryPage:
     def more_coverage(self) -> bool:
         """Whether the table leaves some of the story's articles to "Show all"."""
         return self.shown_count < len(self.articles)
+
+    @property
+    def first_count(self) -> int | None:
+        """On a long story shown with every article at the reader's asking, how many the
+        table shows at first (for "Show the first ..."); else None."""
+        if not self.all_coverage:
+            return None
+        first = sum(len(c.articles) for c in shown_coverage(self.coverage))
+        return first if first < len(self.articles) else None
 
     @property
     def outlets(self) -> list[Outlet]:
@@ -285,4 +295,5 @@ def story_page(story: Story, *, all_coverage: bool = False) -> StoryPage:
         people=people_of(articles, quotes),
         articles=articles,
         shown_coverage=shown,
+        all_coverage=all_coverage,
     )
