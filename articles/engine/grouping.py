@@ -12,7 +12,9 @@ two days later. So the score mixes four kinds of evidence:
   counted by how many of the story's articles name it, and scaled down when the article
   leaves out the names most of the story's articles agree on (``core_coverage``); and whom
   the article and the story name most often (``salient_names``): two events of one subject
-  share its names, but each is about its own player, product or town;
+  share its names, but each is about its own player, product or town; and whom the ledes
+  lead with (``lead_people``): a lede about someone few of the story's ledes name,
+  the story's ledes agreeing on someone else, is another event (the club's other player hurt);
 - figures: shared specific numbers ("66,000", "2.4 million", a magnitude 5.6) from the
   article's top, and a conflict when the story's articles agree on figures the article
   nowhere gives;
@@ -30,11 +32,11 @@ Per story it keeps ``n`` (articles), ``terms`` (top weighted terms: sum of each 
 unit-length log-tf vector, truncated), ``names``, ``numbers``, ``events``, ``periods`` and
 ``results`` (counts), ``dates`` (event-date ordinals with counts), ``first``/``last``
 (publish-date ordinals), ``written_first``/``written_last`` (written-day ordinals),
-``salient`` (top names by how often its articles name them) and ``years`` (the years its
-articles name, with counts). Per term it keeps the document frequency and one document count.
-The posting lists (key -> story keys) are derived from the story profiles and belong in a
-table ``(key, story_id)`` indexed by key, queried with ``key IN (...)`` and a
-``story.last_published >= ...`` filter.
+``salient`` (top names by how often its articles name them), ``years`` (the years its
+articles name, with counts) and ``leads`` (the people its ledes name, with counts). Per
+term it keeps the document frequency and one document count. The posting lists (key ->
+story keys) are derived from the story profiles and belong in a table ``(key, story_id)``
+indexed by key, queried with ``key IN (...)`` and a ``story.last_published >= ...`` filter.
 """
 
 from __future__ import annotations

@@ -802,3 +802,49 @@ def test_a_report_leading_with_the_victim_a_story_s_lede_names_joins_the_suspect
     assert victim.leads == {"moor"}
     assert index.score(victim, "crash").conflict_penalty == 0
     assert index.place(victim) == "crash"
+
+
+# Two players of the club out for the season, each report naming the other player too, further
+# down: which is hurt is told by whom its headline and lede name.
+VALE_OUT = [
+    (
+        "Harriers lose forward Tom Vale for the season",
+        "The Example City Harriers placed forward Tom Vale on the injured list with a torn knee "
+        "ligament, ending his season. Coach Ann Pike said the club would miss a key player. "
+        "Defender Sam Reed is fit.",
+    ),
+    (
+        "Tom Vale out for the season",
+        "Example City forward Tom Vale is out for the season with a torn knee ligament, the "
+        "Harriers said. Coach Ann Pike called it a blow. Sam Reed is fit.",
+    ),
+    (
+        "Season over for Tom Vale",
+        "The Harriers' Tom Vale will miss the rest of the season with a torn knee ligament, "
+        "coach Ann Pike said. The club is short of players. Sam Reed is fit.",
+    ),
+]
+REED_OUT = [
+    (
+        "Harriers lose defender Sam Reed for the season",
+        "The Example City Harriers placed defender Sam Reed on the injured list with a torn knee "
+        "ligament, ending his season. Coach Ann Pike said the club would miss a key player. "
+        "Forward Tom Vale was hurt last month.",
+    ),
+    (
+        "Sam Reed out for the season",
+        "Example City defender Sam Reed is out for the season with a torn knee ligament, the "
+        "Harriers said. Coach Ann Pike called it a blow. Tom Vale was hurt last month.",
+    ),
+    (
+        "Season over for Sam Reed",
+        "The Harriers' Sam Reed will miss the rest of the season with a torn knee ligament, "
+        "coach Ann Pike said. The club is short of players. Tom Vale was hurt last month.",
+    ),
+]
+
+
+def test_a_story_of_two_players_hurt_is_read_as_two_by_whom_the_ledes_name():
+    reports = [VALE_OUT[0], REED_OUT[0], VALE_OUT[1], REED_OUT[1], VALE_OUT[2], REED_OUT[2]]
+    found, df = _with_frequencies(reports)
+    assert split_events(found, df) == ([0, 2, 4], [1, 3, 5])
