@@ -906,10 +906,10 @@ def _leads_clash(features: ArticleFeatures, profile: StoryProfile, one_lede: flo
     the man arrested), the article's lede names none of those, and the one it is about (of
     the people its lede names, the one it names most often: not the coach or spokesman it
     quotes once) is named by few of the story's ledes (fewer than ``LEAD_KNOWN_SHARE`` of
-    them, and one): the same team's other player, the next actor cast, though the article
-    may recall the story's person further down ("a month after Roe's arrest"). A report
-    leading with someone the story's ledes name too (a victim beside the suspect) is not
-    held back.
+    them; none of a story of five or fewer): the same team's other player, the next actor
+    cast, though the article may recall the story's person further down ("a month after
+    Roe's arrest"). A report leading with someone the story's ledes name too (a victim
+    beside the suspect) is not held back.
 
     ``LEAD_CONFLICT`` when two ledes or more of the story agree; ``one_lede`` when the story's
     person is named by one lede only (a story of one article: one report may lead with a
