@@ -44,6 +44,7 @@ from __future__ import annotations
 import argparse
 import cProfile
 import json
+import os
 import pstats
 import random
 import statistics
@@ -355,6 +356,8 @@ def prestore_or_copy(stream: Stream, args, url: str) -> float:
     from django.core.management import call_command
     from django.db import connection
 
+    if args.fill_copy and connection.vendor == "postgresql":
+        return _prestore_or_copy_pg(stream, args)
     if not args.fill_copy or connection.vendor != "sqlite":
         return prestore(stream, args.stored)[1]
     saved = Path(f"{args.fill_copy}.{args.seed}.{args.stored}.sqlite3")
@@ -372,6 +375,55 @@ def prestore_or_copy(stream: Stream, args, url: str) -> float:
     with sqlite3.connect(source) as src, sqlite3.connect(target) as dst:
         src.backup(dst)
     call_command("migrate", verbosity=0, interactive=False)  # a copy made by older code
+    return time.perf_counter() - t0
+
+
+def _prestore_or_copy_pg(stream: Stream, args) -> float:
+    """``prestore_or_copy`` on PostgreSQL: the pre-stored database kept as a template database
+    named after the run's (``<name>_fill_<seed>_<stored>``, so it holds "bench" too), made by
+    the first run (``prestore``, then ``CREATE DATABASE ... TEMPLATE`` of it); later runs
+    recreate their database from it (rows, sequences and planner statistics alike), then
+    migrate. ``--fill-copy``'s value only switches this on."""
+    import psycopg
+    from django.core.management import call_command
+    from django.db import connection
+    from psycopg import sql
+
+    settings = connection.settings_dict
+    own = settings["NAME"]
+    saved = f"{own}_fill_{args.seed}_{args.stored}"
+    admin = psycopg.connect(
+        dbname="postgres",
+        user=settings["USER"] or None,
+        host=settings["HOST"] or None,
+        port=settings["PORT"] or None,
+        password=settings["PASSWORD"] or None,
+        autocommit=True,
+    )
+    t0 = time.perf_counter()
+    with admin:
+        exists = admin.execute("SELECT 1 FROM pg_database WHERE datname = %s", [saved]).fetchone()
+        if exists:
+            for _ in range(args.stored):  # the stream goes on after the stored articles
+                next(stream)
+            connection.close()
+            admin.execute(
+                sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(sql.Identifier(own))
+            )
+            admin.execute(
+                sql.SQL("CREATE DATABASE {} TEMPLATE {}").format(
+                    sql.Identifier(own), sql.Identifier(saved)
+                )
+            )
+            call_command("migrate", verbosity=0, interactive=False)  # made by older code
+        else:
+            prestore(stream, args.stored)
+            connection.close()
+            admin.execute(
+                sql.SQL("CREATE DATABASE {} TEMPLATE {}").format(
+                    sql.Identifier(saved), sql.Identifier(own)
+                )
+            )
     return time.perf_counter() - t0
 
 
@@ -523,6 +575,8 @@ def run_ingest(payloads: list[dict], batch: int, profiler, *, jobs: bool = False
     if jobs:
         worker_startup()  # the bench's process is the worker
     run = run_jobs if jobs else run_service
+    kept = _kept()
+    server = _server_cpu()
     c0, t0 = time.process_time(), time.perf_counter()
     if profiler:
         profiler.enable()
@@ -531,7 +585,12 @@ def run_ingest(payloads: list[dict], batch: int, profiler, *, jobs: bool = False
     if profiler:
         profiler.disable()
     wall, cpu = time.perf_counter() - t0, time.process_time() - c0
+    after = _server_cpu()
     return {
+        "server_cpu": (
+            after[1] - server[1] if server and after and server[0] == after[0] else None
+        ),
+        "kept": [b - a for a, b in zip(kept, _kept(), strict=True)],
         "wall": wall,
         "cpu": cpu,
         "per_article": per_article,
@@ -540,6 +599,36 @@ def run_ingest(payloads: list[dict], batch: int, profiler, *, jobs: bool = False
         "errors": errors,
         "history": history_rows() - history_before,
     }
+
+
+def _server_cpu() -> tuple[int, float] | None:
+    """The PostgreSQL server process of this connection and the CPU seconds it has used (its
+    ``/proc/PID/stat``: the server runs on this machine), or None (SQLite, another host). A
+    figure the other processes' load changes little, unlike the wall clock."""
+    from django.db import connection
+
+    if connection.vendor != "postgresql":
+        return None
+    connection.ensure_connection()
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pg_backend_pid()")
+        (pid,) = cursor.fetchone()
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return None
+    return pid, (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")  # utime + stime
+
+
+def _kept() -> tuple[int, int]:
+    """Statements sent so far in the same message as a later one less the messages of such
+    statements sent on their own and waited for, and the messages sent ahead without waiting
+    (``ops.grouped``, PostgreSQL; (0, 0) where the checkout has no such module)."""
+    try:
+        from ops.grouped import COUNTS
+    except ImportError:
+        return 0, 0
+    return COUNTS["kept"] - COUNTS["alone"], COUNTS.get("ahead", 0)
 
 
 def engine_cpu(payloads: list[dict]) -> float:
@@ -570,8 +659,9 @@ def main() -> int:
     parser.add_argument(
         "--fill-copy",
         default=None,
-        help="SQLite: keep the pre-stored database in this file (made when missing) and start "
-        "each run from a copy of it",
+        help="keep the pre-stored database (SQLite: in this file; PostgreSQL: as a template "
+        "database named after the run's, when this is given) made when missing, and start each "
+        "run from a copy of it",
     )
     parser.add_argument(
         "--jobs", action="store_true", help="each run of --batch articles as a job (as a worker)"
@@ -667,6 +757,12 @@ def report(args, vendor: str, fill: float, payloads, result, engine: float) -> N
         print(f"  error: {error}")
     print(f"articles/second (wall): {rate:.1f}  (wall {result['wall']:.2f} s)")
     print(f"articles/cpu-second: {n / result['cpu']:.1f}  (cpu {result['cpu']:.2f} s)")
+    if result.get("server_cpu") is not None:
+        both = result["cpu"] + result["server_cpu"]
+        print(
+            f"server CPU: {1000 * result['server_cpu'] / n:.1f} ms per article; this process "
+            f"and its server together: {1000 * both / n:.1f} ms per article"
+        )
     if args.jobs:
         print(
             f"SQL queries per article (a job's queries over its articles, its records and "
@@ -678,6 +774,13 @@ def report(args, vendor: str, fill: float, payloads, result, engine: float) -> N
             f"SQL queries per article: median {statistics.median(per):.0f}, max {max(per)}, "
             f"mean {statistics.mean(per):.1f}; time in SQL {sql_s:.2f} s "
             f"({100 * sql_s / result['wall']:.0f}% of wall)"
+        )
+    if vendor == "postgresql":
+        kept, ahead = result["kept"]
+        waited = (len(result["log"].calls) - kept) / n
+        print(
+            f"messages to the server per article: {waited:.1f} waited for, {ahead / n:.1f} "
+            f"more sent ahead (their answers read before the next statement)"
         )
     print(f"history rows per article: {result['history'] / n:.1f}")
     print(f"reading engine alone: {1000 * engine / n:.1f} ms CPU per article")

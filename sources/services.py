@@ -12,6 +12,7 @@ from django.db.models import Q
 from django.db.models.functions import Lower
 from django.utils.text import slugify
 
+from ops.grouped import deferrable
 from sources.models import Outlet, OutletAlias, Speaker, SpeakerAlias, is_description
 
 
@@ -76,7 +77,8 @@ def speakers_get_or_create(wanted: Iterable[tuple[str, str | None, str]]) -> dic
     with transaction.atomic(savepoint=False):
         names = sorted({n for n, _, _ in todo.values()})
         if connection.vendor == "postgresql":
-            with connection.cursor() as cursor:
+            # Nothing to wait for: taken before the look-up that goes after it.
+            with connection.cursor() as cursor, deferrable():
                 cursor.execute(
                     "SELECT pg_advisory_xact_lock(hashtextextended(k, 0)) "
                     "FROM unnest(%s::text[]) WITH ORDINALITY AS t(k, n) ORDER BY n",

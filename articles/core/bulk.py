@@ -6,7 +6,8 @@ article, compiling cost more than writing. ``rows_insert`` sends one multi-row I
 batch the backend allows, as ``bulk_create`` does) and ``rows_update`` one UPDATE per row
 through ``executemany``; each value is still prepared by its field (``get_db_prep_save``) as
 the ORM prepares it. Like ``bulk_create`` and ``bulk_update`` they send no signals; unlike
-``bulk_create`` they give no ids back. What a ``save()`` does besides the row is the caller's
+``bulk_create`` they give no ids back, and inside ``ops.grouped.grouped_writes`` their
+INSERTs go with the next statement. What a ``save()`` does besides the row is the caller's
 (``articles.core.history``).
 """
 
@@ -18,6 +19,8 @@ from itertools import chain
 from django.db import connections, models, router, transaction
 from django.db.backends.base.operations import BaseDatabaseOperations
 from django.db.models.constants import OnConflict
+
+from ops.grouped import deferrable
 
 
 def rows_insert(
@@ -62,8 +65,12 @@ def _insert(
         for start in range(0, len(prepared), size):
             batch = prepared[start : start + size]
             sql = head + ", ".join([row_marks] * len(batch))
-            cursor.execute(f"{sql} {suffix}" if suffix else sql, list(chain.from_iterable(batch)))
-            if returning is not None:
+            sql = f"{sql} {suffix}" if suffix else sql
+            if returning is None:  # nothing to wait for: may go with the next statement
+                with deferrable(connection.alias):
+                    cursor.execute(sql, list(chain.from_iterable(batch)))
+            else:
+                cursor.execute(sql, list(chain.from_iterable(batch)))
                 returned += [row[0] for row in cursor.fetchall()]
     return returned
 
@@ -123,7 +130,7 @@ def rows_update(model: type[models.Model], objs: Sequence[models.Model], names: 
     sets = ", ".join(f"{quote(f.column)} = %s" for f in fields[:-1])
     sql = f"UPDATE {quote(meta.db_table)} SET {sets} WHERE {quote(meta.pk.column)} = %s"
     rows = [[getattr(obj, f.attname) for f in fields] for obj in objs]
-    with connection.cursor() as cursor:
+    with connection.cursor() as cursor, deferrable(connection.alias):  # (no answer wanted)
         cursor.executemany(sql, _prepared(connection, fields, rows))
 
 

@@ -114,7 +114,7 @@ def history_bulk(
 def story_touch(story_id: int | None) -> None:
     """What ``articles.signals`` does for a changed wording, figure or person of a story."""
     if story_id is not None:
-        prepared_update(("story touched",), _touched, story_id, timezone.now())
+        prepared_update(("story touched",), _touched, story_id, timezone.now(), counted=False)
         content_changed()
 
 

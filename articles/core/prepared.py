@@ -33,6 +33,8 @@ from django.db.models.sql import UpdateQuery
 from django.dispatch import receiver
 from django.utils.dateparse import parse_datetime
 
+from ops.grouped import deferrable
+
 _compiled = threading.local()  # per thread, as Django's connections are
 
 # Each prepared query's cell converters (``_converters``), per thread and database by key:
@@ -328,12 +330,14 @@ def prepared_update(
     build: Callable[..., tuple[QuerySet, dict]],
     *values,
     using: str = "default",
-) -> int:
+    counted: bool = True,
+) -> int | None:
     """``queryset.update(**changes)``, where ``(queryset, changes) = build(*values)``, from its
     SQL compiled once for ``key`` as ``prepared_rows`` compiles a read (a stand-in for each
     value: ints, strings and moments, in the filter or among the changes; a related row by
-    its id, ``story_id=...``), with ``values`` put in. Returns the number of rows changed.
-    For an update of one table (no field of a parent model)."""
+    its id, ``story_id=...``), with ``values`` put in. Returns the number of rows changed;
+    with ``counted=False`` None, and the UPDATE may go with the next statement
+    (``ops.grouped``). For an update of one table (no field of a parent model)."""
     connection = connections[using]
     prepared = _cached(key, using)
     if prepared is None:
@@ -350,6 +354,10 @@ def prepared_update(
         prepared = _store(key, using, _Prepared(sql, tuple(params), slots, (), ()))
     with transaction.mark_for_rollback_on_error(using=using):
         with connection.cursor() as cursor:
+            if not counted:
+                with deferrable(using):
+                    cursor.execute(prepared.sql, _params(prepared, values, connection))
+                return None
             cursor.execute(prepared.sql, _params(prepared, values, connection))
             return cursor.rowcount
 

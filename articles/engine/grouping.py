@@ -12,7 +12,9 @@ two days later. So the score mixes four kinds of evidence:
   counted by how many of the story's articles name it, and scaled down when the article
   leaves out the names most of the story's articles agree on (``core_coverage``); and whom
   the article and the story name most often (``salient_names``): two events of one subject
-  share its names, but each is about its own player, product or town;
+  share its names, but each is about its own player, product or town; and whom the ledes
+  lead with (``lead_people``): a lede about someone few of the story's ledes name,
+  the story's ledes agreeing on someone else, is another event (the club's other player hurt);
 - figures: shared specific numbers ("66,000", "2.4 million", a magnitude 5.6) from the
   article's top, and a conflict when the story's articles agree on figures the article
   nowhere gives;
@@ -30,11 +32,11 @@ Per story it keeps ``n`` (articles), ``terms`` (top weighted terms: sum of each 
 unit-length log-tf vector, truncated), ``names``, ``numbers``, ``events``, ``periods`` and
 ``results`` (counts), ``dates`` (event-date ordinals with counts), ``first``/``last``
 (publish-date ordinals), ``written_first``/``written_last`` (written-day ordinals),
-``salient`` (top names by how often its articles name them) and ``years`` (the years its
-articles name, with counts). Per term it keeps the document frequency and one document count.
-The posting lists (key -> story keys) are derived from the story profiles and belong in a
-table ``(key, story_id)`` indexed by key, queried with ``key IN (...)`` and a
-``story.last_published >= ...`` filter.
+``salient`` (top names by how often its articles name them), ``years`` (the years its
+articles name, with counts) and ``leads`` (the people its ledes name, with counts). Per
+term it keeps the document frequency and one document count. The posting lists (key ->
+story keys) are derived from the story profiles and belong in a table ``(key, story_id)``
+indexed by key, queried with ``key IN (...)`` and a ``story.last_published >= ...`` filter.
 """
 
 from __future__ import annotations
@@ -48,6 +50,7 @@ from dataclasses import dataclass, field
 from datetime import date, datetime
 from itertools import islice
 
+from articles.engine.lexicon import FIRST_NAMES
 from articles.engine.similarity import (
     as_date,
     content_terms,
@@ -141,6 +144,8 @@ class ArticleFeatures:
     salient: Mapping[str, float] = field(default_factory=dict)
     # The years its text names ("in 2008", "March 3, 2013", "the 2008-09 season").
     years: frozenset[int] = frozenset()
+    # The people its headline and lede name (``lead_people``): whom the event happened to.
+    leads: frozenset[str] = frozenset()
 
     def df_terms(self) -> set[str]:
         """Everything counted in document frequencies: terms, name and number keys."""
@@ -212,10 +217,37 @@ def featurize(
         all_numbers=_figures(whole),
         salient=salient_names(whole_names),
         years=named_years(whole),
+        leads=lead_people(f"{headline}\n\n{lede}", whole, whole_names),
     )
     if df is not None:
         features = _with_keys(features, index_keys(features, df))
     return features
+
+
+def lead_people(top: str, text: str, names: Iterable[str]) -> frozenset[str]:
+    """The surname keys of the people ``top`` (a headline and lede) names. A person is a
+    given name followed by a surname (or an initial and a surname) in one of ``names`` (those
+    of ``text``, the whole article): "Jane Roe", "Jane Q. Roe", "Jane Roe Checks Into Clinic"
+    in a headline set in capitals; "Roe" anywhere in ``top`` is then that person. Not a
+    possessive ("Sam's Diner").
+
+    Whom an event happened to is named at the top of every report of it (the player hurt,
+    the suspect arrested, the actor cast); another event of the same subject happened to
+    someone else."""
+    surnames = set()
+    for name in names:
+        parts = name.split()
+        for k, part in enumerate(parts[:-1]):
+            if part.lower() not in FIRST_NAMES or f"{part}'s " in text:
+                continue
+            last = k + 2 if len(parts[k + 1].rstrip(".")) == 1 and k + 2 < len(parts) else k + 1
+            surnames |= name_keys(parts[last : last + 1])
+    if not surnames:
+        return frozenset()
+    return frozenset(name_keys(_CAPITALISED_RE.findall(top)) & surnames)
+
+
+_CAPITALISED_RE = re.compile(r"(?<![\w'’])[A-Z][A-Za-z'’\-]+")
 
 
 def salient_names(names: Iterable[str]) -> dict[str, float]:
@@ -356,6 +388,7 @@ def _with_keys(features: ArticleFeatures, keys: list[str]) -> ArticleFeatures:
         all_numbers=features.all_numbers,
         salient=features.salient,
         years=features.years,
+        leads=features.leads,
     )
 
 
@@ -392,6 +425,9 @@ class StoryProfile:
     salient: dict[str, float] = field(default_factory=dict)
     # The years its articles name (``ArticleFeatures.years``), with how many name each.
     years: Counter = field(default_factory=Counter)
+    # The people its articles' headlines and ledes name (``ArticleFeatures.leads``), with how
+    # many name each.
+    leads: Counter = field(default_factory=Counter)
 
     def event_date(self) -> int | None:
         if not self.dates:
@@ -417,6 +453,7 @@ class StoryProfile:
             "written_last": self.written_last,
             "salient": dict(self.salient),
             "years": {str(k): v for k, v in self.years.items()},
+            "leads": dict(self.leads),
         }
 
     @classmethod
@@ -438,6 +475,7 @@ class StoryProfile:
             written_last=data.get("written_last"),
             salient=dict(data.get("salient", {})),  # absent in profiles stored before
             years=Counter({int(k): v for k, v in data.get("years", {}).items()}),
+            leads=Counter(data.get("leads", {})),  # absent in profiles stored before
         )
 
 
@@ -483,6 +521,15 @@ CORE_COVERAGE_FULL = 0.5
 # The story's articles agree on figures (CORE_SHARE of them) and
 # the article gives figures at its top, but none of those anywhere: another event of the kind.
 FIGURE_CONFLICT = 0.2
+# The story's ledes agree on a person (``LEAD_CORE_SHARE`` of them, and ``LEAD_CORE_MIN``, name
+# them) whom the article's lede leaves out, and the person it leads with is named by few of the
+# story's ledes (fewer than ``LEAD_KNOWN_SHARE`` of them): another event of the subject
+# (``_leads_clash``). ``LEAD_CONFLICT_ONE_LEDE`` when one report is read against another.
+LEAD_CONFLICT = 0.45
+LEAD_CONFLICT_ONE_LEDE = 0.2
+LEAD_CORE_SHARE = 0.5
+LEAD_CORE_MIN = 2
+LEAD_KNOWN_SHARE = 0.2
 EVENT_CONFLICT = 0.25
 NEW_EVENT_CONFLICT = 0.12
 # Coverage of one event is written within days of it. An article written more than a month
@@ -540,6 +587,10 @@ class StoryIndex:
         self.max_posting = max_posting
         self.stories: dict[StoryKey, StoryProfile] = {}
         self.postings: dict[str, dict[StoryKey, None]] = {}
+        # What a story whose person only one lede names holds back an article leading with
+        # someone else by (``_leads_clash``): nothing when placing, as one report may lead
+        # with a bystander.
+        self.lead_one_lede = 0.0
         # The last article scored and its weights (``_article_weights``).
         self._scoring: tuple | None = None
         # IDF of the story terms scored so far, while the frequencies stay as they are
@@ -677,6 +728,8 @@ class StoryIndex:
             conflict += 0.2
         if features.numbers and _figures_disagree(features.all_numbers, profile):
             conflict += FIGURE_CONFLICT
+        if features.leads:
+            conflict += _leads_clash(features, profile, self.lead_one_lede)
         if _written_apart(features.written, profile):
             conflict += WRITTEN_CONFLICT
         elif _named_years_before(features, profile):
@@ -775,6 +828,7 @@ class StoryIndex:
             profile.events[features.event] += 1
         profile.periods.update(features.periods)
         profile.years.update(features.years)
+        profile.leads.update(features.leads)
         profile.results.update(features.results)
         profile.mentions.update(features.mentions)
         if features.event_date is not None:
@@ -843,6 +897,37 @@ def core_coverage(
             if name in names:
                 found += weight
     return found / total if total else None
+
+
+def _leads_clash(features: ArticleFeatures, profile: StoryProfile, one_lede: float = 0.0) -> float:
+    """How much the article's lede being about someone else than the story's holds it back.
+
+    The story's ledes agree on a person (half of them or more name them: the player hurt,
+    the man arrested), the article's lede names none of those, and the one it is about (of
+    the people its lede names, the one it names most often: not the coach or spokesman it
+    quotes once) is named by few of the story's ledes (fewer than ``LEAD_KNOWN_SHARE`` of
+    them; none of a story of five or fewer): the same team's other player, the next actor
+    cast, though the article may recall the story's person further down ("a month after
+    Roe's arrest"). A report leading with someone the story's ledes name too (a victim
+    beside the suspect) is not held back.
+
+    ``LEAD_CONFLICT`` when two ledes or more of the story agree; ``one_lede`` when the story's
+    person is named by one lede only (a story of one article: one report may lead with a
+    bystander, so that says less)."""
+    leads = profile.leads
+    if not leads:
+        return 0.0
+    n = profile.n
+    core = [k for k, count in leads.items() if count >= LEAD_CORE_SHARE * n]
+    if not core or any(k in features.leads for k in core):
+        return 0.0
+    salient = features.salient
+    about = max(sorted(features.leads), key=lambda k: salient.get(k, 0.0))
+    if leads.get(about, 0) >= max(1.0, LEAD_KNOWN_SHARE * n):
+        return 0.0
+    if max(leads[k] for k in core) >= LEAD_CORE_MIN:
+        return LEAD_CONFLICT
+    return one_lede
 
 
 def _figures_disagree(numbers: frozenset[str], profile: StoryProfile) -> bool:
@@ -974,6 +1059,9 @@ def split_events(
         scratch.add(i, features)
     scorer = StoryIndex(df=df)
     scorer.stories = scratch.stories
+    # Each article is read against each other one, as a story of one lede: two reports
+    # leading with different people count a little against each other.
+    scorer.lead_one_lede = LEAD_CONFLICT_ONE_LEDE
     one_way = [
         [scorer.score(articles[i], j).total if i != j else 0.0 for j in range(n)] for i in range(n)
     ]

@@ -8,11 +8,10 @@ Idempotence rests on the database: ``Article.url`` and ``Article.content_hash`` 
 cheap look-up skips known articles before the engine runs; when two imports race, the loser's
 insert fails inside a savepoint and it reports ``duplicate`` with the winner's id.
 
-Speed: an article's new rows are written in bulk (multi-row statements, ``articles.core.bulk``
-where no ids are needed back) with the history rows, versions and story touches their saves
-would give (``articles.core.history``); outlets, speakers, candidate names and outlet aliases
-are looked up once per run (``Ingestor``'s caches, dropped after a failed item or batch); no
-query per quote.
+Speed: an article's new rows are written in bulk (``articles.core.bulk``) with the history
+rows, versions and story touches their saves would give (``articles.core.history``); outlets,
+speakers, candidate names and outlet aliases are looked up once per run (caches dropped after
+a failed item or batch); no query per quote.
 
 Reading comes before writing (``Ingestor.prepare``, then ``Ingestor.store``), so that a batch
 reads its items before its transaction opens. A reading stays exactly what reading at store
@@ -59,6 +58,7 @@ from articles.models import Article, QuoteAppearance, StorySpeakerAlias, content
 from articles.stories.joining import quotes_connect
 from articles.stories.placement import article_place, placement_lock
 from articles.stories.placement_reads import PlacementReads
+from ops.grouped import grouped_writes
 from sources.models import Outlet
 from sources.services import outlet_find, outlet_find_by_domain, outlet_get_or_create
 
@@ -122,14 +122,15 @@ class Ingestor:
 
         Whatever the caller writes inside (a job's records of the items) commits or rolls
         back with them. When the batch fails as a whole, the run's caches are dropped (rows
-        they point at are gone) and so are the features of the batch's articles. A dry run
-        writes nothing and opens no transaction; a batch inside a batch is the outer one."""
+        they point at are gone) and so are the features of the batch's articles. Writes that
+        need no answer go with the next statement (``ops.grouped``). A dry run writes nothing
+        and opens no transaction; a batch inside a batch is the outer one."""
         if self._batch is not None or self.dry_run:
             yield
             return
         self._batch = _Batch(started=time.monotonic())
         try:
-            with transaction.atomic():
+            with transaction.atomic(), grouped_writes():
                 placement_lock()  # first, before any row lock (see the module docstring)
                 self.reads.opened()
                 yield
@@ -227,8 +228,7 @@ class Ingestor:
         except Exception:  # noqa: S110 (never let the guard itself raise)
             pass
 
-    def _reads_clear(self) -> None:
-        """A failed item's savepoint took back what its placement may have written."""
+    def _reads_clear(self) -> None:  # a failed item's savepoint took back its placement's writes
         self.reads.clear()
 
     def _outlet_find(self, *, name: str) -> Outlet | None:
@@ -344,6 +344,7 @@ class Ingestor:
                 names=result.names,
                 quotes=result.created_quotes,
                 reads=self.reads if self._batch is not None else None,
+                fresh=True,  # inserted above, in this transaction
             )
             story = placed.story
             reread = False

@@ -122,7 +122,7 @@ def article_read(
         if created:
             story_touch(article.story_id)  # what the signals did for each new row in a story
         now = timezone.now()
-        prepared_update(("article read",), _read_at, article.pk, now)
+        prepared_update(("article read",), _read_at, article.pk, now, counted=False)
         article.read_at = now
     return result
 

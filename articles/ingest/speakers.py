@@ -255,24 +255,23 @@ def _lookup(candidates: list[str]) -> dict[str, set[int]]:
 
 
 def _outlet_names(names: set[str]) -> set[str]:
-    """The casefolded ``names`` that are known outlets, by name or alias (two queries)."""
+    """The casefolded ``names`` that are known outlets, by name or alias (one query)."""
     lowered = [n.casefold() for n in names if n]
     if not lowered:
         return set()
-    key = len(lowered)
-    found = prepared_values_list(("outlet names", key), _outlets_named, *lowered)
-    aliases = prepared_values_list(("outlet aliases", key), _outlet_aliases, *lowered)
-    return {n.casefold() for (n,) in found} | {a.casefold() for (a,) in aliases}
+    found = prepared_values_list(("outlet names", len(lowered)), _outlets_named, *lowered)
+    return {n.casefold() for (n,) in found}
 
 
 def _outlets_named(*lowered: str):
-    found = Outlet.objects.annotate(lname=Lower("name")).filter(lname__in=lowered)
-    return found.values_list("name")
-
-
-def _outlet_aliases(*lowered: str):
-    found = OutletAlias.objects.annotate(lalias=Lower("alias")).filter(lalias__in=lowered)
-    return found.values_list("alias")
+    """The outlets' names and aliases among ``lowered`` (lower-cased as the database does)."""
+    named = Outlet.objects.annotate(lname=Lower("name")).filter(lname__in=lowered)
+    aliased = OutletAlias.objects.annotate(lalias=Lower("alias")).filter(lalias__in=lowered)
+    return (
+        named.order_by()
+        .values_list("name")
+        .union(aliased.order_by().values_list("alias"), all=True)
+    )
 
 
 class SpeakerResolver:

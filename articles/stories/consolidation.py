@@ -39,6 +39,7 @@ from articles.stories.placement import (
 )
 from articles.stories.placement_reads import PlacementReads
 from articles.stories.restructure import story_merge
+from ops.grouped import grouped_writes
 
 CONSOLIDATE_PASSES = 3
 # The most articles a draft may hold and still be merged away. Online placement splits an
@@ -264,7 +265,7 @@ def stories_consolidate(
                 -story_id,
             ):
                 continue  # the smaller draft comes to this one in its own turn
-            with transaction.atomic():
+            with transaction.atomic(), grouped_writes():  # (writes sent with what follows)
                 placement_lock()
                 source = Story.objects.get(pk=story_id)
                 arrived = list(source.articles.values_list("pk", flat=True))
@@ -383,7 +384,7 @@ def stories_join(
     for _, target_id, source_id in sorted(pairs, key=lambda p: (-p[0], p[1], p[2])):
         if source_id in joined or target_id in joined:
             continue
-        with transaction.atomic():
+        with transaction.atomic(), grouped_writes():
             placement_lock()
             source = Story.objects.get(pk=source_id)
             target = story_merge(

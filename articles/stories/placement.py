@@ -37,6 +37,7 @@ from articles.models import (
 )
 from articles.stories.candidates import story_index_for
 from articles.stories.key_rows import KeyRows
+from ops.grouped import deferrable
 from sources.versioning import StaleVersion, versioned_update, versions_next
 
 if TYPE_CHECKING:
@@ -114,7 +115,7 @@ def _count_documents(terms: set[str], *, known: Iterable[str] | None = None) -> 
         [TermFrequency(term=t, df=0) for t in terms - existing],
         ignore_conflicts=True,
     )
-    prepared_update(("term-frequencies-add", len(terms)), _document_added, *terms)
+    prepared_update(("term-frequencies-add", len(terms)), _document_added, *terms, counted=False)
 
 
 def _document_added(*terms):
@@ -165,7 +166,7 @@ def _save_profile(
         rows = StoryIndexKey.objects.filter(stale, story_id=story_id)
         rows.update(first_day=first, last_day=last)
     else:
-        prepared_update(("story-keys-days",), _days_changed, story_id, first, last)
+        prepared_update(("story-keys-days",), _days_changed, story_id, first, last, counted=False)
 
 
 def _keys_held(story_id, *keys):
@@ -188,7 +189,8 @@ def placement_lock() -> None:
     """Serialise placements on PostgreSQL so two imports of one new event make one story.
     SQLite already serialises writers."""
     if connection.vendor == "postgresql":
-        with connection.cursor() as cursor:
+        # Nothing to wait for: the server takes it before the statement that goes after it.
+        with connection.cursor() as cursor, deferrable():
             cursor.execute("SELECT pg_advisory_xact_lock(%s)", [PLACEMENT_LOCK_ID])
 
 
@@ -214,6 +216,7 @@ def article_place(
     quotes: list[Quote] | None = None,
     key_rows: KeyRows | None = None,
     reads: PlacementReads | None = None,
+    fresh: bool = False,
 ) -> Placement:
     """Put ``article`` into the story about the same event, or start a new draft story.
 
@@ -225,6 +228,8 @@ def article_place(
     the key rows of the caller's batch (``key_rows.KeyRows``), told what this writes.
     ``reads``: what the caller's import has read of the index (``PlacementReads``: its key
     rows, frequencies and profiles), told what this writes; instead of ``key_rows``.
+    ``fresh``: the article was created in the caller's open transaction, so no one else can
+    have changed it (its version is not checked, and its update is not waited for).
     """
     placement_lock()
     if reads is not None:
@@ -266,7 +271,7 @@ def article_place(
             values["review_state"] = ReviewState.SUGGESTED
         # What ``article.save(update_fields=...)`` does, in two queries: the version check
         # and step with the change, and the history row.
-        _article_update(article, values)
+        _article_update(article, values, checked=not fresh)
         history_bulk(Article, [article], CHANGED)
     # The article's quotes not yet in a story join its story: one UPDATE, and the version
     # step and history row each quote's save() would give.
@@ -315,9 +320,11 @@ def _profile_locked(story_id):
     return rows.order_by("pk").values_list("profile")[:1]
 
 
-def _article_update(article: Article, values: dict) -> None:
+def _article_update(article: Article, values: dict, *, checked: bool = True) -> None:
     """``versioned_update(article, **values)`` (the story, the update time and maybe the
-    review state), from SQL compiled once for each set of fields."""
+    review state), from SQL compiled once for each set of fields. ``checked=False``: the row
+    cannot have changed since it was read (created in this transaction), so the UPDATE's
+    row count is not waited for (``ops.grouped``)."""
     names = tuple(values)
     if any(not isinstance(values[n], Story | datetime | str) for n in names):
         versioned_update(article, **values)
@@ -330,7 +337,10 @@ def _article_update(article: Article, values: dict) -> None:
         attnames = [f"{n}_id" if n == "story" else n for n in names]
         return rows, {"version": F("version") + 1, **dict(zip(attnames, changes, strict=True))}
 
-    if not prepared_update(("article-placed", names), build, article.pk, opened, *plain):
+    key = ("article-placed", names)
+    if not checked:
+        prepared_update(key, build, article.pk, opened, *plain, counted=False)
+    elif not prepared_update(key, build, article.pk, opened, *plain):
         raise StaleVersion(article, opened)
     versions_next([article])
     for name, value in values.items():
@@ -348,7 +358,8 @@ def _quotes_join(quotes: list[Quote], story: Story) -> None:
         changes = {"version": F("version") + 1, "story_id": story_id, "updated_at": moment}
         return Quote._base_manager.filter(pk__in=ids), changes
 
-    prepared_update(("quotes-placed", len(quotes)), build, story.pk, now, *[q.pk for q in quotes])
+    ids = [q.pk for q in quotes]
+    prepared_update(("quotes-placed", len(quotes)), build, story.pk, now, *ids, counted=False)
     versions_next(quotes)
     for quote in quotes:
         quote.story = story

@@ -11,6 +11,7 @@ import pytest
 from articles.engine.grouping import (
     EVENT_CONFLICT,
     FIGURE_CONFLICT,
+    LEAD_CONFLICT,
     WRITTEN_CONFLICT,
     StoryIndex,
     cluster,
@@ -723,3 +724,127 @@ def test_an_opening_sentence_taken_as_headline_names_no_headline_event():
     # A headline still names its event.
     titled = article_features("Operator closes Example Point ferry route", FERRY_REPORTS[0], None)
     assert titled.event == "close"
+
+
+def test_a_report_leading_with_another_player_of_the_club_is_another_event():
+    # The club's second player out for the season, told in the story's own words: the same
+    # club, coach, ground, injury list and season. The report names Reed only where it leads
+    # (so how often each is named tells little), and never the player the story's ledes agree
+    # on; a report of Vale's injury that leads with him still joins.
+    index = StoryIndex()
+    for body in CLUB_BACKGROUND:
+        index.df.add(article_features("", body, None).df_terms())
+    for headline, body in VALE_REPORTS:
+        index.add("vale", article_features(headline, body, None))
+    reed = article_features(
+        "Harriers lose Sam Reed for the season",
+        "The Example City Harriers placed defender Sam Reed on the injured list, ending his "
+        "season with a torn knee ligament. The Harriers were beaten by the Northfield Rovers. "
+        "Coach Ann Pike said the club would have to manage without a key player for the rest "
+        "of the season. Pike said the injury was a blow to the team.",
+        None,
+    )
+    same = article_features(
+        "Harriers lose Tom Vale for the rest of the season",
+        "The Example City Harriers placed forward Tom Vale on the injured list with a torn knee "
+        "ligament, ending his season. The injury came against the Northfield Rovers. Coach Ann "
+        "Pike said the club would have to manage without a key player.",
+        None,
+    )
+    assert index.place(reed) is None
+    assert index.place(same) == "vale"
+    assert index.score(reed, "vale").conflict_penalty == LEAD_CONFLICT
+    assert index.score(same, "vale").conflict_penalty == 0
+
+
+def test_the_people_a_lede_names_are_people_with_a_given_name():
+    found = article_features(
+        "Jane Roe Checks Into Lakeview Clinic",
+        "Roe, 41, arrived at the Lakeview Clinic on Monday with lawyer Tom Q. Vale, and "
+        "later visited Sam's Diner. Roe had a long week with Mayor Ann Pike.",
+        None,
+    )
+    # "Jane Roe" opens a title-case run; "Q." is an initial; "Sam's Diner" is a place; Pike
+    # is named after the lede.
+    assert found.leads == {"roe", "vale"}
+
+
+def test_a_report_leading_with_the_victim_a_story_s_lede_names_joins_the_suspect_s_story():
+    # One event, two people: most ledes lead with the man charged, one with the woman hurt.
+    # A report leading with her is the same event, as one of the story's ledes named her.
+    index = StoryIndex()
+    reports = [
+        (
+            "Dan Crane charged over Harbour Road crash",
+            "Police in Example City charged driver Dan Crane over the crash on Harbour Road "
+            "that injured cyclist Lisa Moor. Crane was released on bail.",
+        ),
+        (
+            "Driver charged after cyclist hurt",
+            "Dan Crane, 34, was charged with dangerous driving after the Harbour Road crash in "
+            "Example City, police said. Crane will appear in court next month.",
+        ),
+        (
+            "Crane to appear in court over crash",
+            "Example City driver Dan Crane has been charged over the Harbour Road crash, police "
+            "said. The cyclist was taken to hospital.",
+        ),
+    ]
+    for headline, body in reports:
+        index.add("crash", article_features(headline, body, None))
+    victim = article_features(
+        "Cyclist Lisa Moor recovering after Harbour Road crash",
+        "Lisa Moor, the cyclist hurt in the Harbour Road crash in Example City, is recovering "
+        "in hospital, her family said. Moor was struck by a car. Police charged the driver, "
+        "Dan Crane, with dangerous driving.",
+        None,
+    )
+    assert victim.leads == {"moor"}
+    assert index.score(victim, "crash").conflict_penalty == 0
+    assert index.place(victim) == "crash"
+
+
+# Two players of the club out for the season, each report naming the other player too, further
+# down: which is hurt is told by whom its headline and lede name.
+VALE_OUT = [
+    (
+        "Harriers lose forward Tom Vale for the season",
+        "The Example City Harriers placed forward Tom Vale on the injured list with a torn knee "
+        "ligament, ending his season. Coach Ann Pike said the club would miss a key player. "
+        "Defender Sam Reed is fit.",
+    ),
+    (
+        "Tom Vale out for the season",
+        "Example City forward Tom Vale is out for the season with a torn knee ligament, the "
+        "Harriers said. Coach Ann Pike called it a blow. Sam Reed is fit.",
+    ),
+    (
+        "Season over for Tom Vale",
+        "The Harriers' Tom Vale will miss the rest of the season with a torn knee ligament, "
+        "coach Ann Pike said. The club is short of players. Sam Reed is fit.",
+    ),
+]
+REED_OUT = [
+    (
+        "Harriers lose defender Sam Reed for the season",
+        "The Example City Harriers placed defender Sam Reed on the injured list with a torn knee "
+        "ligament, ending his season. Coach Ann Pike said the club would miss a key player. "
+        "Forward Tom Vale was hurt last month.",
+    ),
+    (
+        "Sam Reed out for the season",
+        "Example City defender Sam Reed is out for the season with a torn knee ligament, the "
+        "Harriers said. Coach Ann Pike called it a blow. Tom Vale was hurt last month.",
+    ),
+    (
+        "Season over for Sam Reed",
+        "The Harriers' Sam Reed will miss the rest of the season with a torn knee ligament, "
+        "coach Ann Pike said. The club is short of players. Tom Vale was hurt last month.",
+    ),
+]
+
+
+def test_a_story_of_two_players_hurt_is_read_as_two_by_whom_the_ledes_name():
+    reports = [VALE_OUT[0], REED_OUT[0], VALE_OUT[1], REED_OUT[1], VALE_OUT[2], REED_OUT[2]]
+    found, df = _with_frequencies(reports)
+    assert split_events(found, df) == ([0, 2, 4], [1, 3, 5])

@@ -6,6 +6,8 @@ on without the rows it had cached. All text is fictional."""
 from __future__ import annotations
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 
 from articles.ingest import ingestor as ingest_run
 from articles.ingest.parsers import ParsedItem
@@ -123,3 +125,42 @@ def test_a_job_item_failing_inside_a_batch_keeps_its_error_and_the_others_are_st
     assert Article.objects.count() == 2
     created = job.items.filter(status="created").values_list("article_id", flat=True)
     assert set(created) == set(Article.objects.values_list("pk", flat=True))
+
+
+def _waits(monkeypatch) -> list[str]:
+    """Every query the driver sends and waits for the answer to (a message of several
+    statements counts once)."""
+    from django.db.backends.postgresql.base import Cursor
+
+    sent: list[str] = []
+    real = Cursor.execute
+
+    def execute(self, query, params=None, **kwargs):
+        sent.append(str(query))
+        return real(self, query, params, **kwargs)
+
+    monkeypatch.setattr(Cursor, "execute", execute)
+    return sent
+
+
+@pytest.mark.skipif(
+    connection.vendor != "postgresql", reason="PostgreSQL's multi-statement messages"
+)
+def test_an_import_batch_waits_on_the_server_far_less_often_than_it_runs_statements(
+    fake_engine, settings, monkeypatch
+):
+    settings.NEWSROOM_INGEST_BATCH = 10  # one transaction for the three
+    settings.NEWSROOM_PG_GROUPED_WRITES = True  # (off by default)
+    payloads = [
+        _event_payload("The Example Gazette", [FIRST], 1),
+        _event_payload("Exampleton Herald", [FIRST], 2),
+        _event_payload("Northfield Courier", [FIRST], 3),
+    ]
+    waits = _waits(monkeypatch)
+    with CaptureQueriesContext(connection) as statements:
+        report = ingest_payloads(payloads, source="api")
+    assert [i.status for i in report.items] == ["created"] * 3
+    assert Article.objects.count() == 3 and QuoteAppearance.objects.count() == 3
+    assert Article.history.count() == 6  # created, then placed: each article's two rows
+    # Before, every statement was a message of its own, waited for.
+    assert len(waits) <= 0.7 * len(statements), (len(waits), len(statements))
