@@ -21,7 +21,6 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 
 from django.conf import settings
-from django.core.signals import setting_changed
 from django.db import connections, transaction
 from django.db.models import Model, QuerySet
 from django.db.models.base import ModelState
@@ -30,7 +29,6 @@ from django.db.models.query import ModelIterable, get_related_populators
 from django.db.models.query_utils import DeferredAttribute
 from django.db.models.signals import post_init, pre_init
 from django.db.models.sql import UpdateQuery
-from django.dispatch import receiver
 from django.utils.dateparse import parse_datetime
 
 from ops.grouped import deferrable
@@ -40,12 +38,6 @@ _compiled = threading.local()  # per thread, as Django's connections are
 # Each prepared query's cell converters (``_converters``), per thread and database by key:
 # made on every run they took about 3 microseconds each, some 40 a story page.
 _cells = threading.local()
-_settings_changes = [0]
-
-
-@receiver(setting_changed, dispatch_uid="articles.core.prepared.settings_changed")
-def _settings_changed(**kwargs) -> None:
-    _settings_changes[0] += 1
 
 
 def _stand_in(value, n: int):
@@ -298,13 +290,13 @@ def _run(key: Hashable, build: Callable[..., QuerySet], values: tuple, using: st
 
 def _converters(key: Hashable, prepared: _Prepared, using: str, connection) -> tuple:
     """``prepared``'s converted columns and their converters, made again for another connection
-    object or once a setting changes (they read the time zone and ``USE_TZ``)."""
+    object, time zone or ``USE_TZ`` (what the converters read besides the query)."""
     made = _cells.__dict__.setdefault(using, {})
-    entry = made.get(key)
-    if entry is None or entry[:3] != (prepared, connection, _settings_changes[0]):
+    entry, made_for = made.get(key), (prepared, connection, settings.USE_TZ, connection.timezone)
+    if entry is None or entry[0] != made_for:
         cells = [_cell_converter(f, e, connection) for _, f, e in prepared.converters]
-        entry = made[key] = (prepared, connection, _settings_changes[0], cells)
-    return [position for position, _, _ in prepared.converters], entry[3]
+        entry = made[key] = (made_for, cells)
+    return [position for position, _, _ in prepared.converters], entry[1]
 
 
 def _cached(key: Hashable, using: str) -> _Prepared | None:
