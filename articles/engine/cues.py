@@ -998,10 +998,16 @@ _ROLE_NAME_COLON = re.compile(
 )
 
 
-# `Roe issued a statement, “...”` / `she released a statement saying, “...”`
+# The verbs that give out a document, "issued" to "put out" (``lx.ISSUE_VERBS``), as a regex
+# alternative: the one piece of every "X issued a statement" pattern (here and in speakers).
+ISSUE_VERB = "|".join(w.replace(" ", r"\s+") for w in lx.ISSUE_VERBS)
+# `Roe issued a statement, “...”` / `she released a statement saying, “...”`. Unlike speakers'
+# patterns it takes the present tense and "delivered" (a lead-in tells what comes next: "she
+# delivers this message:"), and what is read out as well as written ("message", "tweet", "note"),
+# since the words themselves follow.
 _LEAD_ISSUED = re.compile(
     r"\s+(?:also\s+|later\s+|then\s+)?"
-    r"(?:issued|issues|released|releases|put\s+out|sent|posted|delivered|delivers)"
+    rf"(?:{ISSUE_VERB}|issues|releases|delivered|delivers)"
     r"\s+(?:a|an|the\s+following|this|the)\s+(?:[\w\-]+\s+){0,2}?"
     r"(?:statement|release|message|tweet|email|e-mail|letter|note)"
     r"(?:\s+to\s+(?:[\w’'\-]+\s+){0,3}?[\w’'\-]+)?"  # "a blunt message to Roe:"

@@ -322,6 +322,11 @@ MEDIA_HEADS = frozenset(
 # Heads naming a document an organisation put out ("the statement said"): the organisation
 # that last spoke, or last named, issued it.
 DOCUMENT_HEADS = frozenset({"statement", "announcement", "release", "email", "memo", "letter"})
+# How a person or a body gives out a document: "issued a statement", "put out a release".
+# Every pattern for "X issued a statement" starts from these (cues' lead-in before a quote,
+# speakers' author of "the statement said" and of a quote after a body's statement); each adds
+# the words its own reading needs.
+ISSUE_VERBS = ("issued", "released", "put out", "posted", "sent")
 # Org heads that may refer to any recently named organisation.
 GENERIC_ORG_HEADS = frozenset({"company", "firm", "group", "organisation", "organization"})
 # Lower-case nouns that make the capitalised name after them a business's or a group's:
