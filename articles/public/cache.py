@@ -51,9 +51,11 @@ from urllib.parse import parse_qsl, urlencode
 
 from django.conf import settings
 from django.core.cache import cache
+from django.core.signals import setting_changed
 from django.db import connection
+from django.dispatch import receiver
 from django.http import HttpRequest, HttpResponse
-from django.urls import Resolver404, resolve
+from django.urls import Resolver404, get_urlconf, resolve
 from django.utils import timezone
 from django.utils.cache import (
     get_conditional_response,
@@ -314,7 +316,10 @@ def cached_answer(
 
 
 def _etag(content: bytes) -> str:
-    return f'"{hashlib.blake2b(content, digest_size=16).hexdigest()}"'
+    """The body's digest, 128 bits of its SHA-256: hashed by OpenSSL with the processor's SHA
+    instructions (x86 since about 2017-2019, ARMv8), about twice as fast as BLAKE2b here
+    (25 against 46 microseconds for a story page's 48 KB, on every uncached page)."""
+    return f'"{hashlib.sha256(content).hexdigest()[:32]}"'
 
 
 def _parse_modified(response: HttpResponse) -> datetime | None:
@@ -354,11 +359,33 @@ class CachedPageMiddleware:
         return self.get_response(request)
 
 
+# Whether an address is a public page or feed, by (URL configuration, path): a function of the
+# URL patterns, which do not change while the process runs. Resolving it took about 25
+# microseconds on every request the middleware saw (the view's own resolving comes after
+# it), a tenth of a cache hit. Bounded; emptied when a setting changes (``ROOT_URLCONF``).
+_CACHED_PAGES: dict[tuple, bool] = {}
+_CACHED_PAGES_LIMIT = 20_000
+
+
+@receiver(setting_changed, dispatch_uid="articles.public.cache.forget_pages")
+def _forget_pages(**kwargs) -> None:
+    _CACHED_PAGES.clear()
+
+
 def _is_cached_page(request: HttpRequest) -> bool:
     """Whether the address is a public page or feed (``cached_page``): the health checks,
     media files, the admin and the API are left alone, without a query."""
-    try:
-        match = resolve(request.path_info, getattr(request, "urlconf", None))
-    except Resolver404:
-        return False
-    return getattr(match.func, "cached_page", False)
+    urlconf = getattr(request, "urlconf", None)
+    key = (urlconf or get_urlconf() or settings.ROOT_URLCONF, request.path_info)
+    known = _CACHED_PAGES.get(key)
+    if known is None:
+        try:
+            match = resolve(request.path_info, urlconf)
+        except Resolver404:
+            known = False
+        else:
+            known = bool(getattr(match.func, "cached_page", False))
+        if len(_CACHED_PAGES) >= _CACHED_PAGES_LIMIT:
+            _CACHED_PAGES.clear()
+        _CACHED_PAGES[key] = known
+    return known

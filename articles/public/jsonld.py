@@ -12,13 +12,13 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from django.conf import settings
-from django.templatetags.static import static
 
 from articles.core.visibility import checked
 from articles.models import Story
 from articles.public.pages.people import people_named
 from articles.public.pages.quotes import QuoteView, quote_view
 from articles.public.pages.story import StoryPage, prefetch_story
+from sources.addresses import cached_static, page_address
 from sources.models import Speaker
 
 
@@ -54,12 +54,12 @@ def iso_datetime(moment) -> str | None:
     return moment.isoformat() if moment else None
 
 
-def _agent(speaker: Speaker, absolute: Callable[[str], str]) -> dict[str, Any]:
+def _agent(speaker: Speaker, absolute: Callable[[str], str], urls: dict) -> dict[str, Any]:
     kind = "Organization" if speaker.kind == Speaker.Kind.ORGANIZATION else "Person"
     agent: dict[str, Any] = {
         "@type": kind,
         "name": speaker.name,
-        "url": absolute(speaker.get_absolute_url()),
+        "url": absolute(page_address(urls, speaker)),
     }
     if speaker.role and speaker.role_checked and kind == "Person":
         agent["jobTitle"] = speaker.role
@@ -100,6 +100,8 @@ def story_jsonld(
         if quote_views is None:  # the quotes the page shows
             quote_views = [view for group in page.speaker_quotes for view in group.shown]
     absolute = absolute_urls(request)
+    # The page's addresses, which its body names again (``page_address``).
+    urls = page.urls if page is not None else {}
     url = absolute(story.get_absolute_url())
     # Each article's address worked out once (by its id), however many quotes it carries.
     article_urls: dict[int, str] = {}
@@ -138,13 +140,13 @@ def story_jsonld(
             item["alternateName"] = [w.text for w in wordings[1:]]
         if quote.speaker is not None:
             if quote.speaker.pk not in mentioned:
-                mentioned[quote.speaker.pk] = _agent(quote.speaker, absolute)
+                mentioned[quote.speaker.pk] = _agent(quote.speaker, absolute, urls)
             item["creator"] = mentioned[quote.speaker.pk]
         quotations.append(item)
     for article in articles:
         for person in checked(people_named(article)):
             if person.speaker_id not in mentioned:
-                mentioned[person.speaker_id] = _agent(person.speaker, absolute)
+                mentioned[person.speaker_id] = _agent(person.speaker, absolute, urls)
 
     # Each outlet once, by its id (as model objects compare), in the order they come.
     outlets: dict[int, Any] = {}
@@ -166,7 +168,7 @@ def story_jsonld(
             "name": "Newsroom",
             "logo": {
                 "@type": "ImageObject",
-                "url": absolute(static("icons/logo-512.png")),
+                "url": absolute(cached_static("icons/logo-512.png")),
                 "width": 512,
                 "height": 512,
             },

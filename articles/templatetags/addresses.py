@@ -1,6 +1,8 @@
 """``{% url %}`` with its addresses reversed once (``sources.addresses.cached_reverse``):
 the same tag, the same arguments and answers (``as`` included), for the templates that load
 this library after Django's. ``base.html`` writes some twenty addresses on every page.
+``{% static %}`` likewise, its addresses worked out once (``cached_static``), for the
+templates that load this library after ``static``.
 ``{% site_part %}``: a part of every page that reads only the language, the addresses and the
 page's kind, rendered once for each (``base.html``'s masthead and footer)."""
 
@@ -16,7 +18,7 @@ from django.utils.html import conditional_escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
 
-from sources.addresses import cached_reverse
+from sources.addresses import cached_reverse, cached_static
 
 register = template.Library()
 
@@ -46,6 +48,12 @@ class CachedURLNode(URLNode):
             context[self.asvar] = address
             return ""
         return conditional_escape(address) if context.autoescape else address
+
+
+@register.simple_tag(name="static")
+def static_address(path: str) -> str:
+    """Django's ``{% static path %}`` (``as`` too), by ``cached_static``."""
+    return cached_static(path)
 
 
 @register.tag

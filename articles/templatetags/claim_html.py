@@ -8,7 +8,7 @@ from __future__ import annotations
 from django import template
 from django.utils.safestring import SafeString, mark_safe
 
-from articles.templatetags.html_writing import Memo, esc, plural, translated
+from articles.templatetags.html_writing import Memo, esc
 
 register = template.Library()
 
@@ -64,7 +64,7 @@ def _evidence(evidence, memo: Memo) -> str:
     if article.is_translation:
         out.append(f' <span class="note">({memo.t("translated")})</span>')
     if article.url:
-        at = translated("at %(outlet)s") % {"outlet": esc(outlet.name)}
+        at = memo.translated("at %(outlet)s") % {"outlet": esc(outlet.name)}
         out.append(f' · <a href="{esc(article.url)}" rel="noopener">{at}</a>')
     out.append('</p>\n      <p class="evidence__status">')
     strength = evidence.strength
@@ -87,14 +87,14 @@ def _cited(cited, memo: Memo) -> str:
     note = memo.t("cited, no article in this story")
     out = [f"\n    <li><strong>{esc(outlet.name)}</strong>: {note}"]
     if cited.paragraph_anchor:
-        named = translated(
+        named = memo.translated(
             'named by <a href="#%(anchor)s">paragraph %(number)s of the story</a>, which '
             "supports this point"
         ) % {"anchor": esc(cited.paragraph_anchor), "number": esc(cited.paragraph_number)}
         out.append(f" ({named})")
     out.append(".")
     if outlet.homepage:
-        website = translated("%(outlet)s website") % {"outlet": esc(outlet.name)}
+        website = memo.translated("%(outlet)s website") % {"outlet": esc(outlet.name)}
         out.append(f' <a href="{esc(outlet.homepage)}" rel="noopener">{website}</a>')
     out.append("</li>\n    ")
     return "".join(out)
@@ -109,9 +109,9 @@ def claim_sources(item, memo: Memo | None = None) -> SafeString:
     memo = memo or Memo()
     evidence, cited, vouched = item.evidence, item.cited, item.vouched
     if evidence:
-        summary = plural("Evidence: 1 passage", "Evidence: %(counter)s passages", len(evidence)) % {
-            "counter": len(evidence)
-        }
+        summary = memo.plural(
+            "Evidence: 1 passage", "Evidence: %(counter)s passages", len(evidence)
+        ) % {"counter": len(evidence)}
     elif vouched and not cited:
         summary = memo.t("Vouched for by an editor")
     else:

@@ -23,7 +23,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language, gettext
 
 from articles.templatetags.claim_html import claim_sources, source_chips
-from articles.templatetags.html_writing import Memo, esc, plural
+from articles.templatetags.html_writing import Memo, esc
 from articles.templatetags.newsroom import jsonld_script
 from articles.templatetags.story_html import (
     coverage_more,
@@ -109,12 +109,14 @@ def story_body(context) -> SafeString:
     def t(message: str) -> str:
         return phrase(message, language)
 
-    memo = Memo()
+    memo = Memo(urls=page.urls)
     out = []
     add = out.append
 
     count = len(page.reporting_outlets)
-    reported = plural("Reported by %(counter)s outlet", "Reported by %(counter)s outlets", count)
+    reported = memo.plural(
+        "Reported by %(counter)s outlet", "Reported by %(counter)s outlets", count
+    )
     add(
         '\n<article class="story" aria-labelledby="story-headline">\n'
         '  <header class="story__header">\n'

@@ -17,7 +17,7 @@ from collections.abc import Iterable
 from django import template
 from django.utils.safestring import SafeString, mark_safe
 
-from articles.templatetags.html_writing import LONG_DATE, Memo, esc, plural, translated, truncated
+from articles.templatetags.html_writing import LONG_DATE, Memo, esc, translated, truncated
 
 register = template.Library()
 
@@ -66,7 +66,7 @@ def _quote(view, first_reported: bool, speaker_page: bool, memo: Memo) -> str:
     out.append("\n  </ol>\n  ")
     others = view.other_wordings
     if others:
-        legend = translated(
+        legend = memo.translated(
             "Each wording against the first (%(outlet)s): <del>struck through</del> only in "
             "the first, <ins>underlined</ins> only in this one."
         ) % {"outlet": esc(view.first_reported_by.name)}
@@ -103,7 +103,7 @@ def _quote(view, first_reported: bool, speaker_page: bool, memo: Memo) -> str:
     out.append("\n")
     if speaker_page:
         story = quote.story
-        first_by = translated("First reported by %(outlet)s") % {
+        first_by = memo.translated("First reported by %(outlet)s") % {
             "outlet": esc(view.first_reported_by.name)
         }
         out.append(
@@ -164,12 +164,12 @@ def speaker_sections(groups: Iterable, quotes_url: str, memo: Memo | None = None
         if more:
             counter = memo.number(more)
             if speaker:
-                link = plural(
+                link = memo.plural(
                     "One more quote from %(name)s", "%(counter)s more quotes from %(name)s", more
                 ) % {"counter": counter, "name": esc(speaker.name)}
                 href = f"{esc(quotes_url)}?speaker={esc(speaker.slug)}"
             else:
-                link = plural(
+                link = memo.plural(
                     "One more quote by a speaker not identified",
                     "%(counter)s more quotes by speakers not identified",
                     more,
@@ -180,13 +180,13 @@ def speaker_sections(groups: Iterable, quotes_url: str, memo: Memo | None = None
     return mark_safe("".join(out))
 
 
-def _described(described) -> str:
-    text = translated("described by %(outlet)s as “%(role)s”") % {
+def _described(described, language: str | None = None) -> str:
+    text = translated("described by %(outlet)s as “%(role)s”", language) % {
         "outlet": esc(described.outlet.name),
         "role": esc(described.role),
     }
     if described.translated:
-        text += f" {esc(translated('(in a translation)'))}"
+        text += f" {esc(translated('(in a translation)', language))}"
     return text
 
 
@@ -212,11 +212,15 @@ def people_list(people: Iterable, memo: Memo | None = None) -> SafeString:
             out.append(f'<span class="people-list__role">{esc(person.checked_role)}</span>')
         out.append("\n          ")
         for described in person.roles:
-            out.append(f'<span class="people-list__role">{_described(described)}</span>')
+            out.append(
+                f'<span class="people-list__role">{_described(described, memo.language)}</span>'
+            )
         out.append("\n          ")
         if person.quote_count:
             count = person.quote_count
-            said = plural("quoted once", "quoted %(counter)s times", count) % {"counter": count}
+            said = memo.plural("quoted once", "quoted %(counter)s times", count) % {
+                "counter": count
+            }
             out.append(f'<span class="people-list__count">{said}</span>')
         out.append("\n        </li>\n        ")
     return mark_safe("".join(out))
@@ -266,7 +270,7 @@ def coverage_more(page, memo: Memo | None = None) -> str:
     first = page.first_count
     if first is not None:
         values = {"counter": esc(memo.number(first))}
-        fewer = plural(
+        fewer = memo.plural(
             "Show only the first %(counter)s article",
             "Show only the first %(counter)s articles",
             first,
@@ -281,7 +285,7 @@ def coverage_more(page, memo: Memo | None = None) -> str:
     total = len(page.articles)
     values = {"shown": esc(memo.number(page.shown_count)), "counter": esc(memo.number(total))}
     shown = (
-        plural(
+        memo.plural(
             "The table and timeline show %(shown)s of the story's %(counter)s articles: "
             "each outlet's first, then the earliest.",
             "The table and timeline show %(shown)s of the story's %(counter)s articles: "
@@ -290,7 +294,7 @@ def coverage_more(page, memo: Memo | None = None) -> str:
         )
         % values
     )
-    show_all = plural("Show all %(counter)s article", "Show all %(counter)s articles", total)
+    show_all = memo.plural("Show all %(counter)s article", "Show all %(counter)s articles", total)
     return (
         f'\n        <p class="coverage-more" id="coverage-more">{shown} '
         f'<a href="?articles=all#coverage-heading">{show_all % values}</a></p>\n        '
@@ -311,10 +315,11 @@ def coverage_timeline(page, memo: Memo | None = None) -> SafeString:
             return mark_safe(f'\n<p class="note timeline-missing">{esc(note)}</p>\n\n')
         return mark_safe("\n")
     memo = memo or Memo()
+    t = memo.translated
     start = memo.date(timeline.start, LONG_DATE)
     end = memo.date(timeline.end, LONG_DATE)
     count = timeline.dot_count
-    desc = plural(
+    desc = memo.plural(
         "One article, published %(start)s.",
         "%(counter)s articles published between %(start)s and %(end)s, one row per outlet. "
         "The coverage table lists the same articles.",
@@ -325,7 +330,7 @@ def coverage_timeline(page, memo: Memo | None = None) -> SafeString:
         '\n<figure class="timeline">\n'
         f'  <svg class="timeline__chart" viewBox="0 0 {timeline.width} {timeline.height}" '
         'role="group" aria-labelledby="timeline-title timeline-desc" focusable="false">\n'
-        f'    <title id="timeline-title">{esc(translated("Who published when"))}</title>\n'
+        f'    <title id="timeline-title">{esc(t("Who published when"))}</title>\n'
         f'    <desc id="timeline-desc">{desc}</desc>\n    '
     ]
     for row in timeline.rows:
@@ -362,12 +367,10 @@ def coverage_timeline(page, memo: Memo | None = None) -> SafeString:
             f"{memo.date(timeline.end, 'j M, H:i e')}</text>"
         )
     caption = esc(
-        translated(
-            "Each dot is an article; earliest on the left. Select a dot to open the article."
-        )
+        t("Each dot is an article; earliest on the left. Select a dot to open the article.")
     )
     if timeline.undated:
-        caption += " " + plural(
+        caption += " " + memo.plural(
             "One article has no publication time and is listed only in the table.",
             "%(counter)s articles have no publication time and are listed only in the table.",
             timeline.undated,

@@ -6,18 +6,20 @@ from __future__ import annotations
 
 from django import template
 from django.template.defaultfilters import capfirst
-from django.utils.formats import localize
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import get_language
 
-from articles.templatetags.html_writing import esc, plural, translated, truncated
+from articles.templatetags.html_writing import esc, localized, plural, translated, truncated
 
 register = template.Library()
 
 
-def _facet(facet, coverage) -> str:
+def _facet(facet, coverage, language: str) -> str:
     title = esc(facet.title)
     width = coverage.chart_width
-    bars = ", ".join(f"{esc(bar['label'])} {localize(bar['count'])}" for bar in facet.bars)
+    bars = ", ".join(
+        f"{esc(bar['label'])} {localized(bar['count'], language)}" for bar in facet.bars
+    )
     out = [
         '\n  <figure class="facet">\n'
         f'    <figcaption class="facet__caption">{title}</figcaption>\n'
@@ -32,7 +34,7 @@ def _facet(facet, coverage) -> str:
             f'      <rect x="{coverage.label_width}" y="{y + 4}" width="{bar["width"]}" '
             'height="14" class="facet__bar"></rect>\n'
             f'      <text x="{bar["text_x"]}" y="{y + 15}" class="facet__count">'
-            f"{localize(bar['count'])}</text>\n      "
+            f"{localized(bar['count'], language)}</text>\n      "
         )
     out.append("\n    </svg>\n  </figure>\n  ")
     return "".join(out)
@@ -43,21 +45,23 @@ def coverage_facets(coverage) -> SafeString:
     """Who covered the story (``Coverage``): a bar chart (inline SVG) for each facet, the
     kinds of outlet with no article, and where the facts come from."""
     total = coverage.total
+    language = get_language()  # once, for every phrase and count below
     title = plural(
-        "Who covered it: %(counter)s outlet", "Who covered it: %(counter)s outlets", total
-    ) % {"counter": localize(total)}
+        "Who covered it: %(counter)s outlet", "Who covered it: %(counter)s outlets", total, language
+    ) % {"counter": localized(total, language)}
     out = [
         f'<div class="facets" id="coverage-facets">\n  <h3 class="facets__title">{title}</h3>\n  '
     ]
-    out.extend(_facet(facet, coverage) for facet in coverage.facets)
+    out.extend(_facet(facet, coverage, language) for facet in coverage.facets)
     out.append("\n  ")
     if coverage.missing_kinds:
         kinds = ", ".join(esc(kind) for kind in coverage.missing_kinds)
-        none_here = translated("No article here from these kinds of outlet:")
+        none_here = translated("No article here from these kinds of outlet:", language)
         out.append(f'<p class="note">{none_here} {kinds}.</p>')
     note = translated(
         "From the facts editors keep on each outlet; ratings are a named third party's, "
-        "never Newsroom's."
+        "never Newsroom's.",
+        language,
     )
     # A phrase of the template (a constant) is not escaped: it is the site's own markup.
     out.append(f'\n  <p class="note">{note}</p>\n</div>\n')
@@ -71,10 +75,11 @@ def figure_rows(table) -> SafeString:
     and the engine's note."""
     out = []
     # The template's own phrases: not escaped, as the template did not escape them.
-    flag = f' <strong class="flag">{translated("Outlets disagree")}</strong>'
+    language = get_language()
+    flag = f' <strong class="flag">{translated("Outlets disagree", language)}</strong>'
     missing = (
         '<span class="note" aria-hidden="true">—</span><span class="visually-hidden">'
-        f"{translated('not given')}</span>"
+        f"{translated('not given', language)}</span>"
     )
     width = len(table.outlets) + 1
     for view in table.rows:

@@ -55,7 +55,12 @@ def test_a_renamed_speaker_links_to_their_new_address():
 def _render(source: str, **context) -> str:
     from django.template import Context, Engine
 
-    engine = Engine(libraries={"addresses": "articles.templatetags.addresses"})
+    engine = Engine(
+        libraries={
+            "addresses": "articles.templatetags.addresses",
+            "static": "django.templatetags.static",
+        }
+    )
     return engine.from_string(source).render(Context(context))
 
 
@@ -80,3 +85,21 @@ def test_the_url_tag_writes_what_djangos_writes(tag):
 def test_the_url_tag_refuses_an_address_that_does_not_exist():
     with pytest.raises(NoReverseMatch):
         _render("{% load addresses %}{% url 'articles:speaker-detail' slug='not a slug' %}")
+
+
+@pytest.mark.parametrize(
+    "tag",
+    [
+        "{% static 'css/site.css' %}",
+        "{% static path %}",
+        "{% static 'icons/logo 512.png' as there %}[{{ there }}]",
+        "{% static '<tag>&.css' %}",
+    ],
+)
+def test_the_static_tag_writes_what_djangos_writes_as_the_settings_stand(tag):
+    context = {"path": "icons/favicon.svg"}
+    for static_url in ("/static/", "https://cdn.example/assets/", "/static/"):
+        with override_settings(STATIC_URL=static_url):
+            ours = _render("{% load static addresses %}" + tag, **context)
+            assert ours == _render("{% load static %}" + tag, **context)
+            assert static_url in ours

@@ -7,6 +7,7 @@ from datetime import timedelta
 import pytest
 from django.db.models import F
 from django.db.models.signals import post_init
+from django.test import override_settings
 from django.utils import timezone
 
 from articles.core.prepared import (
@@ -66,6 +67,17 @@ def test_prepared_values_list_takes_each_value_of_a_list_and_gives_tuples():
         rows = prepared_values_list(("test", "in", len(chosen)), headlines, *chosen)
         assert rows == list(headlines(*chosen))
         assert [pk for pk, _ in rows] == sorted(chosen)
+
+
+def test_a_prepared_query_converts_its_moments_as_the_settings_stand_at_each_run():
+    """Its columns' converters are kept between runs, and made again when a setting changes:
+    moments come back as the ORM gives them with time zones on, then off, then on."""
+    story = build_story(articles=2, quotes=0).story
+    for use_tz in (True, False, True):
+        with override_settings(USE_TZ=use_tz):
+            rows = prepared_rows(("test", "moments"), articles_of, story.pk)
+            assert rows == list(articles_of(story.pk))
+            assert all(timezone.is_aware(row["published_at"]) is use_tz for row in rows)
 
 
 def _state(obj) -> dict:

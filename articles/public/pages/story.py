@@ -4,7 +4,7 @@ the page shows, loaded with a fixed number of queries."""
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
 from django.db.models import (
@@ -180,6 +180,9 @@ class StoryPage:
     # first articles (``coverage.shown_coverage``) until the reader asks for all.
     shown_coverage: list[OutletCoverage] | None = None
     all_coverage: bool = False  # the reader asked for every article (``?articles=all``)
+    # The addresses of the objects the page names (``page_address``), shared by its JSON-LD
+    # and its body.
+    urls: dict = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         if self.shown_coverage is None:
