@@ -362,9 +362,12 @@ class CachedPageMiddleware:
 # Whether an address is a public page or feed, by (URL configuration, path): a function of the
 # URL patterns, which do not change while the process runs. Resolving it took about 25
 # microseconds on every request the middleware saw (the view's own resolving comes after
-# it), a tenth of a cache hit. Bounded; emptied when a setting changes (``ROOT_URLCONF``).
+# it), a tenth of a cache hit. Bounded in entries and in the length of a path kept (anyone may
+# ask for any address: a long one is resolved every time, not kept); emptied when a setting
+# changes (``ROOT_URLCONF``).
 _CACHED_PAGES: dict[tuple, bool] = {}
-_CACHED_PAGES_LIMIT = 20_000
+_CACHED_PAGES_LIMIT = 10_000
+_CACHED_PATH_LENGTH = 200
 
 
 @receiver(setting_changed, dispatch_uid="articles.public.cache.forget_pages")
@@ -385,7 +388,8 @@ def _is_cached_page(request: HttpRequest) -> bool:
             known = False
         else:
             known = bool(getattr(match.func, "cached_page", False))
-        if len(_CACHED_PAGES) >= _CACHED_PAGES_LIMIT:
-            _CACHED_PAGES.clear()
-        _CACHED_PAGES[key] = known
+        if len(request.path_info) <= _CACHED_PATH_LENGTH:
+            if len(_CACHED_PAGES) >= _CACHED_PAGES_LIMIT:
+                _CACHED_PAGES.clear()
+            _CACHED_PAGES[key] = known
     return known

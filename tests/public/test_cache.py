@@ -435,3 +435,19 @@ def test_api_answers_with_parameters_in_another_order_share_their_cached_answer(
     # The API refuses a parameter it does not know, trackers too, cached answer or not.
     tracked = anon.get("/api/v1/stories/?outlet=the-example-gazette&page_size=2&gclid=x1")
     assert tracked.status_code == 400
+
+
+def test_addresses_kept_as_pages_or_not_are_bounded_and_still_answered_right(client):
+    """The middleware keeps whether an address is a cached page (``_is_cached_page``), but
+    not for a long address anyone could make up: memory stays bounded, answers stay right."""
+    from articles.public import cache as page_cache
+
+    built = build_story(articles=2, quotes=1)
+    page_cache._CACHED_PAGES.clear()
+    assert client.get(built.story.get_absolute_url()).status_code == 200
+    long_path = "/stories/" + "x" * 300 + "/"
+    assert client.get(long_path).status_code == 404
+    assert client.get(long_path).status_code == 404
+    kept = {path for _, path in page_cache._CACHED_PAGES}
+    assert built.story.get_absolute_url() in kept
+    assert long_path not in kept
