@@ -24,13 +24,13 @@ and sends the kept savepoint commands with it. Leaving the block sends what is l
 it when the block ends with an exception (its transaction is rolled back). So what fails
 fails in the same atomic block as before, only a statement or two later.
 
-Off unless ``settings.NEWSROOM_PG_GROUPED_WRITES``: half the waits, the same CPU, but by the
-wall clock paired runs on the shared machine were faster in some pairs and slower in others
-(``bench/README.md``). Only PostgreSQL with client-side binding (Django's default for
-psycopg), whose simple query protocol takes several statements in one message; elsewhere
-(SQLite runs in-process) both context managers change nothing. An ``executemany`` under
-``deferrable()`` is kept whole; another, and named (server-side) cursors, send what is kept
-first, on its own.
+On unless ``settings.NEWSROOM_PG_GROUPED_WRITES`` is false: half the waits and a little less
+CPU; on a quiet machine an import ran 11-13% faster (``bench/README.md``), where paired runs on
+the loaded shared machine had been faster in some pairs and slower in others. Only PostgreSQL
+with client-side binding (Django's default for psycopg), whose simple query protocol takes
+several statements in one message; elsewhere (SQLite runs in-process) both context managers
+change nothing. An ``executemany`` under ``deferrable()`` is kept whole; another, and named
+(server-side) cursors, send what is kept first, on its own.
 """
 
 from __future__ import annotations

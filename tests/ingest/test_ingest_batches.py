@@ -150,7 +150,7 @@ def test_an_import_batch_waits_on_the_server_far_less_often_than_it_runs_stateme
     fake_engine, settings, monkeypatch
 ):
     settings.NEWSROOM_INGEST_BATCH = 10  # one transaction for the three
-    settings.NEWSROOM_PG_GROUPED_WRITES = True  # (off by default)
+    settings.NEWSROOM_PG_GROUPED_WRITES = True  # (the default, whatever the environment says)
     payloads = [
         _event_payload("The Example Gazette", [FIRST], 1),
         _event_payload("Exampleton Herald", [FIRST], 2),

@@ -16,7 +16,7 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture(autouse=True)
 def _grouping_on(settings):
-    settings.NEWSROOM_PG_GROUPED_WRITES = True  # (off by default)
+    settings.NEWSROOM_PG_GROUPED_WRITES = True  # (the default, whatever the environment says)
 
 
 postgres_only = pytest.mark.skipif(
