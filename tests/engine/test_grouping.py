@@ -575,14 +575,20 @@ def test_a_story_stamped_on_one_day_holds_no_figure_against_a_report_of_the_next
     assert score.numbers == 0  # no figure shared either: "10" of "10:05" and "10:45" is none
 
 
-def test_another_player_of_the_club_out_for_the_season_is_another_event():
-    # Both reports undated, same club, coach, injury and season: what tells them apart is
-    # whom each is about, named again and again (Vale in the story, Reed in the new report).
+def _vale_story() -> StoryIndex:
+    """An index knowing the club's background, holding the story of Vale's injury ("vale")."""
     index = StoryIndex()
     for body in CLUB_BACKGROUND:
         index.df.add(article_features("", body, None).df_terms())
     for headline, body in VALE_REPORTS:
         index.add("vale", article_features(headline, body, None))
+    return index
+
+
+def test_another_player_of_the_club_out_for_the_season_is_another_event():
+    # Both reports undated, same club, coach, injury and season: what tells them apart is
+    # whom each is about, named again and again (Vale in the story, Reed in the new report).
+    index = _vale_story()
     reed = article_features(
         "Reed out for the season",
         "Sam Reed will miss the rest of the season with a torn ligament in his left knee, the "
@@ -731,11 +737,7 @@ def test_a_report_leading_with_another_player_of_the_club_is_another_event():
     # club, coach, ground, injury list and season. The report names Reed only where it leads
     # (so how often each is named tells little), and never the player the story's ledes agree
     # on; a report of Vale's injury that leads with him still joins.
-    index = StoryIndex()
-    for body in CLUB_BACKGROUND:
-        index.df.add(article_features("", body, None).df_terms())
-    for headline, body in VALE_REPORTS:
-        index.add("vale", article_features(headline, body, None))
+    index = _vale_story()
     reed = article_features(
         "Harriers lose Sam Reed for the season",
         "The Example City Harriers placed defender Sam Reed on the injured list, ending his "
