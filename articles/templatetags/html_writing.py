@@ -88,7 +88,8 @@ def forget(**kwargs) -> None:
     _TRANSLATED.clear()
 
 
-def _kept(key: tuple, translate) -> str:
+def kept(key: tuple, translate) -> str:
+    """``translate()``, worked out once for ``key`` (``_TRANSLATED``)."""
     text = _TRANSLATED.get(key)
     if text is None:
         if len(_TRANSLATED) >= _TRANSLATED_LIMIT:
@@ -105,13 +106,13 @@ def _kept(key: tuple, translate) -> str:
 def translated(message: str, language: str | None = None) -> str:
     """``gettext(message)`` in the active language (``language``), looked up once
     (``_TRANSLATED``)."""
-    return _kept((language or get_language(), message), lambda: gettext(message))
+    return kept((language or get_language(), message), lambda: gettext(message))
 
 
 def plural(singular: str, plural_: str, count: int, language: str | None = None) -> str:
     """``ngettext(singular, plural_, count)`` in the active language (``language``), looked
     up once for each count (``_TRANSLATED``)."""
-    return _kept(
+    return kept(
         (language or get_language(), singular, plural_, count),
         lambda: ngettext(singular, plural_, count),
     )
@@ -121,9 +122,7 @@ def localized(value: int, language: str | None = None) -> str:
     """``localize(value)`` for a count in the active language (``language``), worked out once
     (``_TRANSLATED``): it depends only on the language and the settings (the number formats),
     and cost about 3.8 microseconds a call (the formats looked up, the digits grouped)."""
-    return _kept(
-        ("number", language or get_language(), type(value), value), lambda: localize(value)
-    )
+    return kept(("number", language or get_language(), type(value), value), lambda: localize(value))
 
 
 class Memo:

@@ -17,13 +17,11 @@ them.
 from __future__ import annotations
 
 from django import template
-from django.core.signals import setting_changed
-from django.dispatch import receiver
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language, gettext
 
 from articles.templatetags.claim_html import claim_sources, source_chips
-from articles.templatetags.html_writing import Memo, esc
+from articles.templatetags.html_writing import Memo, esc, kept
 from articles.templatetags.newsroom import jsonld_script
 from articles.templatetags.story_html import (
     coverage_more,
@@ -37,29 +35,16 @@ from sources.addresses import cached_reverse
 
 register = template.Library()
 
-# Fixed phrases, by (language, phrase): as ``{% translate "phrase" %}`` writes them.
-_PHRASES: dict[tuple[str, str], str] = {}
-_PHRASES_LIMIT = 5_000
-
-
-@receiver(setting_changed, dispatch_uid="articles.templatetags.story_body.forget")
-def forget(**kwargs) -> None:
-    _PHRASES.clear()
-
 
 def phrase(message: str, language: str) -> str:
     """``{% translate "message" %}`` in ``language`` (the active one): a phrase written in the
-    template is marked safe, so its translation is too, and comes out unescaped."""
-    key = (language, message)
-    written = _PHRASES.get(key)
-    if written is None:
-        if len(_PHRASES) >= _PHRASES_LIMIT:
-            _PHRASES.clear()
-        # What ``TranslateNode`` does: percent signs doubled for the look-up, then restored.
-        written = _PHRASES[key] = str(gettext(mark_safe(message.replace("%", "%%")))).replace(
-            "%%", "%"
-        )
-    return written
+    template is marked safe, so its translation is too, and comes out unescaped. Kept with the
+    other translations (``html_writing.kept``)."""
+    # What ``TranslateNode`` does: percent signs doubled for the look-up, then restored.
+    return kept(
+        ("phrase", language, message),
+        lambda: str(gettext(mark_safe(message.replace("%", "%%")))).replace("%%", "%"),
+    )
 
 
 def _included(context, name: str, **values) -> str:
