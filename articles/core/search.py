@@ -29,7 +29,7 @@ from dataclasses import dataclass
 
 from django.conf import settings
 from django.contrib.postgres.search import SearchHeadline, SearchQuery, SearchRank, SearchVector
-from django.db import connections
+from django.db import connections, transaction
 from django.db.models import F, FloatField, Q, QuerySet, Value
 from django.db.models.expressions import RawSQL
 from django.utils.html import escape
@@ -315,29 +315,28 @@ def from_index(using: str = "default") -> Iterator[None]:
     them back: for a word in a few per cent of the articles or more it chose to read every
     row and test its vector, or to walk the newest articles testing each, which fetches and
     decompresses thousands of vectors (seconds at 100,000 articles, where the index answers
-    in milliseconds). The planner's settings are the connection's again after the block (or
-    go with the rollback of a failed transaction); other databases are left as they are."""
+    in milliseconds). The planner's settings hold for this block's transaction only (its own,
+    or the caller's until the block ends), so they never reach another request, whatever
+    pools the connections; other databases are left as they are."""
     connection = connections[using]
     if connection.vendor != "postgresql":
         yield
         return
-    with connection.cursor() as cursor:
-        cursor.execute("SET enable_seqscan = off; SET enable_indexscan = off")
-    try:
-        yield
-    except BaseException:
-        # A failed statement inside a transaction: its rollback undoes the settings (and
-        # nothing else may run in it before then).
-        if connection.get_autocommit():
-            _reset_plans(connection)
-        raise
-    else:
-        _reset_plans(connection)
+    if not connection.in_atomic_block:
+        with transaction.atomic(using=using):
+            _plans(connection, "off")
+            yield
+        return
+    _plans(connection, "off")
+    yield  # on an error the caller's rollback undoes the settings with the rest
+    _plans(connection, "DEFAULT")
 
 
-def _reset_plans(connection) -> None:
+def _plans(connection, value: str) -> None:
     with connection.cursor() as cursor:
-        cursor.execute("RESET enable_seqscan; RESET enable_indexscan")
+        cursor.execute(
+            f"SET LOCAL enable_seqscan TO {value}; SET LOCAL enable_indexscan TO {value}"
+        )
 
 
 def _own_rank(doc: Document, value: str, kind: str):

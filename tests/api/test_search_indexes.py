@@ -84,3 +84,25 @@ def test_a_common_word_is_read_from_the_index_not_the_whole_table():
     assert len(rows) == 20
     assert plans and all("articles_article_search_vector" in plan for plan in plans)
     assert not any("Seq Scan on articles_article" in plan for plan in plans)
+
+
+def _planner_settings() -> tuple:
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT current_setting('enable_seqscan'), current_setting('enable_indexscan')"
+        )
+        return cursor.fetchone()
+
+
+@pytest.mark.django_db
+def test_the_search_settings_end_with_the_search_inside_a_transaction():
+    make_article(headline="Harbour notice", body="The ferry runs daily.")
+    assert ranked(Article.objects.all(), "ferry", key="article").count() == 1
+    assert _planner_settings() == ("on", "on")
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_search_settings_end_with_the_search_between_transactions():
+    make_article(headline="Harbour notice", body="The ferry runs daily.")
+    assert ranked(Article.objects.all(), "ferry", key="article").count() == 1
+    assert _planner_settings() == ("on", "on")
