@@ -23,17 +23,18 @@ HTML.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from django.conf import settings
 from django.contrib.postgres.search import SearchHeadline, SearchQuery, SearchRank, SearchVector
-from django.db import connections, transaction
+from django.db import connections
 from django.db.models import F, FloatField, Q, QuerySet, Value
 from django.db.models.expressions import RawSQL
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
+
+from articles.core.search_plans import from_index
 
 SEARCH_CONFIG = "english"
 MAX_QUERY_LENGTH = 200
@@ -243,7 +244,7 @@ def ranked(
     ``search_rank``: a row matched only through a related row ranks after those matched by
     their own text. Ties, and names, fall back to the newest row first. Fewer than
     ``ranked_limit()`` rows: these are all the matches. Which rows those are is read when
-    this is called (articles' from the index whatever the word: :func:`from_index`)."""
+    this is called (articles' from the index whatever the word: ``search_plans.from_index``)."""
     value = clean_query(value)
     doc = DOCUMENTS[key]
     kind = vendor(queryset)
@@ -305,38 +306,6 @@ def ranked(
         .annotate(search_rank=Value(0.0, output_field=FloatField()))
         .order_by("-pk")
     )
-
-
-@contextmanager
-def from_index(using: str = "default") -> Iterator[None]:
-    """Inside, on PostgreSQL, queries that test the articles' stored search vectors read the
-    matches from their index, never by testing row after row. The vectors are large, so
-    PostgreSQL keeps them out of line, and its planner does not count the cost of fetching
-    them back: for a word in a few per cent of the articles or more it chose to read every
-    row and test its vector, or to walk the newest articles testing each, which fetches and
-    decompresses thousands of vectors (seconds at 100,000 articles, where the index answers
-    in milliseconds). The planner's settings hold for this block's transaction only (its own,
-    or the caller's until the block ends), so they never reach another request, whatever
-    pools the connections; other databases are left as they are."""
-    connection = connections[using]
-    if connection.vendor != "postgresql":
-        yield
-        return
-    if not connection.in_atomic_block:
-        with transaction.atomic(using=using):
-            _plans(connection, "off")
-            yield
-        return
-    _plans(connection, "off")
-    yield  # on an error the caller's rollback undoes the settings with the rest
-    _plans(connection, "DEFAULT")
-
-
-def _plans(connection, value: str) -> None:
-    with connection.cursor() as cursor:
-        cursor.execute(
-            f"SET LOCAL enable_seqscan TO {value}; SET LOCAL enable_indexscan TO {value}"
-        )
 
 
 def _own_rank(doc: Document, value: str, kind: str):
