@@ -357,6 +357,13 @@ _SUBJECT_VERB = re.compile(
     r"|was|is|has|had|said|told|wrote|made|gave|took|spoke|sent|went|came|left|got|began|ran"
     r"|won|lost|put|kept|held|brought|thought|felt|saw|met|became|knew|drew|sat|stood|read)\b"
 )
+# One name's verb right after it, an adverb allowed between: "Okafor quietly conceded"
+# (a past tense only: "Valmoran fishermen", a word and its plural noun, is no subject and verb)
+_BARE_SUBJECT_VERB = re.compile(
+    r"(?:[ \t]+[a-z]+ly(?=[ \t]))?[ \t]+(?:(?:also|then|later|quickly|finally)[ \t]+)?"
+    r"(?:[a-z]{2,}ed|was|had|made|gave|took|spoke|sent|went|came|left|got|began|ran|won|lost"
+    r"|put|kept|held|brought|thought|felt|saw|met|became|knew|drew|sat|stood|read)\b"
+)
 # Where a clause ends, for the pronouns that belong to its subject
 _CLAUSE_BREAK = re.compile(
     r"[,;:–—“”\"(]| - "
@@ -1663,6 +1670,15 @@ class _Builder:
             if g:
                 self.add_person(name, s, e, role, gender or g)
 
+    def _opens_sentence(self, s: int) -> bool:
+        """Does the word at ``s`` open its sentence, or its main clause after "But" or a
+        fronted clause ("Asked about it, Okafor shrugged")?"""
+        ss = self.reg.layout.sentence_start(s)
+        return not self.text[ss:s].strip() or (
+            s - ss < 200
+            and bool(_FRONTED_THEN.match(self.text, ss, s) or _OPENING_LINK.match(self.text, ss, s))
+        )
+
     def _taken_up_by_pronoun(self, name: str, s: int, e: int) -> str:
         """The gender of "he" or "she" taking up a name that opens its sentence, or ""."""
         layout = self.reg.layout
@@ -1859,6 +1875,30 @@ class _Builder:
                 )
             )
         }
+        # "Okafor shrugged. “...,” he said.": one name opening its sentence as
+        # the subject of a verb and taken up by "he" or "she" opening the next one is a
+        # person of that gender, as the same holds for a name of two words.
+        opened: dict[str, str] = {}
+        for s0, e0, w, _ in self.bare:
+            if (
+                w not in speaking
+                and w not in opened
+                and w not in reg.surnames
+                and w not in reg.given
+                and w not in reg.org_alias
+                and w[1:].islower()
+                and not common_word(w.lower())
+                and w.lower() not in lx.STOP_CAPS
+                and w.lower() not in lx.PLURAL_PEOPLE
+                and w.lower() not in lx.COUNTRIES
+                and w.lower() not in lx.US_STATES
+                and w.lower() not in lx.PLACES
+                and _BARE_SUBJECT_VERB.match(self.text, e0)
+                and self._opens_sentence(s0)
+            ):
+                g = self._taken_up_by_pronoun(w, s0, e0)
+                if g:
+                    opened[w] = g
         self.alias_first_words()
         for s, e, word, _ in self.bare:
             if word[1:2] in ("'", "’") and _I_CONTRACTION.fullmatch(word):
@@ -1893,7 +1933,7 @@ class _Builder:
                 cands = [reg.persons[n] for n in reg.given.get(word, ())]
             if (
                 not cands
-                and word in speaking
+                and (word in speaking or word in opened)
                 and not any(word in p.name.split() for p in reg.persons.values())
             ):
                 # "Obama said ...", never given in full: a person known by one name, or by
@@ -1908,7 +1948,7 @@ class _Builder:
                     and not common_word(fm.group(1).lower())
                 }
                 name = f"{full.pop()} {word}" if len(full) == 1 else word
-                cands = [self.add_person(name, s, e, "", "")]
+                cands = [self.add_person(name, s, e, "", opened.get(word, ""))]
                 cands[0].mentions.pop()
                 reg.mentions.pop()
             if len(cands) > 1:

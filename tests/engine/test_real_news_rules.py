@@ -2337,3 +2337,24 @@ def test_it_read_after_someone_lifts_a_sign_is_the_holders():
         "Quill smiled and triumphantly lifted a sign of her own.\n\n“I am still here,” it read."
     )
     assert _speakers(text) == ["Mara Quill"]
+
+
+def test_one_name_opening_its_sentence_and_taken_up_by_he_is_that_person():
+    # Panel members named by surname alone in a run of answers: each "he" is the one whose
+    # sentence opens the paragraph, not the last man named in full.
+    text = (
+        "The panel was asked which harbour plan should win the council’s backing.\n\n"
+        "“The northern plan,” Gov. Jane Roe replied.\n\n"
+        "Mark Fenwick said he preferred the southern one.\n\n"
+        "Okafor shrugged and looked at the floor. “Ask me again in May,” he said.\n\n"
+        "Lindqvist carefully avoided naming a side. “Both plans have merit,” he said."
+    )
+    assert _speakers(text) == ["Jane Roe", "Okafor", "Lindqvist"]
+
+
+def test_a_country_opening_its_sentence_is_not_the_he_after_it():
+    text = (
+        "Mark Fenwick leads the talks for Valmora.\n\n"
+        "Norway rejected the offer on Monday. “We expected that,” he said."
+    )
+    assert _speakers(text) == ["Mark Fenwick"]
