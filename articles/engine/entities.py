@@ -327,6 +327,22 @@ def _same_given(a: str, b: str) -> bool:
 _HEADLINE_WORDS = frozenset({"will", "top", "calls", "says", "backs", "slams"})
 
 
+def _edits(a: str, b: str) -> int:
+    """Edits from ``a`` to ``b``: letters put in, taken out, changed, or two side by side
+    swapped (the optimal-string-alignment distance)."""
+    prev2: list[int] = []
+    prev = list(range(len(b) + 1))
+    for i in range(1, len(a) + 1):
+        cur = [i] + [0] * len(b)
+        for j in range(1, len(b) + 1):
+            cost = a[i - 1] != b[j - 1]
+            cur[j] = min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + cost)
+            if i > 1 and j > 1 and a[i - 1] == b[j - 2] and a[i - 2] == b[j - 1]:
+                cur[j] = min(cur[j], prev2[j - 2] + 1)
+        prev2, prev = prev, cur
+    return prev[-1]
+
+
 def surname_of(name: str) -> str:
     """The surname of a full name, past a generation's suffix: "Frank J. Doyle Jr." is
     "Doyle", "Brent Quill III" is "Quill"."""
@@ -1931,6 +1947,10 @@ class _Builder:
             if not cands and word not in reg.surnames:
                 # A feature's "Naomi" for Naomi Calloway-Pierce: a given name used alone.
                 cands = [reg.persons[n] for n in reg.given.get(word, ())]
+                if not cands and len(word) >= 5 and not common_word(word.lower()):
+                    cands = self._misspelt_surname(word)
+                    if cands:
+                        reg.surnames.setdefault(word, set()).add(cands[0].name)
             if (
                 not cands
                 and (word in speaking or word in opened)
@@ -1957,6 +1977,27 @@ class _Builder:
             if len(cands) == 1:
                 cands[0].mentions.append((s, e))
                 reg.mentions.append(Mention(s, e, "person", cands[0].name))
+
+    def _misspelt_surname(self, word: str) -> list[Person]:
+        """The one person whose surname ``word``, used alone and given to no one in full, is
+        a slip of the keys for: two letters swapped or one doubled ("Kowalcyzk" or
+        "Kowallczyk" for Kowalczyk). Same first and last letter, the same letters, at most
+        one more or less, and at most two edits; a real second name differs in a letter."""
+        low = word.lower()
+        letters = set(low)
+        found = [
+            name
+            for surname, names in self.reg.surnames.items()
+            if len(names) == 1
+            and surname[:1] == word[:1]
+            and surname[-1:] == word[-1:]
+            and abs(len(surname) - len(word)) <= 1
+            and len(surname) >= 5
+            and set(surname.lower()) == letters
+            and _edits(surname.lower(), low) <= 2
+            for name in names
+        ]
+        return [self.reg.persons[found[0]]] if len(set(found)) == 1 else []
 
     def alias_first_words(self) -> None:
         """ "Harwick said", "According to Harwick", after "Harwick Logistics": an organisation

@@ -1253,6 +1253,12 @@ class Resolver:
         while i < len(reg.mentions) and reg.mentions[i].start <= j:
             mm = reg.mentions[i]
             if mm.kind == "person":
+                if possessive_at(text, mm.end):
+                    # "On Roe’s orders, the council released a statement. ¶ “...”": the body
+                    # that issued it, not the person its lead-in names on the way
+                    org = self._issuing_organisation(i + 1, j + 1)
+                    if org:
+                        return org
                 if inline and not _opens_clause(text[ss : mm.start], text[mm.end : mm.end + 2]):
                     return None
                 return mm.key, "person", text[mm.start : mm.end], mm.start, mm.end
@@ -1263,6 +1269,23 @@ class Resolver:
             ):
                 # "The council issued a statement apologizing to Roe. ¶ “...”": the body
                 # that issued it (a person named only after it is the statement's business)
+                return mm.key, "organization", text[mm.start : mm.end], mm.start, mm.end
+            i += 1
+        return None
+
+    def _issuing_organisation(self, i: int, end: int) -> tuple[str, str, str, int, int] | None:
+        """From the ``i``-th mention on, before ``end``: an organisation that is a subject
+        and issued a statement ("the council issued a statement"), as ``speech_intro``
+        answers."""
+        reg = self.reg
+        text = reg.text
+        while i < len(reg.mentions) and reg.mentions[i].start < end:
+            mm = reg.mentions[i]
+            if (
+                mm.kind == "organization"
+                and mm.subject
+                and _ISSUES_STATEMENT.match(text, mm.end, end)
+            ):
                 return mm.key, "organization", text[mm.start : mm.end], mm.start, mm.end
             i += 1
         return None

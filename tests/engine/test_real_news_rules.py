@@ -2358,3 +2358,33 @@ def test_a_country_opening_its_sentence_is_not_the_he_after_it():
         "Norway rejected the offer on Monday. “We expected that,” he said."
     )
     assert _speakers(text) == ["Mark Fenwick"]
+
+
+def test_a_surname_misspelt_later_in_the_story_is_still_the_person():
+    # Two letters swapped or one doubled: the slip of the keys that real copy lets through.
+    text = (
+        "Councillor Marta Kowalczyk opened the meeting. She asked about the harbour.\n\n"
+        "“We cannot wait another year,” Kowalczyk said. Mayor John Roe disagreed.\n\n"
+        "“The plan is sound,” Roe said.\n\n"
+        "“The harbour cannot wait,” Kowalcyzk told the council.\n\n"
+        "“We will vote on it in May,” Kowallczyk said."
+    )
+    assert _speakers(text) == ["Marta Kowalczyk", "John Roe", "Marta Kowalczyk", "Marta Kowalczyk"]
+
+
+def test_a_surname_with_other_letters_is_someone_else():
+    text = (
+        "Councillor Marta Kowalczyk opened the meeting.\n\n"
+        "“We cannot wait another year,” Kowalski said."
+    )
+    assert _speakers(text) == ["Kowalski"]
+
+
+def test_a_statement_released_on_someones_orders_is_the_releasing_bodys():
+    text = (
+        "Mayor Jane Roe stepped down on Sunday.\n\n"
+        "On Roe’s orders, the Example Harbour Board released a statement to the dockworkers "
+        "on Monday.\n\n"
+        "“We regret the remarks and will do better.”"
+    )
+    assert _speakers(text) == ["Example Harbour Board"]
