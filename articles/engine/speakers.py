@@ -1053,6 +1053,18 @@ class Resolver:
                 owner = " ".join(toks)
                 owner = owner[:-2] if owner.endswith(("’s", "'s")) else owner.rstrip("’'")
                 return f"{owner} {head}", "organization"
+        if head == "office" and len(words) == 2 and words[0] in ("his", "her"):
+            # "her office said": the office of the person "her" stands for, named as
+            # "Roe’s office" would be.
+            who = self._pronoun("m" if words[0] == "his" else "f", pos)
+            return (f"{surname_of(who)}’s office", "organization") if who else (None, None)
+        om = _OWNER_OFFICE.fullmatch(m) if head == "office" else None
+        if om and om.group(1).lower() not in lx.STOP_CAPS:
+            # "Roe’s office said in a statement": the office as it is written (as "Roe’s
+            # campaign" is the Roe campaign), when Roe is someone the story names.
+            owner = om.group(1)
+            if self.reg.person_by_surname(owner) or owner in self.reg.persons:
+                return f"{owner}’s office", "organization"
         if head in lx.ORG_HEADS and head not in lx.SPOKES_HEADS:
             if head == "report" and len(words) == 2 and words[0] == "the":
                 # "The Valmora Audit Office report says ... “...,” the report said": the
@@ -2023,6 +2035,8 @@ class Resolver:
 _OPENER_PHRASE = re.compile(r"(?:[A-Z][\w’']*)(?:\s+[\w’']+){0,4},\s+")
 
 _TRADE_HEADS = lx.BUSINESS_HEADS | lx.MEDIA_HEADS
+# "Roe’s office", "Jane Roe's office": a person's office, by the name before it.
+_OWNER_OFFICE = re.compile(r"(?:[Tt]he\s+)?([A-Z][\w\-]+(?: [A-Z][\w\-]+){0,2})[’']s office")
 _AD_HEADS = frozenset({"ad", "ads", "advertisement", "commercial", "spot", "mailer"})
 _AD_FILLERS = frozenset({"a", "an", "the", "one", "another", "new", "latest", "first"})
 

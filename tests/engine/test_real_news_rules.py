@@ -2388,3 +2388,21 @@ def test_a_statement_released_on_someones_orders_is_the_releasing_bodys():
         "“We regret the remarks and will do better.”"
     )
     assert _speakers(text) == ["Example Harbour Board"]
+
+
+def test_a_persons_office_said_is_that_office():
+    text = (
+        "Senator Jane Roe met the governor on Monday.\n\n"
+        "“The senator will hold hearings on the port in March,” Roe’s office said in a "
+        "statement.\n\n"
+        "“We look forward to it,” her office said later."
+    )
+    assert _speakers(text) == ["Roe’s office", "Roe’s office"]
+
+
+def test_an_office_in_an_organisations_name_stays_the_organisation():
+    text = (
+        "Senator Jane Roe asked for the figures.\n\n"
+        "“We disagree with the estimate,” the Example Audit Office said."
+    )
+    assert _speakers(text) == ["Example Audit Office"]
