@@ -358,6 +358,13 @@ _FRONTED = re.compile(
     r"|After|Before|When|While|Although|Though|Despite|Since|Because|Following|Unlike|Like"
     r"|Asked|Hours after|Days after|Weeks after|Shortly after|Even as|Even though)\b[^,.;:“”\"]*$"
 )
+# A sentence that opens with a phrase of place, time or means: "In a letter to Roe, Quill
+# wrote", "At a rally with Roe, Quill said". (Kept from ``_FRONTED``, whose clauses also
+# make the name after them open its sentence, for the subject of the main clause alone.)
+_FRONTED_PLACE = re.compile(
+    r"(?:In|At|During|On|From|With|Under|Amid|Throughout|Outside|Inside|Against|Without)"
+    r"\b[^,.;:“”\"]*$"
+)
 # A photograph's credit after a name: "Jo Quill via Getty Images", "Jo Quill/AP".
 _PHOTO_CREDIT = re.compile(
     r"(?:\s+(?:via|for)\s+|/)(?:Getty Images|AP|AFP|Reuters|EPA|Bloomberg)\b"
@@ -1706,11 +1713,17 @@ class _Builder:
         # (or by “...,” he said: "Vance admitted his pick was political. “...,” he said")
         nm = _NEXT_PRONOUN.match(text, at) or _QUOTE_THEN_PRONOUN.match(text, at)
         if nm:
-            # (not "Lanford High senior Maya Kessler ... she said": she is Maya Kessler)
+            g = "m" if nm.group(1).lower() == "he" else "f"
+            # (not "Lanford High senior Maya Kessler ... she said": she is Maya Kessler; but
+            # "Thandeka Mbeki watched as Mark Roe took the oath. “...,” she said": a man
+            # named between is no one "she" can mean)
             # (names inside the quotation are its own business)
-            if any(s < ms < at for ms in itertools.chain(starts, maybes)):
+            if any(s < ms < at for ms in maybes):
                 return ""
-            return "m" if nm.group(1).lower() == "he" else "f"
+            for p in self.reg.persons.values():
+                if p.gender in ("", g) and any(s < ms < at for ms, _ in p.mentions):
+                    return ""
+            return g
         # "Dario Fenwick runs the ferry. The mayor visited it last year. “...,” he said": the
         # subject of a sentence, taken up one or two sentences on, when no one else the
         # pronoun could mean is named between (a place or a body is no one's subject here).
@@ -2146,7 +2159,9 @@ class _Builder:
                     role_at[ss] = (rm.end(), m)
                 if m.subject and possessive_at(text, m.end):
                     poss_at[ss] = m.end  # "As for Roe's plan, Quill said": Quill too
-                elif m.subject and _FRONTED.match(text, ss, m.start):
+                elif m.subject and (
+                    _FRONTED.match(text, ss, m.start) or _FRONTED_PLACE.match(text, ss, m.start)
+                ):
                     fronted[ss] = m
                     # "Asked whether Roe would run, she replied", "Though he did not name
                     # Roe, he made it clear": a name the fronted clause only mentions, and a

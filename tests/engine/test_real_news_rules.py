@@ -2406,3 +2406,29 @@ def test_an_office_in_an_organisations_name_stays_the_organisation():
         "“We disagree with the estimate,” the Example Audit Office said."
     )
     assert _speakers(text) == ["Example Audit Office"]
+
+
+def test_she_after_a_man_named_between_still_means_the_woman_of_uncommon_name():
+    # No list gives "Thandeka" a gender; the man named in her sentence is no one "she" can
+    # mean, so she is the one her sentence opened with.
+    text = (
+        "Thandeka Mbeki watched as Mark Fenwick took the oath.\n\n"
+        "“I never thought I would see this day,” she said."
+    )
+    assert _speakers(text) == ["Thandeka Mbeki"]
+
+
+def test_a_woman_named_between_still_keeps_she_from_the_name_before():
+    text = (
+        "Lanford High senior Maya Kessler watched the vote.\n\n"
+        "“I never thought I would see this day,” she said."
+    )
+    assert _speakers(text) == ["Maya Kessler"]
+
+
+def test_the_name_after_a_fronted_phrase_of_means_is_the_subject():
+    text = (
+        "In a letter to Tom Quill, Mark Fenwick set out his case. "
+        "“The plan cannot work,” he wrote."
+    )
+    assert _speakers(text) == ["Mark Fenwick"]
