@@ -365,11 +365,19 @@ _FRONTED_PLACE = re.compile(
     r"(?:In|At|During|On|From|With|Under|Amid|Throughout|Outside|Inside|Against|Without)"
     r"\b[^,.;:“”\"]*$"
 )
+# A preposition right before a name: "Like Roe", "Stung by Roe's remarks", "Unlike Roe"
+# (not "As for Roe, he said": the topic, whom "he" takes up).
+PREPOSITION_BEFORE = re.compile(
+    r"\b(?:[Ll]ike|[Uu]nlike|by|about|with|of|(?<![Aa]s )(?:for|to)|from|against|toward|towards"
+    r"|than)[ \t]+$"
+)
 # A photograph's credit after a name: "Jo Quill via Getty Images", "Jo Quill/AP".
 _PHOTO_CREDIT = re.compile(
     r"(?:\s+(?:via|for)\s+|/)(?:Getty Images|AP|AFP|Reuters|EPA|Bloomberg)\b"
 )
 _PRONOUN_SUBJECT = re.compile(r",\s*(?:he|she|they)\s+[a-z]")
+# (or "..., she's sure")
+_PRONOUN_SUBJECT_AFTER = re.compile(r",\s*(?:he|she|they)(?:[’']s\b|\s+[a-z])")
 _HE_SHE_THEY = re.compile(r"\b(?:he|she|they)\b")
 # A fronted clause closed by a comma right before the name: "Asked whether ..., Roe".
 _FRONTED_THEN = re.compile(_FRONTED.pattern.replace(r"[^,.;:“”\"]*$", r"[^.;:“”\"]*,\s*$"))
@@ -2149,6 +2157,15 @@ class _Builder:
                         and _PRONOUN_CUE.search(text, ss, m.start)
                     )
                 )
+                if (
+                    m.subject
+                    and m.start > ss
+                    and PREPOSITION_BEFORE.search(text, ss, m.start)
+                    and _PRONOUN_SUBJECT_AFTER.search(text, m.end, layout.sentence_end(m.start))
+                ):
+                    # "Like Roe, he started as a clerk", "Stung by Roe's remarks, he ...":
+                    # a name a fronted phrase only mentions, and a pronoun that is the subject
+                    m.subject = False
                 if not m.subject and m.start - ss < 200 and _FRONTED_THEN.match(text, ss, m.start):
                     # "Asked whether the country would accept mediation, Vukelic was ...":
                     # a long fronted clause, then the name that opens the main one.

@@ -22,7 +22,14 @@ from articles.engine.cues import (
     TITLE_STRIP,
     VERB_ANY,
 )
-from articles.engine.entities import Mention, Registry, common_word, possessive_at, surname_of
+from articles.engine.entities import (
+    PREPOSITION_BEFORE,
+    Mention,
+    Registry,
+    common_word,
+    possessive_at,
+    surname_of,
+)
 from articles.engine.text import alternation
 
 _FUNCTION_WORDS = frozenset(
@@ -1912,11 +1919,23 @@ class Resolver:
         lo = pos - 1500
         cands: list[tuple[Mention, str]] = []
         seen: set[str] = set()
+        # "Stung by Roe's remarks and encouraged by Quill, he ...": the names a phrase
+        # fronted before the pronoun has after a preposition are not whom it means (but
+        # "When Roe unveiled the plan, he ...": that clause's subject may be).
+        fronted = reg.layout.sentence_start(pos)
+        if not reg.text[fronted:pos].rstrip().endswith(","):
+            fronted = pos
         i = bisect_left(self._mention_starts, pos) - 1
         while i >= 0 and reg.mentions[i].start >= lo:
             mm = reg.mentions[i]
             i -= 1
             if mm.kind != "person" or mm.key in seen or mm.key == exclude:
+                continue
+            if (
+                mm.start >= fronted
+                and not mm.subject
+                and PREPOSITION_BEFORE.search(reg.text, max(0, mm.start - 12), mm.start)
+            ):
                 continue
             # “...Ms Roe knows it,” he said: a name inside quoted words is someone the
             # speaker talks about, not the speaker.

@@ -2432,3 +2432,37 @@ def test_the_name_after_a_fronted_phrase_of_means_is_the_subject():
         "“The plan cannot work,” he wrote."
     )
     assert _speakers(text) == ["Mark Fenwick"]
+
+
+def test_a_name_in_a_fronted_phrase_of_comparison_is_not_the_he_after_it():
+    text = (
+        "Tom Quill grew up on a farm in Ohio. Like Mark Fenwick, he started as a clerk.\n\n"
+        "“I learned everything at that desk,” he said."
+    )
+    assert _speakers(text) == ["Tom Quill"]
+
+
+def test_names_after_by_in_a_fronted_phrase_are_not_the_he_that_follows():
+    text = (
+        "On the east side of the city lives Tom Quill, a retired bus driver. Stung by Mark "
+        "Fenwick’s remarks and encouraged by Sam Reyes, he’s volunteering for the first "
+        "time.\n\n"
+        "“I hand out leaflets every night,” he said."
+    )
+    assert _speakers(text) == ["Tom Quill"]
+
+
+def test_as_for_a_name_he_said_is_that_name():
+    text = (
+        "Jane Roe said the count was close. As for Mark Fenwick, he told reporters the count "
+        "did not trouble him. “The numbers are on our side,” he said."
+    )
+    assert _speakers(text) == ["Mark Fenwick"]
+
+
+def test_the_subject_of_a_fronted_when_clause_can_be_the_he_after_it():
+    text = (
+        "When Mark Fenwick, the harbour board’s chairman, was pressed on the budget, he "
+        "smiled and replied, “Ask me next month.”"
+    )
+    assert _speakers(text) == ["Mark Fenwick"]
