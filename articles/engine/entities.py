@@ -9,7 +9,6 @@ senior White House official"; "Ice's acting leader, Todd Lyons").
 
 from __future__ import annotations
 
-import itertools
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -1716,7 +1715,6 @@ class _Builder:
         text = self.text
         end = layout.sentence_end(e)
         at = end + 1 if end < s + 400 else e
-        starts = [ms for p in self.reg.persons.values() for ms, _ in p.mentions]
         maybes = [other[1] for other in self.maybe]
         # (or by “...,” he said: "Vance admitted his pick was political. “...,” he said")
         nm = _NEXT_PRONOUN.match(text, at) or _QUOTE_THEN_PRONOUN.match(text, at)

@@ -2428,8 +2428,7 @@ def test_a_woman_named_between_still_keeps_she_from_the_name_before():
 
 def test_the_name_after_a_fronted_phrase_of_means_is_the_subject():
     text = (
-        "In a letter to Tom Quill, Mark Fenwick set out his case. "
-        "“The plan cannot work,” he wrote."
+        "In a letter to Tom Quill, Mark Fenwick set out his case. “The plan cannot work,” he wrote."
     )
     assert _speakers(text) == ["Mark Fenwick"]
 
