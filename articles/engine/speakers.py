@@ -277,8 +277,9 @@ _CAMPAIGN_OWNER = re.compile(
 )
 # A campaign committee's name: "Roe for Senate".
 _COMMITTEE_NAME = re.compile(r"\S for [A-Z]")
-# A subordinating word right before a name: its clause is not the sentence's main one.
-_SUBORDINATE_BEFORE = re.compile(r"\b(?:when|as|after|before|while|because|since|until)\s+$")
+# A subordinating word right before a name: its clause is not the sentence's main one ("the
+# bill, which Roe wrote": Roe wrote the bill, not the words quoted next).
+_SUBORDINATE_BEFORE = re.compile(r"\b(?:when|as|after|before|while|because|since|until|which)\s+$")
 # Bodies of a state or a city, written in lower case after their owner: "China's foreign
 # ministry", "Russia's defence ministry".
 _STATE_BODIES = frozenset({"ministry", "embassy", "government", "military", "army", "navy"})

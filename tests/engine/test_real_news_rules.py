@@ -2465,3 +2465,11 @@ def test_the_subject_of_a_fronted_when_clause_can_be_the_he_after_it():
         "smiled and replied, “Ask me next month.”"
     )
     assert _speakers(text) == ["Mark Fenwick"]
+
+
+def test_a_name_writing_in_a_which_clause_is_not_reported_speaking():
+    text = (
+        "The council met on Monday. Ann Quill opposed the bill, which Jane Roe wrote.\n\n"
+        "“It is a waste of money,” she said."
+    )
+    assert _speakers(text) == ["Ann Quill"]
