@@ -863,7 +863,14 @@ def find_before(text: str, start: int, open_pos: int) -> Attribution | None:
             if lead is not None and _looks_like_name(lead.group(1)):
                 span = lead.span(1)
                 rn = _ROLE_THEN_NAME.match(text, lead.end(1) + 1, verb_start)
-                if rn and not any(x.lower() in _ROLE_GAP_STOP for x in rn.group(1).split()):
+                if (
+                    rn
+                    and not any(x.lower() in _ROLE_GAP_STOP for x in rn.group(1).split())
+                    # (not "Mayor Jane Roe attacked Mark Quill, saying": a verb and its object)
+                    and not any(
+                        x.endswith("ed") and x not in lx.ROLE_NOUNS for x in rn.group(1).split()
+                    )
+                ):
                     # "Valmora party leader Jane Roe took to the stage, saying": the person
                     span = (rn.start() + len(rn.group(1)), rn.end())
                 else:

@@ -2473,3 +2473,17 @@ def test_a_name_writing_in_a_which_clause_is_not_reported_speaking():
         "“It is a waste of money,” she said."
     )
     assert _speakers(text) == ["Ann Quill"]
+
+
+def test_x_attacked_y_saying_is_x_speaking():
+    texts = [
+        "Mayor Jane Roe attacked Mark Fenwick on Monday, saying, “He has no plan at all.”",
+        "Jane Roe blasted Mark Fenwick in a speech on Tuesday, saying the councillor “cannot "
+        "be trusted with the budget.”",
+    ]
+    assert [_speakers(t) for t in texts] == [["Jane Roe"], ["Jane Roe"]]
+
+
+def test_a_party_leader_named_after_his_affiliation_still_speaks_for_himself():
+    text = "Valmora party leader Jane Roe took to the stage, saying, “We are ready.”"
+    assert _speakers(text) == ["Jane Roe"]
