@@ -898,6 +898,10 @@ class Resolver:
             name, kind = self.resolve(poss.group(1), pos)
             if name:
                 return name, kind
+        if _NARRATOR.fullmatch(low):
+            # "“...,” says a narrator": the voice of the advertisement the text last
+            # described, so whoever it said runs the ad
+            return self._ad_sponsor(pos)
         head = words[-1] if words else ""
         if len(words) >= 2 and words[-2] == "editorial":
             head = "editorial"  # "the editorial board writes": the paper's own words
@@ -1309,6 +1313,46 @@ class Resolver:
                 return mm.key, "organization", text[mm.start : mm.end], mm.start, mm.end
             i += 1
         return None
+
+    def _ad_sponsor(self, pos: int) -> tuple[str | None, str | None]:
+        """Who runs the advertisement last described before ``pos`` (in the sentences of the
+        last 1,500 characters, outside quotation marks, that name an ad): the body or
+        person named after it ("a $1 million buy from the Example Fund", "an ad paid for by
+        ..."), or the subject of its sentence named before it ("Roe will unveil her second
+        ad on Monday"). A person's ad is that person's campaign's, named as "the Roe
+        campaign" is."""
+        reg = self.reg
+        text = reg.text
+        layout = reg.layout
+        lo = max(0, pos - 1500)
+        for am in reversed(list(_AD_WORD.finditer(text, lo, pos))):
+            at = am.start()
+            if self._quoted_at(at) or self._inside_quote(at, am.end(), pos):
+                continue
+            ss, se = layout.sentence_start(at), layout.sentence_end(at)
+            owner = None
+            fm = _AD_FROM.search(text, am.end(), min(se, am.end() + 120))
+            if fm:
+                name, kind = self.resolve(fm.group(1), fm.start(1))
+                if name:
+                    whole = fm.group(1).removeprefix("the ")
+                    if kind == "organization" and whole.endswith(" " + name):
+                        name = whole  # (the whole name: "Our Principles PAC")
+                    owner = (name, kind)
+            if owner is None:
+                k = bisect_left(self._mention_starts, ss)
+                while k < len(reg.mentions) and reg.mentions[k].start < at:
+                    mm = reg.mentions[k]
+                    k += 1
+                    if mm.subject and not self._quoted_at(mm.start):
+                        owner = (mm.key, mm.kind)
+                        break
+            if owner is None:
+                continue
+            if owner[1] == "person":
+                return f"{surname_of(owner[0])} campaign", "organization"
+            return owner
+        return None, "organization"
 
     def _reported_before(self, ss: int, end: int) -> tuple[str, str, str, int, int] | None:
         """The one person a sentence reports as speaking ("..., Roe said.", "Roe said the
@@ -2057,6 +2101,15 @@ _OPENER_PHRASE = re.compile(r"(?:[A-Z][\w’']*)(?:\s+[\w’']+){0,4},\s+")
 _TRADE_HEADS = lx.BUSINESS_HEADS | lx.MEDIA_HEADS
 # "Roe’s office", "Jane Roe's office": a person's office, by the name before it.
 _OWNER_OFFICE = re.compile(r"(?:[Tt]he\s+)?([A-Z][\w\-]+(?: [A-Z][\w\-]+){0,2})[’']s office")
+# The voice of an advertisement: "a narrator", "the announcer", "a voice-over".
+_NARRATOR = re.compile(
+    r"(?:a|an|the)\s+(?:[\w\-]+\s+)?(?:narrator|announcer|voice[- ]?over|voiceover)"
+)
+_AD_WORD = re.compile(r"\b(?:ad|ads|advert|advertisement|commercial|spot)\b")
+# Who an ad comes from, after the word: "a buy from the Example Fund", "paid for by Roe".
+_AD_FROM = re.compile(
+    r"\b(?:from|by|for)\s+((?:the\s+)?[A-Z][\w&’'.\-]*(?:\s+(?:of\s+)?[A-Z][\w&’'.\-]*){0,5})"
+)
 _AD_HEADS = frozenset({"ad", "ads", "advertisement", "commercial", "spot", "mailer"})
 _AD_FILLERS = frozenset({"a", "an", "the", "one", "another", "new", "latest", "first"})
 

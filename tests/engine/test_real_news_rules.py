@@ -2487,3 +2487,14 @@ def test_x_attacked_y_saying_is_x_speaking():
 def test_a_party_leader_named_after_his_affiliation_still_speaks_for_himself():
     text = "Valmora party leader Jane Roe took to the stage, saying, “We are ready.”"
     assert _speakers(text) == ["Jane Roe"]
+
+
+def test_an_ads_narrator_speaks_for_whoever_runs_the_ad():
+    text = (
+        "A group opposed to Mayor Jane Roe went on the air on Thursday.\n\n"
+        "The spot, part of a large buy from the Example Growth Fund, shows an empty desk.\n\n"
+        "“Jane Roe skipped forty council votes,” a voice-over says as the camera pans.\n\n"
+        "Mark Fenwick will unveil his own ad on Monday. It contrasts his plan with Roe’s.\n\n"
+        "“In Roe’s city, the buses run late,” says a narrator."
+    )
+    assert _speakers(text) == ["Example Growth Fund", "Fenwick campaign"]
