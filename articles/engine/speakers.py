@@ -1792,7 +1792,10 @@ class Resolver:
             phrase = text[mm.start : hi].strip(" ,")
             if not phrase.lower().startswith(("the ", "a ", "an ")):
                 phrase = f"the {phrase}"
-        elif not (1 < len(phrase.split()) <= 4 and phrase.split()[0].lower() in _OWNERS):
+        elif not (
+            1 < len(phrase.split()) <= 4
+            and (phrase.split()[0].lower() in _OWNERS or _NAMED_OWNER.match(phrase))
+        ):
             return _NO_ISSUER
         # "On Saturday, his campaign sent out an email": a short noun phrase, no name.
         name, kind = self.resolve(phrase, hi - len(phrase))
@@ -2101,6 +2104,8 @@ _OPENER_PHRASE = re.compile(r"(?:[A-Z][\w’']*)(?:\s+[\w’']+){0,4},\s+")
 _TRADE_HEADS = lx.BUSINESS_HEADS | lx.MEDIA_HEADS
 # "Roe’s office", "Jane Roe's office": a person's office, by the name before it.
 _OWNER_OFFICE = re.compile(r"(?:[Tt]he\s+)?([A-Z][\w\-]+(?: [A-Z][\w\-]+){0,2})[’']s office")
+# A noun phrase owned by a name: "Roe’s campaign", "Jane Roe's office".
+_NAMED_OWNER = re.compile(r"(?:[A-Z][\w\-]+\s+){0,2}[A-Z][\w\-]+[’']s\s+[a-z]")
 # The voice of an advertisement: "a narrator", "the announcer", "a voice-over".
 _NARRATOR = re.compile(
     r"(?:a|an|the)\s+(?:[\w\-]+\s+)?(?:narrator|announcer|voice[- ]?over|voiceover)"

@@ -2498,3 +2498,12 @@ def test_an_ads_narrator_speaks_for_whoever_runs_the_ad():
         "“In Roe’s city, the buses run late,” says a narrator."
     )
     assert _speakers(text) == ["Example Growth Fund", "Fenwick campaign"]
+
+
+def test_the_email_a_persons_campaign_sent_speaks_for_that_campaign():
+    text = (
+        "Mayor Jane Roe lost the first round on Sunday. Roe’s campaign sent out a fundraising "
+        "email on Monday.\n\n"
+        "“We need every one of you to give before Friday,” the email said."
+    )
+    assert _speakers(text) == ["Roe campaign"]
