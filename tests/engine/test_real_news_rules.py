@@ -2507,3 +2507,23 @@ def test_the_email_a_persons_campaign_sent_speaks_for_that_campaign():
         "“We need every one of you to give before Friday,” the email said."
     )
     assert _speakers(text) == ["Roe campaign"]
+
+
+def test_a_speech_goes_on_past_the_audiences_applause():
+    text = (
+        "Mayor Jane Roe gave a speech in Port Alder on Monday.\n\n"
+        "“We will build the quay,” she said.\n\n"
+        "The crowd cheered.\n\n"
+        "“And we will pay for it without new taxes.”"
+    )
+    assert _speakers(text) == ["Jane Roe", "Jane Roe"]
+
+
+def test_words_after_the_crowd_booed_are_not_given_to_the_speaker():
+    text = (
+        "Mayor Jane Roe gave a speech in Port Alder on Monday.\n\n"
+        "“We will build the quay,” she said.\n\n"
+        "The crowd booed.\n\n"
+        "“Not with our money!”"
+    )
+    assert _speakers(text) == ["Jane Roe", None]
