@@ -17,22 +17,14 @@ from articles.engine.text import alternation, first_letter, may_end_with
 _VERB_ALT = alternation(set(lx.CUE_VERBS))
 
 
-_VERB_OR_MULTI = alternation(
-    {*lx.CUE_VERBS, *lx.CUE_PASSIVE, "pointed out", "went on", "shot back", "fired back"}
+# Verbs of two words that report speech after a quote: "“...,” Roe chimed in."
+_PHRASAL_CUES = frozenset(
+    {"pointed out", "went on", "shot back", "fired back", "chimed in", "cut in", "piped up"}
 )
+_VERB_OR_MULTI = alternation({*lx.CUE_VERBS, *lx.CUE_PASSIVE, *_PHRASAL_CUES})
 
 
-_ANY_CUE_WORDS = frozenset(
-    {
-        *lx.CUE_VERBS,
-        *lx.CUE_PARTICIPLES,
-        *lx.CUE_PASSIVE,
-        "pointed out",
-        "went on",
-        "shot back",
-        "fired back",
-    }
-)
+_ANY_CUE_WORDS = frozenset({*lx.CUE_VERBS, *lx.CUE_PARTICIPLES, *lx.CUE_PASSIVE, *_PHRASAL_CUES})
 _ANY_CUE = alternation(_ANY_CUE_WORDS)
 
 

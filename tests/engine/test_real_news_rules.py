@@ -2527,3 +2527,12 @@ def test_words_after_the_crowd_booed_are_not_given_to_the_speaker():
         "“Not with our money!”"
     )
     assert _speakers(text) == ["Jane Roe", None]
+
+
+def test_two_word_verbs_of_speech_after_a_quote_name_the_speaker():
+    text = (
+        "Mark Fenwick opened the debate.\n\n"
+        "“We will win the harbour vote,” Jane Roe chimed in.\n\n"
+        "“Not so fast,” Tom Quill cut in."
+    )
+    assert _speakers(text) == ["Jane Roe", "Tom Quill"]
