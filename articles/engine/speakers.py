@@ -1286,32 +1286,32 @@ class Resolver:
                 if inline and not _opens_clause(text[ss : mm.start], text[mm.end : mm.end + 2]):
                     return None
                 return mm.key, "person", text[mm.start : mm.end], mm.start, mm.end
-            if (
-                mm.kind == "organization"
-                and mm.subject
-                and _ISSUES_STATEMENT.match(text, mm.end, j + 1)
-            ):
-                # "The council issued a statement apologizing to Roe. ¶ “...”": the body
-                # that issued it (a person named only after it is the statement's business)
-                return mm.key, "organization", text[mm.start : mm.end], mm.start, mm.end
+            # "The council issued a statement apologizing to Roe. ¶ “...”": the body that
+            # issued it (a person named only after it is the statement's business)
+            issuer = self._issuer_at(mm, j + 1)
+            if issuer:
+                return issuer
             i += 1
         return None
 
     def _issuing_organisation(self, i: int, end: int) -> tuple[str, str, str, int, int] | None:
-        """From the ``i``-th mention on, before ``end``: an organisation that is a subject
-        and issued a statement ("the council issued a statement"), as ``speech_intro``
-        answers."""
+        """From the ``i``-th mention on, before ``end``: the first that ``_issuer_at``
+        takes."""
         reg = self.reg
-        text = reg.text
         while i < len(reg.mentions) and reg.mentions[i].start < end:
-            mm = reg.mentions[i]
-            if (
-                mm.kind == "organization"
-                and mm.subject
-                and _ISSUES_STATEMENT.match(text, mm.end, end)
-            ):
-                return mm.key, "organization", text[mm.start : mm.end], mm.start, mm.end
+            issuer = self._issuer_at(reg.mentions[i], end)
+            if issuer:
+                return issuer
             i += 1
+        return None
+
+    def _issuer_at(self, mm: Mention, end: int) -> tuple[str, str, str, int, int] | None:
+        """``mm`` as ``speech_intro`` answers, if it is an organisation that is its
+        sentence's subject and issued a statement before ``end`` ("the council issued a
+        statement")."""
+        text = self.reg.text
+        if mm.kind == "organization" and mm.subject and _ISSUES_STATEMENT.match(text, mm.end, end):
+            return mm.key, "organization", text[mm.start : mm.end], mm.start, mm.end
         return None
 
     def _ad_sponsor(self, pos: int) -> tuple[str | None, str | None]:
