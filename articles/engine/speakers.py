@@ -1337,7 +1337,7 @@ class Resolver:
                 if name:
                     whole = fm.group(1).removeprefix("the ")
                     if kind == "organization" and whole.endswith(" " + name):
-                        name = whole  # (the whole name: "Our Principles PAC")
+                        name = whole  # (the whole name: "Our Harbour Fund", not "Harbour Fund")
                     owner = (name, kind)
             if owner is None:
                 k = bisect_left(self._mention_starts, ss)
