@@ -222,13 +222,21 @@ def ranked_limit() -> int:
     return max(1, settings.NEWSROOM_SEARCH_RANKED)
 
 
-def _newest(rows: QuerySet) -> list[int]:
-    """The ids of the newest ``ranked_limit()`` of ``rows``, read now (one query; counting
-    them later costs nothing). Ranking every match of a word that most articles hold reads
-    every one of them (on PostgreSQL, fetches each article's whole search vector): seconds at
-    100,000 articles for a list that shows 20. Only the newest matches are ranked; the
-    search page says so when there are that many."""
-    return list(rows.order_by("-pk").values_list("pk", flat=True)[: ranked_limit()])
+def _newest_ids(rows: QuerySet) -> list[int]:
+    """The ids of the newest ``ranked_limit()`` matches, and one more if there are more."""
+    return list(rows.order_by("-pk").values_list("pk", flat=True)[: ranked_limit() + 1])
+
+
+def _newest(rows: QuerySet, ranked_rows: QuerySet) -> QuerySet:
+    """``ranked_rows`` (``rows``, the matches, with their ranks) kept to the newest
+    ``ranked_limit()`` of the matches: which those are is read now, in one query. Ranking
+    every match of a word that most articles hold reads every one of them (on PostgreSQL,
+    fetches each article's whole search vector): seconds at 100,000 articles for a list that
+    shows 20. With no more matches than that, ``ranked_rows`` as they are: every match is
+    ranked, and no list of ids is sent with each query."""
+    ids = _newest_ids(rows)
+    limit = ranked_limit()
+    return ranked_rows if len(ids) <= limit else ranked_rows.filter(pk__in=ids[:limit])
 
 
 def ranked(
@@ -243,8 +251,8 @@ def ranked(
     ``related``, one of their related rows: see :func:`matching`), best first, with
     ``search_rank``: a row matched only through a related row ranks after those matched by
     their own text. Ties, and names, fall back to the newest row first. Fewer than
-    ``ranked_limit()`` rows: these are all the matches. Which rows those are is read when
-    this is called (articles' from the index whatever the word: ``search_plans.from_index``)."""
+    ``ranked_limit()`` rows: these are all the matches. How many match is read when this is
+    called (articles' from the index whatever the word: ``search_plans.from_index``)."""
     value = clean_query(value)
     doc = DOCUMENTS[key]
     kind = vendor(queryset)
@@ -252,39 +260,35 @@ def ranked(
         return queryset.none()
     if related or via:
         rows = matching(queryset, value, key=key, related=related, via=via)
-        return (
-            queryset.filter(pk__in=_newest(rows))
-            .annotate(search_rank=_own_rank(doc, value, kind))
-            .order_by(F("search_rank").desc(nulls_last=True), "-pk")
+        best = rows.annotate(search_rank=_own_rank(doc, value, kind)).order_by(
+            F("search_rank").desc(nulls_last=True), "-pk"
         )
+        return _newest(rows, best)
     if kind == "postgresql" and doc.pg_vector:
         column = f'"{doc.table}"."{doc.pg_vector}"'
-        match = f"{column} @@ {_PG_QUERY}"
+        rows = queryset.extra(where=[f"{column} @@ {_PG_QUERY}"], params=[SEARCH_CONFIG, value])
         with from_index(queryset.db):
-            newest = _newest(queryset.extra(where=[match], params=[SEARCH_CONFIG, value]))
-        # Headline words weigh more: the stored vector is of the headline and body together,
-        # so the headline's own match is added (cheap: a short text, parsed per ranked row).
-        return (
-            queryset.filter(pk__in=newest)
-            .extra(
-                select={
-                    "search_rank": f"ts_rank({column}, {_PG_QUERY}) + 3 * ts_rank("
-                    f'to_tsvector(%s::regconfig, COALESCE("{doc.table}"."headline", \'\')), '
-                    f"{_PG_QUERY})"
-                },
-                select_params=[SEARCH_CONFIG, value, SEARCH_CONFIG, SEARCH_CONFIG, value],
-            )
-            .order_by("-search_rank", "-pk")
-        )
+            ids = _newest_ids(rows)[: ranked_limit()]
+        # The matches by id (one array, whatever their number): a query testing the vectors
+        # again would be planned as the one above had to be kept from being. Headline words
+        # weigh more: the stored vector is of the headline and body together, so the
+        # headline's own match is added (cheap: a short text, parsed per ranked row).
+        return queryset.extra(
+            where=[f'"{doc.table}"."id" = ANY(%s)'],
+            params=[ids],
+            select={
+                "search_rank": f"ts_rank({column}, {_PG_QUERY}) + 3 * ts_rank("
+                f'to_tsvector(%s::regconfig, COALESCE("{doc.table}"."headline", \'\')), '
+                f"{_PG_QUERY})"
+            },
+            select_params=[SEARCH_CONFIG, value, SEARCH_CONFIG, SEARCH_CONFIG, value],
+        ).order_by("-search_rank", "-pk")
     if kind == "postgresql" and not doc.names:
         query = SearchQuery(value, search_type="websearch", config=SEARCH_CONFIG)
         vector = SearchVector(*doc.fields, config=SEARCH_CONFIG)
-        newest = _newest(queryset.annotate(_fts=vector).filter(_fts=query))
-        return (
-            queryset.filter(pk__in=newest)
-            .annotate(search_rank=SearchRank(vector, query))
-            .order_by("-search_rank", "-pk")
-        )
+        rows = queryset.annotate(_fts=vector).filter(_fts=query)
+        best = rows.annotate(search_rank=SearchRank(vector, query)).order_by("-search_rank", "-pk")
+        return _newest(rows, best)
     if kind == "sqlite" and not doc.names:
         expr = fts5_query(value)
         if expr is None:
@@ -294,18 +298,16 @@ def ranked(
         rank = f"-bm25({fts}{', ' + weights if weights else ''})"
         # A join on the FTS table: SQLite starts from the index and reads rows by id. Django
         # has no expression for a virtual table's MATCH, hence ``extra``.
-        join = [f'{fts}.rowid = "{doc.table}"."id"', f"{fts} MATCH %s"]
-        newest = _newest(queryset.extra(tables=[fts], where=join, params=[expr]))
-        return (
-            queryset.filter(pk__in=newest)
-            .extra(tables=[fts], where=join, params=[expr], select={"search_rank": rank})
-            .order_by("-search_rank", "-pk")
+        rows = queryset.extra(
+            tables=[fts],
+            where=[f'{fts}.rowid = "{doc.table}"."id"', f"{fts} MATCH %s"],
+            params=[expr],
         )
-    return (
-        queryset.filter(pk__in=_newest(matching(queryset, value, key=key)))
-        .annotate(search_rank=Value(0.0, output_field=FloatField()))
-        .order_by("-pk")
-    )
+        best = rows.extra(select={"search_rank": rank}).order_by("-search_rank", "-pk")
+        return _newest(rows, best)
+    rows = matching(queryset, value, key=key)
+    best = rows.annotate(search_rank=Value(0.0, output_field=FloatField())).order_by("-pk")
+    return _newest(rows, best)
 
 
 def _own_rank(doc: Document, value: str, kind: str):
