@@ -227,7 +227,8 @@ def article_place(
     ``quotes``: its quotes (in id order), when the caller just stored them. ``key_rows``:
     the key rows of the caller's batch (``key_rows.KeyRows``), told what this writes.
     ``reads``: what the caller's import has read of the index (``PlacementReads``: its key
-    rows, frequencies and profiles), told what this writes; instead of ``key_rows``.
+    rows, frequencies and profiles), told what this writes, instead of ``key_rows``; it also
+    keeps the article's document count until the caller's batch ends (``flush``).
     ``fresh``: the article was created in the caller's open transaction, so no one else can
     have changed it (its version is not checked, and its update is not waited for).
     """
@@ -293,7 +294,10 @@ def article_place(
     scratch = StoryIndex(df=df)
     scratch.stories[story.pk] = profile
     scratch.add(story.pk, features)
-    _count_documents(features.df_terms(), known=stored)
+    if reads is not None:  # written when the caller's batch ends (``PlacementReads.flush``)
+        reads.count(features.df_terms(), known=stored)
+    else:
+        _count_documents(features.df_terms(), known=stored)
     _save_profile(story.pk, profile, features.keys, exists=row is not None, new=created)
     if reads is not None:
         reads.counted(features.df_terms())
