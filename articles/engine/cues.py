@@ -17,22 +17,14 @@ from articles.engine.text import alternation, first_letter, may_end_with
 _VERB_ALT = alternation(set(lx.CUE_VERBS))
 
 
-_VERB_OR_MULTI = alternation(
-    {*lx.CUE_VERBS, *lx.CUE_PASSIVE, "pointed out", "went on", "shot back", "fired back"}
+# Verbs of two words that report speech after a quote: "“...,” Roe chimed in."
+_PHRASAL_CUES = frozenset(
+    {"pointed out", "went on", "shot back", "fired back", "chimed in", "cut in", "piped up"}
 )
+_VERB_OR_MULTI = alternation({*lx.CUE_VERBS, *lx.CUE_PASSIVE, *_PHRASAL_CUES})
 
 
-_ANY_CUE_WORDS = frozenset(
-    {
-        *lx.CUE_VERBS,
-        *lx.CUE_PARTICIPLES,
-        *lx.CUE_PASSIVE,
-        "pointed out",
-        "went on",
-        "shot back",
-        "fired back",
-    }
-)
+_ANY_CUE_WORDS = frozenset({*lx.CUE_VERBS, *lx.CUE_PARTICIPLES, *lx.CUE_PASSIVE, *_PHRASAL_CUES})
 _ANY_CUE = alternation(_ANY_CUE_WORDS)
 
 
@@ -863,7 +855,14 @@ def find_before(text: str, start: int, open_pos: int) -> Attribution | None:
             if lead is not None and _looks_like_name(lead.group(1)):
                 span = lead.span(1)
                 rn = _ROLE_THEN_NAME.match(text, lead.end(1) + 1, verb_start)
-                if rn and not any(x.lower() in _ROLE_GAP_STOP for x in rn.group(1).split()):
+                if (
+                    rn
+                    and not any(x.lower() in _ROLE_GAP_STOP for x in rn.group(1).split())
+                    # (not "Mayor Jane Roe attacked Mark Quill, saying": a verb and its object)
+                    and not any(
+                        x.endswith("ed") and x not in lx.ROLE_NOUNS for x in rn.group(1).split()
+                    )
+                ):
                     # "Valmora party leader Jane Roe took to the stage, saying": the person
                     span = (rn.start() + len(rn.group(1)), rn.end())
                 else:

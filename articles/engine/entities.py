@@ -9,7 +9,6 @@ senior White House official"; "Ice's acting leader, Todd Lyons").
 
 from __future__ import annotations
 
-import itertools
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -327,6 +326,22 @@ def _same_given(a: str, b: str) -> bool:
 _HEADLINE_WORDS = frozenset({"will", "top", "calls", "says", "backs", "slams"})
 
 
+def _edits(a: str, b: str) -> int:
+    """Edits from ``a`` to ``b``: letters put in, taken out, changed, or two side by side
+    swapped (the optimal-string-alignment distance)."""
+    prev2: list[int] = []
+    prev = list(range(len(b) + 1))
+    for i in range(1, len(a) + 1):
+        cur = [i] + [0] * len(b)
+        for j in range(1, len(b) + 1):
+            cost = a[i - 1] != b[j - 1]
+            cur[j] = min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + cost)
+            if i > 1 and j > 1 and a[i - 1] == b[j - 2] and a[i - 2] == b[j - 1]:
+                cur[j] = min(cur[j], prev2[j - 2] + 1)
+        prev2, prev = prev, cur
+    return prev[-1]
+
+
 def surname_of(name: str) -> str:
     """The surname of a full name, past a generation's suffix: "Frank J. Doyle Jr." is
     "Doyle", "Brent Quill III" is "Quill"."""
@@ -342,11 +357,26 @@ _FRONTED = re.compile(
     r"|After|Before|When|While|Although|Though|Despite|Since|Because|Following|Unlike|Like"
     r"|Asked|Hours after|Days after|Weeks after|Shortly after|Even as|Even though)\b[^,.;:“”\"]*$"
 )
+# A sentence that opens with a phrase of place, time or means: "In a letter to Roe, Quill
+# wrote", "At a rally with Roe, Quill said". (Kept from ``_FRONTED``, whose clauses also
+# make the name after them open its sentence, for the subject of the main clause alone.)
+_FRONTED_PLACE = re.compile(
+    r"(?:In|At|During|On|From|With|Under|Amid|Throughout|Outside|Inside|Against|Without)"
+    r"\b[^,.;:“”\"]*$"
+)
+# A preposition right before a name: "Like Roe", "Stung by Roe's remarks", "Unlike Roe"
+# (not "As for Roe, he said": the topic, whom "he" takes up).
+PREPOSITION_BEFORE = re.compile(
+    r"\b(?:[Ll]ike|[Uu]nlike|by|about|with|of|(?<![Aa]s )(?:for|to)|from|against|toward|towards"
+    r"|than)[ \t]+$"
+)
 # A photograph's credit after a name: "Jo Quill via Getty Images", "Jo Quill/AP".
 _PHOTO_CREDIT = re.compile(
     r"(?:\s+(?:via|for)\s+|/)(?:Getty Images|AP|AFP|Reuters|EPA|Bloomberg)\b"
 )
 _PRONOUN_SUBJECT = re.compile(r",\s*(?:he|she|they)\s+[a-z]")
+# (or "..., she's sure")
+_PRONOUN_SUBJECT_AFTER = re.compile(r",\s*(?:he|she|they)(?:[’']s\b|\s+[a-z])")
 _HE_SHE_THEY = re.compile(r"\b(?:he|she|they)\b")
 # A fronted clause closed by a comma right before the name: "Asked whether ..., Roe".
 _FRONTED_THEN = re.compile(_FRONTED.pattern.replace(r"[^,.;:“”\"]*$", r"[^.;:“”\"]*,\s*$"))
@@ -356,6 +386,13 @@ _SUBJECT_VERB = re.compile(
     r"(?:(?!(?:as|his|its|this|thus|was|has|is)\b)[a-z]+(?:ed|s)"
     r"|was|is|has|had|said|told|wrote|made|gave|took|spoke|sent|went|came|left|got|began|ran"
     r"|won|lost|put|kept|held|brought|thought|felt|saw|met|became|knew|drew|sat|stood|read)\b"
+)
+# One name's verb right after it, an adverb allowed between: "Okafor quietly conceded"
+# (a past tense only: "Valmoran fishermen", a word and its plural noun, is no subject and verb)
+_BARE_SUBJECT_VERB = re.compile(
+    r"(?:[ \t]+[a-z]+ly(?=[ \t]))?[ \t]+(?:(?:also|then|later|quickly|finally)[ \t]+)?"
+    r"(?:[a-z]{2,}ed|was|had|made|gave|took|spoke|sent|went|came|left|got|began|ran|won|lost"
+    r"|put|kept|held|brought|thought|felt|saw|met|became|knew|drew|sat|stood|read)\b"
 )
 # Where a clause ends, for the pronouns that belong to its subject
 _CLAUSE_BREAK = re.compile(
@@ -1663,22 +1700,36 @@ class _Builder:
             if g:
                 self.add_person(name, s, e, role, gender or g)
 
+    def _opens_sentence(self, s: int) -> bool:
+        """Does the word at ``s`` open its sentence, or its main clause after "But" or a
+        fronted clause ("Asked about it, Okafor shrugged")?"""
+        ss = self.reg.layout.sentence_start(s)
+        return not self.text[ss:s].strip() or (
+            s - ss < 200
+            and bool(_FRONTED_THEN.match(self.text, ss, s) or _OPENING_LINK.match(self.text, ss, s))
+        )
+
     def _taken_up_by_pronoun(self, name: str, s: int, e: int) -> str:
         """The gender of "he" or "she" taking up a name that opens its sentence, or ""."""
         layout = self.reg.layout
         text = self.text
         end = layout.sentence_end(e)
         at = end + 1 if end < s + 400 else e
-        starts = [ms for p in self.reg.persons.values() for ms, _ in p.mentions]
         maybes = [other[1] for other in self.maybe]
         # (or by “...,” he said: "Vance admitted his pick was political. “...,” he said")
         nm = _NEXT_PRONOUN.match(text, at) or _QUOTE_THEN_PRONOUN.match(text, at)
         if nm:
-            # (not "Lanford High senior Maya Kessler ... she said": she is Maya Kessler)
+            g = "m" if nm.group(1).lower() == "he" else "f"
+            # (not "Lanford High senior Maya Kessler ... she said": she is Maya Kessler; but
+            # "Thandeka Mbeki watched as Mark Roe took the oath. “...,” she said": a man
+            # named between is no one "she" can mean)
             # (names inside the quotation are its own business)
-            if any(s < ms < at for ms in itertools.chain(starts, maybes)):
+            if any(s < ms < at for ms in maybes):
                 return ""
-            return "m" if nm.group(1).lower() == "he" else "f"
+            for p in self.reg.persons.values():
+                if p.gender in ("", g) and any(s < ms < at for ms, _ in p.mentions):
+                    return ""
+            return g
         # "Dario Fenwick runs the ferry. The mayor visited it last year. “...,” he said": the
         # subject of a sentence, taken up one or two sentences on, when no one else the
         # pronoun could mean is named between (a place or a body is no one's subject here).
@@ -1859,6 +1910,30 @@ class _Builder:
                 )
             )
         }
+        # "Okafor shrugged. “...,” he said.": one name opening its sentence as
+        # the subject of a verb and taken up by "he" or "she" opening the next one is a
+        # person of that gender, as the same holds for a name of two words.
+        opened: dict[str, str] = {}
+        for s0, e0, w, _ in self.bare:
+            if (
+                w not in speaking
+                and w not in opened
+                and w not in reg.surnames
+                and w not in reg.given
+                and w not in reg.org_alias
+                and w[1:].islower()
+                and not common_word(w.lower())
+                and w.lower() not in lx.STOP_CAPS
+                and w.lower() not in lx.PLURAL_PEOPLE
+                and w.lower() not in lx.COUNTRIES
+                and w.lower() not in lx.US_STATES
+                and w.lower() not in lx.PLACES
+                and _BARE_SUBJECT_VERB.match(self.text, e0)
+                and self._opens_sentence(s0)
+            ):
+                g = self._taken_up_by_pronoun(w, s0, e0)
+                if g:
+                    opened[w] = g
         self.alias_first_words()
         for s, e, word, _ in self.bare:
             if word[1:2] in ("'", "’") and _I_CONTRACTION.fullmatch(word):
@@ -1891,9 +1966,13 @@ class _Builder:
             if not cands and word not in reg.surnames:
                 # A feature's "Naomi" for Naomi Calloway-Pierce: a given name used alone.
                 cands = [reg.persons[n] for n in reg.given.get(word, ())]
+                if not cands and len(word) >= 5 and not common_word(word.lower()):
+                    cands = self._misspelt_surname(word)
+                    if cands:
+                        reg.surnames.setdefault(word, set()).add(cands[0].name)
             if (
                 not cands
-                and word in speaking
+                and (word in speaking or word in opened)
                 and not any(word in p.name.split() for p in reg.persons.values())
             ):
                 # "Obama said ...", never given in full: a person known by one name, or by
@@ -1908,7 +1987,7 @@ class _Builder:
                     and not common_word(fm.group(1).lower())
                 }
                 name = f"{full.pop()} {word}" if len(full) == 1 else word
-                cands = [self.add_person(name, s, e, "", "")]
+                cands = [self.add_person(name, s, e, "", opened.get(word, ""))]
                 cands[0].mentions.pop()
                 reg.mentions.pop()
             if len(cands) > 1:
@@ -1917,6 +1996,27 @@ class _Builder:
             if len(cands) == 1:
                 cands[0].mentions.append((s, e))
                 reg.mentions.append(Mention(s, e, "person", cands[0].name))
+
+    def _misspelt_surname(self, word: str) -> list[Person]:
+        """The one person whose surname ``word``, used alone and given to no one in full, is
+        a slip of the keys for: two letters swapped or one doubled ("Kowalcyzk" or
+        "Kowallczyk" for Kowalczyk). Same first and last letter, the same letters, at most
+        one more or less, and at most two edits; a real second name differs in a letter."""
+        low = word.lower()
+        letters = set(low)
+        found = [
+            name
+            for surname, names in self.reg.surnames.items()
+            if len(names) == 1
+            and surname[:1] == word[:1]
+            and surname[-1:] == word[-1:]
+            and abs(len(surname) - len(word)) <= 1
+            and len(surname) >= 5
+            and set(surname.lower()) == letters
+            and _edits(surname.lower(), low) <= 2
+            for name in names
+        ]
+        return [self.reg.persons[found[0]]] if len(set(found)) == 1 else []
 
     def alias_first_words(self) -> None:
         """ "Harwick said", "According to Harwick", after "Harwick Logistics": an organisation
@@ -2055,6 +2155,15 @@ class _Builder:
                         and _PRONOUN_CUE.search(text, ss, m.start)
                     )
                 )
+                if (
+                    m.subject
+                    and m.start > ss
+                    and PREPOSITION_BEFORE.search(text, ss, m.start)
+                    and _PRONOUN_SUBJECT_AFTER.search(text, m.end, layout.sentence_end(m.start))
+                ):
+                    # "Like Roe, he started as a clerk", "Stung by Roe's remarks, he ...":
+                    # a name a fronted phrase only mentions, and a pronoun that is the subject
+                    m.subject = False
                 if not m.subject and m.start - ss < 200 and _FRONTED_THEN.match(text, ss, m.start):
                     # "Asked whether the country would accept mediation, Vukelic was ...":
                     # a long fronted clause, then the name that opens the main one.
@@ -2065,7 +2174,9 @@ class _Builder:
                     role_at[ss] = (rm.end(), m)
                 if m.subject and possessive_at(text, m.end):
                     poss_at[ss] = m.end  # "As for Roe's plan, Quill said": Quill too
-                elif m.subject and _FRONTED.match(text, ss, m.start):
+                elif m.subject and (
+                    _FRONTED.match(text, ss, m.start) or _FRONTED_PLACE.match(text, ss, m.start)
+                ):
                     fronted[ss] = m
                     # "Asked whether Roe would run, she replied", "Though he did not name
                     # Roe, he made it clear": a name the fronted clause only mentions, and a

@@ -847,6 +847,18 @@ def _introduced_runs(
                 )
             continue
         intro = resolver.speech_intro(sp.open, inline)
+        if intro is None and i > 0 and out[i - 1].speaker:
+            # "“...,” Roe said. ¶ The crowd cheered. ¶ “...”": a speech goes on past its
+            # audience's applause
+            prev = out[i - 1]
+            if _after_applause(text, layout, sp, prev):
+                intro = (
+                    prev.speaker,
+                    prev.speaker_kind,
+                    prev.speaker_mention,
+                    prev.mention_start,
+                    prev.mention_end,
+                )
         if intro is None:
             continue
         name, kind, mention, ms, me = intro
@@ -860,6 +872,28 @@ def _introduced_runs(
                 mention_end=me,
             )
     return out
+
+
+# A paragraph of the audience's answer without words: "The crowd cheered.", "The audience
+# rose to its feet." (not "The crowd booed" or "chanted": their words may be what follows).
+_APPLAUSE = re.compile(
+    r"\s*(?:(?:The|Her|His|Their)\s+)?(?:[\w\-]+\s+){0,2}?"
+    r"(?:crowd|audience|room|hall|supporters|delegates|arena|students|guests|faithful)\s+"
+    r"(?:\w+ly\s+|then\s+|again\s+)?"
+    r"(?:cheered|applauded|laughed|roared|erupted|clapped|whooped|rose|stood|gasped|went\s+wild"
+    r"|fell\s+silent|cheers|applauds|laughs|roars|erupts|claps|rises|stands)\b[^.!?“”\"\n]*"
+    r"[.!]\s*"
+)
+
+
+def _after_applause(text: str, layout: Layout, sp: _Span, prev: Quote) -> bool:
+    """Is the paragraph before ``sp`` only an audience's applause, and ``prev`` (the quote
+    before) in the paragraph before that?"""
+    k = sp.para
+    if k < 2 or layout.paragraph_index(prev.start) != k - 2:
+        return False
+    ps, pe = layout.para_starts[k - 1], layout.para_starts[k]
+    return _APPLAUSE.fullmatch(text, ps, pe) is not None
 
 
 def _backfill_runs(quotes: list[Quote], spans: list[_Span]) -> list[Quote]:

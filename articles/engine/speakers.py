@@ -22,7 +22,14 @@ from articles.engine.cues import (
     TITLE_STRIP,
     VERB_ANY,
 )
-from articles.engine.entities import Mention, Registry, common_word, possessive_at, surname_of
+from articles.engine.entities import (
+    PREPOSITION_BEFORE,
+    Mention,
+    Registry,
+    common_word,
+    possessive_at,
+    surname_of,
+)
 from articles.engine.text import alternation
 
 _FUNCTION_WORDS = frozenset(
@@ -270,8 +277,9 @@ _CAMPAIGN_OWNER = re.compile(
 )
 # A campaign committee's name: "Roe for Senate".
 _COMMITTEE_NAME = re.compile(r"\S for [A-Z]")
-# A subordinating word right before a name: its clause is not the sentence's main one.
-_SUBORDINATE_BEFORE = re.compile(r"\b(?:when|as|after|before|while|because|since|until)\s+$")
+# A subordinating word right before a name: its clause is not the sentence's main one ("the
+# bill, which Roe wrote": Roe wrote the bill, not the words quoted next).
+_SUBORDINATE_BEFORE = re.compile(r"\b(?:when|as|after|before|while|because|since|until|which)\s+$")
 # Bodies of a state or a city, written in lower case after their owner: "China's foreign
 # ministry", "Russia's defence ministry".
 _STATE_BODIES = frozenset({"ministry", "embassy", "government", "military", "army", "navy"})
@@ -890,6 +898,10 @@ class Resolver:
             name, kind = self.resolve(poss.group(1), pos)
             if name:
                 return name, kind
+        if _NARRATOR.fullmatch(low):
+            # "“...,” says a narrator": the voice of the advertisement the text last
+            # described, so whoever it said runs the ad
+            return self._ad_sponsor(pos)
         head = words[-1] if words else ""
         if len(words) >= 2 and words[-2] == "editorial":
             head = "editorial"  # "the editorial board writes": the paper's own words
@@ -1053,6 +1065,18 @@ class Resolver:
                 owner = " ".join(toks)
                 owner = owner[:-2] if owner.endswith(("’s", "'s")) else owner.rstrip("’'")
                 return f"{owner} {head}", "organization"
+        if head == "office" and len(words) == 2 and words[0] in ("his", "her"):
+            # "her office said": the office of the person "her" stands for, named as
+            # "Roe’s office" would be.
+            who = self._pronoun("m" if words[0] == "his" else "f", pos)
+            return (f"{surname_of(who)}’s office", "organization") if who else (None, None)
+        om = _OWNER_OFFICE.fullmatch(m) if head == "office" else None
+        if om and om.group(1).lower() not in lx.STOP_CAPS:
+            # "Roe’s office said in a statement": the office as it is written (as "Roe’s
+            # campaign" is the Roe campaign), when Roe is someone the story names.
+            owner = om.group(1)
+            if self.reg.person_by_surname(owner) or owner in self.reg.persons:
+                return f"{owner}’s office", "organization"
         if head in lx.ORG_HEADS and head not in lx.SPOKES_HEADS:
             if head == "report" and len(words) == 2 and words[0] == "the":
                 # "The Valmora Audit Office report says ... “...,” the report said": the
@@ -1253,19 +1277,82 @@ class Resolver:
         while i < len(reg.mentions) and reg.mentions[i].start <= j:
             mm = reg.mentions[i]
             if mm.kind == "person":
+                if possessive_at(text, mm.end):
+                    # "On Roe’s orders, the council released a statement. ¶ “...”": the body
+                    # that issued it, not the person its lead-in names on the way
+                    org = self._issuing_organisation(i + 1, j + 1)
+                    if org:
+                        return org
                 if inline and not _opens_clause(text[ss : mm.start], text[mm.end : mm.end + 2]):
                     return None
                 return mm.key, "person", text[mm.start : mm.end], mm.start, mm.end
-            if (
-                mm.kind == "organization"
-                and mm.subject
-                and _ISSUES_STATEMENT.match(text, mm.end, j + 1)
-            ):
-                # "The council issued a statement apologizing to Roe. ¶ “...”": the body
-                # that issued it (a person named only after it is the statement's business)
-                return mm.key, "organization", text[mm.start : mm.end], mm.start, mm.end
+            # "The council issued a statement apologizing to Roe. ¶ “...”": the body that
+            # issued it (a person named only after it is the statement's business)
+            issuer = self._issuer_at(mm, j + 1)
+            if issuer:
+                return issuer
             i += 1
         return None
+
+    def _issuing_organisation(self, i: int, end: int) -> tuple[str, str, str, int, int] | None:
+        """From the ``i``-th mention on, before ``end``: the first that ``_issuer_at``
+        takes."""
+        reg = self.reg
+        while i < len(reg.mentions) and reg.mentions[i].start < end:
+            issuer = self._issuer_at(reg.mentions[i], end)
+            if issuer:
+                return issuer
+            i += 1
+        return None
+
+    def _issuer_at(self, mm: Mention, end: int) -> tuple[str, str, str, int, int] | None:
+        """``mm`` as ``speech_intro`` answers, if it is an organisation that is its
+        sentence's subject and issued a statement before ``end`` ("the council issued a
+        statement")."""
+        text = self.reg.text
+        if mm.kind == "organization" and mm.subject and _ISSUES_STATEMENT.match(text, mm.end, end):
+            return mm.key, "organization", text[mm.start : mm.end], mm.start, mm.end
+        return None
+
+    def _ad_sponsor(self, pos: int) -> tuple[str | None, str | None]:
+        """Who runs the advertisement last described before ``pos`` (in the sentences of the
+        last 1,500 characters, outside quotation marks, that name an ad): the body or
+        person named after it ("a $1 million buy from the Example Fund", "an ad paid for by
+        ..."), or the subject of its sentence named before it ("Roe will unveil her second
+        ad on Monday"). A person's ad is that person's campaign's, named as "the Roe
+        campaign" is."""
+        reg = self.reg
+        text = reg.text
+        layout = reg.layout
+        lo = max(0, pos - 1500)
+        for am in reversed(list(_AD_WORD.finditer(text, lo, pos))):
+            at = am.start()
+            if self._quoted_at(at) or self._inside_quote(at, am.end(), pos):
+                continue
+            ss, se = layout.sentence_start(at), layout.sentence_end(at)
+            owner = None
+            fm = _AD_FROM.search(text, am.end(), min(se, am.end() + 120))
+            if fm:
+                name, kind = self.resolve(fm.group(1), fm.start(1))
+                if name:
+                    whole = fm.group(1).removeprefix("the ")
+                    if kind == "organization" and whole.endswith(" " + name):
+                        name = whole  # (the whole name: "Our Harbour Fund", not "Harbour Fund")
+                    owner = (name, kind)
+            if owner is None:
+                k = bisect_left(self._mention_starts, ss)
+                while k < len(reg.mentions) and reg.mentions[k].start < at:
+                    mm = reg.mentions[k]
+                    k += 1
+                    if mm.subject and not self._quoted_at(mm.start):
+                        owner = (mm.key, mm.kind)
+                        break
+            if owner is None:
+                continue
+            if owner[1] == "person":
+                return f"{surname_of(owner[0])} campaign", "organization"
+            return owner
+        return None, "organization"
 
     def _reported_before(self, ss: int, end: int) -> tuple[str, str, str, int, int] | None:
         """The one person a sentence reports as speaking ("..., Roe said.", "Roe said the
@@ -1705,7 +1792,10 @@ class Resolver:
             phrase = text[mm.start : hi].strip(" ,")
             if not phrase.lower().startswith(("the ", "a ", "an ")):
                 phrase = f"the {phrase}"
-        elif not (1 < len(phrase.split()) <= 4 and phrase.split()[0].lower() in _OWNERS):
+        elif not (
+            1 < len(phrase.split()) <= 4
+            and (phrase.split()[0].lower() in _OWNERS or _NAMED_OWNER.match(phrase))
+        ):
             return _NO_ISSUER
         # "On Saturday, his campaign sent out an email": a short noun phrase, no name.
         name, kind = self.resolve(phrase, hi - len(phrase))
@@ -1877,11 +1967,23 @@ class Resolver:
         lo = pos - 1500
         cands: list[tuple[Mention, str]] = []
         seen: set[str] = set()
+        # "Stung by Roe's remarks and encouraged by Quill, he ...": the names a phrase
+        # fronted before the pronoun has after a preposition are not whom it means (but
+        # "When Roe unveiled the plan, he ...": that clause's subject may be).
+        fronted = reg.layout.sentence_start(pos)
+        if not reg.text[fronted:pos].rstrip().endswith(","):
+            fronted = pos
         i = bisect_left(self._mention_starts, pos) - 1
         while i >= 0 and reg.mentions[i].start >= lo:
             mm = reg.mentions[i]
             i -= 1
             if mm.kind != "person" or mm.key in seen or mm.key == exclude:
+                continue
+            if (
+                mm.start >= fronted
+                and not mm.subject
+                and PREPOSITION_BEFORE.search(reg.text, max(0, mm.start - 12), mm.start)
+            ):
                 continue
             # “...Ms Roe knows it,” he said: a name inside quoted words is someone the
             # speaker talks about, not the speaker.
@@ -2000,6 +2102,19 @@ class Resolver:
 _OPENER_PHRASE = re.compile(r"(?:[A-Z][\w’']*)(?:\s+[\w’']+){0,4},\s+")
 
 _TRADE_HEADS = lx.BUSINESS_HEADS | lx.MEDIA_HEADS
+# "Roe’s office", "Jane Roe's office": a person's office, by the name before it.
+_OWNER_OFFICE = re.compile(r"(?:[Tt]he\s+)?([A-Z][\w\-]+(?: [A-Z][\w\-]+){0,2})[’']s office")
+# A noun phrase owned by a name: "Roe’s campaign", "Jane Roe's office".
+_NAMED_OWNER = re.compile(r"(?:[A-Z][\w\-]+\s+){0,2}[A-Z][\w\-]+[’']s\s+[a-z]")
+# The voice of an advertisement: "a narrator", "the announcer", "a voice-over".
+_NARRATOR = re.compile(
+    r"(?:a|an|the)\s+(?:[\w\-]+\s+)?(?:narrator|announcer|voice[- ]?over|voiceover)"
+)
+_AD_WORD = re.compile(r"\b(?:ad|ads|advert|advertisement|commercial|spot)\b")
+# Who an ad comes from, after the word: "a buy from the Example Fund", "paid for by Roe".
+_AD_FROM = re.compile(
+    r"\b(?:from|by|for)\s+((?:the\s+)?[A-Z][\w&’'.\-]*(?:\s+(?:of\s+)?[A-Z][\w&’'.\-]*){0,5})"
+)
 _AD_HEADS = frozenset({"ad", "ads", "advertisement", "commercial", "spot", "mailer"})
 _AD_FILLERS = frozenset({"a", "an", "the", "one", "another", "new", "latest", "first"})
 
