@@ -84,6 +84,17 @@ def fill(n: int) -> list[str]:
     return sample
 
 
+def stored_sample(n: int) -> list[str]:
+    """The sample ``fill(n)`` returned, read back from the articles it stored."""
+    from articles.models import Article
+
+    if Article.objects.count() != n:
+        raise SystemExit(f"--reuse: the database does not hold the {n:,} articles of a fill")
+    first = Article.objects.order_by("pk").values_list("pk", flat=True).first()
+    ids = range(first, first + n, 500)
+    return list(Article.objects.filter(pk__in=ids).order_by("pk").values_list("body", flat=True))
+
+
 def draw_queries(sample: list[str], n: int, rng: random.Random) -> dict[str, list[str]]:
     from articles.models import Article
 
@@ -156,16 +167,26 @@ def main() -> int:
     parser.add_argument("--queries", type=int, default=60)
     parser.add_argument("--database-url")
     parser.add_argument("--keep-db", action="store_true")
+    parser.add_argument(
+        "--reuse",
+        action="store_true",
+        help="with --database-url: use the articles a --keep-db run left there (same --articles)",
+    )
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--json", action="store_true", help="figures as JSON on the last line")
     args = parser.parse_args()
-    url, cleanup = prepare_database(args.database_url, args.keep_db)
+    if args.reuse and not args.database_url:
+        parser.error("--reuse needs --database-url")
+    if args.reuse:
+        url, cleanup = args.database_url, lambda: None
+    else:
+        url, cleanup = prepare_database(args.database_url, args.keep_db)
     try:
         setup_django(url)
         from django.db import connection
 
         print(f"database: {connection.vendor}, {args.articles:,} articles")
-        sample = fill(args.articles)
+        sample = stored_sample(args.articles) if args.reuse else fill(args.articles)
         if connection.vendor == "postgresql":
             with connection.cursor() as cursor:
                 cursor.execute("ANALYZE")

@@ -15,8 +15,9 @@ One index per searchable text, defined once below (``DOCUMENTS``):
   runs after every ``migrate``.
 
 Searches go through :func:`matching` (a queryset narrowed to the rows matching a query) and
-:func:`ranked` (the same, best first); :func:`snippets` gives each shown row a short passage
-with the matching words marked, as safe HTML.
+:func:`ranked` (the same, best first, ranking the newest ``NEWSROOM_SEARCH_RANKED`` matches);
+:func:`snippets` gives each shown row a short passage with the matching words marked, as safe
+HTML.
 """
 
 from __future__ import annotations
@@ -25,12 +26,15 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from django.conf import settings
 from django.contrib.postgres.search import SearchHeadline, SearchQuery, SearchRank, SearchVector
 from django.db import connections
 from django.db.models import F, FloatField, Q, QuerySet, Value
 from django.db.models.expressions import RawSQL
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
+
+from articles.core.search_plans import from_index
 
 SEARCH_CONFIG = "english"
 MAX_QUERY_LENGTH = 200
@@ -213,6 +217,20 @@ def _substring(queryset, value, *, key, related):
     return queryset.filter(condition)
 
 
+def ranked_limit() -> int:
+    """How many of a search's matches are ranked: the newest ones (``NEWSROOM_SEARCH_RANKED``)."""
+    return max(1, settings.NEWSROOM_SEARCH_RANKED)
+
+
+def _newest(rows: QuerySet) -> list[int]:
+    """The ids of the newest ``ranked_limit()`` of ``rows``, read now (one query; counting
+    them later costs nothing). Ranking every match of a word that most articles hold reads
+    every one of them (on PostgreSQL, fetches each article's whole search vector): seconds at
+    100,000 articles for a list that shows 20. Only the newest matches are ranked; the
+    search page says so when there are that many."""
+    return list(rows.order_by("-pk").values_list("pk", flat=True)[: ranked_limit()])
+
+
 def ranked(
     queryset: QuerySet,
     value: str,
@@ -221,10 +239,12 @@ def ranked(
     related: Sequence[tuple[str, str]] = (),
     via: Sequence[tuple[str, str, str]] = (),
 ) -> QuerySet:
-    """The rows of ``queryset`` matching document ``key`` (or, with ``related``, one of their
-    related rows: see :func:`matching`), best first, with ``search_rank``: a row matched only
-    through a related row ranks after those matched by their own text. Ties, and names, fall
-    back to the newest row first."""
+    """The newest ``ranked_limit()`` rows of ``queryset`` matching document ``key`` (or, with
+    ``related``, one of their related rows: see :func:`matching`), best first, with
+    ``search_rank``: a row matched only through a related row ranks after those matched by
+    their own text. Ties, and names, fall back to the newest row first. Fewer than
+    ``ranked_limit()`` rows: these are all the matches. Which rows those are is read when
+    this is called (articles' from the index whatever the word: ``search_plans.from_index``)."""
     value = clean_query(value)
     doc = DOCUMENTS[key]
     kind = vendor(queryset)
@@ -232,29 +252,37 @@ def ranked(
         return queryset.none()
     if related or via:
         rows = matching(queryset, value, key=key, related=related, via=via)
-        return rows.annotate(search_rank=_own_rank(doc, value, kind)).order_by(
-            F("search_rank").desc(nulls_last=True), "-pk"
+        return (
+            queryset.filter(pk__in=_newest(rows))
+            .annotate(search_rank=_own_rank(doc, value, kind))
+            .order_by(F("search_rank").desc(nulls_last=True), "-pk")
         )
     if kind == "postgresql" and doc.pg_vector:
         column = f'"{doc.table}"."{doc.pg_vector}"'
+        match = f"{column} @@ {_PG_QUERY}"
+        with from_index(queryset.db):
+            newest = _newest(queryset.extra(where=[match], params=[SEARCH_CONFIG, value]))
         # Headline words weigh more: the stored vector is of the headline and body together,
         # so the headline's own match is added (cheap: a short text, parsed per ranked row).
-        return queryset.extra(
-            where=[f"{column} @@ {_PG_QUERY}"],
-            params=[SEARCH_CONFIG, value],
-            select={
-                "search_rank": f"ts_rank({column}, {_PG_QUERY}) + 3 * ts_rank("
-                f'to_tsvector(%s::regconfig, COALESCE("{doc.table}"."headline", \'\')), '
-                f"{_PG_QUERY})"
-            },
-            select_params=[SEARCH_CONFIG, value, SEARCH_CONFIG, SEARCH_CONFIG, value],
-        ).order_by("-search_rank", "-pk")
+        return (
+            queryset.filter(pk__in=newest)
+            .extra(
+                select={
+                    "search_rank": f"ts_rank({column}, {_PG_QUERY}) + 3 * ts_rank("
+                    f'to_tsvector(%s::regconfig, COALESCE("{doc.table}"."headline", \'\')), '
+                    f"{_PG_QUERY})"
+                },
+                select_params=[SEARCH_CONFIG, value, SEARCH_CONFIG, SEARCH_CONFIG, value],
+            )
+            .order_by("-search_rank", "-pk")
+        )
     if kind == "postgresql" and not doc.names:
         query = SearchQuery(value, search_type="websearch", config=SEARCH_CONFIG)
         vector = SearchVector(*doc.fields, config=SEARCH_CONFIG)
+        newest = _newest(queryset.annotate(_fts=vector).filter(_fts=query))
         return (
-            queryset.annotate(_fts=vector, search_rank=SearchRank(vector, query))
-            .filter(_fts=query)
+            queryset.filter(pk__in=newest)
+            .annotate(search_rank=SearchRank(vector, query))
             .order_by("-search_rank", "-pk")
         )
     if kind == "sqlite" and not doc.names:
@@ -266,14 +294,15 @@ def ranked(
         rank = f"-bm25({fts}{', ' + weights if weights else ''})"
         # A join on the FTS table: SQLite starts from the index and reads rows by id. Django
         # has no expression for a virtual table's MATCH, hence ``extra``.
-        return queryset.extra(
-            tables=[fts],
-            where=[f'{fts}.rowid = "{doc.table}"."id"', f"{fts} MATCH %s"],
-            params=[expr],
-            select={"search_rank": rank},
-        ).order_by("-search_rank", "-pk")
+        join = [f'{fts}.rowid = "{doc.table}"."id"', f"{fts} MATCH %s"]
+        newest = _newest(queryset.extra(tables=[fts], where=join, params=[expr]))
+        return (
+            queryset.filter(pk__in=newest)
+            .extra(tables=[fts], where=join, params=[expr], select={"search_rank": rank})
+            .order_by("-search_rank", "-pk")
+        )
     return (
-        matching(queryset, value, key=key)
+        queryset.filter(pk__in=_newest(matching(queryset, value, key=key)))
         .annotate(search_rank=Value(0.0, output_field=FloatField()))
         .order_by("-pk")
     )

@@ -237,6 +237,7 @@ class SearchView(TemplateView):
             kind=kind,
             sections=sections,
             total=sum(s.count for s in sections),
+            capped=any(s.capped for s in sections),
             query_without_page=base.urlencode(),
             kind_links={s.kind: _with(base, kind=s.kind) for s in sections},
             without_speaker=_with(base, speaker=None),

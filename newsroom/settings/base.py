@@ -244,6 +244,9 @@ CACHES = {
 # or a scheduled go-live retires them, and at most this many seconds; 0 stores none (answers
 # still carry ETag and Last-Modified and get their 304s).
 NEWSROOM_CACHE_SECONDS = int(os.environ.get("NEWSROOM_CACHE_SECONDS", "600"))
+# Searches rank this many of their newest matches (``articles.core.search.ranked``): ranking
+# every match of a word most articles hold would read all of them.
+NEWSROOM_SEARCH_RANKED = int(os.environ.get("NEWSROOM_SEARCH_RANKED", "1000"))
 
 # Ingestion of URLs: only http(s), with a timeout and a size limit; private and loopback
 # addresses are refused unless allowed here (tests and trusted intranets).

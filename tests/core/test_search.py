@@ -157,3 +157,14 @@ def test_lost_triggers_come_back_and_the_index_is_rebuilt():
     assert "article" in ensure_index(connection)
     assert found("tram") == {article.pk}
     assert found("ferry") == set()
+
+
+def test_ranking_takes_the_newest_matches_best_first(settings):
+    settings.NEWSROOM_SEARCH_RANKED = 2
+    old_headline = make_article(headline="Ferry returns", body="Service resumes on Monday.")
+    newer = make_article(headline="Council news", body="Later the ferry was mentioned.")
+    newest = make_article(headline="Ferry timetable", body="The ferry leaves at nine.")
+    rows = ranked(Article.objects.all(), "ferry", key="article")
+    assert list(rows.values_list("pk", flat=True)) == [newest.pk, newer.pk]
+    assert rows.count() == 2
+    assert old_headline.pk in found("ferry")  # still found, only not ranked

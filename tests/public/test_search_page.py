@@ -165,3 +165,20 @@ def test_the_query_count_does_not_grow_with_the_results(
         make_article(story=harbour["story"], headline=f"Quay report {n}", body="The quay was busy.")
     with django_assert_max_num_queries(20):
         page(client, q="quay islanders Roe")
+
+
+def test_a_word_most_articles_hold_ranks_the_newest_matches_and_says_so(client, harbour, settings):
+    settings.NEWSROOM_SEARCH_RANKED = 4
+    quay = [
+        make_article(story=harbour["story"], headline=f"Quay report {n}", body="The quay was busy.")
+        for n in range(6)
+    ]
+    html = page(client, q="quay", kind="articles")
+    assert "At least 4 results" in html
+    assert "only the newest 4 are ranked" in html
+    shown = {a.headline for a in quay if f">{a.headline}<" in html}
+    assert shown == {a.headline for a in quay[2:]}  # the four added last
+
+    # A narrower search holds every match again, with its own count.
+    html = page(client, q="quay report 0", kind="articles")
+    assert "1 result" in html and "only the newest" not in html

@@ -17,7 +17,13 @@ from django.db.models import Exists, OuterRef, Prefetch, QuerySet, prefetch_rela
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from articles.core.search import MAX_QUERY_LENGTH, clean_query, ranked, snippets
+from articles.core.search import (
+    MAX_QUERY_LENGTH,
+    clean_query,
+    ranked,
+    ranked_limit,
+    snippets,
+)
 from articles.core.visibility import (
     public_outlets,
     public_speakers,
@@ -101,6 +107,11 @@ class Section:
     count: int
     hits: list = field(default_factory=list)
     page: object = None
+
+    @property
+    def capped(self) -> bool:
+        """Whether the section may hold only the newest of its matches (``ranked``)."""
+        return self.count >= ranked_limit()
 
 
 def _dated(qs: QuerySet, f: Filters, prefix: str = "") -> QuerySet:
