@@ -235,11 +235,21 @@ def lead_people(top: str, text: str, names: Iterable[str]) -> frozenset[str]:
     the suspect arrested, the actor cast); another event of the same subject happened to
     someone else."""
     surnames = set()
+    places = None  # the place words ``text`` holds, found once, when first needed
     for name in names:
         parts = name.split()
         for k, part in enumerate(parts[:-1]):
             if part.lower() not in FIRST_NAMES or f"{part}'s " in text:
                 continue
+            if k:
+                before = parts[k - 1]
+                if before in _PLACE_WORDS or before.title() in _PLACE_WORDS:
+                    continue
+            else:
+                if places is None:
+                    places = [f"{word} " for word in _PLACE_SPELLINGS if f"{word} " in text]
+                if any(f"{word}{name}" in text for word in places):
+                    continue  # "St. Louis Cardinals", found as "Louis Cardinals"
             last = k + 2 if len(parts[k + 1].rstrip(".")) == 1 and k + 2 < len(parts) else k + 1
             surnames |= name_keys(parts[last : last + 1])
     if not surnames:
@@ -248,6 +258,13 @@ def lead_people(top: str, text: str, names: Iterable[str]) -> frozenset[str]:
 
 
 _CAPITALISED_RE = re.compile(r"(?<![\w'’])[A-Z][A-Za-z'’\-]+")
+
+# Words that make a place of the given name after them: "San Diego", "Santa Clara", "St. Louis",
+# "Fort Worth", "Port Louis". The name that follows is a team, a county or a paper of the
+# place ("the San Diego Chargers", "St. Louis Cardinals"), never a person's surname.
+# As a headline set in capitals writes them too ("SAN Diego Comets").
+_PLACE_WORDS = ("San", "Santa", "Santo", "São", "St.", "St", "Saint", "Fort", "Port", "Mount")
+_PLACE_SPELLINGS = _PLACE_WORDS + tuple(word.upper() for word in _PLACE_WORDS)
 
 
 def salient_names(names: Iterable[str]) -> dict[str, float]:

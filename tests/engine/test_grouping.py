@@ -771,6 +771,55 @@ def test_the_people_a_lede_names_are_people_with_a_given_name():
     assert found.leads == {"roe", "vale"}
 
 
+def test_a_given_name_in_a_place_name_is_not_a_person():
+    # "Diego", "Louis" and "Clara" are given names, but "San Diego Comets", "St. Louis
+    # Harriers" and "Santa Clara County" are a team, a team and a county: not people whom a
+    # lede leads with, or every report of the club would lead with the same "person".
+    found = article_features(
+        "San Diego Comets' Tom Vale arrested",
+        "San Diego Comets forward Tom Vale was arrested in Santa Clara County after the game "
+        "against the St. Louis Harriers, police said. Vale was released on bail.",
+        None,
+    )
+    assert found.leads == {"vale"}
+    assert article_features("SAN Diego Comets' Tom Vale held", "Vale was held.", None).leads == {
+        "vale"
+    }
+
+
+def test_a_report_leading_with_another_player_of_a_club_named_for_its_city_is_another_event():
+    # Every lede names the club, "San Diego Comets"; taken for a person ("Diego Comets"), the
+    # club was someone both players' reports led with, and the second arrest joined the first.
+    index = StoryIndex()
+    for headline, body in (
+        (
+            "San Diego Comets' Tom Vale arrested",
+            "San Diego Comets forward Tom Vale was arrested "
+            "on suspicion of drunk driving, the Highway Patrol said.",
+        ),
+        (
+            "Comets forward arrested",
+            "Tom Vale of the San Diego Comets was arrested early on "
+            "Sunday on suspicion of drunk driving, the Highway Patrol said.",
+        ),
+        (
+            "Vale arrested",
+            "The San Diego Comets said forward Tom Vale had been arrested on "
+            "suspicion of drunk driving. Vale was released on bail.",
+        ),
+    ):
+        index.add("vale", article_features(headline, body, None))
+    reed = article_features(
+        "San Diego Comets' Sam Reed arrested",
+        "San Diego Comets defender Sam Reed was arrested on suspicion of drunk driving, the "
+        "Highway Patrol said. Reed was released on bail.",
+        None,
+    )
+    assert reed.leads == {"reed"}
+    assert index.score(reed, "vale").conflict_penalty == LEAD_CONFLICT
+    assert index.place(reed) is None
+
+
 def test_a_report_leading_with_the_victim_a_story_s_lede_names_joins_the_suspect_s_story():
     # One event, two people: most ledes lead with the man charged, one with the woman hurt.
     # A report leading with her is the same event, as one of the story's ledes named her.
