@@ -45,14 +45,7 @@ from articles.ingest.outlets import outlet_choice
 from articles.ingest.parsers import ParsedItem
 from articles.ingest.payloads import PayloadError, validate_payload
 from articles.ingest.reading import KnownSpeakers, SpeakerResolver, article_read, read_text
-from articles.ingest.report import (
-    CREATED,
-    DUPLICATE,
-    ERROR,
-    IngestItem,
-    describe_error,
-    source_of,
-)
+from articles.ingest.report import CREATED, DUPLICATE, ERROR, IngestItem, describe_error, source_of
 from articles.ingest.speakers import name_candidates
 from articles.models import Article, QuoteAppearance, StorySpeakerAlias, content_hash
 from articles.stories.joining import quotes_connect
@@ -111,6 +104,7 @@ class Ingestor:
         self.batch_seconds = float(settings.NEWSROOM_INGEST_BATCH_SECONDS)
         self._batch: _Batch | None = None
         self.reads = PlacementReads()  # what its placements read of the index, kept
+        self._mark = 0  # the item being stored: where its document count starts in ``reads``
         # What the run changed that a reading depends on, in order: the names of speakers it
         # created, or None for a change that may touch any text (an outlet created, the
         # caches dropped). An item prepared before a change is checked again when stored.
@@ -134,7 +128,9 @@ class Ingestor:
                 placement_lock()  # first, before any row lock (see the module docstring)
                 self.reads.opened()
                 yield
+                self.reads.flush()  # the batch's document counts (``PlacementReads.count``)
         except BaseException:
+            self.reads.discard()
             for article_id in self._batch.articles:
                 self.features.pop(article_id, None)
             self._forget()
@@ -190,6 +186,7 @@ class Ingestor:
         item's writes are a savepoint, rolled back alone when it fails."""
         if prepared.outcome is not None:
             return prepared.outcome
+        self._mark = self.reads.mark()  # (a failed item's document count is undone)
         try:
             if self._batch is None:
                 return self._store_fresh(prepared)
@@ -229,6 +226,7 @@ class Ingestor:
             pass
 
     def _reads_clear(self) -> None:  # a failed item's savepoint took back its placement's writes
+        self.reads.undo(self._mark)
         self.reads.clear()
 
     def _outlet_find(self, *, name: str) -> Outlet | None:

@@ -142,36 +142,43 @@ class KeyRows:
                 if u_ids or start < len(d_ids):
                     found.append((k, u_ids + d_ids[start:], u_days + d_days[start:]))
             return found
-        # Which rows the cap keeps, newest first: every dated row after ``day``, those of
-        # ``day`` in ``on_day`` (None: all), the undated rows in ``kept`` (None: all).
-        day, on_day, kept = since - 1, None, set()
+        # Which rows the cap keeps, newest first. Dated rows fill it: every dated row after
+        # the cut's ``day``, those of ``day`` the newest (by story id, then key) that fit, no
+        # undated row. Else every dated row in the window and the newest undated rows that
+        # fit. Each key's rows stay in their order; the rows taken whole are slices.
         if dated >= cap:
             day = self._cut_day(keys, starts, since, cap)
-            after = sum(len(lasts[k]) - bisect_left(lasts[k], day + 1) for k in keys)
+            ranges = {k: (bisect_left(lasts[k], day), bisect_left(lasts[k], day + 1)) for k in keys}
+            after = sum(len(lasts[k]) - high for k, (_, high) in ranges.items())
+            ids_of = self._ids
             tied = sorted(
-                (
-                    (sid, k)
-                    for k in keys
-                    for _, sid, _ in self._dated[k][
-                        bisect_left(lasts[k], day) : bisect_left(lasts[k], day + 1)
-                    ]
-                ),
+                ((sid, k) for k, (low, high) in ranges.items() for sid in ids_of[k][1][low:high]),
                 reverse=True,
             )
             on_day = set(tied[: cap - after])
-        else:
-            tied = sorted(((sid, k) for k in keys for sid, _ in self._undated[k]), reverse=True)
-            kept = set(tied[: cap - dated])
+            for k in keys:
+                (_, d_ids), (_, d_days) = self._ids[k], self._spans[k]
+                low, high = ranges[k]
+                ids, days = [], []
+                for sid, span in zip(d_ids[low:high], d_days[low:high], strict=True):
+                    if (sid, k) in on_day:
+                        ids.append(sid)
+                        days.append(span)
+                if ids or high < len(d_ids):
+                    found.append((k, ids + d_ids[high:], days + d_days[high:]))
+            return found
+        tied = sorted(((sid, k) for k in keys for sid, _ in self._undated[k]), reverse=True)
+        kept = set(tied[: cap - dated])
         for k in keys:
-            rows = [(sid, (first, None)) for sid, first in self._undated[k] if (sid, k) in kept]
-            start = max(starts[k], bisect_left(lasts[k], day))
-            rows += [
-                (sid, (first, last))
-                for last, sid, first in self._dated[k][start:]
-                if last != day or on_day is None or (sid, k) in on_day
-            ]
-            if rows:
-                found.append((k, [sid for sid, _ in rows], [days for _, days in rows]))
+            (u_ids, d_ids), (u_days, d_days) = self._ids[k], self._spans[k]
+            ids, days = [], []
+            for sid, span in zip(u_ids, u_days, strict=True):
+                if (sid, k) in kept:
+                    ids.append(sid)
+                    days.append(span)
+            start = starts[k]
+            if ids or start < len(d_ids):
+                found.append((k, ids + d_ids[start:], days + d_days[start:]))
         return found
 
     def written(self, story_id: int, keys, first: int | None, last: int | None) -> None:

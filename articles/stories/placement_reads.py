@@ -13,6 +13,14 @@ batches another connection may commit: on SQLite ``PRAGMA data_version`` says so
 only for other connections' commits), and everything is read again; elsewhere everything is
 read again at each batch. A failed item's savepoint, rolled back, clears it.
 
+Counting documents waits for the batch's end (``count``, then ``flush`` before the batch
+commits): an article's terms were one UPDATE of about 300 rows each, and the articles of a
+batch share most of them (the day's words, the event's names), so one UPDATE per increment
+over the batch's terms writes each row once. Until then every frequency the reads give holds
+the counts waiting (as reading the rows then would have given them), and a failed item's
+counts go with its savepoint (``mark``, ``undo``). The rows end as they would have: new terms
+inserted in the same order (the same ids), each count the same.
+
 Consolidation at the end of the import reads the same index for the same articles (its
 drafts' articles, against the stories near them): it goes on from what the placements read
 (``consolidation.Matches``), checking ``data_version`` before each draft, and tells it of each
@@ -24,14 +32,16 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from django.db import connection
+from django.db import connection, connections, router
 
+from articles.core.bulk import objs_insert
 from articles.core.prepared import prepared_values_list
 from articles.engine.grouping import StoryProfile as EngineProfile
 from articles.engine.weights import DocumentFrequencies
 from articles.models import Story, StoryIndexKey, TermFrequency
 from articles.stories.candidates import _profiles
 from articles.stories.key_rows import KeyRows
+from ops.grouped import deferrable
 
 
 class PlacementReads:
@@ -47,6 +57,12 @@ class PlacementReads:
         self._frequencies: dict[str, int | None] = {}  # term -> df, None: no row
         self._profiles: dict[int, EngineProfile] = {}
         self._version: tuple | None = None
+        # Documents counted and not yet written (``count``): each term's count waiting, the
+        # terms without a row in the order their rows are to be inserted, and each counted
+        # document's (new terms, terms) in order, for ``undo``.
+        self._waiting: dict[str, int] = {}
+        self._new: list[str] = []
+        self._counted: list[tuple[list[str], set[str]]] = []
 
     def opened(self) -> None:
         """A batch opened (or consolidation goes on to its next draft): keep what was read
@@ -72,8 +88,12 @@ class PlacementReads:
             rows = dict(
                 prepared_values_list(("term-frequencies", len(missing)), _frequencies, *missing)
             )
+            waiting = self._waiting
             for term in missing:
-                known[term] = rows.get(term)
+                found = rows.get(term)
+                if term in waiting:  # counted in this batch, not yet written
+                    found = (found or 0) + waiting[term]
+                known[term] = found
         return DocumentFrequencies.from_dict(
             {
                 "n_docs": known[count] or 0,
@@ -98,6 +118,72 @@ class PlacementReads:
         for term in {t[:200] for t in terms} | {TermFrequency.DOCUMENT_COUNT}:
             if term in known:
                 known[term] = (known[term] or 0) + 1
+
+    def count(self, terms: Iterable[str], *, known: Iterable[str]) -> None:
+        """``placement._count_documents(terms, known=known)``, written at ``flush``: one
+        document with ``terms``; ``known`` the terms the caller read a row (or a count
+        waiting) for. Then ``counted`` as for a count written at once."""
+        terms = {t[:200] for t in terms} | {TermFrequency.DOCUMENT_COUNT}
+        existing = terms & set(known)
+        # The rows ``_count_documents`` would insert, in its order (the same ids).
+        new = list(terms - existing)
+        self._new += new
+        waiting = self._waiting
+        for term in terms:
+            waiting[term] = waiting.get(term, 0) + 1
+        self._counted.append((new, terms))
+
+    def mark(self) -> int:
+        """Where the documents counted so far end (an item's start), for ``undo``."""
+        return len(self._counted)
+
+    def undo(self, mark: int) -> None:
+        """The documents counted since ``mark`` were rolled back (a failed item): forget
+        their counts. (Call ``clear`` too: the frequencies kept held them.)"""
+        waiting = self._waiting
+        while len(self._counted) > mark:
+            new, terms = self._counted.pop()
+            del self._new[len(self._new) - len(new) :]
+            for term in terms:
+                waiting[term] -= 1
+                if not waiting[term]:
+                    del waiting[term]
+
+    def discard(self) -> None:
+        """The batch was rolled back: nothing counted in it is written."""
+        self._waiting.clear()
+        self._new.clear()
+        self._counted.clear()
+
+    def flush(self) -> None:
+        """Write the counts waiting (before the batch commits): the new terms' rows in the
+        order counted (ignoring one another import made meanwhile, as ``_count_documents``
+        does), then one UPDATE per increment over the terms counted that many times."""
+        if not self._counted:
+            return
+        new, waiting = self._new, self._waiting
+        self._new, self._waiting, self._counted = [], {}, []
+        objs_insert(
+            TermFrequency, [TermFrequency(term=t, df=0) for t in new], ignore_conflicts=True
+        )
+        by_count: dict[int, list[str]] = {}
+        for term, n in waiting.items():
+            by_count.setdefault(n, []).append(term)
+        db = connections[router.db_for_write(TermFrequency)]
+        table = db.ops.quote_name(TermFrequency._meta.db_table)
+        df, term = (
+            db.ops.quote_name(TermFrequency._meta.get_field(f).column) for f in ("df", "term")
+        )
+        size = max(db.features.max_query_params or 999, 2) - 1
+        with db.cursor() as cursor, deferrable(db.alias):  # (no answer wanted)
+            for n, terms in sorted(by_count.items()):
+                for start in range(0, len(terms), size):
+                    chunk = terms[start : start + size]
+                    marks = ", ".join(["%s"] * len(chunk))
+                    cursor.execute(
+                        f"UPDATE {table} SET {df} = {df} + %s WHERE {term} IN ({marks})",
+                        [n, *chunk],
+                    )
 
     def profiles(self, story_ids: Iterable[int]) -> dict[int, EngineProfile]:
         """``candidates._profiles(story_ids)``: the profiles read before and not written

@@ -6,12 +6,12 @@ placement gets is always what reading the database then gives. All text is ficti
 from __future__ import annotations
 
 import pytest
-from django.db import connection
+from django.db import connection, transaction
 from django.test.utils import CaptureQueriesContext
 
 from articles.ingest import ingestor as ingest_run
 from articles.ingest.service import ingest_payloads
-from articles.models import Article
+from articles.models import Article, TermFrequency
 from articles.stories import consolidation, placement_reads
 from articles.stories.candidates import _profiles
 from articles.stories.key_rows import KeyRows, _key_rows
@@ -35,7 +35,7 @@ def _same_report(outlet: str, n: int) -> dict:
 @pytest.fixture
 def checked(monkeypatch):
     """Every frequency, profile and key row the import's reads give is held to a fresh read
-    of the database at that moment."""
+    of the database at that moment (with the batch's document counts written first)."""
     calls = []
     real_frequencies, real_profiles = PlacementReads.frequencies, PlacementReads.profiles
     real_groups = KeyRows.groups
@@ -54,7 +54,15 @@ def checked(monkeypatch):
     def frequencies(self, terms):
         terms = set(terms)
         given = real_frequencies(self, terms)
-        fresh = document_frequencies(terms)
+        if self.mark():  # documents counted, waiting for the batch's end: as if written now
+            waiting = (list(self._new), dict(self._waiting), list(self._counted))
+            saved = transaction.savepoint()
+            self.flush()
+            fresh = document_frequencies(terms)
+            transaction.savepoint_rollback(saved)
+            self._new, self._waiting, self._counted = waiting
+        else:
+            fresh = document_frequencies(terms)
         assert (given.n_docs, given.df) == (fresh.n_docs, fresh.df)
         calls.append("frequencies")
         return given
@@ -137,6 +145,30 @@ def test_what_the_reads_give_is_what_the_database_holds_across_batches_and_a_fai
     more = [_event_payload(o, [FIRST], n + 6) for n, o in enumerate(OUTLETS[:2])]
     again = ingest_payloads(more, source="api")
     assert [(i.status, i.error) for i in again.items] == [("created", None)] * 2
+
+
+def test_a_batch_writes_its_document_counts_at_its_end_without_a_failed_items(
+    fake_engine, settings, monkeypatch, checked
+):
+    """A batch counts its articles' terms when it ends: the placements after a failed item
+    (which read every frequency again) still see the earlier articles' counts, and the
+    failed article is never counted."""
+    settings.NEWSROOM_INGEST_BATCH = 3
+    real_connect = ingest_run.quotes_connect
+
+    def connect(*, article):
+        if article.outlet.name == "Northfield Courier":
+            raise RuntimeError("joining failed")  # after its placement counted
+        return real_connect(article=article)
+
+    monkeypatch.setattr(ingest_run, "quotes_connect", connect)
+    outlets = ["The Example Gazette", "Northfield Courier", "Harbourside Weekly"]
+    report = ingest_payloads([_same_report(o, n) for n, o in enumerate(outlets)], source="api")
+    assert [i.status for i in report.items] == ["created", "error", "created"]
+    assert checked.count("frequencies") >= 3
+    counts = dict(TermFrequency.objects.values_list("term", "df"))
+    assert counts[TermFrequency.DOCUMENT_COUNT] == 2  # the two articles stored
+    assert max(counts.values()) == 2 and min(counts.values()) >= 1
 
 
 @pytest.mark.parametrize("batch", [1, 3, 25])
