@@ -50,7 +50,8 @@ from dataclasses import dataclass, field
 from datetime import date, datetime
 from itertools import islice
 
-from articles.engine.lexicon import FIRST_NAMES
+from articles.engine.entities import common_word
+from articles.engine.lexicon import ANY_GIVEN_NAMES, FIRST_NAMES
 from articles.engine.similarity import (
     as_date,
     content_terms,
@@ -233,13 +234,17 @@ def lead_people(top: str, text: str, names: Iterable[str]) -> frozenset[str]:
 
     Whom an event happened to is named at the top of every report of it (the player hurt,
     the suspect arrested, the actor cast); another event of the same subject happened to
-    someone else."""
+    someone else.
+
+    A given name of the engine's own list opens a person; one only the census and world
+    lists hold ("Maurice", "Oksana"; they hold "Ivy" and "Mac" too) does when its surname is
+    no ordinary word ("Ivy Hall") and the text names it alone too (``_named_alone``)."""
     surnames = set()
     places = None  # the place words ``text`` holds, found once, when first needed
     for name in names:
         parts = name.split()
         for k, part in enumerate(parts[:-1]):
-            if part.lower() not in FIRST_NAMES or f"{part}'s " in text:
+            if part.lower() not in ANY_GIVEN_NAMES or f"{part}'s " in text:
                 continue
             if k:
                 before = parts[k - 1]
@@ -251,10 +256,33 @@ def lead_people(top: str, text: str, names: Iterable[str]) -> frozenset[str]:
                 if any(f"{word}{name}" in text for word in places):
                     continue  # "St. Louis Cardinals", found as "Louis Cardinals"
             last = k + 2 if len(parts[k + 1].rstrip(".")) == 1 and k + 2 < len(parts) else k + 1
+            if part.lower() not in FIRST_NAMES and (
+                common_word(parts[last]) or not _named_alone(text, parts[last])
+            ):
+                continue
             surnames |= name_keys(parts[last : last + 1])
     if not surnames:
         return frozenset()
     return frozenset(name_keys(_CAPITALISED_RE.findall(top)) & surnames)
+
+
+def _named_alone(text: str, surname: str) -> bool:
+    """Is ``surname`` a word of ``text`` somewhere without a capitalised word before it (at
+    the start of a sentence or clause, or after a lower-case word: "Vale said", "coach Vale")?
+
+    News names a person in full once, then by the surname alone; a product line, a team or
+    a firm named after a given name ("Ivy Vantor chips") keeps both words every time."""
+    at = text.find(surname)
+    while at >= 0:
+        end = at + len(surname)
+        if (at == 0 or not text[at - 1].isalnum()) and (
+            end == len(text) or not text[end].isalnum()
+        ):
+            before = text[max(0, at - 40) : at].split()
+            if not before or not before[-1][0].isupper() or before[-1][-1] in '.,;:"”)':
+                return True
+        at = text.find(surname, end)
+    return False
 
 
 _CAPITALISED_RE = re.compile(r"(?<![\w'’])[A-Z][A-Za-z'’\-]+")
@@ -930,7 +958,10 @@ def _leads_clash(features: ArticleFeatures, profile: StoryProfile, one_lede: flo
 
     ``LEAD_CONFLICT`` when two ledes or more of the story agree; ``one_lede`` when the story's
     person is named by one lede only (a story of one article: one report may lead with a
-    bystander, so that says less)."""
+    bystander, so that says less).
+
+    A lede's person the article names once only (a fan or victim quoted at the top of a
+    reaction piece) is a voice of the story, not whom the article is about: no clash."""
     leads = profile.leads
     if not leads:
         return 0.0
@@ -940,6 +971,8 @@ def _leads_clash(features: ArticleFeatures, profile: StoryProfile, one_lede: flo
         return 0.0
     salient = features.salient
     about = max(sorted(features.leads), key=lambda k: salient.get(k, 0.0))
+    if salient and salient.get(about, 0.0) <= 1.0:
+        return 0.0  # named once: a witness or victim quoted at the top, not whom it is about
     if leads.get(about, 0) >= max(1.0, LEAD_KNOWN_SHARE * n):
         return 0.0
     if max(leads[k] for k in core) >= LEAD_CORE_MIN:

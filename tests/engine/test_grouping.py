@@ -787,6 +787,76 @@ def test_a_given_name_in_a_place_name_is_not_a_person():
     }
 
 
+def test_a_given_name_of_the_wider_lists_opens_a_person_too():
+    # "Maurice" and "Oksana" are in the census and world lists of given names, not in the
+    # engine's own shorter list; the people they open are people a lede leads with.
+    found = article_features(
+        "Harriers sign Maurice Quillon",
+        "The Example City Harriers signed forward Maurice Quillon from Lakeside, coach Oksana "
+        "Varrow said. Quillon scored eleven goals last season, Varrow added.",
+        None,
+    )
+    assert found.leads == {"quillon", "varrow"}
+
+
+def test_a_wider_list_given_name_before_a_word_never_named_alone_is_not_a_person():
+    # "Ivy" is a given name of the census lists, but "Ivy Vantor" is a chip: news names a
+    # person by the surname alone after the first mention ("Vantor said"), never a product
+    # line. An ordinary word after such a name is not a surname either ("Ivy Hall").
+    chip = article_features(
+        "Lumen unveils laptops with Ivy Vantor chips",
+        "Lumen unveiled laptops running its Ivy Vantor chips. The Ivy Vantor line is faster.",
+        None,
+    )
+    assert chip.leads == frozenset()
+    person = article_features(
+        "Ivy Vantor joins Lumen",
+        "Lumen hired Ivy Vantor as its chief engineer. Vantor starts in May.",
+        None,
+    )
+    assert person.leads == {"vantor"}
+    word = article_features(
+        "Ivy Hall reopens", "The Ivy Hall music venue reopened on Friday. Hall staff cheered.", None
+    )
+    assert word.leads == frozenset()
+
+
+def test_a_report_leading_with_another_player_of_a_wider_list_given_name_is_another_event():
+    # The club's second player out for the season, whose given name only the census list
+    # holds: read as nobody, his report led with no one and joined Vale's story.
+    index = _vale_story()
+    other = article_features(
+        "Harriers lose Maurice Quillon for the season",
+        "The Example City Harriers placed defender Maurice Quillon on the injured list, ending "
+        "his season with a torn knee ligament. The Harriers were beaten by the Northfield "
+        "Rovers. Coach Ann Pike said the club would have to manage without a key player for the "
+        "rest of the season. Quillon will have surgery next week.",
+        None,
+    )
+    assert other.leads == {"quillon"}
+    assert index.score(other, "vale").conflict_penalty == LEAD_CONFLICT
+    assert index.place(other) is None
+
+
+def test_a_reaction_piece_leading_with_a_fan_quoted_once_is_not_another_event():
+    # A report of the same injury told through a fan's reaction: its lede names her, once,
+    # and leaves out the player, named further down. Someone named once is a voice of the
+    # story, not whom the report is about (the other player's report names him again and
+    # again), so the report is not held back as another event.
+    index = _vale_story()
+    fan = article_features(
+        "Harriers fans stunned by season-ending knee injury",
+        "Season-ticket holder Rosa Marsh said the whole ground went quiet when the forward "
+        "went down against Northfield. The club's best player is out for the season. Tom Vale "
+        "tore a ligament in his left knee and will have surgery, coach Ann Pike said. Vale "
+        "scored nine goals for the Harriers this season.",
+        None,
+    )
+    assert fan.leads == {"marsh"}
+    assert index.score(fan, "vale").conflict_penalty == 0
+    assert index.place(fan) == "vale"
+
+
 def test_a_report_leading_with_another_player_of_a_club_named_for_its_city_is_another_event():
     # Every lede names the club, "San Diego Comets"; taken for a person ("Diego Comets"), the
     # club was someone both players' reports led with, and the second arrest joined the first.
