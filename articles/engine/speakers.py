@@ -903,6 +903,12 @@ class Resolver:
             # described, so whoever it said runs the ad
             return self._ad_sponsor(pos)
         head = words[-1] if words else ""
+        if head in _OWNED_DOCUMENTS and len(words) >= 3:
+            # "A 2014 Valmora Port Authority report found", "a new Example Polling Institute
+            # survey says": the body the document is named after.
+            owner = self._document_owner(m, pos)
+            if owner:
+                return owner, "organization"
         if len(words) >= 2 and words[-2] == "editorial":
             head = "editorial"  # "the editorial board writes": the paper's own words
         if head in ("official", "officials") and words[0] in _INDEFINITE:
@@ -1815,6 +1821,20 @@ class Resolver:
                 owner = reg.mentions[i].key
         return owner
 
+    def _document_owner(self, m: str, pos: int) -> str | None:
+        """The organisation a document is named after ("a 2014 Valmora Port Authority
+        report": the authority), when the words before the document's noun are that
+        organisation's name and nothing else."""
+        owner = m.split()[:-1]
+        while owner and (owner[0].lower() in _DOCUMENT_FILLERS or owner[0].isdigit()):
+            owner = owner[1:]
+        if not owner or not all(w[:1].isupper() or w in _NAME_LINKS for w in owner):
+            return None
+        if not (owner[0][:1].isupper() and owner[-1][:1].isupper()):
+            return None
+        name, kind = self.resolve(" ".join(owner), pos)
+        return name if name and kind == "organization" else None
+
     def _quoted_at(self, at: int) -> bool:
         """Is ``at`` inside a quotation of its sentence (an odd number of marks before)?"""
         ss = self.reg.layout.sentence_start(at)
@@ -2117,6 +2137,9 @@ _AD_FROM = re.compile(
 )
 _AD_HEADS = frozenset({"ad", "ads", "advertisement", "commercial", "spot", "mailer"})
 _AD_FILLERS = frozenset({"a", "an", "the", "one", "another", "new", "latest", "first"})
+# Documents a body puts out under its own name ("a Valmora Port Authority report").
+_OWNED_DOCUMENTS = lx.DOCUMENT_HEADS | {"report", "study", "survey", "audit", "review", "analysis"}
+_DOCUMENT_FILLERS = _AD_FILLERS | {"recent", "internal", "final", "draft", "annual"}
 
 
 _ABBREVIATED = {
