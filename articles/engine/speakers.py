@@ -197,7 +197,8 @@ _NAME_OF_PLACE = re.compile(
 )
 # A capitalised word opening a sentence (or a paragraph) as the subject of a verb.
 _LONE_SUBJECT = re.compile(
-    r"(?:^|(?<=[.!?]\s)|(?<=\n))([A-Z][a-z]+(?:[A-Z][a-z]+)*)\s+(?:has|have|had|is|was|said|says"
+    r"(?:^|(?<=[.!?]\s)|(?<=\n))([A-Z][a-z]+(?:[A-Z][a-z]+)*"
+    r"(?:\s[A-Z][a-z]+(?:[A-Z][a-z]+)*){0,2})\s+(?:has|have|had|is|was|said|says"
     r"|will|would|[a-z]+ed|[a-z]+s)\b"
 )
 # A business by what only a business has: "Quillmart's chief executive", "shares of Quillmart".
@@ -245,13 +246,13 @@ _STATEMENT_REACH = 400  # characters back that "it" may reach for the statement 
 _THE_AGED = re.compile(r"^the (\d{1,3})-year-old$", re.IGNORECASE)
 _AGE_GIVEN = re.compile(r"[A-Za-z’'], \d{1,3},|\b\d{1,3}-year-old [A-Z]")
 # A document the text says someone issued: "statement", "statements", "letter" ...
-_DOCUMENT = rf"(?:{alternation(lx.DOCUMENT_HEADS | {'report'})})s?"
+_DOCUMENT = rf"(?:{alternation(lx.DOCUMENT_HEADS | {'report', 'affidavit', 'complaint', 'filing'})})s?"
 # "issued a statement", "wrote a letter to parents", "said in a statement", or a sentence
 # opening "In a statement, ..." (``lead``): a document and the verb that gives it its author.
 # Wider than ``_ISSUES_STATEMENT``: any verb that makes someone a document's author, since "the
 # statement said" later speaks for whoever wrote, signed or sent it.
 _ISSUED = re.compile(
-    rf"(?:\b(?:{ISSUE_VERB}|sent out|wrote|published|signed|said in|added in)"
+    rf"(?:\b(?:{ISSUE_VERB}|sent out|wrote|published|signed|said in|added in|wrote in)"
     r"|(?P<lead>(?:^|(?<=[.!?\n]))\s*In))\s+(?:a|an|the|his|her|its|their)\s+"
     rf"(?:[\w\-]+\s+){{0,2}}?(?P<head>{_DOCUMENT})\b",
     re.IGNORECASE,
@@ -582,6 +583,10 @@ class Resolver:
             if issuer and issuer[0] and (issuer[1] == "organization" or " " not in issuer[0]):
                 # A one-word name the text calls "it" is an organisation's ("Quillmart").
                 return issuer[0], "organization"
+            if issuer and issuer[0]:
+                # "Mara Quill sent a letter to the board. “...,” it read": the letter's, so
+                # its writer's.
+                return issuer
             # "“...,” it said in a statement": the organisation just named.
             if self.last_org and pos - self.last_org[1] < 600:
                 return self.last_org[0], "organization"
@@ -1915,6 +1920,23 @@ class Resolver:
         matches = [*_LONE_SUBJECT.finditer(text, lo, pos), *_BUSINESS_OWNER.finditer(text, lo, pos)]
         for m in sorted(matches, key=lambda m: m.start()):
             word = m.group(1) or m.group(2)
+            words = word.split()
+            if len(words) > 1 and (
+                # "Valmora Shipping cut 200 jobs": a name of two or three words, none of them
+                # a given name, a place or a word that opens sentences, and no one's name
+                any(
+                    w.lower() in lx.STOP_CAPS or w.lower() in lx.COUNTRIES or common_word(w)
+                    for w in words[:1]
+                )
+                or words[0].lower() in lx.FIRST_NAMES
+                or any(reg.names_someone(w) for w in words)
+                or any(w.lower() in lx.PLACE_WORDS for w in words)
+                or len(_QUOTE_CHARS.findall(text, max(0, m.start() - 400), m.start())) % 2
+            ):
+                continue
+            if len(words) > 1:
+                found = word
+                continue
             if (
                 word.lower() in lx.STOP_CAPS
                 or word.lower() in lx.FIRST_NAMES

@@ -52,3 +52,32 @@ def test_someone_who_found_a_phrase_apt_is_not_quoted_by_a_document():
         "She said she found him “very charming” and left early."
     )
     assert _speakers(text) == [("Jane Roe", "person")]
+
+
+def test_the_company_is_a_name_of_two_words_no_list_holds():
+    text = (
+        "Ardmore Freight hired the columnist in 2014. "
+        "“We enjoy his columns,” the company said."
+    )
+    assert _speakers(text) == [("Ardmore Freight", "organization")]
+
+
+def test_the_company_is_not_a_person_named_before_it():
+    text = (
+        "Dario Fenwick hired the columnist in 2014. "
+        "“We enjoy his columns,” the company said."
+    )
+    assert [s for s, _ in _speakers(text)] == [None]
+
+
+def test_it_after_a_persons_letter_is_the_letter_and_so_its_writer():
+    text = "Mara Quill sent a letter to the port board. “The cranes are old,” it read."
+    assert _speakers(text) == [("Mara Quill", "person")]
+
+
+def test_it_continued_after_a_sworn_statement_is_its_writer():
+    text = (
+        "“He stepped back,” Officer Dario Fenwick wrote in the affidavit. "
+        "It continued: “There is cause to charge the driver.”"
+    )
+    assert _speakers(text) == [("Dario Fenwick", "person")] * 2
