@@ -165,6 +165,19 @@ _GAVE_NAME = re.compile(
 )
 
 
+# Words for two people named together before: "they", "the two", "the lawmakers".
+# ("they" is not among them: the labelled sets leave a pair's "they" without a speaker.)
+_PAIR_WORDS = frozenset({"both", "the two", "the pair", "the duo", "both men", "both women"})
+_PLURAL_ROLES = frozenset(
+    """lawmakers senators representatives legislators chairmen chairwomen leaders authors
+    researchers analysts candidates officials economists scholars experts men women""".split()
+)
+# Two names opening a sentence as its subject (after a short fronted phrase, if any).
+_PAIR_NAME = r"(?:[A-Z][\w.’'\-]*\s+){0,5}[A-Z][\w’'\-]*"
+_SUBJECT_PAIR = re.compile(
+    rf"\s*(?:[A-Z][\w ]{{0,30}},\s+)?(?P<a>{_PAIR_NAME})(?:\s*\([^()]{{1,12}}\))?\s+and\s+"
+    rf"(?P<b>{_PAIR_NAME})(?:\s*\([^()]{{1,12}}\))?,?\s+(?=[a-z])"
+)
 _PLURAL_PEOPLE = re.compile(
     r"(?:They|Both(?: men| women)?|The (?:two|pair|couple|brothers|sisters|men|women)|"
     r"The \w+ (?:men|women))\b(?![’'])"
@@ -268,8 +281,10 @@ _FROM_DOCUMENT = re.compile(
 # A phrase fronted before a sentence's subject: "On Saturday, ", "Later that day, ".
 _FRONTED_PHRASE = re.compile(r"^\s*(?:[A-Z][^,.;:!?“”\"]{0,40},\s*)?")
 _OWNERS = frozenset({"his", "her", "its", "their", "the"})
+# Businesses by their trade ("Northfield Mutual ... the insurer said"): "the company" too.
+_TRADES = frozenset({"insurer", "airline", "lender", "carrier", "retailer", "automaker"})
 # "the company", "the agency", "the utility": kinds of body a name need not contain.
-_BODIES = lx.GENERIC_ORG_HEADS | {"agency", "authority", "regulator", "utility"}
+_BODIES = lx.GENERIC_ORG_HEADS | {"agency", "authority", "regulator", "utility"} | _TRADES
 # Lower-case role words, then a full name: "... Drug Program deputy director Jo Tidwell".
 _NAME_AFTER_ORG = re.compile(r"\s[a-z][a-z\-]+(?:\s[a-z][a-z\-]+)*\s[A-Z][\w’'\-]+\s[A-Z]")
 # "the Quill campaign", "Roe's re-election campaign": whose campaign.
@@ -294,7 +309,7 @@ _LEAD_SUBJECT = re.compile(
     r"\s*((?:the|its|his|her|their)\s+(?:[\w\-]+\s+){0,2}?[\w\-]+)\s+(?=[a-z]{3,})"
 )
 _REPORT = re.compile(r" reports?\b")
-_BUSINESS = frozenset({"company", "firm"})
+_BUSINESS = frozenset({"company", "firm"}) | _TRADES
 _NOT_BUSINESS = frozenset(
     """union unions ministry department police council university school church hospital
     court party government association federation committee commission board senate
@@ -564,6 +579,16 @@ class Resolver:
             return self._name(prn.group(1), pos)
         low = m.lower()
         words = low.split()
+        if low in _PAIR_WORDS or (
+            2 <= len(words) <= 3 and words[0] == "the" and words[-1] in _PLURAL_ROLES
+        ):
+            # "Rep. Jane Roe and Rep. John Smith wrote to the minister. “...,” the two wrote":
+            # the two the sentences before are about, together.
+            pair = self._recent_pair(pos)
+            if pair:
+                return pair, "group"
+            if low in _PAIR_WORDS:
+                return None, "group"  # two people, never one of them
         if low in {"he", "she"}:
             # “...,” he told Rubio: Rubio is spoken to, not the one speaking.
             told = _TOLD_NAME.match(self.reg.text, pos + len(mention))
@@ -1839,6 +1864,27 @@ class Resolver:
             return None
         name, kind = self.resolve(" ".join(owner), pos)
         return name if name and kind == "organization" else None
+
+    def _recent_pair(self, pos: int) -> str | None:
+        """Two people named together as the subject opening a sentence a few paragraphs
+        back at most ("Rep. Jane Roe (D-Valmora) and Rep. John Smith sent a letter"), each
+        resolved as the text names them; the last such pair."""
+        reg = self.reg
+        layout = reg.layout
+        text = reg.text
+        st = layout.sentence_start(pos)
+        lo = max(0, pos - _GENERIC_REACH)
+        while True:
+            pm = _SUBJECT_PAIR.match(text, st)
+            if pm is not None and pm.end() <= pos:
+                a, kind_a = self.resolve(pm.group("a"), pm.start("a"))
+                b, kind_b = self.resolve(pm.group("b"), pm.start("b"))
+                if not (a and b and kind_a == kind_b == "person" and a != b):
+                    return None
+                return f"{a} and {b}"
+            if st <= lo:
+                return None
+            st = layout.sentence_start(max(0, st - 2))
 
     def _quoted_at(self, at: int) -> bool:
         """Is ``at`` inside a quotation of its sentence (an odd number of marks before)?"""

@@ -81,3 +81,39 @@ def test_it_continued_after_a_sworn_statement_is_its_writer():
         "It continued: “There is cause to charge the driver.”"
     )
     assert _speakers(text) == [("Dario Fenwick", "person")] * 2
+
+
+def test_the_insurer_or_the_airline_is_the_business_named_before():
+    text = (
+        "Northfield Mutual Insurance denied the claim. "
+        "“The policy does not cover floods,” the insurer said."
+    )
+    assert _speakers(text) == [("Northfield Mutual Insurance", "organization")]
+
+
+def test_the_two_after_two_people_named_together_is_the_two_of_them():
+    text = (
+        "Mara Quill and Dario Fenwick praised the speech. "
+        "“This was a good day,” the two wrote in a joint statement."
+    )
+    assert _speakers(text) == [("Mara Quill and Dario Fenwick", "group")]
+
+
+def test_the_chairmen_are_the_pair_named_with_their_titles_and_tags_paragraphs_back():
+    text = (
+        "Two committees asked the ministry to act on Monday.\n\n"
+        "Ports Committee Chairman Jane Roe (D-Valmora) and Roads Committee Chairman John "
+        "Smith (R-Valmora) sent the referral to the prosecutor.\n\n"
+        "Minister Dario Fenwick said last week that the claims were false.\n\n"
+        "“The evidence contradicts the minister,” the committee chairmen wrote. "
+        "“We want answers,” the two wrote."
+    )
+    assert _speakers(text) == [("Jane Roe and John Smith", "group")] * 2
+
+
+def test_the_two_is_no_pair_when_the_sentences_before_name_none():
+    text = (
+        "Mayor Jane Roe met the port board on Monday. "
+        "“We agreed on nothing,” the two said afterwards."
+    )
+    assert [s for s, _ in _speakers(text)] == [None]
