@@ -995,7 +995,10 @@ _HERE_IS = re.compile(
 # `More from Roe:` / `– Roe:` / `Roe:` opening its sentence
 _LEAD_NAME = re.compile(
     r"(?:^|[\s(][–—-]\s*|\b(?:[Mm]ore|[Aa]nd)\s+from\s+)"
-    r"((?:[A-Z][\w’'.\-]+\s+){0,4}[A-Z][\w’'\-]+)(?:\s*\([DRI]-[A-Z][\w.\-]*\))?\s*:\s*$"
+    r"((?:[A-Z][\w’'.\-]+\s+){0,4}[A-Z][\w’'\-]+"
+    # "More from Quill and Fenwick:": the two together
+    r"(?:\s+and\s+(?:[A-Z][\w’'.\-]+\s+){0,2}[A-Z][\w’'\-]+)?)"
+    r"(?:\s*\([DRI]-[A-Z][\w.\-]*\))?\s*:\s*$"
 )
 
 

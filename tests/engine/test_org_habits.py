@@ -117,3 +117,12 @@ def test_the_two_is_no_pair_when_the_sentences_before_name_none():
         "“We agreed on nothing,” the two said afterwards."
     )
     assert [s for s, _ in _speakers(text)] == [None]
+
+
+def test_a_digest_credits_two_authors_together():
+    text = (
+        "Mara Quill and Dario Fenwick studied the panels last year. "
+        "PANELS DIFFER - More from Quill and Fenwick: “Not all panels are equal.” "
+        "[Example Post]"
+    )
+    assert _speakers(text) == [("Mara Quill and Dario Fenwick", "group")]
