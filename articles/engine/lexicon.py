@@ -97,7 +97,8 @@ TITLES = frozenset(
     acting interim former sheriff attorney dean principal headteacher klinikchef speaker
     leader whip host anchor moderator atty atty. dist dist. asst asst. dep dep. insp insp.
     cmdr cmdr. maj maj. cpl cpl. pvt pvt. adm adm. amb amb. fr fr. msgr msgr. supt. const
-    const. pc""".split()
+    const. pc secretary-general attorney-general director-general governor-general
+    lieutenant-governor""".split()
 )
 # Letters after a name that are honours or offices, not part of it ("Philippa Arkwright KC").
 POST_NOMINALS = frozenset({"KC", "QC", "MP", "MEP", "MSP", "OBE", "MBE", "CBE", "DBE", "KBE"})
