@@ -327,7 +327,7 @@ DOCUMENT_HEADS = frozenset({"statement", "announcement", "release", "email", "me
 # Every pattern for "X issued a statement" starts from these (cues' lead-in before a quote,
 # speakers' author of "the statement said" and of a quote after a body's statement); each adds
 # the words its own reading needs.
-ISSUE_VERBS = ("issued", "released", "put out", "posted", "sent")
+ISSUE_VERBS = ("issued", "released", "put out", "posted", "sent", "provided")
 # Org heads that may refer to any recently named organisation.
 GENERIC_ORG_HEADS = frozenset({"company", "firm", "group", "organisation", "organization"})
 # Lower-case nouns that make the capitalised name after them a business's or a group's:

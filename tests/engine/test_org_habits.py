@@ -126,3 +126,12 @@ def test_a_digest_credits_two_authors_together():
         "[Example Post]"
     )
     assert _speakers(text) == [("Mara Quill and Dario Fenwick", "group")]
+
+
+def test_the_statement_is_from_whoever_provided_it_not_the_outlet_that_reports_it():
+    text = (
+        "The Example Gazette said spokesman Dario Fenwick provided a written statement in "
+        "response to its questions. “The mayor believes the account was a mistake,” the "
+        "statement said."
+    )
+    assert _speakers(text) == [("Dario Fenwick", "person")]
