@@ -259,7 +259,8 @@ _STATEMENT_REACH = 400  # characters back that "it" may reach for the statement 
 _THE_AGED = re.compile(r"^the (\d{1,3})-year-old$", re.IGNORECASE)
 _AGE_GIVEN = re.compile(r"[A-Za-z’'], \d{1,3},|\b\d{1,3}-year-old [A-Z]")
 # A document the text says someone issued: "statement", "statements", "letter" ...
-_DOCUMENT = rf"(?:{alternation(lx.DOCUMENT_HEADS | {'report', 'affidavit', 'complaint', 'filing'})})s?"
+_SWORN = {"report", "affidavit", "complaint", "filing"}
+_DOCUMENT = rf"(?:{alternation(lx.DOCUMENT_HEADS | _SWORN)})s?"
 # "issued a statement", "wrote a letter to parents", "said in a statement", or a sentence
 # opening "In a statement, ..." (``lead``): a document and the verb that gives it its author.
 # Wider than ``_ISSUES_STATEMENT``: any verb that makes someone a document's author, since "the

@@ -55,18 +55,12 @@ def test_someone_who_found_a_phrase_apt_is_not_quoted_by_a_document():
 
 
 def test_the_company_is_a_name_of_two_words_no_list_holds():
-    text = (
-        "Ardmore Freight hired the columnist in 2014. "
-        "“We enjoy his columns,” the company said."
-    )
+    text = "Ardmore Freight hired the columnist in 2014. “We enjoy his columns,” the company said."
     assert _speakers(text) == [("Ardmore Freight", "organization")]
 
 
 def test_the_company_is_not_a_person_named_before_it():
-    text = (
-        "Dario Fenwick hired the columnist in 2014. "
-        "“We enjoy his columns,” the company said."
-    )
+    text = "Dario Fenwick hired the columnist in 2014. “We enjoy his columns,” the company said."
     assert [s for s, _ in _speakers(text)] == [None]
 
 
