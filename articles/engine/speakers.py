@@ -937,9 +937,10 @@ class Resolver:
         if head in _OWNED_DOCUMENTS and len(words) >= 3:
             # "A 2014 Valmora Port Authority report found", "a new Example Polling Institute
             # survey says": the body the document is named after.
-            owner = self._document_owner(m, pos)
-            if owner:
-                return owner, "organization"
+            # (a body's only: "a Fenwick report" may be about Fenwick)
+            owner, kind = self._named_after(m, pos, _DOCUMENT_FILLERS)
+            if owner and kind == "organization":
+                return owner, kind
         if len(words) >= 2 and words[-2] == "editorial":
             head = "editorial"  # "the editorial board writes": the paper's own words
         if head in ("official", "officials") and words[0] in _INDEFINITE:
@@ -1058,18 +1059,9 @@ class Resolver:
                 return _strip_det(back.group(1)), "organization"
         if head in _AD_HEADS:
             # "a new Example Growth Fund ad argues": whoever the ad is named after
-            owner = m.split()[:-1]
-            while owner and owner[0].lower() in _AD_FILLERS:
-                owner = owner[1:]
-            if (
-                owner
-                and owner[0][:1].isupper()
-                and owner[-1][:1].isupper()
-                and all(w[:1].isupper() or w in _NAME_LINKS for w in owner)
-            ):
-                name, kind = self.resolve(" ".join(owner), pos)
-                if name:
-                    return name, kind
+            name, kind = self._named_after(m, pos, _AD_FILLERS)
+            if name:
+                return name, kind
         if head == "campaign" and words == ["the", "campaign"]:
             # "Roe's campaign, Roe for Senate, ... the campaign said": the committee named.
             named = [
@@ -1852,19 +1844,23 @@ class Resolver:
                 owner = reg.mentions[i].key
         return owner
 
-    def _document_owner(self, m: str, pos: int) -> str | None:
-        """The organisation a document is named after ("a 2014 Valmora Port Authority
-        report": the authority), when the words before the document's noun are that
-        organisation's name and nothing else."""
+    def _named_after(
+        self, m: str, pos: int, fillers: frozenset[str]
+    ) -> tuple[str | None, str | None]:
+        """Whom an ad or a document is named after ("a new Example Growth Fund ad", "a 2014
+        Valmora Port Authority report"), when the words before its noun, past ``fillers``
+        and a year, are a name and nothing else."""
         owner = m.split()[:-1]
-        while owner and (owner[0].lower() in _DOCUMENT_FILLERS or owner[0].isdigit()):
+        while owner and (owner[0].lower() in fillers or owner[0].isdigit()):
             owner = owner[1:]
-        if not owner or not all(w[:1].isupper() or w in _NAME_LINKS for w in owner):
-            return None
-        if not (owner[0][:1].isupper() and owner[-1][:1].isupper()):
-            return None
-        name, kind = self.resolve(" ".join(owner), pos)
-        return name if name and kind == "organization" else None
+        if (
+            owner
+            and owner[0][:1].isupper()
+            and owner[-1][:1].isupper()
+            and all(w[:1].isupper() or w in _NAME_LINKS for w in owner)
+        ):
+            return self.resolve(" ".join(owner), pos)
+        return None, None
 
     def _recent_pair(self, pos: int) -> str | None:
         """Two people named together as the subject opening a sentence a few paragraphs
