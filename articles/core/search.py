@@ -32,7 +32,7 @@ from django.db import connections
 from django.db.models import F, FloatField, Q, QuerySet, Value
 from django.db.models.expressions import RawSQL
 
-from articles.core.search_plans import from_index
+from articles.core.search_plans import estimated_rows, from_index, ids_from_index
 
 SEARCH_CONFIG = "english"
 MAX_QUERY_LENGTH = 200
@@ -139,10 +139,8 @@ def matching_ids(key: str, value: str, *, using: str) -> QuerySet | RawSQL | Non
             field = doc.fields[0]
             return RawSQL(f'SELECT id FROM {doc.table} WHERE %s <%% "{field}"', [value])
         if doc.pg_vector:
-            return RawSQL(
-                f"SELECT id FROM {doc.table} WHERE {doc.pg_vector} @@ {_PG_QUERY}",
-                [SEARCH_CONFIG, value],
-            )
+            params = [SEARCH_CONFIG, value]
+            return ids_from_index(_vector_matches(doc), params, using=using, over=ranked_limit())
         query = SearchQuery(value, search_type="websearch", config=SEARCH_CONFIG)
         return (
             model._default_manager.using(using)
@@ -156,6 +154,11 @@ def matching_ids(key: str, value: str, *, using: str) -> QuerySet | RawSQL | Non
             return None
         return RawSQL(f"SELECT rowid FROM {doc.fts_table} WHERE {doc.fts_table} MATCH %s", [expr])
     return None
+
+
+def _vector_matches(doc: Document) -> str:
+    """The ids of the rows whose stored vector matches (``SEARCH_CONFIG``, the query)."""
+    return f"SELECT id FROM {doc.table} WHERE {doc.pg_vector} @@ {_PG_QUERY}"
 
 
 def matching(
@@ -263,21 +266,29 @@ def ranked(
     if kind == "postgresql" and doc.pg_vector:
         column = f'"{doc.table}"."{doc.pg_vector}"'
         rows = queryset.extra(where=[f"{column} @@ {_PG_QUERY}"], params=[SEARCH_CONFIG, value])
+        # Headline words weigh more: the stored vector is of the headline and body together,
+        # so the headline's own match is added (cheap: a short text, parsed per ranked row).
+        rank = {
+            "search_rank": f"ts_rank({column}, {_PG_QUERY}) + 3 * ts_rank("
+            f'to_tsvector(%s::regconfig, COALESCE("{doc.table}"."headline", \'\')), {_PG_QUERY})'
+        }
+        rank_params = [SEARCH_CONFIG, value, SEARCH_CONFIG, SEARCH_CONFIG, value]
+        expected = estimated_rows(_vector_matches(doc), [SEARCH_CONFIG, value], using=queryset.db)
+        if expected <= ranked_limit():
+            # A word the planner thinks few articles hold: it reads them from the index
+            # itself, and ranking every match costs less than reading the newest first.
+            return rows.extra(select=rank, select_params=rank_params).order_by(
+                "-search_rank", "-pk"
+            )
         with from_index(queryset.db):
             ids = _newest_ids(rows)[: ranked_limit()]
         # The matches by id (one array, whatever their number): a query testing the vectors
-        # again would be planned as the one above had to be kept from being. Headline words
-        # weigh more: the stored vector is of the headline and body together, so the
-        # headline's own match is added (cheap: a short text, parsed per ranked row).
+        # again would be planned as the one above had to be kept from being.
         return queryset.extra(
             where=[f'"{doc.table}"."id" = ANY(%s)'],
             params=[ids],
-            select={
-                "search_rank": f"ts_rank({column}, {_PG_QUERY}) + 3 * ts_rank("
-                f'to_tsvector(%s::regconfig, COALESCE("{doc.table}"."headline", \'\')), '
-                f"{_PG_QUERY})"
-            },
-            select_params=[SEARCH_CONFIG, value, SEARCH_CONFIG, SEARCH_CONFIG, value],
+            select=rank,
+            select_params=rank_params,
         ).order_by("-search_rank", "-pk")
     if kind == "postgresql" and not doc.names:
         query = SearchQuery(value, search_type="websearch", config=SEARCH_CONFIG)

@@ -6,11 +6,19 @@ from __future__ import annotations
 import pytest
 from django.db import connection
 
-from articles.core.search import fts5_query, matching, ranked, snippets
+from articles.core.search import fts5_query, matching, ranked
 from articles.core.search_index import ensure_index
+from articles.core.search_snippets import snippets
 from articles.models import Article, Story
 from sources.models import Speaker, SpeakerAlias
-from tests.factories import make_article, make_key_point, make_outlet, make_speaker, make_story
+from tests.factories import (
+    analyze_articles,
+    make_article,
+    make_key_point,
+    make_outlet,
+    make_speaker,
+    make_story,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -164,6 +172,7 @@ def test_ranking_takes_the_newest_matches_best_first(settings):
     old_headline = make_article(headline="Ferry returns", body="Service resumes on Monday.")
     newer = make_article(headline="Council news", body="Later the ferry was mentioned.")
     newest = make_article(headline="Ferry timetable", body="The ferry leaves at nine.")
+    analyze_articles()
     rows = ranked(Article.objects.all(), "ferry", key="article")
     assert list(rows.values_list("pk", flat=True)) == [newest.pk, newer.pk]
     assert rows.count() == 2
