@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from django.conf import settings
 from django.contrib.postgres.search import SearchQuery, SearchRank, SearchVector
 from django.db import connections
-from django.db.models import F, FloatField, Q, QuerySet, Value
+from django.db.models import BooleanField, F, FloatField, Q, QuerySet, Value
 from django.db.models.expressions import RawSQL
 
 from articles.core.search_plans import estimated_rows, from_index, ids_from_index
@@ -139,8 +139,7 @@ def matching_ids(key: str, value: str, *, using: str) -> QuerySet | RawSQL | Non
             field = doc.fields[0]
             return RawSQL(f'SELECT id FROM {doc.table} WHERE %s <%% "{field}"', [value])
         if doc.pg_vector:
-            params = [SEARCH_CONFIG, value]
-            return ids_from_index(_vector_matches(doc), params, using=using, over=ranked_limit())
+            return RawSQL(_vector_matches(doc), [SEARCH_CONFIG, value])
         query = SearchQuery(value, search_type="websearch", config=SEARCH_CONFIG)
         return (
             model._default_manager.using(using)
@@ -161,6 +160,19 @@ def _vector_matches(doc: Document) -> str:
     return f"SELECT id FROM {doc.table} WHERE {doc.pg_vector} @@ {_PG_QUERY}"
 
 
+def _vector_match(doc: Document, value: str, *, using: str) -> Q:
+    """PostgreSQL: the rows whose stored vector matches. For a word the planner expects in
+    few rows, the rows the index gives. For one it expects in many (which it would test row
+    after row, fetching every vector), the matching ids are read once, from the index, and
+    every query of the request (a list, its count, an admin's date menus) tests its rows
+    against that array (hashed: one look-up a row)."""
+    params = [SEARCH_CONFIG, value]
+    if estimated_rows(_vector_matches(doc), params, using=using) <= ranked_limit():
+        return Q(pk__in=RawSQL(_vector_matches(doc), params))
+    ids = ids_from_index(_vector_matches(doc), params, using=using)
+    return Q(RawSQL(f'"{doc.table}"."id" = ANY(%s)', [ids], output_field=BooleanField()))
+
+
 def matching(
     queryset: QuerySet,
     value: str,
@@ -179,7 +191,11 @@ def matching(
     if not value:
         return queryset.none()
     condition = Q(pk__in=[])
-    own = matching_ids(key, value, using=using)
+    if DOCUMENTS[key].pg_vector and connections[using].vendor == "postgresql":
+        condition |= _vector_match(DOCUMENTS[key], value, using=using)
+        own = None
+    else:
+        own = matching_ids(key, value, using=using)
     if own is None and connections[using].vendor not in ("postgresql", "sqlite"):
         return _substring(queryset, value, key=key, related=related)
     if own is not None:

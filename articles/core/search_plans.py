@@ -7,7 +7,6 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 
 from django.db import connections, transaction
-from django.db.models.expressions import RawSQL
 
 
 @contextmanager
@@ -57,15 +56,8 @@ def estimated_rows(sql: str, params: Sequence, *, using: str = "default") -> flo
     return float(plan[0]["Plan"]["Plan Rows"])
 
 
-def ids_from_index(sql: str, params: Sequence, *, using: str, over: int) -> RawSQL:
-    """``sql``, a query of ids, as a subquery for ``pk__in``. When the planner expects more
-    than ``over`` of them, they are read now, from the index (:func:`from_index`), and handed
-    on as one array: every query using them (a list, its count, an admin's date menus) then
-    tests each row against that array instead of being planned to fetch and test each row's
-    search vector again."""
-    if estimated_rows(sql, params, using=using) <= over:
-        return RawSQL(sql, params)
+def ids_from_index(sql: str, params: Sequence, *, using: str) -> list[int]:
+    """The ids ``sql`` (a query of ids) returns, read in one query with :func:`from_index`."""
     with from_index(using), connections[using].cursor() as cursor:
         cursor.execute(f"SELECT array_agg(id) FROM ({sql}) AS matches", params)
-        ids = cursor.fetchone()[0] or []
-    return RawSQL("SELECT unnest(%s::bigint[])", [ids])
+        return cursor.fetchone()[0] or []
