@@ -91,13 +91,3 @@ def make_paragraph(story: Story, text: str, *, outlets=(), position: int = 0):
 
 def make_correction(story: Story, text: str = "An earlier version misspelled a name.", **kw):
     return Correction.objects.create(story=story, text=text, **kw)
-
-
-def analyze_articles() -> None:
-    """On PostgreSQL, the planner's statistics of the articles read now, as autovacuum would
-    after an import: ``ranked`` caps a word's matches when the planner expects many."""
-    from django.db import connection
-
-    if connection.vendor == "postgresql":
-        with connection.cursor() as cursor:
-            cursor.execute("ANALYZE articles_article")

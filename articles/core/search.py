@@ -291,11 +291,17 @@ def ranked(
         rank_params = [SEARCH_CONFIG, value, SEARCH_CONFIG, SEARCH_CONFIG, value]
         expected = estimated_rows(_vector_matches(doc), [SEARCH_CONFIG, value], using=queryset.db)
         if expected <= ranked_limit():
-            # A word the planner thinks few articles hold: it reads them from the index
-            # itself, and ranking every match costs less than reading the newest first.
-            return rows.extra(select=rank, select_params=rank_params).order_by(
-                "-search_rank", "-pk"
+            # A word the planner expects in few articles: it reads them from the index itself,
+            # so the newest matches are a subquery of the one query that ranks them.
+            newest, newest_params = (
+                rows.order_by("-pk").values("pk")[: ranked_limit()].query.sql_with_params()
             )
+            return queryset.extra(
+                where=[f'"{doc.table}"."id" IN ({newest})'],
+                params=list(newest_params),
+                select=rank,
+                select_params=rank_params,
+            ).order_by("-search_rank", "-pk")
         with from_index(queryset.db):
             ids = _newest_ids(rows)[: ranked_limit()]
         # The matches by id (one array, whatever their number): a query testing the vectors

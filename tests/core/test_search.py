@@ -12,7 +12,6 @@ from articles.core.search_snippets import snippets
 from articles.models import Article, Story
 from sources.models import Speaker, SpeakerAlias
 from tests.factories import (
-    analyze_articles,
     make_article,
     make_key_point,
     make_outlet,
@@ -172,7 +171,6 @@ def test_ranking_takes_the_newest_matches_best_first(settings):
     old_headline = make_article(headline="Ferry returns", body="Service resumes on Monday.")
     newer = make_article(headline="Council news", body="Later the ferry was mentioned.")
     newest = make_article(headline="Ferry timetable", body="The ferry leaves at nine.")
-    analyze_articles()
     rows = ranked(Article.objects.all(), "ferry", key="article")
     assert list(rows.values_list("pk", flat=True)) == [newest.pk, newer.pk]
     assert rows.count() == 2

@@ -10,7 +10,6 @@ from django.urls import reverse
 from articles.models import QuoteAppearance
 from sources.models import SpeakerAlias
 from tests.factories import (
-    analyze_articles,
     make_article,
     make_key_point,
     make_outlet,
@@ -174,7 +173,6 @@ def test_a_word_most_articles_hold_ranks_the_newest_matches_and_says_so(client, 
         make_article(story=harbour["story"], headline=f"Quay report {n}", body="The quay was busy.")
         for n in range(6)
     ]
-    analyze_articles()
     html = page(client, q="quay", kind="articles")
     assert "At least 4 results" in html
     assert "only the newest 4 are ranked" in html

@@ -110,10 +110,8 @@ class Section:
 
     @property
     def capped(self) -> bool:
-        """Whether the section may hold only the newest of its matches: ``ranked`` keeps
-        exactly ``ranked_limit()`` of them when there are more; more than that are all there
-        (it ranked every match of a word it expected few articles to hold)."""
-        return self.count == ranked_limit()
+        """Whether the section may hold only the newest of its matches (``ranked``)."""
+        return self.count >= ranked_limit()
 
 
 def _dated(qs: QuerySet, f: Filters, prefix: str = "") -> QuerySet:
