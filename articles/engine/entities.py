@@ -445,6 +445,8 @@ _WHO_OR_AGE = re.compile(
 
 
 _PLAIN_CONNECTORS = lx.ORG_CONNECTORS - lx.NAME_PARTICLES
+# Lower-case words a name runs on over: "of", "and", "de", "van".
+_RUN_CONNECTORS = lx.ORG_CONNECTORS | lx.NAME_PARTICLES
 _CONNECTORS_BUT_DE = lx.ORG_CONNECTORS - {"de"}
 
 
@@ -473,6 +475,9 @@ def _tokenize_into(text: str, s0: int, end: int, out: list[tuple[int, int, str]]
     append = out.append
     for m in _TOKEN_PARTS.finditer(text, s0, end):
         t = m[0]
+        if "-" not in t and t[-1] != ".":  # most words: the token as found
+            append((m.start(), m.end(), t))
+            continue
         s = m.start()
         if "-" in t:
             glued = _GLUED_WORD.fullmatch(t)
@@ -1022,7 +1027,9 @@ class _Builder:
                 runs.append(cur)
                 cur, pending = [], []
             prev_end = te
-            if (t[:1].isupper() and t[0].isalpha()) or (cur and _ARTICLE_SURNAME.match(t)):
+            if (t[:1].isupper() and t[0].isalpha()) or (
+                cur and "-" in t and _ARTICLE_SURNAME.match(t)
+            ):
                 if cur and toks[cur[-1]][2].endswith(".") and t.lower() in _SENTENCE_OPENERS:
                     # "... in Washington D.C. He said": a new sentence after an abbreviation.
                     runs.append(cur)
@@ -1067,7 +1074,7 @@ class _Builder:
                 ):  # a possessive ends the name, unless "Children's Trust" goes on
                     runs.append(cur)
                     cur = []
-            elif cur and (t.lower() in lx.ORG_CONNECTORS or t.lower() in lx.NAME_PARTICLES):
+            elif cur and t.lower() in _RUN_CONNECTORS:
                 if len(pending) >= 2:
                     runs.append(cur)
                     cur, pending = [], []
