@@ -632,6 +632,18 @@ _BUSINESSES_SUCH_AS = re.compile(
     r"\b(?:companies|employers|firms|businesses|corporations|retailers|manufacturers|banks|"
     r"brands|chains|insurers)\s+(?:such\s+as|like|including)\s+$"
 )
+
+
+def _may_name_business(text: str, s: int) -> bool:
+    """``_BUSINESSES_SUCH_AS`` before ``s``, searched only when one of its last words is there
+    (the search tries every place of its window)."""
+    lo = max(0, s - 60)
+    window = text[lo:s]
+    return ("such" in window or "like" in window or "including" in window) and (
+        _BUSINESSES_SUCH_AS.search(text, lo, s) is not None
+    )
+
+
 # "Roe's wife, " before a lone given name: whose relative, by surname.
 _NAMED_RELATIVE_BEFORE = re.compile(
     r"\b([A-Z][\w\-]+)[’']s\s+("
@@ -1908,7 +1920,10 @@ class _Builder:
                     and not common_word(w)
                 )
                 # "A volunteer, who gave only his first name, Curtis, said": the name given
-                or _FIRST_NAME_GIVEN.search(self.text, max(0, s0 - 40), s0)
+                or (
+                    "first name" in self.text[max(0, s0 - 40) : s0]  # (a quick test first)
+                    and _FIRST_NAME_GIVEN.search(self.text, max(0, s0 - 40), s0)
+                )
                 # "Her father, Anton, 41, complained": a relative named by a given name
                 or (
                     w.lower() in lx.FIRST_NAMES
@@ -1953,7 +1968,7 @@ class _Builder:
             if (
                 word not in reg.surnames
                 and word not in reg.given
-                and _BUSINESSES_SUCH_AS.search(self.text, max(0, s - 60), s)
+                and _may_name_business(self.text, s)
             ):
                 # "local employers such as Quillmart": a business, by its one-word name
                 org = self.add_org(word, s, e)
