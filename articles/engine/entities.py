@@ -506,7 +506,8 @@ _CANDIDATE = re.compile(
     r"(?:[\"“‘][^\W\d_a-z][\w’'\-]*(?: [^\W\d_a-z][\w’'\-]*){0,2}[\"”’][ \t\u00a0]+"
     r"(?=[^\W\d_a-z]))?"  # a nickname: Juan "Chico" Roe
     r"(?:(?:"
-    + "|".join(re.escape(w) for w in sorted(lx.ORG_CONNECTORS | lx.NAME_PARTICLES, key=len)[::-1])
+    # (a trie, longest word first as a list sorted by length would try them)
+    + alternation(lx.ORG_CONNECTORS | lx.NAME_PARTICLES)
     + r")[ \t\u00a0]+){0,2}(?:(?:al|el|ad|an|ar|as|ash|at|az)-)?[^\W\d_a-z][\w’'\-.]*+)*+"
 )
 # An Arabic article joined to a surname: "Bashar al-Assad", "Anwar al-Awlaki"
