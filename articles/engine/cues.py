@@ -769,6 +769,15 @@ _LEADING_NAME = re.compile(
 )
 
 
+# A document that "found" the words quoted next: "A 2014 House Ports Committee report found
+# “...”", "the audit finds that “...”" (the sentence's subject, opening it or after a comma).
+_DOCUMENT_FOUND = re.compile(
+    r"(?:^|[.,;:]\s+|\n)((?:[Aa]n?|[Tt]he|[Ii]ts|[Tt]heir)\s+(?:[\w’'\-]+\s+){0,6}?"
+    r"(?:report|study|survey|audit|review|analysis|investigation|inquiry|poll))"
+    r"\s+(?:also\s+)?(found|finds)(?:\s+that)?\s*$"
+)
+
+
 def find_before(text: str, start: int, open_pos: int) -> Attribution | None:
     """Attribution in the same sentence before a quote's opening mark."""
     if open_pos - start > 400:
@@ -791,6 +800,12 @@ def find_before(text: str, start: int, open_pos: int) -> Attribution | None:
         span = _mention_after_verb(text, start + m.start(1), start + m.end(1))
         if span and _valid_subject(text[span[0] : span[1]], inverted=True):
             return Attribution("asked", start + m.start(), text[span[0] : span[1]], *span, True)
+    m = _DOCUMENT_FOUND.search(window) if "f" in window[-16:] else None
+    if m:
+        # "A 2014 House Ports Committee report found “...”": a finding is the document's
+        # words, so its author's; no other verb reports them.
+        s, e = start + m.start(1), start + m.end(1)
+        return Attribution(m.group(2).lower(), start + m.start(2), text[s:e], s, e, True)
     last = None
     for vm in VERB_ANY.finditer(text, start, open_pos):
         if vm.start() > 0 and text[vm.start() - 1] == "-":
@@ -980,7 +995,10 @@ _HERE_IS = re.compile(
 # `More from Roe:` / `– Roe:` / `Roe:` opening its sentence
 _LEAD_NAME = re.compile(
     r"(?:^|[\s(][–—-]\s*|\b(?:[Mm]ore|[Aa]nd)\s+from\s+)"
-    r"((?:[A-Z][\w’'.\-]+\s+){0,4}[A-Z][\w’'\-]+)(?:\s*\([DRI]-[A-Z][\w.\-]*\))?\s*:\s*$"
+    r"((?:[A-Z][\w’'.\-]+\s+){0,4}[A-Z][\w’'\-]+"
+    # "More from Quill and Fenwick:": the two together
+    r"(?:\s+and\s+(?:[A-Z][\w’'.\-]+\s+){0,2}[A-Z][\w’'\-]+)?)"
+    r"(?:\s*\([DRI]-[A-Z][\w.\-]*\))?\s*:\s*$"
 )
 
 

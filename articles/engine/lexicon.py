@@ -97,7 +97,8 @@ TITLES = frozenset(
     acting interim former sheriff attorney dean principal headteacher klinikchef speaker
     leader whip host anchor moderator atty atty. dist dist. asst asst. dep dep. insp insp.
     cmdr cmdr. maj maj. cpl cpl. pvt pvt. adm adm. amb amb. fr fr. msgr msgr. supt. const
-    const. pc""".split()
+    const. pc secretary-general attorney-general director-general governor-general
+    lieutenant-governor""".split()
 )
 # Letters after a name that are honours or offices, not part of it ("Philippa Arkwright KC").
 POST_NOMINALS = frozenset({"KC", "QC", "MP", "MEP", "MSP", "OBE", "MBE", "CBE", "DBE", "KBE"})
@@ -326,7 +327,7 @@ DOCUMENT_HEADS = frozenset({"statement", "announcement", "release", "email", "me
 # Every pattern for "X issued a statement" starts from these (cues' lead-in before a quote,
 # speakers' author of "the statement said" and of a quote after a body's statement); each adds
 # the words its own reading needs.
-ISSUE_VERBS = ("issued", "released", "put out", "posted", "sent")
+ISSUE_VERBS = ("issued", "released", "put out", "posted", "sent", "provided")
 # Org heads that may refer to any recently named organisation.
 GENERIC_ORG_HEADS = frozenset({"company", "firm", "group", "organisation", "organization"})
 # Lower-case nouns that make the capitalised name after them a business's or a group's:

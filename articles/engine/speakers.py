@@ -165,6 +165,19 @@ _GAVE_NAME = re.compile(
 )
 
 
+# Words for two people named together before: "they", "the two", "the lawmakers".
+# ("they" is not among them: the labelled sets leave a pair's "they" without a speaker.)
+_PAIR_WORDS = frozenset({"both", "the two", "the pair", "the duo", "both men", "both women"})
+_PLURAL_ROLES = frozenset(
+    """lawmakers senators representatives legislators chairmen chairwomen leaders authors
+    researchers analysts candidates officials economists scholars experts men women""".split()
+)
+# Two names opening a sentence as its subject (after a short fronted phrase, if any).
+_PAIR_NAME = r"(?:[A-Z][\w.’'\-]*\s+){0,5}[A-Z][\w’'\-]*"
+_SUBJECT_PAIR = re.compile(
+    rf"\s*(?:[A-Z][\w ]{{0,30}},\s+)?(?P<a>{_PAIR_NAME})(?:\s*\([^()]{{1,12}}\))?\s+and\s+"
+    rf"(?P<b>{_PAIR_NAME})(?:\s*\([^()]{{1,12}}\))?,?\s+(?=[a-z])"
+)
 _PLURAL_PEOPLE = re.compile(
     r"(?:They|Both(?: men| women)?|The (?:two|pair|couple|brothers|sisters|men|women)|"
     r"The \w+ (?:men|women))\b(?![’'])"
@@ -197,7 +210,8 @@ _NAME_OF_PLACE = re.compile(
 )
 # A capitalised word opening a sentence (or a paragraph) as the subject of a verb.
 _LONE_SUBJECT = re.compile(
-    r"(?:^|(?<=[.!?]\s)|(?<=\n))([A-Z][a-z]+(?:[A-Z][a-z]+)*)\s+(?:has|have|had|is|was|said|says"
+    r"(?:^|(?<=[.!?]\s)|(?<=\n))([A-Z][a-z]+(?:[A-Z][a-z]+)*"
+    r"(?:\s[A-Z][a-z]+(?:[A-Z][a-z]+)*){0,2})\s+(?:has|have|had|is|was|said|says"
     r"|will|would|[a-z]+ed|[a-z]+s)\b"
 )
 # A business by what only a business has: "Quillmart's chief executive", "shares of Quillmart".
@@ -245,13 +259,14 @@ _STATEMENT_REACH = 400  # characters back that "it" may reach for the statement 
 _THE_AGED = re.compile(r"^the (\d{1,3})-year-old$", re.IGNORECASE)
 _AGE_GIVEN = re.compile(r"[A-Za-z’'], \d{1,3},|\b\d{1,3}-year-old [A-Z]")
 # A document the text says someone issued: "statement", "statements", "letter" ...
-_DOCUMENT = rf"(?:{alternation(lx.DOCUMENT_HEADS | {'report'})})s?"
+_SWORN = {"report", "affidavit", "complaint", "filing"}
+_DOCUMENT = rf"(?:{alternation(lx.DOCUMENT_HEADS | _SWORN)})s?"
 # "issued a statement", "wrote a letter to parents", "said in a statement", or a sentence
 # opening "In a statement, ..." (``lead``): a document and the verb that gives it its author.
 # Wider than ``_ISSUES_STATEMENT``: any verb that makes someone a document's author, since "the
 # statement said" later speaks for whoever wrote, signed or sent it.
 _ISSUED = re.compile(
-    rf"(?:\b(?:{ISSUE_VERB}|sent out|wrote|published|signed|said in|added in)"
+    rf"(?:\b(?:{ISSUE_VERB}|sent out|wrote|published|signed|said in|added in|wrote in)"
     r"|(?P<lead>(?:^|(?<=[.!?\n]))\s*In))\s+(?:a|an|the|his|her|its|their)\s+"
     rf"(?:[\w\-]+\s+){{0,2}}?(?P<head>{_DOCUMENT})\b",
     re.IGNORECASE,
@@ -267,8 +282,10 @@ _FROM_DOCUMENT = re.compile(
 # A phrase fronted before a sentence's subject: "On Saturday, ", "Later that day, ".
 _FRONTED_PHRASE = re.compile(r"^\s*(?:[A-Z][^,.;:!?“”\"]{0,40},\s*)?")
 _OWNERS = frozenset({"his", "her", "its", "their", "the"})
+# Businesses by their trade ("Northfield Mutual ... the insurer said"): "the company" too.
+_TRADES = frozenset({"insurer", "airline", "lender", "carrier", "retailer", "automaker"})
 # "the company", "the agency", "the utility": kinds of body a name need not contain.
-_BODIES = lx.GENERIC_ORG_HEADS | {"agency", "authority", "regulator", "utility"}
+_BODIES = lx.GENERIC_ORG_HEADS | {"agency", "authority", "regulator", "utility"} | _TRADES
 # Lower-case role words, then a full name: "... Drug Program deputy director Jo Tidwell".
 _NAME_AFTER_ORG = re.compile(r"\s[a-z][a-z\-]+(?:\s[a-z][a-z\-]+)*\s[A-Z][\w’'\-]+\s[A-Z]")
 # "the Quill campaign", "Roe's re-election campaign": whose campaign.
@@ -293,7 +310,7 @@ _LEAD_SUBJECT = re.compile(
     r"\s*((?:the|its|his|her|their)\s+(?:[\w\-]+\s+){0,2}?[\w\-]+)\s+(?=[a-z]{3,})"
 )
 _REPORT = re.compile(r" reports?\b")
-_BUSINESS = frozenset({"company", "firm"})
+_BUSINESS = frozenset({"company", "firm"}) | _TRADES
 _NOT_BUSINESS = frozenset(
     """union unions ministry department police council university school church hospital
     court party government association federation committee commission board senate
@@ -563,6 +580,16 @@ class Resolver:
             return self._name(prn.group(1), pos)
         low = m.lower()
         words = low.split()
+        if low in _PAIR_WORDS or (
+            2 <= len(words) <= 3 and words[0] == "the" and words[-1] in _PLURAL_ROLES
+        ):
+            # "Rep. Jane Roe and Rep. John Smith wrote to the minister. “...,” the two wrote":
+            # the two the sentences before are about, together.
+            pair = self._recent_pair(pos)
+            if pair:
+                return pair, "group"
+            if low in _PAIR_WORDS:
+                return None, "group"  # two people, never one of them
         if low in {"he", "she"}:
             # “...,” he told Rubio: Rubio is spoken to, not the one speaking.
             told = _TOLD_NAME.match(self.reg.text, pos + len(mention))
@@ -582,6 +609,10 @@ class Resolver:
             if issuer and issuer[0] and (issuer[1] == "organization" or " " not in issuer[0]):
                 # A one-word name the text calls "it" is an organisation's ("Quillmart").
                 return issuer[0], "organization"
+            if issuer and issuer[0]:
+                # "Mara Quill sent a letter to the board. “...,” it read": the letter's, so
+                # its writer's.
+                return issuer
             # "“...,” it said in a statement": the organisation just named.
             if self.last_org and pos - self.last_org[1] < 600:
                 return self.last_org[0], "organization"
@@ -903,6 +934,13 @@ class Resolver:
             # described, so whoever it said runs the ad
             return self._ad_sponsor(pos)
         head = words[-1] if words else ""
+        if head in _OWNED_DOCUMENTS and len(words) >= 3:
+            # "A 2014 Valmora Port Authority report found", "a new Example Polling Institute
+            # survey says": the body the document is named after.
+            # (a body's only: "a Fenwick report" may be about Fenwick)
+            owner, kind = self._named_after(m, pos, _DOCUMENT_FILLERS)
+            if owner and kind == "organization":
+                return owner, kind
         if len(words) >= 2 and words[-2] == "editorial":
             head = "editorial"  # "the editorial board writes": the paper's own words
         if head in ("official", "officials") and words[0] in _INDEFINITE:
@@ -1021,18 +1059,9 @@ class Resolver:
                 return _strip_det(back.group(1)), "organization"
         if head in _AD_HEADS:
             # "a new Example Growth Fund ad argues": whoever the ad is named after
-            owner = m.split()[:-1]
-            while owner and owner[0].lower() in _AD_FILLERS:
-                owner = owner[1:]
-            if (
-                owner
-                and owner[0][:1].isupper()
-                and owner[-1][:1].isupper()
-                and all(w[:1].isupper() or w in _NAME_LINKS for w in owner)
-            ):
-                name, kind = self.resolve(" ".join(owner), pos)
-                if name:
-                    return name, kind
+            name, kind = self._named_after(m, pos, _AD_FILLERS)
+            if name:
+                return name, kind
         if head == "campaign" and words == ["the", "campaign"]:
             # "Roe's campaign, Roe for Senate, ... the campaign said": the committee named.
             named = [
@@ -1815,6 +1844,45 @@ class Resolver:
                 owner = reg.mentions[i].key
         return owner
 
+    def _named_after(
+        self, m: str, pos: int, fillers: frozenset[str]
+    ) -> tuple[str | None, str | None]:
+        """Whom an ad or a document is named after ("a new Example Growth Fund ad", "a 2014
+        Valmora Port Authority report"), when the words before its noun, past ``fillers``
+        and a year, are a name and nothing else."""
+        owner = m.split()[:-1]
+        while owner and (owner[0].lower() in fillers or owner[0].isdigit()):
+            owner = owner[1:]
+        if (
+            owner
+            and owner[0][:1].isupper()
+            and owner[-1][:1].isupper()
+            and all(w[:1].isupper() or w in _NAME_LINKS for w in owner)
+        ):
+            return self.resolve(" ".join(owner), pos)
+        return None, None
+
+    def _recent_pair(self, pos: int) -> str | None:
+        """Two people named together as the subject opening a sentence a few paragraphs
+        back at most ("Rep. Jane Roe (D-Valmora) and Rep. John Smith sent a letter"), each
+        resolved as the text names them; the last such pair."""
+        reg = self.reg
+        layout = reg.layout
+        text = reg.text
+        st = layout.sentence_start(pos)
+        lo = max(0, pos - _GENERIC_REACH)
+        while True:
+            pm = _SUBJECT_PAIR.match(text, st)
+            if pm is not None and pm.end() <= pos:
+                a, kind_a = self.resolve(pm.group("a"), pm.start("a"))
+                b, kind_b = self.resolve(pm.group("b"), pm.start("b"))
+                if not (a and b and kind_a == kind_b == "person" and a != b):
+                    return None
+                return f"{a} and {b}"
+            if st <= lo:
+                return None
+            st = layout.sentence_start(max(0, st - 2))
+
     def _quoted_at(self, at: int) -> bool:
         """Is ``at`` inside a quotation of its sentence (an odd number of marks before)?"""
         ss = self.reg.layout.sentence_start(at)
@@ -1895,6 +1963,23 @@ class Resolver:
         matches = [*_LONE_SUBJECT.finditer(text, lo, pos), *_BUSINESS_OWNER.finditer(text, lo, pos)]
         for m in sorted(matches, key=lambda m: m.start()):
             word = m.group(1) or m.group(2)
+            words = word.split()
+            if len(words) > 1 and (
+                # "Valmora Shipping cut 200 jobs": a name of two or three words, none of them
+                # a given name, a place or a word that opens sentences, and no one's name
+                any(
+                    w.lower() in lx.STOP_CAPS or w.lower() in lx.COUNTRIES or common_word(w)
+                    for w in words[:1]
+                )
+                or words[0].lower() in lx.FIRST_NAMES
+                or any(reg.names_someone(w) for w in words)
+                or any(w.lower() in lx.PLACE_WORDS for w in words)
+                or len(_QUOTE_CHARS.findall(text, max(0, m.start() - 400), m.start())) % 2
+            ):
+                continue
+            if len(words) > 1:
+                found = word
+                continue
             if (
                 word.lower() in lx.STOP_CAPS
                 or word.lower() in lx.FIRST_NAMES
@@ -2117,6 +2202,9 @@ _AD_FROM = re.compile(
 )
 _AD_HEADS = frozenset({"ad", "ads", "advertisement", "commercial", "spot", "mailer"})
 _AD_FILLERS = frozenset({"a", "an", "the", "one", "another", "new", "latest", "first"})
+# Documents a body puts out under its own name ("a Valmora Port Authority report").
+_OWNED_DOCUMENTS = lx.DOCUMENT_HEADS | {"report", "study", "survey", "audit", "review", "analysis"}
+_DOCUMENT_FILLERS = _AD_FILLERS | {"recent", "internal", "final", "draft", "annual"}
 
 
 _ABBREVIATED = {
