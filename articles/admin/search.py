@@ -12,6 +12,7 @@ from __future__ import annotations
 from django.db.models import Q
 
 from articles.core.search import matching
+from articles.models import Article
 from sources.models import Outlet
 
 
@@ -36,7 +37,10 @@ class IndexedSearchMixin:
         )
         extra = self.exact_matches(term)
         if extra is not None:
-            found = found | queryset.filter(extra)
+            # One list of ids from both, each answered from its own index (an OR of the two
+            # conditions would have the database test every row's words).
+            named = queryset.filter(extra).order_by().values("pk")
+            found = queryset.filter(pk__in=found.order_by().values("pk").union(named))
         return found, False
 
     def exact_matches(self, term: str) -> Q | None:
@@ -48,5 +52,13 @@ class ArticleSearchMixin(IndexedSearchMixin):
     search_document = "article"
 
     def exact_matches(self, term: str) -> Q | None:
-        outlets = Outlet.objects.filter(Q(name__iexact=term) | Q(slug=term)).values("pk")
-        return Q(url=term) | Q(outlet__in=outlets)
+        """Articles at that web address, or of the outlet of that name; ``None`` when there are
+        none (most searches are words): the list's queries then test the words alone, which
+        the database answers from the index, where an ``OR`` would have it test every row."""
+        outlets = list(
+            Outlet.objects.filter(Q(name__iexact=term) | Q(slug=term)).values_list("pk", flat=True)
+        )
+        named = Q(outlet__in=outlets) if outlets else Q()
+        if Article.objects.filter(url=term).exists():
+            named |= Q(url=term)
+        return named or None

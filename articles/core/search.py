@@ -16,30 +16,26 @@ One index per searchable text, defined once below (``DOCUMENTS``):
 
 Searches go through :func:`matching` (a queryset narrowed to the rows matching a query) and
 :func:`ranked` (the same, best first, ranking the newest ``NEWSROOM_SEARCH_RANKED`` matches);
-:func:`snippets` gives each shown row a short passage with the matching words marked, as safe
-HTML.
+``search_snippets.snippets`` gives each shown row a short passage with the matching words
+marked, as safe HTML.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from django.conf import settings
-from django.contrib.postgres.search import SearchHeadline, SearchQuery, SearchRank, SearchVector
+from django.contrib.postgres.search import SearchQuery, SearchRank, SearchVector
 from django.db import connections
-from django.db.models import F, FloatField, Q, QuerySet, Value
+from django.db.models import BooleanField, F, FloatField, Q, QuerySet, Value
 from django.db.models.expressions import RawSQL
-from django.utils.html import escape
-from django.utils.safestring import SafeString, mark_safe
 
-from articles.core.search_plans import from_index
+from articles.core.search_plans import estimated_rows, from_index, ids_from_index
 
 SEARCH_CONFIG = "english"
 MAX_QUERY_LENGTH = 200
-# Marks around matching words in snippets: private-use characters, escaped text in between.
-_OPEN, _CLOSE = "\ue000", "\ue001"
 
 
 @dataclass(frozen=True)
@@ -143,10 +139,7 @@ def matching_ids(key: str, value: str, *, using: str) -> QuerySet | RawSQL | Non
             field = doc.fields[0]
             return RawSQL(f'SELECT id FROM {doc.table} WHERE %s <%% "{field}"', [value])
         if doc.pg_vector:
-            return RawSQL(
-                f"SELECT id FROM {doc.table} WHERE {doc.pg_vector} @@ {_PG_QUERY}",
-                [SEARCH_CONFIG, value],
-            )
+            return RawSQL(_vector_matches(doc), [SEARCH_CONFIG, value])
         query = SearchQuery(value, search_type="websearch", config=SEARCH_CONFIG)
         return (
             model._default_manager.using(using)
@@ -160,6 +153,24 @@ def matching_ids(key: str, value: str, *, using: str) -> QuerySet | RawSQL | Non
             return None
         return RawSQL(f"SELECT rowid FROM {doc.fts_table} WHERE {doc.fts_table} MATCH %s", [expr])
     return None
+
+
+def _vector_matches(doc: Document) -> str:
+    """The ids of the rows whose stored vector matches (``SEARCH_CONFIG``, the query)."""
+    return f"SELECT id FROM {doc.table} WHERE {doc.pg_vector} @@ {_PG_QUERY}"
+
+
+def _vector_match(doc: Document, value: str, *, using: str) -> Q:
+    """PostgreSQL: the rows whose stored vector matches. For a word the planner expects in
+    few rows, the rows the index gives. For one it expects in many (which it would test row
+    after row, fetching every vector), the matching ids are read once, from the index, and
+    every query of the request (a list, its count, an admin's date menus) tests its rows
+    against that array (hashed: one look-up a row)."""
+    params = [SEARCH_CONFIG, value]
+    if estimated_rows(_vector_matches(doc), params, using=using) <= ranked_limit():
+        return Q(pk__in=RawSQL(_vector_matches(doc), params))
+    ids = ids_from_index(_vector_matches(doc), params, using=using)
+    return Q(RawSQL(f'"{doc.table}"."id" = ANY(%s)', [ids], output_field=BooleanField()))
 
 
 def matching(
@@ -180,7 +191,11 @@ def matching(
     if not value:
         return queryset.none()
     condition = Q(pk__in=[])
-    own = matching_ids(key, value, using=using)
+    if DOCUMENTS[key].pg_vector and connections[using].vendor == "postgresql":
+        condition |= _vector_match(DOCUMENTS[key], value, using=using)
+        own = None
+    else:
+        own = matching_ids(key, value, using=using)
     if own is None and connections[using].vendor not in ("postgresql", "sqlite"):
         return _substring(queryset, value, key=key, related=related)
     if own is not None:
@@ -267,21 +282,35 @@ def ranked(
     if kind == "postgresql" and doc.pg_vector:
         column = f'"{doc.table}"."{doc.pg_vector}"'
         rows = queryset.extra(where=[f"{column} @@ {_PG_QUERY}"], params=[SEARCH_CONFIG, value])
+        # Headline words weigh more: the stored vector is of the headline and body together,
+        # so the headline's own match is added (cheap: a short text, parsed per ranked row).
+        rank = {
+            "search_rank": f"ts_rank({column}, {_PG_QUERY}) + 3 * ts_rank("
+            f'to_tsvector(%s::regconfig, COALESCE("{doc.table}"."headline", \'\')), {_PG_QUERY})'
+        }
+        rank_params = [SEARCH_CONFIG, value, SEARCH_CONFIG, SEARCH_CONFIG, value]
+        expected = estimated_rows(_vector_matches(doc), [SEARCH_CONFIG, value], using=queryset.db)
+        if expected <= ranked_limit():
+            # A word the planner expects in few articles: it reads them from the index itself,
+            # so the newest matches are a subquery of the one query that ranks them.
+            newest, newest_params = (
+                rows.order_by("-pk").values("pk")[: ranked_limit()].query.sql_with_params()
+            )
+            return queryset.extra(
+                where=[f'"{doc.table}"."id" IN ({newest})'],
+                params=list(newest_params),
+                select=rank,
+                select_params=rank_params,
+            ).order_by("-search_rank", "-pk")
         with from_index(queryset.db):
             ids = _newest_ids(rows)[: ranked_limit()]
         # The matches by id (one array, whatever their number): a query testing the vectors
-        # again would be planned as the one above had to be kept from being. Headline words
-        # weigh more: the stored vector is of the headline and body together, so the
-        # headline's own match is added (cheap: a short text, parsed per ranked row).
+        # again would be planned as the one above had to be kept from being.
         return queryset.extra(
             where=[f'"{doc.table}"."id" = ANY(%s)'],
             params=[ids],
-            select={
-                "search_rank": f"ts_rank({column}, {_PG_QUERY}) + 3 * ts_rank("
-                f'to_tsvector(%s::regconfig, COALESCE("{doc.table}"."headline", \'\')), '
-                f"{_PG_QUERY})"
-            },
-            select_params=[SEARCH_CONFIG, value, SEARCH_CONFIG, SEARCH_CONFIG, value],
+            select=rank,
+            select_params=rank_params,
         ).order_by("-search_rank", "-pk")
     if kind == "postgresql" and not doc.names:
         query = SearchQuery(value, search_type="websearch", config=SEARCH_CONFIG)
@@ -329,62 +358,6 @@ def _own_rank(doc: Document, value: str, kind: str):
         [expr],
         output_field=FloatField(),
     )
-
-
-# --- Snippets --------------------------------------------------------------------------------
-
-_MARKED = re.compile(f"{_OPEN}([^{_OPEN}{_CLOSE}]*){_CLOSE}")
-
-
-def _marked_html(raw: str) -> SafeString:
-    """Escaped text with the marked words in ``<mark>``; stray marks are dropped."""
-    html = _MARKED.sub(r"<mark>\1</mark>", escape(raw))
-    return mark_safe(html.replace(_OPEN, "").replace(_CLOSE, ""))  # noqa: S308 (escaped above)
-
-
-def snippets(
-    model, pks: Iterable[int], value: str, *, key: str, field: str, words: int = 30
-) -> dict[int, SafeString]:
-    """For each row, a passage of ``field`` around the words matching ``value``, as HTML with
-    those words in ``<mark>``. Rows with nothing to show are left out."""
-    pks = list(pks)
-    value = clean_query(value)
-    doc = DOCUMENTS[key]
-    if not pks or not value:
-        return {}
-    manager = model._default_manager
-    kind = connections[manager.db].vendor
-    if kind == "postgresql":
-        query = SearchQuery(value, search_type="websearch", config=SEARCH_CONFIG)
-        rows = manager.filter(pk__in=pks).annotate(
-            _snippet=SearchHeadline(
-                F(field),
-                query,
-                config=SEARCH_CONFIG,
-                start_sel=_OPEN,
-                stop_sel=_CLOSE,
-                fragment_delimiter=" … ",
-                max_fragments=2,
-                max_words=words,
-                min_words=max(words // 2, 5),
-            )
-        )
-        return {pk: _marked_html(s) for pk, s in rows.values_list("pk", "_snippet") if s}
-    if kind == "sqlite":
-        expr = fts5_query(value, names=doc.names)
-        if expr is None:
-            return {}
-        fts = doc.fts_table
-        column = doc.fields.index(field)
-        marks = ", ".join(["%s"] * len(pks))
-        sql = (
-            f"SELECT rowid, snippet({fts}, {column}, %s, %s, '…', %s) FROM {fts} "
-            f"WHERE {fts} MATCH %s AND rowid IN ({marks})"
-        )
-        with connections[manager.db].cursor() as cursor:
-            cursor.execute(sql, [_OPEN, _CLOSE, min(words, 64), expr, *pks])
-            return {pk: _marked_html(s) for pk, s in cursor.fetchall() if s}
-    return {}
 
 
 def _model(doc: Document):

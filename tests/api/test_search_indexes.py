@@ -2,11 +2,13 @@
 
 import pytest
 from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from rest_framework.test import APIClient
 
 from articles.core.search import matching, ranked
 from articles.models import Article, Quote, Story
 from sources.models import Speaker
-from tests.factories import make_article
+from tests.factories import make_article, make_story
 
 pytestmark = pytest.mark.skipif(
     connection.vendor != "postgresql", reason="these indexes exist on PostgreSQL only"
@@ -63,27 +65,84 @@ def test_name_search_uses_the_trigram_indexes():
     assert "sources_speakeralias_alias_trgm" in plan
 
 
-@pytest.mark.django_db
-def test_a_common_word_is_read_from_the_index_not_the_whole_table():
-    for n in range(30):
-        make_article(headline=f"Harbour notice {n}", body="The ferry runs daily. " * 40)
+def _harbour_notices(n: int = 30) -> list[Article]:
+    """``n`` published articles holding "ferry", one holding "tram"; the planner's statistics
+    read."""
+    story = make_story("Harbour timetable")
+    notices = [
+        make_article(story=story, headline=f"Harbour notice {i}", body="The ferry runs. " * 40)
+        for i in range(n)
+    ]
+    make_article(story=story, headline="Pier closed", body="The tram stopped at the pier.")
     with connection.cursor() as cursor:
         cursor.execute("ANALYZE articles_article")
-    plans = []
+    return notices
 
-    def explain(execute, sql, params, many, context):
-        # The plan of each query that tests the search vectors, as it runs (same settings).
-        if "@@" in sql and "search_vector" in sql:
+
+class _Plans:
+    """The plan of each query that tests the articles' search vectors, read as it runs (with
+    the settings it runs with)."""
+
+    def __init__(self):
+        self.plans = []
+
+    def __call__(self, execute, sql, params, many, context):
+        if "@@" in sql and "search_vector" in sql and not sql.startswith("EXPLAIN"):
             cursor = context["cursor"].cursor  # the driver's own: not through this wrapper
             cursor.execute("EXPLAIN " + sql, params)
-            plans.append("\n".join(row[0] for row in cursor.fetchall()))
+            self.plans.append("\n".join(row[0] for row in cursor.fetchall()))
         return execute(sql, params, many, context)
 
-    with connection.execute_wrapper(explain):
+    def all_from_the_index(self) -> bool:
+        return bool(self.plans) and all(
+            "articles_article_search_vector" in plan and "Seq Scan on articles_article" not in plan
+            for plan in self.plans
+        )
+
+
+@pytest.mark.django_db
+def test_a_common_word_is_read_from_the_index_not_the_whole_table(settings):
+    settings.NEWSROOM_SEARCH_RANKED = 10  # 30 articles hold the word: "common"
+    _harbour_notices()
+    plans = _Plans()
+    with connection.execute_wrapper(plans):
         rows = list(ranked(Article.objects.all(), "ferry", key="article")[:20])
-    assert len(rows) == 20
-    assert plans and all("articles_article_search_vector" in plan for plan in plans)
-    assert not any("Seq Scan on articles_article" in plan for plan in plans)
+    assert len(rows) == 10
+    assert plans.all_from_the_index()
+
+
+@pytest.mark.django_db
+def test_a_word_few_articles_hold_is_ranked_in_one_query_with_the_usual_plans(settings):
+    settings.NEWSROOM_SEARCH_RANKED = 10
+    _harbour_notices()
+    with CaptureQueriesContext(connection) as queries:
+        rows = list(ranked(Article.objects.all(), "tram", key="article")[:20])
+    assert [row.headline for row in rows] == ["Pier closed"]
+    run = [q["sql"] for q in queries if not q["sql"].startswith("EXPLAIN")]
+    assert len(run) == 1 and "@@" in run[0]
+    assert not any("enable_seqscan" in sql for sql in run)
+
+
+@pytest.mark.django_db
+def test_the_api_and_the_admin_read_a_common_words_matches_from_the_index(settings):
+    from articles.editorial.roles import EDITOR
+    from tests.editorial.conftest import client_for, make_user
+
+    settings.NEWSROOM_SEARCH_RANKED = 10
+    notices = _harbour_notices()
+    plans = _Plans()
+    with connection.execute_wrapper(plans):
+        response = APIClient().get("/api/v1/articles/", {"q": "ferries", "page_size": 50})
+        assert response.status_code == 200
+        found = {row["headline"] for row in response.json()["results"]}
+        assert found == {a.headline for a in notices}  # every match, not only the ranked ten
+        html = (
+            client_for(make_user(EDITOR))
+            .get("/admin/articles/article/", {"q": "ferry"})
+            .content.decode()
+        )
+    assert "30 results" in html and "Pier closed" not in html
+    assert plans.all_from_the_index()
 
 
 def _planner_settings() -> tuple:

@@ -6,11 +6,18 @@ from __future__ import annotations
 import pytest
 from django.db import connection
 
-from articles.core.search import fts5_query, matching, ranked, snippets
+from articles.core.search import fts5_query, matching, ranked
 from articles.core.search_index import ensure_index
+from articles.core.search_snippets import snippets
 from articles.models import Article, Story
 from sources.models import Speaker, SpeakerAlias
-from tests.factories import make_article, make_key_point, make_outlet, make_speaker, make_story
+from tests.factories import (
+    make_article,
+    make_key_point,
+    make_outlet,
+    make_speaker,
+    make_story,
+)
 
 pytestmark = pytest.mark.django_db
 

@@ -22,8 +22,8 @@ from articles.core.search import (
     clean_query,
     ranked,
     ranked_limit,
-    snippets,
 )
+from articles.core.search_snippets import snippets
 from articles.core.visibility import (
     public_outlets,
     public_speakers,
