@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from functools import reduce
 from operator import or_
 from urllib.parse import urlsplit
 
 from django.db import connection, transaction
-from django.db.models import Q
+from django.db.models import Q, QuerySet
 from django.db.models.functions import Lower
 from django.utils.text import slugify
 
@@ -57,7 +57,21 @@ def speaker_get_or_create(*, name: str, kind: str | None = None, role: str = "")
         )
 
 
-def speakers_get_or_create(wanted: Iterable[tuple[str, str | None, str]]) -> dict[str, Speaker]:
+def speakers_named(names: list[str], lowered: list[str]) -> QuerySet:
+    """The speakers called one of ``names``, or one of ``lowered`` ignoring case (lower-cased
+    as the database does), unordered (``Meta.ordering`` compiled and sorted for nothing)."""
+    return (
+        Speaker.objects.annotate(lname=Lower("name"))
+        .filter(Q(name__in=names) | Q(lname__in=lowered))
+        .order_by()
+    )
+
+
+def speakers_get_or_create(
+    wanted: Iterable[tuple[str, str | None, str]],
+    *,
+    named: Callable[[list[str], list[str]], Iterable[Speaker]] = speakers_named,
+) -> dict[str, Speaker]:
     """``speaker_get_or_create`` for many names at once, in a constant number of queries.
 
     ``wanted`` holds ``(name, kind, role)``; the first entry of a name gives the kind and role
@@ -65,7 +79,8 @@ def speakers_get_or_create(wanted: Iterable[tuple[str, str | None, str]]) -> dic
     its speaker as ``speaker_find`` does (the exact name first, then the name ignoring case,
     then an alias that holds everywhere, unless the name is a description; the oldest speaker
     wins a tie); the others are created with unique slugs, in one INSERT. Concurrent imports
-    serialise on the same per-name locks as ``speaker_get_or_create``."""
+    serialise on the same per-name locks as ``speaker_get_or_create``. ``named``: reads the
+    speakers of the names as ``speakers_named`` does (an import's, compiled once)."""
     todo: dict[str, tuple[str, str | None, str]] = {}
     for name, kind, role in wanted:
         if name and name.strip():
@@ -85,13 +100,7 @@ def speakers_get_or_create(wanted: Iterable[tuple[str, str | None, str]]) -> dic
                     [sorted({f"speaker:{n.casefold()}" for n in names})],
                 )
         lowered = sorted({n.lower() for n in names})
-        # Unordered in SQL (``Meta.ordering`` compiled and sorted for nothing): by id here.
-        rows = sorted(
-            Speaker.objects.annotate(lname=Lower("name"))
-            .filter(Q(name__in=names) | Q(lname__in=lowered))
-            .order_by(),
-            key=lambda s: s.pk,
-        )
+        rows = sorted(named(names, lowered), key=lambda s: s.pk)  # (unordered in SQL)
         exact: dict[str, Speaker] = {}
         folded: dict[str, Speaker] = {}
         for speaker in rows:

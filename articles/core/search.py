@@ -48,7 +48,8 @@ class Document:
     weights: tuple[float, ...] = ()  # bm25 weights per field on SQLite (headline above body)
     names: bool = False  # a name: trigram matching rather than words
     # On PostgreSQL, a stored ``tsvector`` column of the fields (a large text: ranking many
-    # matches must not parse every body again), GIN-indexed; else an expression index.
+    # matches must not parse every body again), the first field's words weighted A and the
+    # rest D, GIN-indexed; else an expression index.
     pg_vector: str = ""
 
     @property
@@ -282,13 +283,10 @@ def ranked(
     if kind == "postgresql" and doc.pg_vector:
         column = f'"{doc.table}"."{doc.pg_vector}"'
         rows = queryset.extra(where=[f"{column} @@ {_PG_QUERY}"], params=[SEARCH_CONFIG, value])
-        # Headline words weigh more: the stored vector is of the headline and body together,
-        # so the headline's own match is added (cheap: a short text, parsed per ranked row).
-        rank = {
-            "search_rank": f"ts_rank({column}, {_PG_QUERY}) + 3 * ts_rank("
-            f'to_tsvector(%s::regconfig, COALESCE("{doc.table}"."headline", \'\')), {_PG_QUERY})'
-        }
-        rank_params = [SEARCH_CONFIG, value, SEARCH_CONFIG, SEARCH_CONFIG, value]
+        # Headline words weigh more: the stored vector gives them weight A, the body's D
+        # (migration 0023), so the vector alone ranks them; no text is parsed again.
+        rank = {"search_rank": f"ts_rank({column}, {_PG_QUERY})"}
+        rank_params = [SEARCH_CONFIG, value]
         expected = estimated_rows(_vector_matches(doc), [SEARCH_CONFIG, value], using=queryset.db)
         if expected <= ranked_limit():
             # A word the planner expects in few articles: it reads them from the index itself,

@@ -81,7 +81,7 @@ class DocumentFrequencies:
 
 def norm(a: Mapping[str, float]) -> float:
     """Euclidean length of a sparse vector."""
-    return math.sqrt(sum(v * v for v in a.values()))
+    return math.sqrt(sum([v * v for v in a.values()]))  # (a list: quicker, the same sum)
 
 
 def cosine(a: Mapping[str, float], b: Mapping[str, float], a_norm: float | None = None) -> float:
@@ -89,7 +89,7 @@ def cosine(a: Mapping[str, float], b: Mapping[str, float], a_norm: float | None 
     vector against many (the same figure: the norms are summed alike and their product is
     the same either way round)."""
     small, large = (b, a) if len(a) > len(b) else (a, b)
-    dot = sum(v * large[k] for k, v in small.items() if k in large)
+    dot = sum([v * large[k] for k, v in small.items() if k in large])
     if not dot:
         return 0.0
     na = norm(a) if a_norm is None else a_norm

@@ -12,11 +12,11 @@ from dataclasses import replace
 
 from django.db.models.functions import Lower
 
-from articles.core.prepared import prepared_values_list
+from articles.core.prepared import prepared_objects, prepared_values_list
 from articles.engine.types import KnownSpeaker
 from articles.models import StorySpeakerAlias
 from sources.models import Outlet, OutletAlias, Speaker, SpeakerAlias, is_description
-from sources.services import speakers_get_or_create
+from sources.services import speakers_get_or_create, speakers_named
 
 # --- known speakers ------------------------------------------------------------------------
 
@@ -254,6 +254,17 @@ def _lookup(candidates: list[str]) -> dict[str, set[int]]:
     return hits
 
 
+def _speakers_named(names: list[str], lowered: list[str]) -> list[Speaker]:
+    """``speakers_named`` from its SQL compiled once for each number of names."""
+    split = len(names)
+    return prepared_objects(
+        ("speakers named", split, len(lowered)),
+        lambda *values: speakers_named(list(values[:split]), list(values[split:])),
+        *names,
+        *lowered,
+    )
+
+
 def _outlet_names(names: set[str]) -> set[str]:
     """The casefolded ``names`` that are known outlets, by name or alias (one query)."""
     lowered = [n.casefold() for n in names if n]
@@ -311,7 +322,7 @@ class SpeakerResolver:
             if len(self._by_key) + len(missing) > self.max_cached:
                 self._by_key.clear()
                 missing = [w for w in wanted if w[0] and w[0].strip()]
-            found = speakers_get_or_create(missing)
+            found = speakers_get_or_create(missing, named=_speakers_named)
             self._by_key.update(found)
             self.created += [s.name for s in found.values() if getattr(s, "_just_created", 0)]
         return {k: self._by_key[k] for k in keys}

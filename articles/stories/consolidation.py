@@ -32,11 +32,8 @@ from articles.engine.grouping import StoryProfile as EngineProfile
 from articles.engine.weights import DocumentFrequencies
 from articles.models import Article, ReviewState, Story, StoryIndexKey
 from articles.stories.candidates import PLACEMENT_WINDOW_DAYS, story_index_for
-from articles.stories.placement import (
-    articles_features,
-    document_frequencies_each,
-    placement_lock,
-)
+from articles.stories.features import articles_features
+from articles.stories.placement import document_frequencies_each, placement_lock
 from articles.stories.placement_reads import PlacementReads
 from articles.stories.restructure import story_merge
 from ops.grouped import grouped_writes

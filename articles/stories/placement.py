@@ -17,17 +17,11 @@ from django.utils import timezone
 from articles.core.bulk import objs_insert, rows_update
 from articles.core.history import CHANGED, history_bulk, story_insert
 from articles.core.prepared import prepared_objects, prepared_update, prepared_values_list
-from articles.engine.grouping import (
-    ArticleFeatures,
-    StoryIndex,
-    featurize,
-    index_keys,
-)
+from articles.engine.grouping import ArticleFeatures, StoryIndex, index_keys
 from articles.engine.grouping import StoryProfile as EngineProfile
 from articles.engine.weights import DocumentFrequencies
 from articles.models import (
     Article,
-    ArticlePerson,
     Quote,
     ReviewState,
     Story,
@@ -36,6 +30,7 @@ from articles.models import (
     TermFrequency,
 )
 from articles.stories.candidates import story_index_for
+from articles.stories.features import article_features, articles_features
 from articles.stories.key_rows import KeyRows
 from ops.grouped import deferrable
 from sources.versioning import StaleVersion, versioned_update, versions_next
@@ -45,35 +40,6 @@ if TYPE_CHECKING:
 
 # Candidate stories scored per placement (the engine's default).
 PLACEMENT_CANDIDATES = 30
-
-
-def article_features(
-    article: Article, df: DocumentFrequencies | None = None, *, names: list[str] | None = None
-) -> ArticleFeatures:
-    """``names``: the article's people in row order, when the caller has them at hand."""
-    if names is None:
-        names = [p.speaker.name for p in article.people.select_related("speaker")]
-    # An article without a publish date has no known date: the time it was imported says
-    # nothing about when its event happened (an archive imported today would be "today" and
-    # fall outside every story's window), so it is matched on its text alone.
-    return featurize(
-        headline=article.headline,
-        body=article.body,
-        published_at=article.published_at,
-        names=names,
-        df=df,
-    )
-
-
-def articles_features(articles: Iterable[Article]) -> dict[int, ArticleFeatures]:
-    """``article_features`` of each of ``articles`` by id, their people read in one query
-    (not one each: only the set of their names counts)."""
-    articles = list(articles)
-    names: dict[int, list[str]] = {a.pk: [] for a in articles}
-    people = ArticlePerson.objects.filter(article_id__in=list(names))
-    for article_id, name in people.values_list("article_id", "speaker__name"):
-        names[article_id].append(name)
-    return {a.pk: article_features(a, names=names[a.pk]) for a in articles}
 
 
 def document_frequencies(terms: Iterable[str]) -> DocumentFrequencies:

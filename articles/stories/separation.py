@@ -18,7 +18,8 @@ from django.db import transaction
 from articles.engine.grouping import SPLIT_MIN_ARTICLES, ArticleFeatures, split_events
 from articles.models import Article, Story
 from articles.stories.consolidation import machine_drafts
-from articles.stories.placement import articles_features, document_frequencies, placement_lock
+from articles.stories.features import articles_features
+from articles.stories.placement import document_frequencies, placement_lock
 from articles.stories.restructure import story_split
 
 # Reading a story as a whole scores every pair of its articles: larger drafts are left as

@@ -16,8 +16,9 @@ from articles.core.story_state import stories_touch
 from articles.engine.grouping import ArticleFeatures, index_keys, same_storyline
 from articles.models import Article, ReviewState, Story, Storyline
 from articles.stories.candidates import story_index_for
+from articles.stories.features import articles_features
 from articles.stories.key_rows import KeyRows
-from articles.stories.placement import articles_features, document_frequencies_each
+from articles.stories.placement import document_frequencies_each
 
 SUGGEST_CANDIDATES = 30
 # Another event of an ongoing story may come weeks after the first (the inquiry's findings,

@@ -107,8 +107,9 @@ def test_hostile_queries_are_only_text(hostile):
 
 
 def test_a_headline_match_ranks_above_a_body_match():
-    body_only = make_article(headline="Council news", body="Later the ferry was mentioned.")
+    # The headline match is the older article: it comes first by its rank, not by its date.
     in_headline = make_article(headline="Ferry returns", body="Service resumes on Monday.")
+    body_only = make_article(headline="Council news", body="Later the ferry was mentioned.")
     order = list(ranked(Article.objects.all(), "ferry", key="article").values_list("pk", flat=True))
     assert order == [in_headline.pk, body_only.pk]
 
