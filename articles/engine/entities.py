@@ -445,6 +445,8 @@ _WHO_OR_AGE = re.compile(
 
 
 _PLAIN_CONNECTORS = lx.ORG_CONNECTORS - lx.NAME_PARTICLES
+# Lower-case words a name runs on over: "of", "and", "de", "van".
+_RUN_CONNECTORS = lx.ORG_CONNECTORS | lx.NAME_PARTICLES
 _CONNECTORS_BUT_DE = lx.ORG_CONNECTORS - {"de"}
 
 
@@ -473,6 +475,9 @@ def _tokenize_into(text: str, s0: int, end: int, out: list[tuple[int, int, str]]
     append = out.append
     for m in _TOKEN_PARTS.finditer(text, s0, end):
         t = m[0]
+        if "-" not in t and t[-1] != ".":  # most words: the token as found
+            append((m.start(), m.end(), t))
+            continue
         s = m.start()
         if "-" in t:
             glued = _GLUED_WORD.fullmatch(t)
@@ -501,7 +506,8 @@ _CANDIDATE = re.compile(
     r"(?:[\"“‘][^\W\d_a-z][\w’'\-]*(?: [^\W\d_a-z][\w’'\-]*){0,2}[\"”’][ \t\u00a0]+"
     r"(?=[^\W\d_a-z]))?"  # a nickname: Juan "Chico" Roe
     r"(?:(?:"
-    + "|".join(re.escape(w) for w in sorted(lx.ORG_CONNECTORS | lx.NAME_PARTICLES, key=len)[::-1])
+    # (a trie, longest word first as a list sorted by length would try them)
+    + alternation(lx.ORG_CONNECTORS | lx.NAME_PARTICLES)
     + r")[ \t\u00a0]+){0,2}(?:(?:al|el|ad|an|ar|as|ash|at|az)-)?[^\W\d_a-z][\w’'\-.]*+)*+"
 )
 # An Arabic article joined to a surname: "Bashar al-Assad", "Anwar al-Awlaki"
@@ -627,6 +633,18 @@ _BUSINESSES_SUCH_AS = re.compile(
     r"\b(?:companies|employers|firms|businesses|corporations|retailers|manufacturers|banks|"
     r"brands|chains|insurers)\s+(?:such\s+as|like|including)\s+$"
 )
+
+
+def _may_name_business(text: str, s: int) -> bool:
+    """``_BUSINESSES_SUCH_AS`` before ``s``, searched only when one of its last words is there
+    (the search tries every place of its window)."""
+    lo = max(0, s - 60)
+    window = text[lo:s]
+    return ("such" in window or "like" in window or "including" in window) and (
+        _BUSINESSES_SUCH_AS.search(text, lo, s) is not None
+    )
+
+
 # "Roe's wife, " before a lone given name: whose relative, by surname.
 _NAMED_RELATIVE_BEFORE = re.compile(
     r"\b([A-Z][\w\-]+)[’']s\s+("
@@ -1022,7 +1040,9 @@ class _Builder:
                 runs.append(cur)
                 cur, pending = [], []
             prev_end = te
-            if (t[:1].isupper() and t[0].isalpha()) or (cur and _ARTICLE_SURNAME.match(t)):
+            if (t[:1].isupper() and t[0].isalpha()) or (
+                cur and "-" in t and _ARTICLE_SURNAME.match(t)
+            ):
                 if cur and toks[cur[-1]][2].endswith(".") and t.lower() in _SENTENCE_OPENERS:
                     # "... in Washington D.C. He said": a new sentence after an abbreviation.
                     runs.append(cur)
@@ -1067,7 +1087,7 @@ class _Builder:
                 ):  # a possessive ends the name, unless "Children's Trust" goes on
                     runs.append(cur)
                     cur = []
-            elif cur and (t.lower() in lx.ORG_CONNECTORS or t.lower() in lx.NAME_PARTICLES):
+            elif cur and t.lower() in _RUN_CONNECTORS:
                 if len(pending) >= 2:
                     runs.append(cur)
                     cur, pending = [], []
@@ -1901,7 +1921,10 @@ class _Builder:
                     and not common_word(w)
                 )
                 # "A volunteer, who gave only his first name, Curtis, said": the name given
-                or _FIRST_NAME_GIVEN.search(self.text, max(0, s0 - 40), s0)
+                or (
+                    "first name" in self.text[max(0, s0 - 40) : s0]  # (a quick test first)
+                    and _FIRST_NAME_GIVEN.search(self.text, max(0, s0 - 40), s0)
+                )
                 # "Her father, Anton, 41, complained": a relative named by a given name
                 or (
                     w.lower() in lx.FIRST_NAMES
@@ -1946,7 +1969,7 @@ class _Builder:
             if (
                 word not in reg.surnames
                 and word not in reg.given
-                and _BUSINESSES_SUCH_AS.search(self.text, max(0, s - 60), s)
+                and _may_name_business(self.text, s)
             ):
                 # "local employers such as Quillmart": a business, by its one-word name
                 org = self.add_org(word, s, e)

@@ -269,11 +269,7 @@ def _may_hold(text: str, phrases: tuple[str, ...]) -> bool:
     (Unicode case folding matches more than lower case does)."""
     if not text.isascii():
         return True
-    low = text.lower()
-    for p in phrases:
-        if p in low:
-            return True
-    return False
+    return any(map(text.lower().__contains__, phrases))
 
 
 def _last_end(rx: re.Pattern, phrases: tuple[str, ...], text: str) -> int:

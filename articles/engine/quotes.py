@@ -739,7 +739,9 @@ _FROM_DOCUMENT = re.compile(
 
 
 def _from_the_document(text: str, open_pos: int) -> Attribution | None:
-    m = _FROM_DOCUMENT.search(text, max(0, open_pos - 80), open_pos)
+    lo = max(0, open_pos - 80)
+    # (the pattern ends with a colon: searched only where there is one)
+    m = _FROM_DOCUMENT.search(text, lo, open_pos) if ":" in text[lo:open_pos] else None
     if m is None:
         return None
     return Attribution("from", m.start(), m.group(1), *m.span(1), before=True)

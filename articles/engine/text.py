@@ -105,30 +105,24 @@ def paragraph_spans(text: str) -> list[tuple[int, int]]:
     spans = []
     wrapped = is_wrapped(text)
     joinable = False  # the previous line was non-blank and of wrap width
-    n = len(text)
-    ls = 0
-    while ls < n:  # each line (a run of characters other than a newline), found with find
-        le = text.find("\n", ls)
-        if le < 0:
-            le = n
-        if le == ls:
-            ls += 1
-            continue
-        s, e = ls, le
-        while s < e and text[s].isspace():
-            s += 1
-        while e > s and text[e - 1].isspace():
-            e -= 1
-        if s >= e:
-            joinable = False
-        else:
-            if joinable and spans and ls == spans[-1][2]:
-                spans[-1][1] = e
-            else:
-                spans.append([s, e, 0])
-            spans[-1][2] = le + 1  # where the next line starts if nothing blank comes between
-            joinable = wrapped and le - ls <= WRAP_WIDTH + 1
+    le = -1
+    for line in text.split("\n"):  # each line: text[ls:le]
         ls = le + 1
+        le = ls + len(line)
+        if not line:
+            continue
+        body = line.lstrip()  # (``strip`` and ``isspace`` agree on what white space is)
+        if not body:
+            joinable = False
+            continue
+        s = le - len(body)
+        e = s + len(body.rstrip())
+        if joinable and spans and ls == spans[-1][2]:
+            spans[-1][1] = e
+        else:
+            spans.append([s, e, 0])
+        spans[-1][2] = le + 1  # where the next line starts if nothing blank comes between
+        joinable = wrapped and le - ls <= WRAP_WIDTH + 1
     return [(s, e) for s, e, _ in spans]
 
 
