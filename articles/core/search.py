@@ -168,10 +168,17 @@ def _vector_match(doc: Document, value: str, *, using: str) -> Q:
     every query of the request (a list, its count, an admin's date menus) tests its rows
     against that array (hashed: one look-up a row)."""
     params = [SEARCH_CONFIG, value]
-    if estimated_rows(_vector_matches(doc), params, using=using) <= ranked_limit():
+    if not _common(doc, value, using=using):
         return Q(pk__in=RawSQL(_vector_matches(doc), params))
     ids = ids_from_index(_vector_matches(doc), params, using=using)
     return Q(RawSQL(f'"{doc.table}"."id" = ANY(%s)', [ids], output_field=BooleanField()))
+
+
+def _common(doc: Document, value: str, *, using: str) -> bool:
+    """Whether PostgreSQL's planner expects more rows to match than ``ranked_limit()``: it
+    would then test row after row, fetching each stored vector (``search_plans``)."""
+    params = [SEARCH_CONFIG, value]
+    return estimated_rows(_vector_matches(doc), params, using=using) > ranked_limit()
 
 
 def matching(
@@ -191,16 +198,14 @@ def matching(
     using = queryset.db
     if not value:
         return queryset.none()
-    condition = Q(pk__in=[])
-    if DOCUMENTS[key].pg_vector and connections[using].vendor == "postgresql":
-        condition |= _vector_match(DOCUMENTS[key], value, using=using)
-        own = None
+    doc = DOCUMENTS[key]
+    if doc.pg_vector and connections[using].vendor == "postgresql":
+        condition = _vector_match(doc, value, using=using)
     else:
         own = matching_ids(key, value, using=using)
-    if own is None and connections[using].vendor not in ("postgresql", "sqlite"):
-        return _substring(queryset, value, key=key, related=related)
-    if own is not None:
-        condition |= Q(pk__in=own)
+        if own is None and connections[using].vendor not in ("postgresql", "sqlite"):
+            return _substring(queryset, value, key=key, related=related)
+        condition = Q(pk__in=[]) if own is None else Q(pk__in=own)
     for rel_key, link in related:
         ids = matching_ids(rel_key, value, using=using)
         if ids is None:
@@ -267,8 +272,10 @@ def ranked(
     ``related``, one of their related rows: see :func:`matching`), best first, with
     ``search_rank``: a row matched only through a related row ranks after those matched by
     their own text. Ties, and names, fall back to the newest row first. Fewer than
-    ``ranked_limit()`` rows: these are all the matches. How many match is read when this is
-    called (articles' from the index whatever the word: ``search_plans.from_index``)."""
+    ``ranked_limit()`` rows: these are all the matches. Which are the newest is read when
+    this is called, except for an article word PostgreSQL's planner expects in few rows,
+    where it is a subquery of the ranking query (a common one is read from the index:
+    ``search_plans.from_index``)."""
     value = clean_query(value)
     doc = DOCUMENTS[key]
     kind = vendor(queryset)
@@ -283,32 +290,27 @@ def ranked(
     if kind == "postgresql" and doc.pg_vector:
         column = f'"{doc.table}"."{doc.pg_vector}"'
         rows = queryset.extra(where=[f"{column} @@ {_PG_QUERY}"], params=[SEARCH_CONFIG, value])
-        # Headline words weigh more: the stored vector gives them weight A, the body's D
-        # (migration 0023), so the vector alone ranks them; no text is parsed again.
-        rank = {"search_rank": f"ts_rank({column}, {_PG_QUERY})"}
-        rank_params = [SEARCH_CONFIG, value]
-        expected = estimated_rows(_vector_matches(doc), [SEARCH_CONFIG, value], using=queryset.db)
-        if expected <= ranked_limit():
+        if _common(doc, value, using=queryset.db):
+            # The newest matches' ids read now, from the index, and the matches taken by that
+            # array: a query testing the vectors again would be planned to test every row.
+            with from_index(queryset.db):
+                where, params = (
+                    f'"{doc.table}"."id" = ANY(%s)',
+                    [_newest_ids(rows)[: ranked_limit()]],
+                )
+        else:
             # A word the planner expects in few articles: it reads them from the index itself,
             # so the newest matches are a subquery of the one query that ranks them.
-            newest, newest_params = (
-                rows.order_by("-pk").values("pk")[: ranked_limit()].query.sql_with_params()
-            )
-            return queryset.extra(
-                where=[f'"{doc.table}"."id" IN ({newest})'],
-                params=list(newest_params),
-                select=rank,
-                select_params=rank_params,
-            ).order_by("-search_rank", "-pk")
-        with from_index(queryset.db):
-            ids = _newest_ids(rows)[: ranked_limit()]
-        # The matches by id (one array, whatever their number): a query testing the vectors
-        # again would be planned as the one above had to be kept from being.
+            newest = rows.order_by("-pk").values("pk")[: ranked_limit()]
+            sql, newest_params = newest.query.sql_with_params()
+            where, params = f'"{doc.table}"."id" IN ({sql})', list(newest_params)
+        # Headline words weigh more: the stored vector gives them weight A, the body's D
+        # (migration 0023), so the vector alone ranks them; no text is parsed again.
         return queryset.extra(
-            where=[f'"{doc.table}"."id" = ANY(%s)'],
-            params=[ids],
-            select=rank,
-            select_params=rank_params,
+            where=[where],
+            params=params,
+            select={"search_rank": f"ts_rank({column}, {_PG_QUERY})"},
+            select_params=[SEARCH_CONFIG, value],
         ).order_by("-search_rank", "-pk")
     if kind == "postgresql" and not doc.names:
         query = SearchQuery(value, search_type="websearch", config=SEARCH_CONFIG)
