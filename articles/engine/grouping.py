@@ -256,6 +256,8 @@ def lead_people(top: str, text: str, names: Iterable[str]) -> frozenset[str]:
                 if any(f"{word}{name}" in text for word in places):
                     continue  # "St. Louis Cardinals", found as "Louis Cardinals"
             last = k + 2 if len(parts[k + 1].rstrip(".")) == 1 and k + 2 < len(parts) else k + 1
+            if _names_a_place(text, parts[last]):
+                continue  # "the Jane Roe Center": a clinic, a hall, an airport named for her
             if part.lower() not in FIRST_NAMES and (
                 common_word(parts[last]) or not _named_alone(text, parts[last])
             ):
@@ -282,6 +284,28 @@ def _named_alone(text: str, surname: str) -> bool:
             if not before or not before[-1][0].isupper() or before[-1][-1] in '.,;:"”)':
                 return True
         at = text.find(surname, end)
+    return False
+
+
+# Words that make a place or an institution of the person's name before them: "the Jane Roe
+# Center", "Roe Memorial Hospital", "Roe Stadium". A report about the clinic names the
+# person in every lede, as it would the person it happened to.
+_INSTITUTION_WORDS = (
+    "Center Centre Clinic Hospital Foundation Institute Memorial Library Museum Stadium Arena "
+    "Airport School College University Hall Park Bridge Building Tower Theater Theatre Award "
+    "Prize Trophy"
+).split()
+
+
+def _names_a_place(text: str, surname: str) -> bool:
+    """Does ``text`` write ``surname`` before an institution word ("Roe Center", "Roe
+    Clinic", "ROE CENTER")?"""
+    at = text.find(surname + " ")
+    while at >= 0:
+        after = text[at + len(surname) + 1 : at + len(surname) + 14].split(maxsplit=1)
+        if after and after[0].strip(".,;:'\"").title() in _INSTITUTION_WORDS:
+            return True
+        at = text.find(surname + " ", at + 1)
     return False
 
 
@@ -1087,7 +1111,12 @@ SPLIT_MIN_PART = 2
 SPLIT_MIN_SHARE = 1 / 3
 # The two groups are split when the mean score across them is below this share of the mean
 # score within them.
-SPLIT_RATIO = 0.6
+SPLIT_RATIO = 0.5
+# Or below this share when the two groups' ledes each agree on a person the other's ledes
+# hardly name (``_led_apart``): the club's two players hurt, two suspects of one crime type.
+SPLIT_RATIO_LEADS = 0.6
+# Rounds of moving single articles to the group they fit better (``_refine``).
+SPLIT_REFINE_ROUNDS = 5
 
 
 def split_events(
@@ -1096,14 +1125,67 @@ def split_events(
     """The story's articles (by position) as two events, or ``None`` when they are one.
 
     Every article is scored against every other as a story of one article (both ways,
-    averaged), the articles are joined bottom-up by average link into two groups, and the two
-    are kept apart when their mean score across is below ``SPLIT_RATIO`` of their mean score
-    within, each holding at least ``SPLIT_MIN_PART`` articles and the smaller at least
-    ``SPLIT_MIN_SHARE`` of the larger's. ``df``: the frequencies the
-    articles are already counted in. Quadratic in the articles: the caller bounds them."""
+    averaged) and the articles are joined bottom-up by average link. At every step of the
+    joining, the two largest groups are read as the two events: the smaller groups join the
+    one they fit better on average, then single articles move to the group they fit better
+    (``_refine``). Of these readings, the one whose groups fit each other least (relative to
+    how well each fits itself) is kept. Reading only the last step, as an earlier version
+    did, let one odd report (a sidebar, a reaction piece) stay a group of its own to the
+    end, so that two clear events were never offered as the two groups.
+
+    The two are kept apart when their mean score across is below ``SPLIT_RATIO`` of their
+    mean score within, each holding at least ``SPLIT_MIN_PART`` articles and the smaller at
+    least ``SPLIT_MIN_SHARE`` of the larger's. ``df``: the frequencies the articles are
+    already counted in. Cubic in the articles at most: the caller bounds them."""
     n = len(articles)
     if n < SPLIT_MIN_ARTICLES:
         return None
+    pair = _pair_scores(articles, df)
+    groups = {i: [i] for i in range(n)}
+    link = {(i, j): pair[i][j] for i in range(n) for j in range(i + 1, n)}
+    best = None
+    tried: set[tuple[tuple[int, ...], tuple[int, ...]]] = set()
+    while len(groups) > 2:
+        a, b = max(link, key=lambda ab: (link[ab], -ab[0], -ab[1]))
+        size_a, size_b = len(groups[a]), len(groups[b])
+        groups[a] += groups.pop(b)
+        for c in groups:
+            if c == a:
+                continue
+            ac, bc = (min(a, c), max(a, c)), (min(b, c), max(b, c))
+            link[ac] = (size_a * link[ac] + size_b * link.pop(bc)) / (size_a + size_b)
+        link = {ab: v for ab, v in link.items() if b not in ab}
+        best = _better_reading(pair, list(groups.values()), best, tried)
+    if len(groups) == 2:
+        best = _better_reading(pair, list(groups.values()), best, tried)
+    if best is None or best[0] >= SPLIT_RATIO_LEADS:
+        return None
+    if best[0] >= SPLIT_RATIO and not _led_apart(articles, best[1], best[2]):
+        return None
+    return best[1], best[2]
+
+
+def _led_apart(articles: list[ArticleFeatures], first: list[int], second: list[int]) -> bool:
+    """Do the ledes of each group agree on a person (half of them or more name them) whom
+    fewer than ``LEAD_KNOWN_SHARE`` of the other group's ledes name?"""
+
+    def agreed(group: list[int]) -> tuple[set[str], Counter]:
+        named: Counter = Counter()
+        for i in group:
+            named.update(articles[i].leads)
+        return {k for k, count in named.items() if count >= LEAD_CORE_SHARE * len(group)}, named
+
+    core_first, named_first = agreed(first)
+    core_second, named_second = agreed(second)
+    return any(
+        named_second[k] < LEAD_KNOWN_SHARE * len(second) for k in core_first
+    ) and any(named_first[k] < LEAD_KNOWN_SHARE * len(first) for k in core_second)
+
+
+def _pair_scores(articles: list[ArticleFeatures], df: DocumentFrequencies) -> list[list[float]]:
+    """Each article scored against each other one as a story of one article, both ways
+    averaged."""
+    n = len(articles)
     scratch = StoryIndex()  # builds the one-article profiles; its frequencies are not used
     for i, features in enumerate(articles):
         scratch.add(i, features)
@@ -1115,26 +1197,65 @@ def split_events(
     one_way = [
         [scorer.score(articles[i], j).total if i != j else 0.0 for j in range(n)] for i in range(n)
     ]
-    pair = [[(one_way[i][j] + one_way[j][i]) / 2 for j in range(n)] for i in range(n)]
-    groups = {i: [i] for i in range(n)}
-    link = {(i, j): pair[i][j] for i in range(n) for j in range(i + 1, n)}
-    while len(groups) > 2:
-        a, b = max(link, key=lambda ab: (link[ab], -ab[0], -ab[1]))
-        size_a, size_b = len(groups[a]), len(groups[b])
-        groups[a] += groups.pop(b)
-        for c in groups:
-            if c == a:
-                continue
-            ac, bc = (min(a, c), max(a, c)), (min(b, c), max(b, c))
-            link[ac] = (size_a * link[ac] + size_b * link.pop(bc)) / (size_a + size_b)
-        link = {ab: v for ab, v in link.items() if b not in ab}
-    first, second = (sorted(g) for g in groups.values())
+    return [[(one_way[i][j] + one_way[j][i]) / 2 for j in range(n)] for i in range(n)]
+
+
+def _better_reading(
+    pair: list[list[float]],
+    groups: list[list[int]],
+    best: tuple[float, list[int], list[int]] | None,
+    tried: set,
+) -> tuple[float, list[int], list[int]] | None:
+    """``best`` or the reading of ``groups`` as two events (the two largest, the others
+    joining the one they fit better), whichever has the lower ratio across / within."""
+    ranked = sorted(groups, key=lambda g: (-len(g), min(g)))
+    if len(ranked) < 2 or len(ranked[1]) < SPLIT_MIN_PART:
+        return best
+    first, second = list(ranked[0]), list(ranked[1])
+    for group in ranked[2:]:
+        to_first = _mean_link(pair, group, ranked[0])
+        to_second = _mean_link(pair, group, ranked[1])
+        (first if to_first >= to_second else second).extend(group)
+    first, second = _refine(pair, first, second)
+    key = (tuple(first), tuple(second))
+    if key in tried:
+        return best
+    tried.add(key)
     small, large = sorted((len(first), len(second)))
     if small < max(SPLIT_MIN_PART, SPLIT_MIN_SHARE * large):
-        return None
+        return best
     within = [pair[i][j] for g in (first, second) for i in g for j in g if i < j]
-    across = sum(pair[i][j] for i in first for j in second) / (len(first) * len(second))
     mean_within = sum(within) / len(within)
-    if mean_within <= 0 or across >= SPLIT_RATIO * mean_within:
-        return None
+    if mean_within <= 0:
+        return best
+    across = _mean_link(pair, first, second)
+    ratio = across / mean_within
+    if best is None or ratio < best[0]:
+        return ratio, first, second
+    return best
+
+
+def _mean_link(pair: list[list[float]], one: list[int], other: list[int]) -> float:
+    return sum(pair[i][j] for i in one for j in other) / (len(one) * len(other))
+
+
+def _refine(pair: list[list[float]], first: list[int], second: list[int]) -> tuple[list, list]:
+    """Move single articles to the group they fit better on average, a few rounds (never
+    leaving a group below ``SPLIT_MIN_PART``); the groups sorted, the one holding the first
+    article first."""
+    groups = [set(first), set(second)]
+    for _ in range(SPLIT_REFINE_ROUNDS):
+        moved = False
+        for i in sorted(groups[0] | groups[1]):
+            mine, other = (0, 1) if i in groups[0] else (1, 0)
+            if len(groups[mine]) <= SPLIT_MIN_PART:
+                continue
+            own = sum(pair[i][j] for j in groups[mine] if j != i) / (len(groups[mine]) - 1)
+            if _mean_link(pair, [i], sorted(groups[other])) > own:
+                groups[mine].discard(i)
+                groups[other].add(i)
+                moved = True
+        if not moved:
+            break
+    first, second = sorted(sorted(g) for g in groups)
     return first, second
