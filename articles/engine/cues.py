@@ -453,7 +453,12 @@ def _valid_subject(phrase: str, inverted: bool = False) -> bool:
 _OPENERS = frozenset({"but", "and", "yet", "so", "still", "then", "meanwhile", "however", "now"})
 # Words that open a clause of its own mid-sentence, before its subject.
 _CLAUSE_OPENERS = frozenset({"while", "whereas", "although", "though"})
-_CLAUSE_AFTER = re.compile(rf"[\s,]*(?:{alternation(_CLAUSE_OPENERS)})\b")
+# ... or that opens a clause about what happened next: "Roe said, “...” - at which point the
+# crowd chanted": the crowd's words are the next quote's, these are Roe's.
+_NEXT_EVENT = ("at which point", "at which time", "whereupon", "after which")
+_CLAUSE_AFTER = re.compile(
+    rf"[\s,—–-]*(?:{alternation(_CLAUSE_OPENERS)}|{'|'.join(_NEXT_EVENT)})\b"
+)
 
 
 def _without_opener(phrase: str) -> str:

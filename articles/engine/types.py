@@ -9,7 +9,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields
 from typing import Literal
 
-SpeakerKind = Literal["person", "organization"]
+# "group": people named together ("Jane Roe and John Doe"); "people": people the text names
+# only as a group of the public ("protesters", "the crowd": ``groups``), no one to look up.
+SpeakerKind = Literal["person", "organization", "group", "people"]
 
 
 @dataclass(frozen=True, slots=True)
