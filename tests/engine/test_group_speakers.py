@@ -28,6 +28,11 @@ def test_some_protesters_shouted_names_the_protesters():
     assert _speakers(text) == [("protesters", "people")]
 
 
+def test_a_place_word_opening_the_sentence_is_not_a_name():
+    text = "Mayor Jane Roe spoke in the hall. Outside, the crowd chanted, “Save our pier!”"
+    assert _speakers(text) == [("crowd", "people")]
+
+
 def test_a_quote_of_a_named_person_around_a_crowds_chant_stays_theirs():
     text = (
         "Mayor Jane Roe spoke last.\n\nRoe said, “We will rebuild the pier” - at which point "
@@ -71,3 +76,11 @@ def test_the_group_as_a_careful_reader_names_it(mention, group):
 )
 def test_not_a_group_of_the_public(mention):
     assert unnamed_group(mention) is None
+
+
+def test_a_share_answering_yes_to_a_quoted_question_did_not_say_its_words():
+    text = (
+        "Asked whether the mayor “has the integrity to serve,” 75 percent of Northfield "
+        "residents said yes. “Reopen the pier!” the crowd shouted."
+    )
+    assert _speakers(text) == [(None, None), ("crowd", "people")]
