@@ -1177,9 +1177,9 @@ def _led_apart(articles: list[ArticleFeatures], first: list[int], second: list[i
 
     core_first, named_first = agreed(first)
     core_second, named_second = agreed(second)
-    return any(named_second[k] < LEAD_KNOWN_SHARE * len(second) for k in core_first) and any(
-        named_first[k] < LEAD_KNOWN_SHARE * len(first) for k in core_second
-    )
+    return any(
+        named_second[k] < LEAD_KNOWN_SHARE * len(second) for k in core_first
+    ) and any(named_first[k] < LEAD_KNOWN_SHARE * len(first) for k in core_second)
 
 
 def _pair_scores(articles: list[ArticleFeatures], df: DocumentFrequencies) -> list[list[float]]:
@@ -1224,9 +1224,8 @@ def _better_reading(
     small, large = sorted((len(first), len(second)))
     if small < max(SPLIT_MIN_PART, SPLIT_MIN_SHARE * large):
         return best
-    # Each group's own fit counts alike: pooled over pairs, a large coherent group hid a
-    # small group that fits nothing, even itself (one report and an odd one beside it).
-    mean_within = (_mean_within(pair, first) + _mean_within(pair, second)) / 2
+    within = [pair[i][j] for g in (first, second) for i in g for j in g if i < j]
+    mean_within = sum(within) / len(within)
     if mean_within <= 0:
         return best
     across = _mean_link(pair, first, second)
@@ -1234,11 +1233,6 @@ def _better_reading(
     if best is None or ratio < best[0]:
         return ratio, first, second
     return best
-
-
-def _mean_within(pair: list[list[float]], group: list[int]) -> float:
-    within = [pair[i][j] for i in group for j in group if i < j]
-    return sum(within) / len(within)
 
 
 def _mean_link(pair: list[list[float]], one: list[int], other: list[int]) -> float:
@@ -1250,21 +1244,14 @@ def _refine(pair: list[list[float]], first: list[int], second: list[int]) -> tup
     leaving a group below ``SPLIT_MIN_PART``); the groups sorted, the one holding the first
     article first."""
     groups = [set(first), set(second)]
-    n = len(pair)
-    # A report that fits no other (its mean score below zero: a sidebar of another subject)
-    # says nothing about where the others belong: it is left out of the means.
-    odd = {i for i in range(n) if sum(pair[i]) <= 0}
     for _ in range(SPLIT_REFINE_ROUNDS):
         moved = False
         for i in sorted(groups[0] | groups[1]):
             mine, other = (0, 1) if i in groups[0] else (1, 0)
             if len(groups[mine]) <= SPLIT_MIN_PART:
                 continue
-            own_group = [j for j in groups[mine] if j != i and j not in odd]
-            other_group = [j for j in groups[other] if j not in odd]
-            if not own_group or not other_group:
-                continue
-            if _mean_link(pair, [i], other_group) > _mean_link(pair, [i], own_group):
+            own = sum(pair[i][j] for j in groups[mine] if j != i) / (len(groups[mine]) - 1)
+            if _mean_link(pair, [i], sorted(groups[other])) > own:
                 groups[mine].discard(i)
                 groups[other].add(i)
                 moved = True
