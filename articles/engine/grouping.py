@@ -1177,9 +1177,9 @@ def _led_apart(articles: list[ArticleFeatures], first: list[int], second: list[i
 
     core_first, named_first = agreed(first)
     core_second, named_second = agreed(second)
-    return any(
-        named_second[k] < LEAD_KNOWN_SHARE * len(second) for k in core_first
-    ) and any(named_first[k] < LEAD_KNOWN_SHARE * len(first) for k in core_second)
+    return any(named_second[k] < LEAD_KNOWN_SHARE * len(second) for k in core_first) and any(
+        named_first[k] < LEAD_KNOWN_SHARE * len(first) for k in core_second
+    )
 
 
 def _pair_scores(articles: list[ArticleFeatures], df: DocumentFrequencies) -> list[list[float]]:
