@@ -14,11 +14,14 @@ INSERTs go with the next statement. What a ``save()`` does besides the row is th
 from __future__ import annotations
 
 from collections.abc import Sequence
+from datetime import UTC, datetime
 from itertools import chain
 
+from django.conf import settings
 from django.db import connections, models, router, transaction
 from django.db.backends.base.operations import BaseDatabaseOperations
 from django.db.models.constants import OnConflict
+from django.utils import timezone
 
 from ops.grouped import deferrable
 
@@ -118,6 +121,46 @@ def objs_insert(
     rows_insert(model, fields, rows, ignore_conflicts=ignore_conflicts)
 
 
+def dicts_insert(model: type[models.Model], rows, *, ignore_conflicts: bool = False) -> None:
+    """``objs_insert(model, [model(**row) for row in rows], ...)`` without building the
+    instances: each row (a dict) gives fields' values by attribute name (``article_id``);
+    a field it leaves out takes what the constructor gives it (its default), and an automatic
+    date what ``pre_save`` gives it. For a model with another field that fills itself in on
+    save, the instances are built."""
+    meta = model._meta
+    fields = [f for f in meta.concrete_fields if f is not meta.pk]
+    if not all(_plain_save(f) for f in fields):
+        objs_insert(model, [model(**row) for row in rows], ignore_conflicts=ignore_conflicts)
+        return
+    fill = []
+    for field in fields:
+        if getattr(field, "auto_now", False) or getattr(field, "auto_now_add", False):
+            fill.append((field.attname, True, None))
+        else:
+            fill.append((field.attname, False, field.get_default))
+    values = []
+    for row in rows:
+        out = []
+        for name, automatic, default in fill:
+            if automatic:  # (``pre_save`` of a new row: the moment, even over a given value)
+                out.append(timezone.now())
+            elif name in row:
+                out.append(row[name])
+            else:
+                out.append(default())
+        values.append(out)
+    rows_insert(model, fields, values, ignore_conflicts=ignore_conflicts)
+
+
+def _plain_save(field: models.Field) -> bool:
+    """Does ``field``'s ``pre_save`` give the attribute as it is (or, for Django's own date
+    and time field, the moment when it is automatic)?"""
+    kind = type(field)
+    if kind.pre_save is _Field.pre_save:
+        return True
+    return kind is models.DateTimeField
+
+
 def rows_update(model: type[models.Model], objs: Sequence[models.Model], names: Sequence[str]):
     """``model.objects.bulk_update(objs, names)``: each row's ``names`` fields set to the
     values its copy holds, one UPDATE per row by primary key, sent together."""
@@ -138,12 +181,14 @@ def _prepared(connection, fields: Sequence[models.Field], rows) -> list[list]:
     prepare = [field.get_db_prep_save for field in fields]
     ops = type(connection.ops)
     same = []
-    for field in fields:
+    for n, field in enumerate(fields):
         # By identity: a field's own hash and equality cost more than the look-up saves.
         known = _UNCHANGED.get((id(field), ops))
         if known is None or known[0] is not field:
             known = _UNCHANGED[(id(field), ops)] = (field, _unchanged(field, ops))
         same.append(known[1])
+        if _plain_moment(field) and settings.USE_TZ and connection.timezone is UTC:
+            prepare[n] = _moment_prepare(prepare[n], ops)
     return [
         [
             v if type(v) in kept or (kept is _TEXT and isinstance(v, str)) else p(v, connection)
@@ -151,6 +196,63 @@ def _prepared(connection, fields: Sequence[models.Field], rows) -> list[list]:
         ]
         for row in rows
     ]
+
+
+def _plain_moment(field: models.Field) -> bool:
+    """Is ``field`` a date and time field whose preparation is Django's own
+    ``DateTimeField``'s (no override anywhere on the way to the backend)?"""
+    kind, moment = type(field), models.DateTimeField
+    return (
+        isinstance(field, moment)
+        and kind.get_db_prep_save is _Field.get_db_prep_save
+        and kind.get_db_prep_value is moment.get_db_prep_value
+        and kind.get_prep_value is moment.get_prep_value
+        and kind.to_python is moment.to_python
+    )
+
+
+def _moment_prepare(prepare, ops: type[BaseDatabaseOperations]):
+    """``prepare`` (a plain ``DateTimeField``'s ``get_db_prep_save``) with a short way for the
+    moments an import writes, aware and in UTC (``timezone.now()``), where the database's time
+    zone is UTC too: what the backend's own adaptation gives them (SQLite: the naive UTC
+    moment as text; PostgreSQL: the moment itself). Other values, and other backends, take
+    ``prepare``."""
+    adapt = ops.adapt_datetimefield_value
+    if adapt is _sqlite_adapt():
+        short = _utc_text
+    elif adapt is _postgresql_adapt():
+        short = _utc_itself
+    else:
+        return prepare
+
+    def moment(value, connection):
+        if type(value) is datetime and value.tzinfo is UTC:
+            return short(value)
+        return prepare(value, connection)
+
+    return moment
+
+
+def _utc_text(value: datetime) -> str:
+    return str(value.replace(tzinfo=None))  # ``make_naive(value, UTC)``, then ``str``
+
+
+def _utc_itself(value: datetime) -> datetime:
+    return value
+
+
+def _sqlite_adapt():
+    from django.db.backends.sqlite3.operations import DatabaseOperations
+
+    return DatabaseOperations.adapt_datetimefield_value
+
+
+def _postgresql_adapt():
+    try:
+        from django.db.backends.postgresql.operations import DatabaseOperations
+    except ImportError:  # (no driver installed)
+        return None
+    return DatabaseOperations.adapt_datetimefield_value
 
 
 _Field = models.Field

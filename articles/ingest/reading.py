@@ -13,7 +13,7 @@ from django.db.models import Count
 from django.utils import timezone
 
 from articles import engine
-from articles.core.bulk import objs_create, objs_insert
+from articles.core.bulk import dicts_insert, objs_create, objs_insert
 from articles.core.history import CREATED, history_bulk, story_touch
 from articles.core.prepared import prepared_update
 from articles.engine.types import KnownSpeaker, Reading
@@ -296,7 +296,7 @@ def _store_figures(article, reading, result, new: bool) -> int:
     body_len = len(article.body)
     existing = {} if new else {(f.start, f.end): f for f in Figure.objects.filter(article=article)}
     seen = set()
-    created: list[Figure] = []
+    created: list[dict] = []
     for fig in reading.figures:
         span = (fig.start, fig.end)
         if not (0 <= fig.start < fig.end <= body_len) or span in seen:
@@ -315,15 +315,15 @@ def _store_figures(article, reading, result, new: bool) -> int:
             "event": fig.event[:30],
         }
         row = existing.get(span)
-        if row is None:
+        if row is None:  # (a new row's values: no instance needed to write it)
             created.append(
-                Figure(
-                    article=article,
-                    start=fig.start,
-                    end=fig.end,
-                    review_state=ReviewState.SUGGESTED,
+                {
+                    "article_id": article.pk,
+                    "start": fig.start,
+                    "end": fig.end,
+                    "review_state": ReviewState.SUGGESTED,
                     **values,
-                )
+                }
             )
         elif row.review_state != ReviewState.SUGGESTED:
             continue  # an editor's decision stands
@@ -332,7 +332,7 @@ def _store_figures(article, reading, result, new: bool) -> int:
                 setattr(row, k, v)
             row.save()
     if created:
-        objs_insert(Figure, created)
+        dicts_insert(Figure, created)
     stale = [
         f.pk
         for span, f in existing.items()

@@ -14,7 +14,7 @@ from django.db import connection, transaction
 from django.db.models import F, Q
 from django.utils import timezone
 
-from articles.core.bulk import objs_insert, rows_update
+from articles.core.bulk import dicts_insert, objs_insert, rows_update
 from articles.core.history import CHANGED, history_bulk, story_insert
 from articles.core.prepared import prepared_objects, prepared_update, prepared_values_list
 from articles.engine.grouping import ArticleFeatures, StoryIndex, index_keys
@@ -117,14 +117,11 @@ def _save_profile(
         }
     )
     first, last = profile.first, profile.last
-    objs_insert(
-        StoryIndexKey,
-        [
-            StoryIndexKey(key=k, story_id=story_id, first_day=first, last_day=last)
-            for k in keys - existing
-        ],
-        ignore_conflicts=True,
-    )
+    new_keys = [
+        {"key": k, "story_id": story_id, "first_day": first, "last_day": last}
+        for k in keys - existing
+    ]
+    dicts_insert(StoryIndexKey, new_keys, ignore_conflicts=True)
     # Only the rows whose days change are written: most placements leave the story's days
     # as they were, and rewriting every key row of a long story cost a write per row.
     if first is None or last is None:  # (undated stories: compiled every time, as they are few)

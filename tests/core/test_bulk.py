@@ -119,3 +119,30 @@ def test_values_skipping_their_fields_preparation_are_what_it_gives():
     # On SQLite an int column's value passes as it is; PostgreSQL's driver wants it wrapped.
     version = QuoteAppearance._meta.get_field("version")
     assert (int in _unchanged(version, type(connection.ops))) == (connection.vendor == "sqlite")
+
+
+def test_moments_taking_the_short_way_are_what_their_field_gives():
+    """An aware UTC moment skips its field's preparation (``_moment_prepare``); it and every
+    other moment come out as ``get_db_prep_save`` gives them, with time zones on and off."""
+    from datetime import UTC, datetime
+    from zoneinfo import ZoneInfo
+
+    from django.test import override_settings
+
+    from articles.core.bulk import _prepared
+
+    field = Quote._meta.get_field("created_at")
+    moments = [
+        datetime(2026, 3, 4, 5, 6, 7, 891011, tzinfo=UTC),
+        datetime(2026, 3, 4, 5, 6, 7, tzinfo=UTC),  # (no microseconds: written without them)
+        datetime(2026, 3, 4, 5, 6, 7, 12, tzinfo=ZoneInfo("Europe/Paris")),
+        None,
+    ]
+    for value in moments:
+        [[got]] = _prepared(connection, [field], [[value]])
+        assert got == field.get_db_prep_save(value, connection)
+        assert type(got) is type(field.get_db_prep_save(value, connection))
+    naive = datetime(2026, 3, 4, 5, 6, 7)
+    with override_settings(USE_TZ=False):
+        [[got]] = _prepared(connection, [field], [[naive]])
+        assert got == field.get_db_prep_save(naive, connection)
