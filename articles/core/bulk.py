@@ -218,9 +218,9 @@ def _moment_prepare(prepare, ops: type[BaseDatabaseOperations]):
     moment as text; PostgreSQL: the moment itself). Other values, and other backends, take
     ``prepare``."""
     adapt = ops.adapt_datetimefield_value
-    if adapt is _sqlite_adapt():
+    if _django_own(adapt, "sqlite3"):
         short = _utc_text
-    elif adapt is _postgresql_adapt():
+    elif _django_own(adapt, "postgresql"):
         short = _utc_itself
     else:
         return prepare
@@ -241,18 +241,13 @@ def _utc_itself(value: datetime) -> datetime:
     return value
 
 
-def _sqlite_adapt():
-    from django.db.backends.sqlite3.operations import DatabaseOperations
-
-    return DatabaseOperations.adapt_datetimefield_value
-
-
-def _postgresql_adapt():
-    try:
-        from django.db.backends.postgresql.operations import DatabaseOperations
-    except ImportError:  # (no driver installed)
-        return None
-    return DatabaseOperations.adapt_datetimefield_value
+def _django_own(adapt, backend: str) -> bool:
+    """Is ``adapt`` Django's own ``adapt_datetimefield_value`` of ``backend``? (Told by name:
+    importing a backend's operations module here would import the backend.)"""
+    return (
+        getattr(adapt, "__module__", None) == f"django.db.backends.{backend}.operations"
+        and getattr(adapt, "__qualname__", None) == "DatabaseOperations.adapt_datetimefield_value"
+    )
 
 
 _Field = models.Field
