@@ -89,12 +89,7 @@ def objs_create(model: type[models.Model], objs: Sequence[models.Model]) -> None
         return
     meta = model._meta
     connection = connections[router.db_for_write(model)]
-    if (
-        not connection.features.can_return_rows_from_bulk_insert
-        or not isinstance(meta.pk, models.AutoField | models.BigAutoField)
-        or list(meta.db_returning_fields) != [meta.pk]
-        or any(obj.pk is not None for obj in objs)
-    ):
+    if not _returns_keys(model, connection) or any(obj.pk is not None for obj in objs):
         model.objects.bulk_create(objs)
         return
     for obj in objs:
@@ -107,6 +102,17 @@ def objs_create(model: type[models.Model], objs: Sequence[models.Model]) -> None
         obj.pk = key
         obj._state.adding = False
         obj._state.db = connection.alias
+
+
+def _returns_keys(model: type[models.Model], connection) -> bool:
+    """Can one multi-row INSERT give back ``model``'s new keys, its only column the database
+    fills?"""
+    meta = model._meta
+    return (
+        connection.features.can_return_rows_from_bulk_insert
+        and isinstance(meta.pk, models.AutoField | models.BigAutoField)
+        and list(meta.db_returning_fields) == [meta.pk]
+    )
 
 
 def objs_insert(
@@ -127,11 +133,42 @@ def dicts_insert(model: type[models.Model], rows, *, ignore_conflicts: bool = Fa
     a field it leaves out takes what the constructor gives it (its default), and an automatic
     date what ``pre_save`` gives it. For a model with another field that fills itself in on
     save, the instances are built."""
-    meta = model._meta
-    fields = [f for f in meta.concrete_fields if f is not meta.pk]
-    if not all(_plain_save(f) for f in fields):
+    filled = _filled(model, rows)
+    if filled is None:
         objs_insert(model, [model(**row) for row in rows], ignore_conflicts=ignore_conflicts)
         return
+    rows_insert(model, *filled, ignore_conflicts=ignore_conflicts)
+
+
+def dicts_create(model: type[models.Model], rows: list[dict]) -> None:
+    """``objs_create(model, [model(**row) for row in rows])`` without building the instances
+    (as ``dicts_insert``): each row is given every field's value as stored, by attribute
+    name, its key among them."""
+    meta = model._meta
+    connection = connections[router.db_for_write(model)]
+    filled = _filled(model, rows)
+    if filled is None or not _returns_keys(model, connection):
+        objs = [model(**row) for row in rows]
+        objs_create(model, objs)
+        for row, obj in zip(rows, objs, strict=True):
+            row.update({f.attname: getattr(obj, f.attname) for f in meta.concrete_fields})
+        return
+    fields, values = filled
+    with transaction.atomic(using=connection.alias, savepoint=False):
+        keys = _insert(model, fields, values, returning=meta.pk)
+    names = [f.attname for f in fields]
+    for row, given, key in zip(rows, values, keys, strict=True):
+        row.update(zip(names, given, strict=True))
+        row[meta.pk.attname] = key
+
+
+def _filled(model: type[models.Model], rows) -> tuple[list, list[list]] | None:
+    """(the fields but the key, each row's values for them), or None for a model with a
+    field ``_plain_save`` does not know."""
+    meta = model._meta
+    fields = [f for f in meta.concrete_fields if f is not meta.pk and not f.generated]
+    if not all(_plain_save(f) for f in fields):
+        return None
     fill = []
     for field in fields:
         if getattr(field, "auto_now", False) or getattr(field, "auto_now_add", False):
@@ -149,7 +186,7 @@ def dicts_insert(model: type[models.Model], rows, *, ignore_conflicts: bool = Fa
             else:
                 out.append(default())
         values.append(out)
-    rows_insert(model, fields, values, ignore_conflicts=ignore_conflicts)
+    return fields, values
 
 
 def _plain_save(field: models.Field) -> bool:

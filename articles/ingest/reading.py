@@ -7,13 +7,14 @@ from __future__ import annotations
 import logging
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from types import SimpleNamespace
 
 from django.db import transaction
 from django.db.models import Count
 from django.utils import timezone
 
 from articles import engine
-from articles.core.bulk import dicts_insert, objs_create, objs_insert
+from articles.core.bulk import dicts_create, dicts_insert, objs_create, objs_insert
 from articles.core.history import CREATED, history_bulk, story_touch
 from articles.core.prepared import prepared_update
 from articles.engine.types import KnownSpeaker, Reading
@@ -174,7 +175,7 @@ def joined_statement(first: str, then: str) -> str:
 def _write_quotes(article, planned, result, speaker_for) -> int:
     plan, existing, found = planned
     new_quotes: list[Quote] = []
-    new_appearances: list[QuoteAppearance] = []
+    new_appearances: list[tuple[Quote, dict]] = []
     previous: Quote | None = None  # the statement a continuation carries on
     for q, current in plan:
         speaker = speaker_for(q.speaker)
@@ -195,15 +196,17 @@ def _write_quotes(article, planned, result, speaker_for) -> int:
             else:
                 quote = Quote(story=article.story, speaker=speaker, text=q.text)
                 new_quotes.append(quote)
-            new_appearances.append(
-                QuoteAppearance(
-                    quote=quote,
-                    article=article,
-                    start=q.start,
-                    end=q.end,
-                    match=QuoteAppearance.Match.ORIGINAL,
-                    review_state=ReviewState.SUGGESTED,
-                    **fields,
+            new_appearances.append(  # (a new row's values and its quote: no instance needed)
+                (
+                    quote,
+                    {
+                        "article_id": article.pk,
+                        "start": q.start,
+                        "end": q.end,
+                        "match": QuoteAppearance.Match.ORIGINAL,
+                        "review_state": ReviewState.SUGGESTED,
+                        **fields,
+                    },
                 )
             )
             result.added += 1
@@ -226,10 +229,9 @@ def _write_quotes(article, planned, result, speaker_for) -> int:
         history_bulk(Quote, new_quotes, CREATED)
         result.created_quotes = new_quotes
     if new_appearances:
-        for appearance in new_appearances:
-            appearance.quote_id = appearance.quote.pk
-        objs_create(QuoteAppearance, new_appearances)
-        history_bulk(QuoteAppearance, new_appearances, CREATED)
+        rows = [{"quote_id": quote.pk, **row} for quote, row in new_appearances]
+        dicts_create(QuoteAppearance, rows)
+        history_bulk(QuoteAppearance, [SimpleNamespace(**row) for row in rows], CREATED)
     result.quotes = len(found)
     stale = [a for span, a in existing.items() if span not in found and not _is_decided(a)]
     for appearance in stale:

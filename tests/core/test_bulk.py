@@ -146,3 +146,36 @@ def test_moments_taking_the_short_way_are_what_their_field_gives():
     with override_settings(USE_TZ=False):
         [[got]] = _prepared(connection, [field], [[naive]])
         assert got == field.get_db_prep_save(naive, connection)
+
+
+@pytest.mark.django_db
+def test_rows_from_plain_values_are_the_rows_instances_write():
+    """``dicts_insert`` and ``dicts_create`` store what ``objs_insert`` and ``objs_create``
+    store for the same values (defaults and automatic moments filled in); ``dicts_create``
+    gives each row every value as stored, its key among them."""
+    from articles.core.bulk import dicts_create, dicts_insert
+
+    article = make_article(body="Twelve people, 12 people, were there.")
+    objs_insert(Figure, [_figure(article, 0, unit="people")])
+    dicts_insert(
+        Figure,
+        [{"article_id": article.pk, "text": "12 people", "start": 15, "end": 24, "value": 12.0}],
+    )
+    figures = list(Figure.objects.order_by("id").values())
+    assert {k: v for k, v in figures[0].items() if k != "id"} == {
+        k: v for k, v in figures[1].items() if k != "id"
+    } | {"unit": "people", "start": 0, "end": 9}
+    quote = make_quote(story=article.story, article=article, speaker=None, text="We were")
+    given = {"quote_id": quote.pk, "article_id": article.pk, "text": "We", "start": 1, "end": 3}
+    made = QuoteAppearance(**given)
+    objs_create(QuoteAppearance, [made])
+    rows = [given | {"start": 20, "end": 22}]
+    dicts_create(QuoteAppearance, rows)
+    assert rows[0]["id"] == made.pk + 1
+    skip = {"id", "created_at", "start", "end"}
+    stored = {a["id"]: a for a in QuoteAppearance.objects.values()}
+    assert {k: v for k, v in stored[rows[0]["id"]].items() if k not in skip} == {
+        k: v for k, v in stored[made.pk].items() if k not in skip
+    }
+    assert rows[0] == stored[rows[0]["id"]] | {"created_at": rows[0]["created_at"]}
+    assert rows[0]["created_at"] is not None
