@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from types import SimpleNamespace
 
 from django.db import transaction
@@ -158,6 +158,10 @@ def _plan_quotes(article, reading, result, new: bool):
             continue
         if current is None and any(a.start < q.end and q.start < a.end for a in decided):
             continue  # an editor has already ruled on these words
+        if q.speaker_kind == "people":
+            # "the crowd chanted": people named only as a group are no one to look up or give
+            # a page (one story's protesters are not another's); the wording keeps the words.
+            q = replace(q, speaker=None, speaker_kind=None)
         plan.append((q, current))
     return plan, existing, found
 
@@ -196,19 +200,9 @@ def _write_quotes(article, planned, result, speaker_for) -> int:
             else:
                 quote = Quote(story=article.story, speaker=speaker, text=q.text)
                 new_quotes.append(quote)
-            new_appearances.append(  # (a new row's values and its quote: no instance needed)
-                (
-                    quote,
-                    {
-                        "article_id": article.pk,
-                        "start": q.start,
-                        "end": q.end,
-                        "match": QuoteAppearance.Match.ORIGINAL,
-                        "review_state": ReviewState.SUGGESTED,
-                        **fields,
-                    },
-                )
-            )
+            row = {"article_id": article.pk, "start": q.start, "end": q.end, **fields}
+            row |= {"match": QuoteAppearance.Match.ORIGINAL, "review_state": ReviewState.SUGGESTED}
+            new_appearances.append((quote, row))  # (a new row's values: no instance needed)
             result.added += 1
             previous = quote
         else:
