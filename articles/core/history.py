@@ -5,7 +5,8 @@
 
 - history (django-simple-history): one historical row per created (``+``), changed (``~``)
   or deleted (``-``) row, with the same user (the instance's ``_history_user`` or the request
-  of ``HistoryRequestMiddleware``) and time: ``history_bulk``;
+  of ``HistoryRequestMiddleware``) and time: ``history_bulk`` (inside an import batch, its
+  rows written together at the batch's end: ``history_deferred``);
 - versions (``sources.versioning.Versioned``): every save of an existing row moves its
   ``version`` on by one; a created row starts at 1 (the field default):
   ``sources.versioning.versions_bump``, ``versioned_update`` and ``versions_next``;
