@@ -473,26 +473,29 @@ def _tokenize_into(text: str, s0: int, end: int, out: list[tuple[int, int, str]]
     is a token of its own."""
     abbreviations = ABBREVIATIONS
     append = out.append
-    for m in _TOKEN_PARTS.finditer(text, s0, end):
-        t = m[0]
+    find = text.find
+    e = s0
+    # (``findall`` and ``find`` rather than match objects: a token starts with neither white
+    # space nor "_", the only characters between tokens, so it is found where it starts.)
+    for t in _TOKEN_PARTS.findall(text, s0, end):
+        s = find(t, e)
+        e = s + len(t)
         if "-" not in t and t[-1] != ".":  # most words: the token as found
-            append((m.start(), m.end(), t))
+            append((s, e, t))
             continue
-        s = m.start()
         if "-" in t:
             glued = _GLUED_WORD.fullmatch(t)
             if glued and common_word(t[glued.end(1) + 1 :].rstrip(".")):
                 # "Wright-director of ...": a dash written without spaces, then a word; the
                 # name ends before it.
                 append((s, s + glued.end(1), glued[1]))
-                append((s + glued.end(1), s + len(t), t[glued.end(1) :]))
+                append((s + glued.end(1), e, t[glued.end(1) :]))
                 continue
         if len(t) >= 3 and t[-1] == "." and t[:-1].lower() not in abbreviations:
-            e = s + len(t) - 1
-            append((s, e, t[:-1]))
-            append((e, e + 1, "."))
+            append((s, e - 1, t[:-1]))
+            append((e - 1, e, "."))
         else:
-            append((s, s + len(t), t))
+            append((s, e, t))
 
 
 # Stretches that may hold a name: capitalised words joined by spaces and connectors. Only
