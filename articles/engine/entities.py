@@ -850,6 +850,28 @@ def _first_name_gender(first: str) -> str:
 _ROLE_DETERMINERS = frozenset({"the", "a", "an", "its", "his", "her", "their"})
 
 
+def _words_before(text: str, word: str) -> list[str]:
+    """The capitalised words right before ``word``: the first groups of
+    ``re.finditer(rf"\\b([A-Z][a-z]+) {re.escape(word)}\\b", text)``, tried only where
+    " word" stands (the pattern's search would try every place of the text)."""
+    rx = re.compile(rf"\b([A-Z][a-z]+) {re.escape(word)}\b")
+    found: list[str] = []
+    end = 0  # (the matches do not overlap: each search goes on after the last)
+    needle = " " + word
+    q = text.find(needle)
+    while q >= 0:
+        j = q
+        while j > end and "a" <= text[j - 1] <= "z":
+            j -= 1
+        if end < j < q and "A" <= text[j - 1] <= "Z":
+            m = rx.match(text, j - 1)
+            if m is not None:
+                found.append(m.group(1))
+                end = m.end()
+        q = text.find(needle, q + 1)
+    return found
+
+
 class _Builder:
     def __init__(self, text: str, layout: Layout, aliases: AliasIndex) -> None:
         self.text = text
@@ -2005,12 +2027,12 @@ class _Builder:
                 # the full one the text gives only where no name is read ("The Briefing With
                 # Alastair Booker", a show's title in quote marks).
                 full = {
-                    fm.group(1)
-                    for fm in re.finditer(rf"\b([A-Z][a-z]+) {re.escape(word)}\b", self.text)
-                    if fm.group(1).lower() not in lx.STOP_CAPS
-                    and fm.group(1).lower() not in lx.ORG_WORDS
-                    and fm.group(1).lower().rstrip(".") not in lx.TITLES
-                    and not common_word(fm.group(1).lower())
+                    given
+                    for given in _words_before(self.text, word)
+                    if given.lower() not in lx.STOP_CAPS
+                    and given.lower() not in lx.ORG_WORDS
+                    and given.lower().rstrip(".") not in lx.TITLES
+                    and not common_word(given.lower())
                 }
                 name = f"{full.pop()} {word}" if len(full) == 1 else word
                 cands = [self.add_person(name, s, e, "", opened.get(word, ""))]
