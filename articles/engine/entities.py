@@ -1135,6 +1135,81 @@ class _Builder:
         self.reg.mentions.sort(key=lambda m: m.start)
         return self.reg
 
+    def classify_word(self, toks: list[tuple[int, int, str]], i: int) -> bool:
+        """:meth:`classify` of a run of one capitalised word (most runs are), with the tests
+        that only a longer run can pass left out; the same steps in the same order. False
+        (nothing done) for "And", which :meth:`classify` takes in full."""
+        text = self.text
+        s, e, t = toks[i]
+        w = _clean(t) if t[-1] in _POSSESSIVE_LAST else t
+        low = w.lower()
+        if low == "and":
+            return False
+        if _PHOTO_CREDIT.match(text, e):
+            return True
+        if low in lx.PLURAL_PEOPLE or low in _NAME_TAIL_ONLY:
+            return True
+        if low in lx.ORG_WORDS or common_word(low):
+            nxt = _NEXT_WORD.match(text, e)
+            if nxt and nxt.group(1) in lx.BUSINESS_HEADS:
+                return True
+        e = s + len(text[s:e].rstrip("’'")) if text[s:e].endswith(("’", "'")) else e
+        if text[s:e].endswith(("’s", "'s")):
+            e -= 2
+        phrase = text[s:e]
+        if text[s - 1 : s] in "‘“\"'" and s > 0 and text[e : e + 1] in "’”\"'":
+            return True
+        reg = self.reg
+        ks = reg.aliases.lookup(phrase)
+        if ks is not None:
+            if ks.kind == "organization":
+                org = self.add_org(phrase, s, e)
+                self.after_org(org, e)
+            else:
+                self.add_person(phrase, s, e, self.role_after(e) or self.role_before(s), "")
+            return True
+        if phrase in reg.org_alias and phrase not in reg.persons:
+            org = self.add_org(phrase, s, e)
+            self.after_org(org, e)
+            return True
+        if w in lx.ROLE_ACRONYMS:
+            return True
+        acronym = _is_acronym(w)
+        if acronym and _capitals_not_an_org(text, s, e):
+            return True
+        j = i - 1
+        if (
+            low in lx.ORG_WORDS
+            or acronym
+            or (
+                j >= 0
+                and toks[j][2].lower() in lx.BUSINESS_HEADS
+                and low not in lx.FIRST_NAMES
+                and w not in reg.surnames
+                and phrase not in reg.persons
+                and all(surname_of(mb[0]) != w for mb in self.maybe)
+            )
+        ):
+            org = self.add_org(text[s:e], s, e)
+            if j >= 0 and toks[j][2].lower() in _MEDIA_TRADES:
+                org.media = True
+            self.after_org(org, e)
+            return True
+        if (low in lx.PLACE_WORDS and low not in lx.FIRST_NAMES) or low in lx.PLACES:
+            return True
+        if low in _CONNECTORS_BUT_DE:
+            return True
+        if j >= 0 and toks[j][2].lower() in ("the", "a", "an") and toks[j][1] + 1 >= s:
+            return True
+        if text[max(0, s - 2) : s].strip() == "," and _ORG_APPOSITION.match(
+            self.role_before(s).lower()
+        ):
+            org = self.add_org(text[s:e], s, e)
+            self.after_org(org, e)
+        else:
+            self.bare.append((s, e, w, False))
+        return True
+
     def classify(self, toks: list[tuple[int, int, str]], run: list[int]) -> None:
         text = self.text
         # A run split at "and" may start with a connector: "(Reuters and) the Example Gazette".
@@ -1147,6 +1222,8 @@ class _Builder:
         ):
             run = run[:-1]
         if not run:
+            return
+        if len(run) == 1 and self.classify_word(toks, run[0]):
             return
         if _PHOTO_CREDIT.match(text, toks[run[-1]][1]):
             return  # "Jo Quill via Getty Images": a photograph's credit, no one in the story
