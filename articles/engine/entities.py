@@ -1051,6 +1051,9 @@ class _Builder:
         for i, (ts, te, t) in enumerate(toks):
             if ts < nick_end:
                 continue
+            if not cur and not (t[:1].isupper() and t[0].isalpha()):
+                prev_end = te  # (a word before a name: nothing else to do)
+                continue
             if cur and t in _OPEN_MARKS:
                 nm = _NICKNAME.match(text, prev_end)
                 if nm:
