@@ -1051,8 +1051,31 @@ class _Builder:
         for i, (ts, te, t) in enumerate(toks):
             if ts < nick_end:
                 continue
-            if not cur and not (t[:1].isupper() and t[0].isalpha()):
-                prev_end = te  # (a word before a name: nothing else to do)
+            if not cur:  # (and so no connectors pending either)
+                prev_end = te
+                if not (t[:1].isupper() and t[0].isalpha()):
+                    continue  # a word before a name: nothing else to do
+                # The first word of a run: the steps below that need none before it.
+                if (
+                    t.lower().rstrip(".") in lx.STOP_CAPS
+                    and not _is_acronym(t)
+                    and not _joined_initials(toks, i)  # "A.J. Smith" is no article "A"
+                    and not _month_as_given_name(text, toks, i)
+                ):
+                    continue
+                if t in _LEAD_CUES_CAP and i + 1 < len(toks):
+                    continue  # "Said Dora Plimsoll, ...": the verb, then the name
+                if pending:
+                    cur.extend(pending)
+                    pending = []
+                cur.append(i)
+                if (
+                    t[-1] in _POSSESSIVE_LAST
+                    and _clean(t) != t
+                    and not (i + 1 < len(toks) and toks[i + 1][2].lower() in lx.ORG_WORDS)
+                ):  # a possessive ends the name, unless "Children's Trust" goes on
+                    runs.append(cur)
+                    cur = []
                 continue
             if cur and t in _OPEN_MARKS:
                 nm = _NICKNAME.match(text, prev_end)
@@ -1095,6 +1118,7 @@ class _Builder:
                     cur, pending = [], []
                     continue
                 if (
+                    # (the run may have ended at a paragraph break just above)
                     not cur
                     and t.lower().rstrip(".") in lx.STOP_CAPS
                     and not _is_acronym(t)
