@@ -490,6 +490,25 @@ class QuoteAppearance(Versioned):
     def __str__(self) -> str:
         return f"“{self.text[:60]}” in {self.article}"
 
+    @property
+    def speaker_as_written(self) -> str:
+        """``speaker_words(self.speaker_mention)``."""
+        return speaker_words(self.speaker_mention)
+
+
+# A pronoun alone tells a reader nothing about a speaker not identified.
+_BARE_PRONOUNS = frozenset({"he", "she", "they", "it", "we", "i", "you"})
+
+
+def speaker_words(mention: str | None) -> str:
+    """An outlet's own words for a quote's speaker ("the crowd", "a spokeswoman for the
+    port", "one official"), shown beside a quote whose speaker is not identified; "" for none,
+    or a pronoun alone."""
+    words = " ".join((mention or "").split())
+    if words.lower() in _BARE_PRONOUNS:
+        return ""
+    return words if len(words) <= 80 else words[:79].rstrip() + "…"
+
 
 class Figure(models.Model):
     """A number an article gives, with what it counts."""

@@ -453,7 +453,14 @@ def _valid_subject(phrase: str, inverted: bool = False) -> bool:
 _OPENERS = frozenset({"but", "and", "yet", "so", "still", "then", "meanwhile", "however", "now"})
 # Words that open a clause of its own mid-sentence, before its subject.
 _CLAUSE_OPENERS = frozenset({"while", "whereas", "although", "though"})
-_CLAUSE_AFTER = re.compile(rf"[\s,]*(?:{alternation(_CLAUSE_OPENERS)})\b")
+# An answer given to a question quoted before it: "... said yes".
+_ANSWERED = re.compile(r"\s+(?:yes|no)\b")
+# ... or that opens a clause about what happened next: "Roe said, “...” - at which point the
+# crowd chanted": the crowd's words are the next quote's, these are Roe's.
+_NEXT_EVENT = ("at which point", "at which time", "whereupon", "after which")
+_CLAUSE_AFTER = re.compile(
+    rf"[\s,—–-]*(?:{alternation(_CLAUSE_OPENERS)}|{'|'.join(_NEXT_EVENT)})\b"
+)
 
 
 def _without_opener(phrase: str) -> str:
@@ -737,6 +744,10 @@ def find_after(text: str, close_end: int, limit: int) -> Attribution | None:
             span = _with_source(text, span, limit)
             return Attribution("according to", m.start(1), text[span[0] : span[1]], *span, False)
     m = _NORMAL.match(text, close_end, limit)
+    if m and _ANSWERED.match(text, m.end()):
+        # "Asked whether she “has the integrity to serve,” 75 percent said yes": the words
+        # quoted are the question's, not theirs.
+        m = None
     if m and _CLAUSE_AFTER.match(text, close_end, m.start(2)):
         # "Roe said there was “...” while Quill said “...”": the clause after the quote is
         # someone else's, with words of its own.

@@ -245,7 +245,8 @@ STOP_CAPS = (
     other another such only even just again already once twice first second third
     without within beyond behind below beside besides unlike toward towards upon into onto
     through throughout except amid amongst like maybe perhaps minutes hours days weeks months
-    years moments seconds others
+    years moments seconds others outside inside nearby elsewhere afterwards afterward overseas
+    abroad downstairs upstairs outdoors indoors onstage offstage backstage
     le la les die der das des el los las il un une ein eine
     is are was were does did do has have had should could would""".split()
     )

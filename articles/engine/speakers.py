@@ -30,6 +30,7 @@ from articles.engine.entities import (
     possessive_at,
     surname_of,
 )
+from articles.engine.groups import unnamed_group
 from articles.engine.text import alternation
 
 _FUNCTION_WORDS = frozenset(
@@ -659,6 +660,11 @@ class Resolver:
             if ks.kind != "organization":
                 return ks.name, ks.kind
             return self._org_or_person(ks.name, m, pos)
+        group = unnamed_group(m)
+        if group:
+            # "the crowd chanted", "As Roe spoke, the attendees chanted": the people as the
+            # text names them, never one person (``groups``).
+            return group, "people"
         po = _PERSON_OF.match(m)
         if po and not any(w.lower() in lx.ORG_WORDS for w in po.group(1).split()):
             # "Ravi Subramaniam of Clearwater Securities": the person, not the firm.

@@ -9,7 +9,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields
 from typing import Literal
 
-SpeakerKind = Literal["person", "organization"]
+# "group": people named together ("Jane Roe and John Doe"); "people": people the text names
+# only as a group of the public ("protesters", "the crowd": ``groups``), no one to look up.
+SpeakerKind = Literal["person", "organization", "group", "people"]
+# The kinds ``extract_quotes --json`` may print (DESIGN.md: person, organization or null):
+# people named together are people; a group of the public is a collective, as a body is.
+_PRINTED_KIND = {"group": "person", "people": "organization"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,7 +59,7 @@ class Quote:
             "start": self.start,
             "end": self.end,
             "speaker": self.speaker,
-            "speaker_kind": self.speaker_kind,
+            "speaker_kind": _PRINTED_KIND.get(self.speaker_kind, self.speaker_kind),
             "speaker_mention": self.speaker_mention,
             "cue": self.cue,
         }

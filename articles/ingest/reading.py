@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from django.db import transaction
 from django.db.models import Count
@@ -157,6 +157,10 @@ def _plan_quotes(article, reading, result, new: bool):
             continue
         if current is None and any(a.start < q.end and q.start < a.end for a in decided):
             continue  # an editor has already ruled on these words
+        if q.speaker_kind == "people":
+            # "the crowd chanted": people named only as a group are no one to look up or give
+            # a page (one story's protesters are not another's); the wording keeps the words.
+            q = replace(q, speaker=None, speaker_kind=None)
         plan.append((q, current))
     return plan, existing, found
 

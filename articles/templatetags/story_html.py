@@ -49,6 +49,14 @@ def _quote(view, first_reported: bool, speaker_page: bool, memo: Memo) -> str:
             )
             if article.is_translation:
                 out.append(f' <span class="note">({memo.t("translated")})</span>')
+            if quote.speaker_id is None:
+                # "the crowd", "a spokeswoman": who the outlet says spoke, when no one is named
+                said_by = appearance.speaker_as_written
+                if said_by:
+                    out.append(
+                        f' <span class="note">({memo.t("speaker as written:")} “{esc(said_by)}”)'
+                        "</span>"
+                    )
             if first and n == 0:
                 if article.published_at:
                     out.append(

@@ -482,7 +482,8 @@ def test_a_quote_followed_by_by_the_is_not_a_title_unless_headline_shaped():
 
 def test_capitalised_plural_people_are_not_a_name():
     text = "Protesters chanted “Books not budgets!” as they passed the town hall."
-    assert _speakers(text) in ([], [None])
+    # the group as the text names it (``groups``), never a person called "Protesters"
+    assert [(q.speaker, q.speaker_kind) for q in extract_quotes(text)] == [("protesters", "people")]
 
 
 def test_a_unisex_given_name_does_not_fix_gender():

@@ -65,3 +65,17 @@ def test_it_never_touches_the_database(fake_engine, tmp_path):
     path = tmp_path / "a.txt"
     path.write_text(TEXT, encoding="utf-8")
     assert json.loads(run(str(path), "--json"))
+
+
+def test_speaker_kinds_printed_are_the_documented_ones():
+    """The real engine: a pair and a crowd get kinds of their own inside the engine; the JSON
+    prints only person, organization or null (DESIGN.md)."""
+    text = (
+        "Mayor Jane Roe and Councillor John Doe met reporters on Monday. “We will rebuild the "
+        "pier,” the two said. Outside, the crowd chanted, “Save our pier!”"
+    )
+    quotes = json.loads(run("-", "--json", stdin=io.BytesIO(text.encode())))
+    assert [(q["speaker"], q["speaker_kind"]) for q in quotes] == [
+        ("Jane Roe and John Doe", "person"),
+        ("crowd", "organization"),
+    ]

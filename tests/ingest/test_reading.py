@@ -297,3 +297,20 @@ def test_two_pieces_split_by_their_attribution_make_one_statement_as_spoken():
         joined_statement("We worked together,", "and the volunteers stayed.")
         == "We worked together, and the volunteers stayed."
     )
+
+
+def test_a_crowd_is_stored_as_not_identified_and_never_made_a_speaker():
+    """The engine names "the crowd" as a group (kind ``people``): the real engine here, so the
+    test fails if either the reading or the storing changes."""
+    body = (
+        "Mayor Jane Roe spoke at the pier on Monday. As Roe spoke, the crowd chanted, "
+        "“Rebuild it now!”\n\n“We will,” Roe said."
+    )
+    article = make_article(body=body)
+    article_read(article=article)
+    rows = QuoteAppearance.objects.filter(article=article).select_related("quote__speaker")
+    by_text = {a.text.strip("“”,."): a for a in rows}
+    chant = by_text["Rebuild it now!"]
+    assert chant.quote.speaker is None and chant.speaker_mention == "the crowd"
+    assert by_text["We will"].quote.speaker.name == "Jane Roe"
+    assert not Speaker.objects.filter(name__iexact="crowd").exists()

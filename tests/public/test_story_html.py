@@ -37,7 +37,7 @@ QUOTES = r"""{% load i18n %}
       <p class="wording__meta">
         <span class="badge badge--{{ wording.kind }}">{{ wording.match_label }}</span>
         {% if wording.is_first and first_reported %}{% translate "first reported by" %}{% else %}{% translate "in" %}{% endif %}
-        {% for appearance in wording.sources %}<a href="{{ appearance.article.get_absolute_url }}">{{ appearance.article.outlet.name }}</a>{% if appearance.article.is_translation %} <span class="note">({% translate "translated" %})</span>{% endif %}{% if wording.is_first and first_reported and forloop.first %}{% if appearance.article.published_at %}, <time datetime="{{ appearance.article.published_at|date:'c' }}">{{ appearance.article.published_at|date:"j F Y, H:i e" }}</time>{% endif %}{% if not forloop.last %}; {% translate "also in" %} {% endif %}{% elif not forloop.last %}, {% endif %}{% endfor %}{% if wording.unchecked %} · <span class="wording__status">{% translate "found by machine, not yet checked by an editor" %}</span>{% endif %}
+        {% for appearance in wording.sources %}<a href="{{ appearance.article.get_absolute_url }}">{{ appearance.article.outlet.name }}</a>{% if appearance.article.is_translation %} <span class="note">({% translate "translated" %})</span>{% endif %}{% if not view.quote.speaker_id and appearance.speaker_as_written %} <span class="note">({% translate "speaker as written:" %} “{{ appearance.speaker_as_written }}”)</span>{% endif %}{% if wording.is_first and first_reported and forloop.first %}{% if appearance.article.published_at %}, <time datetime="{{ appearance.article.published_at|date:'c' }}">{{ appearance.article.published_at|date:"j F Y, H:i e" }}</time>{% endif %}{% if not forloop.last %}; {% translate "also in" %} {% endif %}{% elif not forloop.last %}, {% endif %}{% endfor %}{% if wording.unchecked %} · <span class="wording__status">{% translate "found by machine, not yet checked by an editor" %}</span>{% endif %}
       </p>
     </li>
     {% endfor %}
@@ -225,6 +225,8 @@ def _hostile_story():
             end=5020 + n,
             match="paraphrase" if n else "original",
             review_state="suggested" if n == 2 else "approved",
+            # the outlets' words for a speaker not identified: escaped, a pronoun not shown
+            speaker_mention=('the <crowd> & "co"', "she", "  a spokeswoman  for the port ")[n],
         )
     point = built.story.key_points.first()
     articles = built.articles
@@ -273,6 +275,11 @@ def test_the_python_markup_is_what_the_templates_wrote(client, settings, uncheck
     _claims_as_before(page)
     if unchecked:
         assert any(chip.machine_found for item in page.key_points for chip in item.chips)
+    html = story_html.quote_list([v for g in page.speaker_quotes for v in g.shown])
+    assert "(speaker as written: “the &lt;crowd&gt; &amp; &quot;co&quot;”)" in html
+    assert "“she”" not in html
+    # (the third wording is a suggestion: shown only with the unchecked ones)
+    assert ("“a spokeswoman for the port”" in html) == unchecked
     if unchecked:
         assert "found by machine" in story_html.quote_list(
             [v for g in page.speaker_quotes for v in g.shown], first_reported=True

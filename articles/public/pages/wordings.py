@@ -17,7 +17,7 @@ from operator import itemgetter
 
 from articles.core.prepared import instance_maker, prepared_values_list
 from articles.core.visibility import reader_appearances
-from articles.models import Article, Quote, reader_review_states
+from articles.models import Article, Quote, reader_review_states, speaker_words
 from sources.models import Speaker
 
 
@@ -34,6 +34,7 @@ class WordingRow:
         "continues",
         "match",
         "review_state",
+        "speaker_mention",
         "article",
     )
 
@@ -47,6 +48,7 @@ class WordingRow:
             self.continues,
             self.match,
             self.review_state,
+            self.speaker_mention,
         ) = row
         self.article = article
 
@@ -54,12 +56,19 @@ class WordingRow:
     def id(self) -> int:
         return self.pk
 
+    @property
+    def speaker_as_written(self) -> str:
+        return speaker_words(self.speaker_mention)
+
     def __repr__(self) -> str:
         return f"<WordingRow {self.pk} of quote {self.quote_id} in article {self.article_id}>"
 
 
 # The wording's own columns (as ``WordingRow`` takes them), then its quote's.
-_OWN = ("id", "quote_id", "article_id", "text", "start", "continues", "match", "review_state")
+_OWN = (
+    *("id", "quote_id", "article_id", "text", "start", "continues", "match", "review_state"),
+    "speaker_mention",
+)
 _QUOTE = ("quote__id", "quote__version", "quote__story_id", "quote__speaker_id", "quote__text")
 # The same columns as the model names them, for ``instance_maker``.
 _QUOTE_NAMES = ("id", "version", "story_id", "speaker_id", "text")
