@@ -14,11 +14,14 @@ INSERTs go with the next statement. What a ``save()`` does besides the row is th
 from __future__ import annotations
 
 from collections.abc import Sequence
+from datetime import UTC, datetime
 from itertools import chain
 
+from django.conf import settings
 from django.db import connections, models, router, transaction
 from django.db.backends.base.operations import BaseDatabaseOperations
 from django.db.models.constants import OnConflict
+from django.utils import timezone
 
 from ops.grouped import deferrable
 
@@ -86,12 +89,7 @@ def objs_create(model: type[models.Model], objs: Sequence[models.Model]) -> None
         return
     meta = model._meta
     connection = connections[router.db_for_write(model)]
-    if (
-        not connection.features.can_return_rows_from_bulk_insert
-        or not isinstance(meta.pk, models.AutoField | models.BigAutoField)
-        or list(meta.db_returning_fields) != [meta.pk]
-        or any(obj.pk is not None for obj in objs)
-    ):
+    if not _returns_keys(model, connection) or any(obj.pk is not None for obj in objs):
         model.objects.bulk_create(objs)
         return
     for obj in objs:
@@ -106,6 +104,17 @@ def objs_create(model: type[models.Model], objs: Sequence[models.Model]) -> None
         obj._state.db = connection.alias
 
 
+def _returns_keys(model: type[models.Model], connection) -> bool:
+    """Can one multi-row INSERT give back ``model``'s new keys, its only column the database
+    fills?"""
+    meta = model._meta
+    return (
+        connection.features.can_return_rows_from_bulk_insert
+        and isinstance(meta.pk, models.AutoField | models.BigAutoField)
+        and list(meta.db_returning_fields) == [meta.pk]
+    )
+
+
 def objs_insert(
     model: type[models.Model], objs: Sequence[models.Model], *, ignore_conflicts: bool = False
 ) -> None:
@@ -116,6 +125,77 @@ def objs_insert(
     fields = [f for f in meta.concrete_fields if f is not meta.pk]
     rows = ([f.pre_save(obj, True) for f in fields] for obj in objs)
     rows_insert(model, fields, rows, ignore_conflicts=ignore_conflicts)
+
+
+def dicts_insert(model: type[models.Model], rows, *, ignore_conflicts: bool = False) -> None:
+    """``objs_insert(model, [model(**row) for row in rows], ...)`` without building the
+    instances: each row (a dict) gives fields' values by attribute name (``article_id``);
+    a field it leaves out takes what the constructor gives it (its default), and an automatic
+    date what ``pre_save`` gives it. For a model with another field that fills itself in on
+    save, the instances are built."""
+    filled = _filled(model, rows)
+    if filled is None:
+        objs_insert(model, [model(**row) for row in rows], ignore_conflicts=ignore_conflicts)
+        return
+    rows_insert(model, *filled, ignore_conflicts=ignore_conflicts)
+
+
+def dicts_create(model: type[models.Model], rows: list[dict]) -> None:
+    """``objs_create(model, [model(**row) for row in rows])`` without building the instances
+    (as ``dicts_insert``): each row is given every field's value as stored, by attribute
+    name, its key among them."""
+    meta = model._meta
+    connection = connections[router.db_for_write(model)]
+    filled = _filled(model, rows)
+    if filled is None or not _returns_keys(model, connection):
+        objs = [model(**row) for row in rows]
+        objs_create(model, objs)
+        for row, obj in zip(rows, objs, strict=True):
+            row.update({f.attname: getattr(obj, f.attname) for f in meta.concrete_fields})
+        return
+    fields, values = filled
+    with transaction.atomic(using=connection.alias, savepoint=False):
+        keys = _insert(model, fields, values, returning=meta.pk)
+    names = [f.attname for f in fields]
+    for row, given, key in zip(rows, values, keys, strict=True):
+        row.update(zip(names, given, strict=True))
+        row[meta.pk.attname] = key
+
+
+def _filled(model: type[models.Model], rows) -> tuple[list, list[list]] | None:
+    """(the fields but the key, each row's values for them), or None for a model with a
+    field ``_plain_save`` does not know."""
+    meta = model._meta
+    fields = [f for f in meta.concrete_fields if f is not meta.pk and not f.generated]
+    if not all(_plain_save(f) for f in fields):
+        return None
+    fill = []
+    for field in fields:
+        if getattr(field, "auto_now", False) or getattr(field, "auto_now_add", False):
+            fill.append((field.attname, True, None))
+        else:
+            fill.append((field.attname, False, field.get_default))
+    values = []
+    for row in rows:
+        out = []
+        for name, automatic, default in fill:
+            if automatic:  # (``pre_save`` of a new row: the moment, even over a given value)
+                out.append(timezone.now())
+            elif name in row:
+                out.append(row[name])
+            else:
+                out.append(default())
+        values.append(out)
+    return fields, values
+
+
+def _plain_save(field: models.Field) -> bool:
+    """Does ``field``'s ``pre_save`` give the attribute as it is (or, for Django's own date
+    and time field, the moment when it is automatic)?"""
+    kind = type(field)
+    if kind.pre_save is _Field.pre_save:
+        return True
+    return kind is models.DateTimeField
 
 
 def rows_update(model: type[models.Model], objs: Sequence[models.Model], names: Sequence[str]):
@@ -138,12 +218,14 @@ def _prepared(connection, fields: Sequence[models.Field], rows) -> list[list]:
     prepare = [field.get_db_prep_save for field in fields]
     ops = type(connection.ops)
     same = []
-    for field in fields:
+    for n, field in enumerate(fields):
         # By identity: a field's own hash and equality cost more than the look-up saves.
         known = _UNCHANGED.get((id(field), ops))
         if known is None or known[0] is not field:
             known = _UNCHANGED[(id(field), ops)] = (field, _unchanged(field, ops))
         same.append(known[1])
+        if _plain_moment(field) and settings.USE_TZ and connection.timezone is UTC:
+            prepare[n] = _moment_prepare(prepare[n], ops)
     return [
         [
             v if type(v) in kept or (kept is _TEXT and isinstance(v, str)) else p(v, connection)
@@ -151,6 +233,58 @@ def _prepared(connection, fields: Sequence[models.Field], rows) -> list[list]:
         ]
         for row in rows
     ]
+
+
+def _plain_moment(field: models.Field) -> bool:
+    """Is ``field`` a date and time field whose preparation is Django's own
+    ``DateTimeField``'s (no override anywhere on the way to the backend)?"""
+    kind, moment = type(field), models.DateTimeField
+    return (
+        isinstance(field, moment)
+        and kind.get_db_prep_save is _Field.get_db_prep_save
+        and kind.get_db_prep_value is moment.get_db_prep_value
+        and kind.get_prep_value is moment.get_prep_value
+        and kind.to_python is moment.to_python
+    )
+
+
+def _moment_prepare(prepare, ops: type[BaseDatabaseOperations]):
+    """``prepare`` (a plain ``DateTimeField``'s ``get_db_prep_save``) with a short way for the
+    moments an import writes, aware and in UTC (``timezone.now()``), where the database's time
+    zone is UTC too: what the backend's own adaptation gives them (SQLite: the naive UTC
+    moment as text; PostgreSQL: the moment itself). Other values, and other backends, take
+    ``prepare``."""
+    adapt = ops.adapt_datetimefield_value
+    if _django_own(adapt, "sqlite3"):
+        short = _utc_text
+    elif _django_own(adapt, "postgresql"):
+        short = _utc_itself
+    else:
+        return prepare
+
+    def moment(value, connection):
+        if type(value) is datetime and value.tzinfo is UTC:
+            return short(value)
+        return prepare(value, connection)
+
+    return moment
+
+
+def _utc_text(value: datetime) -> str:
+    return str(value.replace(tzinfo=None))  # ``make_naive(value, UTC)``, then ``str``
+
+
+def _utc_itself(value: datetime) -> datetime:
+    return value
+
+
+def _django_own(adapt, backend: str) -> bool:
+    """Is ``adapt`` Django's own ``adapt_datetimefield_value`` of ``backend``? (Told by name:
+    importing a backend's operations module here would import the backend.)"""
+    return (
+        getattr(adapt, "__module__", None) == f"django.db.backends.{backend}.operations"
+        and getattr(adapt, "__qualname__", None) == "DatabaseOperations.adapt_datetimefield_value"
+    )
 
 
 _Field = models.Field

@@ -5,7 +5,8 @@
 
 - history (django-simple-history): one historical row per created (``+``), changed (``~``)
   or deleted (``-``) row, with the same user (the instance's ``_history_user`` or the request
-  of ``HistoryRequestMiddleware``) and time: ``history_bulk``;
+  of ``HistoryRequestMiddleware``) and time: ``history_bulk`` (inside an import batch, its
+  rows written together at the batch's end: ``history_deferred``);
 - versions (``sources.versioning.Versioned``): every save of an existing row moves its
   ``version`` on by one; a created row starts at 1 (the field default):
   ``sources.versioning.versions_bump``, ``versioned_update`` and ``versions_next``;
@@ -21,12 +22,15 @@ so nothing else.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import threading
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 
 from django.conf import settings
-from django.db import models, router
+from django.db import connections, models, router
 from django.db.models.signals import pre_save
 from django.utils import timezone
+from simple_history.signals import pre_create_historical_record
 
 from articles.core.bulk import objs_create, rows_insert
 from articles.core.prepared import prepared_update
@@ -108,7 +112,100 @@ def history_bulk(
         ]
         values += [f.get_default() for f in others]
         rows.append(values)
+    if _waiting.rows is not None and _defer(historical, rows):
+        return
     rows_insert(historical, fields, rows)
+
+
+# History rows waiting in ``history_deferred``: [historical model, values, the marker of the
+# savepoints they were made in, the marker of those they were written in or None].
+class _Waiting(threading.local):
+    rows: list[list] | None = None
+
+
+_waiting = _Waiting()
+
+
+@contextmanager
+def history_deferred() -> Iterator[None]:
+    """Inside (an import batch's transaction), ``history_bulk`` keeps its rows and writes
+    them when the block ends, one multi-row INSERT per historical table rather than a few
+    per article: nobody reads them before the batch commits. Each table's rows go in the
+    order they were made, so they get the ids they would have got one call at a time; a
+    historical row written any other way meanwhile (simple-history's own, for a ``save()``)
+    has the rows waiting written first (``_written_first``).
+
+    Rows made in a savepoint rolled back since (a failed item) are never written, and rows
+    written in one are written again: each row carries a marker among the transaction's
+    on-commit callbacks, which Django drops with the savepoint it was registered in. When
+    the block fails, nothing waiting is written. Nested, the outer block writes them."""
+    if _waiting.rows is not None:
+        yield
+        return
+    _waiting.rows = []
+    try:
+        yield
+        history_flush()
+    finally:
+        _waiting.rows = None
+
+
+def _defer(historical: type[models.Model], rows: list[list]) -> bool:
+    connection = connections[router.db_for_write(historical)]
+    if not connection.in_atomic_block or _JSON in _kinds(historical):
+        return False  # (nothing to wait for; or a value that could change while it waits)
+    made = _marker(connection)
+    _waiting.rows += [[historical, values, made, None] for values in rows]
+    return True
+
+
+_JSON = "JSONField"
+_KINDS: dict[type[models.Model], frozenset[str]] = {}
+
+
+def _kinds(historical: type[models.Model]) -> frozenset[str]:
+    if historical not in _KINDS:
+        _KINDS[historical] = frozenset(f.get_internal_type() for f in _fields(historical)[0])
+    return _KINDS[historical]
+
+
+def _marker(connection):
+    def marker() -> None:  # (registered for its place among the savepoints: does nothing)
+        pass
+
+    connection.on_commit(marker)
+    return marker
+
+
+def history_flush() -> None:
+    """Write the rows waiting (``history_deferred``), table by table, each in its order,
+    but those of savepoints rolled back since; those written in one are written again."""
+    waiting = _waiting.rows
+    if not waiting:
+        return
+    connection = connections[router.db_for_write(waiting[0][0])]
+    alive = {id(func) for _, func, _ in connection.run_on_commit}
+    waiting[:] = [row for row in waiting if id(row[2]) in alive]
+    todo = [row for row in waiting if row[3] is None or id(row[3]) not in alive]
+    if not todo:
+        return
+    written = _marker(connection)
+    tables: dict[type[models.Model], list] = {}
+    for row in todo:
+        row[3] = written
+        tables.setdefault(row[0], []).append(row[1])
+    for historical, rows in tables.items():
+        rows_insert(historical, _fields(historical)[0], rows)
+
+
+def _written_first(**kwargs) -> None:
+    # A historical row is about to be saved the ORM's way: the rows made before it go first,
+    # so that every table's ids follow the order the rows were made in.
+    if _waiting.rows:
+        history_flush()
+
+
+pre_create_historical_record.connect(_written_first, dispatch_uid="articles.history.first")
 
 
 def story_touch(story_id: int | None) -> None:

@@ -473,26 +473,29 @@ def _tokenize_into(text: str, s0: int, end: int, out: list[tuple[int, int, str]]
     is a token of its own."""
     abbreviations = ABBREVIATIONS
     append = out.append
-    for m in _TOKEN_PARTS.finditer(text, s0, end):
-        t = m[0]
+    find = text.find
+    e = s0
+    # (``findall`` and ``find`` rather than match objects: a token starts with neither white
+    # space nor "_", the only characters between tokens, so it is found where it starts.)
+    for t in _TOKEN_PARTS.findall(text, s0, end):
+        s = find(t, e)
+        e = s + len(t)
         if "-" not in t and t[-1] != ".":  # most words: the token as found
-            append((m.start(), m.end(), t))
+            append((s, e, t))
             continue
-        s = m.start()
         if "-" in t:
             glued = _GLUED_WORD.fullmatch(t)
             if glued and common_word(t[glued.end(1) + 1 :].rstrip(".")):
                 # "Wright-director of ...": a dash written without spaces, then a word; the
                 # name ends before it.
                 append((s, s + glued.end(1), glued[1]))
-                append((s + glued.end(1), s + len(t), t[glued.end(1) :]))
+                append((s + glued.end(1), e, t[glued.end(1) :]))
                 continue
         if len(t) >= 3 and t[-1] == "." and t[:-1].lower() not in abbreviations:
-            e = s + len(t) - 1
-            append((s, e, t[:-1]))
-            append((e, e + 1, "."))
+            append((s, e - 1, t[:-1]))
+            append((e - 1, e, "."))
         else:
-            append((s, s + len(t), t))
+            append((s, e, t))
 
 
 # Stretches that may hold a name: capitalised words joined by spaces and connectors. Only
@@ -847,6 +850,28 @@ def _first_name_gender(first: str) -> str:
 _ROLE_DETERMINERS = frozenset({"the", "a", "an", "its", "his", "her", "their"})
 
 
+def _words_before(text: str, word: str) -> list[str]:
+    """The capitalised words right before ``word``: the first groups of
+    ``re.finditer(rf"\\b([A-Z][a-z]+) {re.escape(word)}\\b", text)``, tried only where
+    " word" stands (the pattern's search would try every place of the text)."""
+    rx = re.compile(rf"\b([A-Z][a-z]+) {re.escape(word)}\b")
+    found: list[str] = []
+    end = 0  # (the matches do not overlap: each search goes on after the last)
+    needle = " " + word
+    q = text.find(needle)
+    while q >= 0:
+        j = q
+        while j > end and "a" <= text[j - 1] <= "z":
+            j -= 1
+        if end < j < q and "A" <= text[j - 1] <= "Z":
+            m = rx.match(text, j - 1)
+            if m is not None:
+                found.append(m.group(1))
+                end = m.end()
+        q = text.find(needle, q + 1)
+    return found
+
+
 class _Builder:
     def __init__(self, text: str, layout: Layout, aliases: AliasIndex) -> None:
         self.text = text
@@ -1026,6 +1051,32 @@ class _Builder:
         for i, (ts, te, t) in enumerate(toks):
             if ts < nick_end:
                 continue
+            if not cur:  # (and so no connectors pending either)
+                prev_end = te
+                if not (t[:1].isupper() and t[0].isalpha()):
+                    continue  # a word before a name: nothing else to do
+                # The first word of a run: the steps below that need none before it.
+                if (
+                    t.lower().rstrip(".") in lx.STOP_CAPS
+                    and not _is_acronym(t)
+                    and not _joined_initials(toks, i)  # "A.J. Smith" is no article "A"
+                    and not _month_as_given_name(text, toks, i)
+                ):
+                    continue
+                if t in _LEAD_CUES_CAP and i + 1 < len(toks):
+                    continue  # "Said Dora Plimsoll, ...": the verb, then the name
+                if pending:
+                    cur.extend(pending)
+                    pending = []
+                cur.append(i)
+                if (
+                    t[-1] in _POSSESSIVE_LAST
+                    and _clean(t) != t
+                    and not (i + 1 < len(toks) and toks[i + 1][2].lower() in lx.ORG_WORDS)
+                ):  # a possessive ends the name, unless "Children's Trust" goes on
+                    runs.append(cur)
+                    cur = []
+                continue
             if cur and t in _OPEN_MARKS:
                 nm = _NICKNAME.match(text, prev_end)
                 if nm:
@@ -1067,6 +1118,7 @@ class _Builder:
                     cur, pending = [], []
                     continue
                 if (
+                    # (the run may have ended at a paragraph break just above)
                     not cur
                     and t.lower().rstrip(".") in lx.STOP_CAPS
                     and not _is_acronym(t)
@@ -1110,6 +1162,81 @@ class _Builder:
         self.reg.mentions.sort(key=lambda m: m.start)
         return self.reg
 
+    def classify_word(self, toks: list[tuple[int, int, str]], i: int) -> bool:
+        """:meth:`classify` of a run of one capitalised word (most runs are), with the tests
+        that only a longer run can pass left out; the same steps in the same order. False
+        (nothing done) for "And", which :meth:`classify` takes in full."""
+        text = self.text
+        s, e, t = toks[i]
+        w = _clean(t) if t[-1] in _POSSESSIVE_LAST else t
+        low = w.lower()
+        if low == "and":
+            return False
+        if _PHOTO_CREDIT.match(text, e):
+            return True
+        if low in lx.PLURAL_PEOPLE or low in _NAME_TAIL_ONLY:
+            return True
+        if low in lx.ORG_WORDS or common_word(low):
+            nxt = _NEXT_WORD.match(text, e)
+            if nxt and nxt.group(1) in lx.BUSINESS_HEADS:
+                return True
+        e = s + len(text[s:e].rstrip("’'")) if text[s:e].endswith(("’", "'")) else e
+        if text[s:e].endswith(("’s", "'s")):
+            e -= 2
+        phrase = text[s:e]
+        if text[s - 1 : s] in "‘“\"'" and s > 0 and text[e : e + 1] in "’”\"'":
+            return True
+        reg = self.reg
+        ks = reg.aliases.lookup(phrase)
+        if ks is not None:
+            if ks.kind == "organization":
+                org = self.add_org(phrase, s, e)
+                self.after_org(org, e)
+            else:
+                self.add_person(phrase, s, e, self.role_after(e) or self.role_before(s), "")
+            return True
+        if phrase in reg.org_alias and phrase not in reg.persons:
+            org = self.add_org(phrase, s, e)
+            self.after_org(org, e)
+            return True
+        if w in lx.ROLE_ACRONYMS:
+            return True
+        acronym = _is_acronym(w)
+        if acronym and _capitals_not_an_org(text, s, e):
+            return True
+        j = i - 1
+        if (
+            low in lx.ORG_WORDS
+            or acronym
+            or (
+                j >= 0
+                and toks[j][2].lower() in lx.BUSINESS_HEADS
+                and low not in lx.FIRST_NAMES
+                and w not in reg.surnames
+                and phrase not in reg.persons
+                and all(surname_of(mb[0]) != w for mb in self.maybe)
+            )
+        ):
+            org = self.add_org(text[s:e], s, e)
+            if j >= 0 and toks[j][2].lower() in _MEDIA_TRADES:
+                org.media = True
+            self.after_org(org, e)
+            return True
+        if (low in lx.PLACE_WORDS and low not in lx.FIRST_NAMES) or low in lx.PLACES:
+            return True
+        if low in _CONNECTORS_BUT_DE:
+            return True
+        if j >= 0 and toks[j][2].lower() in ("the", "a", "an") and toks[j][1] + 1 >= s:
+            return True
+        if text[max(0, s - 2) : s].strip() == "," and _ORG_APPOSITION.match(
+            self.role_before(s).lower()
+        ):
+            org = self.add_org(text[s:e], s, e)
+            self.after_org(org, e)
+        else:
+            self.bare.append((s, e, w, False))
+        return True
+
     def classify(self, toks: list[tuple[int, int, str]], run: list[int]) -> None:
         text = self.text
         # A run split at "and" may start with a connector: "(Reuters and) the Example Gazette".
@@ -1122,6 +1249,8 @@ class _Builder:
         ):
             run = run[:-1]
         if not run:
+            return
+        if len(run) == 1 and self.classify_word(toks, run[0]):
             return
         if _PHOTO_CREDIT.match(text, toks[run[-1]][1]):
             return  # "Jo Quill via Getty Images": a photograph's credit, no one in the story
@@ -2002,12 +2131,12 @@ class _Builder:
                 # the full one the text gives only where no name is read ("The Briefing With
                 # Alastair Booker", a show's title in quote marks).
                 full = {
-                    fm.group(1)
-                    for fm in re.finditer(rf"\b([A-Z][a-z]+) {re.escape(word)}\b", self.text)
-                    if fm.group(1).lower() not in lx.STOP_CAPS
-                    and fm.group(1).lower() not in lx.ORG_WORDS
-                    and fm.group(1).lower().rstrip(".") not in lx.TITLES
-                    and not common_word(fm.group(1).lower())
+                    given
+                    for given in _words_before(self.text, word)
+                    if given.lower() not in lx.STOP_CAPS
+                    and given.lower() not in lx.ORG_WORDS
+                    and given.lower().rstrip(".") not in lx.TITLES
+                    and not common_word(given.lower())
                 }
                 name = f"{full.pop()} {word}" if len(full) == 1 else word
                 cands = [self.add_person(name, s, e, "", opened.get(word, ""))]

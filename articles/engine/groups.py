@@ -72,7 +72,10 @@ def unnamed_group(mention: str) -> str | None:
     protesters" -> "protesters", "The crowd" -> "crowd", "Hundreds of pro-Roe
     demonstrators" -> "pro-Roe demonstrators", "Roe supporters" -> "Roe supporters"), or
     None when it names no group of the public."""
-    m = _TAIL.sub("", " ".join(mention.replace(",", " ").split()).rstrip("."))
+    words = mention.replace(",", " ").split()
+    if GROUP_HEADS.isdisjoint(w.lower().rstrip(".") for w in words):
+        return None  # (most mentions: no such noun at all)
+    m = _TAIL.sub("", " ".join(words).rstrip("."))
     if _OWNED.search(m):
         return None
     words = m.split()

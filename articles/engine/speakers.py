@@ -451,6 +451,15 @@ class Resolver:
         self.spokes_org: str | None = None
         self._mention_starts = [m.start for m in registry.mentions]
         self._role_words: dict[str, frozenset[str]] = {}
+        self._lowered: list[tuple[str, str]] = []  # (name, its lower case) of every person
+
+    def _persons_lowered(self) -> list[tuple[str, str]]:
+        """Each person's name with its lower case, made once (the registry holds the same
+        people while quotes are read; made again if it ever holds more)."""
+        got = self._lowered
+        if len(got) != len(self.reg.persons):
+            got = self._lowered = [(p, p.lower()) for p in self.reg.persons]
+        return got
 
     def role_words(self, name: str) -> frozenset[str]:
         """The words a description may use for a person: their role's, offices written out
@@ -853,7 +862,7 @@ class Resolver:
         if len(toks) >= 2:
             # "Vargas Llosa", "De Blasio": a surname of two words for a name given in full.
             tail = " " + core.lower()
-            longer = [p for p in reg.persons if p.lower().endswith(tail)]
+            longer = [p for p, low in self._persons_lowered() if low.endswith(tail)]
             if len(longer) == 1:
                 return longer[0], "person"
         # A name inside a longer phrase: "station commander Ruth Ibsen", "an HCTA spokesperson".

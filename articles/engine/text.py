@@ -30,6 +30,7 @@ OPENING_MARKS = "“„«‹\"'‘"
 _BLANK_LINE = re.compile(r"\n[ \t\r\f\v\u00a0]*\n")
 # A line this long or shorter, followed by a single newline, is hard-wrapped.
 WRAP_WIDTH = 100
+_LINE_BODY = re.compile(r"\S(?:[^\n]*\S)?")
 # A full stop (or ! ? …) with any closing quote/bracket marks, followed by whitespace.
 _BOUNDARY = re.compile(r"[.!?…]+[”\"’»›)\]]*(?=\s)")
 _WORD_BEFORE = re.compile(r"([\w.]+)$")
@@ -88,12 +89,9 @@ def is_wrapped(text: str) -> bool:
     blank line here and there (after the headline), is no hard-wrapped copy."""
     if "\n" not in text or _BLANK_LINE.search(text) is None:
         return False
-    lines = long = 0
-    for line in text.split("\n"):
-        if line.strip():
-            lines += 1
-            long += len(line) > 2 * WRAP_WIDTH
-    return long * 10 < lines
+    lines = [line for line in text.split("\n") if line.strip()]
+    wide = 2 * WRAP_WIDTH
+    return sum(1 for line in lines if len(line) > wide) * 10 < len(lines)
 
 
 def paragraph_spans(text: str) -> list[tuple[int, int]]:
@@ -102,8 +100,12 @@ def paragraph_spans(text: str) -> list[tuple[int, int]]:
     A paragraph is a non-blank line, or in hard-wrapped text (see the module notes) a run of
     lines joined by single newlines.
     """
-    spans = []
     wrapped = is_wrapped(text)
+    if not wrapped:
+        # Every line that is not blank is a paragraph of its own: from its first character
+        # that is not white space to its last (``\s`` is what ``str.strip`` takes away).
+        return [m.span() for m in _LINE_BODY.finditer(text)]
+    spans = []
     joinable = False  # the previous line was non-blank and of wrap width
     le = -1
     for line in text.split("\n"):  # each line: text[ls:le]

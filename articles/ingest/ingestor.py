@@ -36,7 +36,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import Q
 from django.utils import timezone
 
-from articles.core.history import article_insert
+from articles.core.history import article_insert, history_deferred
 from articles.core.prepared import prepared_objects
 from articles.engine.grouping import ArticleFeatures
 from articles.engine.types import KnownSpeaker, Reading
@@ -124,11 +124,11 @@ class Ingestor:
             return
         self._batch = _Batch(started=time.monotonic())
         try:
-            with transaction.atomic(), grouped_writes():
+            with transaction.atomic(), grouped_writes(), history_deferred():
                 placement_lock()  # first, before any row lock (see the module docstring)
                 self.reads.opened()
                 yield
-                self.reads.flush()  # the batch's document counts (``PlacementReads.count``)
+                self.reads.flush()  # its document counts; its history rows at the block's end
         except BaseException:
             self.reads.discard()
             for article_id in self._batch.articles:

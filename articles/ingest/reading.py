@@ -7,13 +7,14 @@ from __future__ import annotations
 import logging
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
+from types import SimpleNamespace
 
 from django.db import transaction
 from django.db.models import Count
 from django.utils import timezone
 
 from articles import engine
-from articles.core.bulk import objs_create, objs_insert
+from articles.core.bulk import dicts_create, dicts_insert, objs_create, objs_insert
 from articles.core.history import CREATED, history_bulk, story_touch
 from articles.core.prepared import prepared_update
 from articles.engine.types import KnownSpeaker, Reading
@@ -178,7 +179,7 @@ def joined_statement(first: str, then: str) -> str:
 def _write_quotes(article, planned, result, speaker_for) -> int:
     plan, existing, found = planned
     new_quotes: list[Quote] = []
-    new_appearances: list[QuoteAppearance] = []
+    new_appearances: list[tuple[Quote, dict]] = []
     previous: Quote | None = None  # the statement a continuation carries on
     for q, current in plan:
         speaker = speaker_for(q.speaker)
@@ -199,17 +200,9 @@ def _write_quotes(article, planned, result, speaker_for) -> int:
             else:
                 quote = Quote(story=article.story, speaker=speaker, text=q.text)
                 new_quotes.append(quote)
-            new_appearances.append(
-                QuoteAppearance(
-                    quote=quote,
-                    article=article,
-                    start=q.start,
-                    end=q.end,
-                    match=QuoteAppearance.Match.ORIGINAL,
-                    review_state=ReviewState.SUGGESTED,
-                    **fields,
-                )
-            )
+            row = {"article_id": article.pk, "start": q.start, "end": q.end, **fields}
+            row |= {"match": QuoteAppearance.Match.ORIGINAL, "review_state": ReviewState.SUGGESTED}
+            new_appearances.append((quote, row))  # (a new row's values: no instance needed)
             result.added += 1
             previous = quote
         else:
@@ -230,10 +223,9 @@ def _write_quotes(article, planned, result, speaker_for) -> int:
         history_bulk(Quote, new_quotes, CREATED)
         result.created_quotes = new_quotes
     if new_appearances:
-        for appearance in new_appearances:
-            appearance.quote_id = appearance.quote.pk
-        objs_create(QuoteAppearance, new_appearances)
-        history_bulk(QuoteAppearance, new_appearances, CREATED)
+        rows = [{"quote_id": quote.pk, **row} for quote, row in new_appearances]
+        dicts_create(QuoteAppearance, rows)
+        history_bulk(QuoteAppearance, [SimpleNamespace(**row) for row in rows], CREATED)
     result.quotes = len(found)
     stale = [a for span, a in existing.items() if span not in found and not _is_decided(a)]
     for appearance in stale:
@@ -300,7 +292,7 @@ def _store_figures(article, reading, result, new: bool) -> int:
     body_len = len(article.body)
     existing = {} if new else {(f.start, f.end): f for f in Figure.objects.filter(article=article)}
     seen = set()
-    created: list[Figure] = []
+    created: list[dict] = []
     for fig in reading.figures:
         span = (fig.start, fig.end)
         if not (0 <= fig.start < fig.end <= body_len) or span in seen:
@@ -319,15 +311,15 @@ def _store_figures(article, reading, result, new: bool) -> int:
             "event": fig.event[:30],
         }
         row = existing.get(span)
-        if row is None:
+        if row is None:  # (a new row's values: no instance needed to write it)
             created.append(
-                Figure(
-                    article=article,
-                    start=fig.start,
-                    end=fig.end,
-                    review_state=ReviewState.SUGGESTED,
+                {
+                    "article_id": article.pk,
+                    "start": fig.start,
+                    "end": fig.end,
+                    "review_state": ReviewState.SUGGESTED,
                     **values,
-                )
+                }
             )
         elif row.review_state != ReviewState.SUGGESTED:
             continue  # an editor's decision stands
@@ -336,7 +328,7 @@ def _store_figures(article, reading, result, new: bool) -> int:
                 setattr(row, k, v)
             row.save()
     if created:
-        objs_insert(Figure, created)
+        dicts_insert(Figure, created)
     stale = [
         f.pk
         for span, f in existing.items()

@@ -14,7 +14,7 @@ from django.db import connection, transaction
 from django.db.models import F, Q
 from django.utils import timezone
 
-from articles.core.bulk import objs_insert, rows_update
+from articles.core.bulk import dicts_insert, objs_insert, rows_update
 from articles.core.history import CHANGED, history_bulk, story_insert
 from articles.core.prepared import prepared_objects, prepared_update, prepared_values_list
 from articles.engine.grouping import ArticleFeatures, StoryIndex, index_keys
@@ -95,9 +95,11 @@ def _save_profile(
     *,
     exists: bool = False,
     new: bool = False,
+    keyless: bool = False,
 ) -> None:
     """``exists``: the caller holds the story's profile row (locked): update it in place.
-    ``new``: the story was created in this transaction, so it has no rows yet."""
+    ``new``: the story was created in this transaction, so it has no rows yet.
+    ``keyless``: the caller has just deleted the story's key rows (a rebuild)."""
     values = {"profile": profile.as_dict(), "first_day": profile.first, "last_day": profile.last}
     if exists:
         rows_update(StoryIndexProfile, [StoryIndexProfile(story_id=story_id, **values)], values)
@@ -107,8 +109,8 @@ def _save_profile(
         StoryIndexProfile.objects.update_or_create(story_id=story_id, defaults=values)
     keys = {k[:200] for k in keys}
     existing = (
-        set()  # a story created in this transaction has no key rows yet
-        if new
+        set()  # a story created in this transaction, or rebuilt, has no key rows yet
+        if new or keyless
         else {
             key
             for (key,) in prepared_values_list(
@@ -117,14 +119,13 @@ def _save_profile(
         }
     )
     first, last = profile.first, profile.last
-    objs_insert(
-        StoryIndexKey,
-        [
-            StoryIndexKey(key=k, story_id=story_id, first_day=first, last_day=last)
-            for k in keys - existing
-        ],
-        ignore_conflicts=True,
-    )
+    new_keys = [
+        {"key": k, "story_id": story_id, "first_day": first, "last_day": last}
+        for k in keys - existing
+    ]
+    dicts_insert(StoryIndexKey, new_keys, ignore_conflicts=True)
+    if keyless:
+        return  # (every key row was just written with the story's days)
     # Only the rows whose days change are written: most placements leave the story's days
     # as they were, and rewriting every key row of a long story cost a write per row.
     if first is None or last is None:  # (undated stories: compiled every time, as they are few)
@@ -363,4 +364,4 @@ def story_reindex(*, story: Story, features: dict[int, ArticleFeatures] | None =
         scratch.stories[story.pk] = profile
         scratch.add(story.pk, found)
         keys.update(found.keys)
-    _save_profile(story.pk, profile, keys)
+    _save_profile(story.pk, profile, keys, keyless=True)

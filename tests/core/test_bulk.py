@@ -119,3 +119,63 @@ def test_values_skipping_their_fields_preparation_are_what_it_gives():
     # On SQLite an int column's value passes as it is; PostgreSQL's driver wants it wrapped.
     version = QuoteAppearance._meta.get_field("version")
     assert (int in _unchanged(version, type(connection.ops))) == (connection.vendor == "sqlite")
+
+
+def test_moments_taking_the_short_way_are_what_their_field_gives():
+    """An aware UTC moment skips its field's preparation (``_moment_prepare``); it and every
+    other moment come out as ``get_db_prep_save`` gives them, with time zones on and off."""
+    from datetime import UTC, datetime
+    from zoneinfo import ZoneInfo
+
+    from django.test import override_settings
+
+    from articles.core.bulk import _prepared
+
+    field = Quote._meta.get_field("created_at")
+    moments = [
+        datetime(2026, 3, 4, 5, 6, 7, 891011, tzinfo=UTC),
+        datetime(2026, 3, 4, 5, 6, 7, tzinfo=UTC),  # (no microseconds: written without them)
+        datetime(2026, 3, 4, 5, 6, 7, 12, tzinfo=ZoneInfo("Europe/Paris")),
+        None,
+    ]
+    for value in moments:
+        [[got]] = _prepared(connection, [field], [[value]])
+        assert got == field.get_db_prep_save(value, connection)
+        assert type(got) is type(field.get_db_prep_save(value, connection))
+    naive = datetime(2026, 3, 4, 5, 6, 7)
+    with override_settings(USE_TZ=False):
+        [[got]] = _prepared(connection, [field], [[naive]])
+        assert got == field.get_db_prep_save(naive, connection)
+
+
+@pytest.mark.django_db
+def test_rows_from_plain_values_are_the_rows_instances_write():
+    """``dicts_insert`` and ``dicts_create`` store what ``objs_insert`` and ``objs_create``
+    store for the same values (defaults and automatic moments filled in); ``dicts_create``
+    gives each row every value as stored, its key among them."""
+    from articles.core.bulk import dicts_create, dicts_insert
+
+    article = make_article(body="Twelve people, 12 people, were there.")
+    objs_insert(Figure, [_figure(article, 0, unit="people")])
+    dicts_insert(
+        Figure,
+        [{"article_id": article.pk, "text": "12 people", "start": 15, "end": 24, "value": 12.0}],
+    )
+    figures = list(Figure.objects.order_by("id").values())
+    assert {k: v for k, v in figures[0].items() if k != "id"} == {
+        k: v for k, v in figures[1].items() if k != "id"
+    } | {"unit": "people", "start": 0, "end": 9}
+    quote = make_quote(story=article.story, article=article, speaker=None, text="We were")
+    given = {"quote_id": quote.pk, "article_id": article.pk, "text": "We", "start": 1, "end": 3}
+    made = QuoteAppearance(**given)
+    objs_create(QuoteAppearance, [made])
+    rows = [given | {"start": 20, "end": 22}]
+    dicts_create(QuoteAppearance, rows)
+    assert rows[0]["id"] == made.pk + 1
+    skip = {"id", "created_at", "start", "end"}
+    stored = {a["id"]: a for a in QuoteAppearance.objects.values()}
+    assert {k: v for k, v in stored[rows[0]["id"]].items() if k not in skip} == {
+        k: v for k, v in stored[made.pk].items() if k not in skip
+    }
+    assert rows[0] == stored[rows[0]["id"]] | {"created_at": rows[0]["created_at"]}
+    assert rows[0]["created_at"] is not None

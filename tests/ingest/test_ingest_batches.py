@@ -68,6 +68,11 @@ def test_an_item_failing_inside_a_batch_rolls_back_alone_with_its_own_error(
     assert not Figure.objects.filter(text__contains="300").exists()
     assert not ArticlePerson.objects.filter(speaker__name="Tom Quill").exists()
     assert not Article.history.filter(url="https://harbourside.example/ferry").exists()
+    # Nor history rows of its quote (written at the batch's end, those of the others only).
+    ferry = "The ferry will run every hour"
+    assert not Quote.history.filter(text__contains=ferry).exists()
+    assert not QuoteAppearance.history.filter(text__contains=ferry).exists()
+    assert QuoteAppearance.history.filter(history_type="+").count() == 2
 
 
 def test_a_batch_failing_as_a_whole_leaves_none_of_its_articles_and_the_run_goes_on(

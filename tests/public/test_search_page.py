@@ -78,6 +78,19 @@ def test_a_quote_is_found_by_its_words_and_by_its_speaker(client, harbour):
     assert "We kept our promise" in page(client, q="harbour mayor", kind="quotes")
 
 
+def test_a_quote_by_a_speaker_not_identified_shows_the_outlets_words_for_who_spoke(client, harbour):
+    quote = make_quote(
+        story=harbour["story"], article=harbour["second"], speaker=None, text="Ring the bell"
+    )
+    QuoteAppearance.objects.filter(quote=quote).update(speaker_mention="the <crowd> on the quay")
+    html = page(client, q="bell", kind="quotes")
+    assert "Speaker not known (speaker as written: “the &lt;crowd&gt; on the quay”)" in html
+    wording = QuoteAppearance.objects.get(quote=quote)
+    wording.speaker_mention = "they"  # a pronoun alone is not shown
+    wording.save()
+    assert "speaker as written" not in page(client, q="bell", kind="quotes")
+
+
 def test_an_article_is_found_by_its_body_with_the_words_marked(client, harbour):
     html = page(client, q="lighthouse bell", kind="articles")
     assert "Islanders cheer" in html

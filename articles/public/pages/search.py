@@ -191,6 +191,12 @@ def _with_snippets(kind: str, rows: list, q: str) -> list:
         )
         for row in rows:
             row.outlets = sorted({w.article.outlet for w in row.wordings}, key=lambda o: o.name)
+            # A speaker not identified: the first outlet's own words for who spoke, if any.
+            row.said_by = (
+                ""
+                if row.speaker_id
+                else next((w.speaker_as_written for w in row.wordings if w.speaker_as_written), "")
+            )
     return rows
 
 
