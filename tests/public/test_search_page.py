@@ -84,7 +84,7 @@ def test_a_quote_by_a_speaker_not_identified_shows_the_outlets_words_for_who_spo
     )
     QuoteAppearance.objects.filter(quote=quote).update(speaker_mention="the <crowd> on the quay")
     html = page(client, q="bell", kind="quotes")
-    assert "Speaker not known (speaker as written: “the &lt;crowd&gt; on the quay”)" in html
+    assert "Speaker not identified (speaker as written: “the &lt;crowd&gt; on the quay”)" in html
     wording = QuoteAppearance.objects.get(quote=quote)
     wording.speaker_mention = "they"  # a pronoun alone is not shown
     wording.save()
