@@ -704,6 +704,27 @@ def _is_cap(t: str) -> bool:
     return t[:1].isupper()
 
 
+def _opens_no_name(text: str, toks: list[tuple[int, int, str]], i: int, t: str) -> bool:
+    """Whether the capitalised word ``t`` (token ``i``) is a stop word that starts no name
+    ("The", "But"), not an acronym, joined initials ("A.J. Smith" is no article "A") or a
+    month used as a given name."""
+    return (
+        t.lower().rstrip(".") in lx.STOP_CAPS
+        and not _is_acronym(t)
+        and not _joined_initials(toks, i)
+        and not _month_as_given_name(text, toks, i)
+    )
+
+
+def _possessive_ends_name(toks: list[tuple[int, int, str]], i: int, t: str) -> bool:
+    """A possessive ends the name, unless an organisation word goes on ("Children's Trust")."""
+    return (
+        t[-1] in _POSSESSIVE_LAST
+        and _clean(t) != t
+        and not (i + 1 < len(toks) and toks[i + 1][2].lower() in lx.ORG_WORDS)
+    )
+
+
 def _is_acronym(t: str) -> bool:
     core = t.replace(".", "").replace("&", "")
     return 2 <= len(core) <= 6 and core.isupper() and core.isalpha()
@@ -1056,12 +1077,7 @@ class _Builder:
                 if not (t[:1].isupper() and t[0].isalpha()):
                     continue  # a word before a name: nothing else to do
                 # The first word of a run: the steps below that need none before it.
-                if (
-                    t.lower().rstrip(".") in lx.STOP_CAPS
-                    and not _is_acronym(t)
-                    and not _joined_initials(toks, i)  # "A.J. Smith" is no article "A"
-                    and not _month_as_given_name(text, toks, i)
-                ):
+                if _opens_no_name(text, toks, i, t):
                     continue
                 if t in _LEAD_CUES_CAP and i + 1 < len(toks):
                     continue  # "Said Dora Plimsoll, ...": the verb, then the name
@@ -1069,11 +1085,7 @@ class _Builder:
                     cur.extend(pending)
                     pending = []
                 cur.append(i)
-                if (
-                    t[-1] in _POSSESSIVE_LAST
-                    and _clean(t) != t
-                    and not (i + 1 < len(toks) and toks[i + 1][2].lower() in lx.ORG_WORDS)
-                ):  # a possessive ends the name, unless "Children's Trust" goes on
+                if _possessive_ends_name(toks, i, t):
                     runs.append(cur)
                     cur = []
                 continue
@@ -1117,14 +1129,8 @@ class _Builder:
                     runs.append(cur)
                     cur, pending = [], []
                     continue
-                if (
-                    # (the run may have ended at a paragraph break just above)
-                    not cur
-                    and t.lower().rstrip(".") in lx.STOP_CAPS
-                    and not _is_acronym(t)
-                    and not _joined_initials(toks, i)  # "A.J. Smith" is no article "A"
-                    and not _month_as_given_name(text, toks, i)
-                ):
+                # (the run may have ended at a paragraph break just above)
+                if not cur and _opens_no_name(text, toks, i, t):
                     continue
                 if not cur and t in _LEAD_CUES_CAP and i + 1 < len(toks):
                     continue  # "Said Dora Plimsoll, ...": the verb, then the name
@@ -1132,11 +1138,7 @@ class _Builder:
                     cur.extend(pending)
                     pending = []
                 cur.append(i)
-                if (
-                    t[-1] in _POSSESSIVE_LAST
-                    and _clean(t) != t
-                    and not (i + 1 < len(toks) and toks[i + 1][2].lower() in lx.ORG_WORDS)
-                ):  # a possessive ends the name, unless "Children's Trust" goes on
+                if _possessive_ends_name(toks, i, t):
                     runs.append(cur)
                     cur = []
             elif cur and t.lower() in _RUN_CONNECTORS:
