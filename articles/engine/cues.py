@@ -457,10 +457,8 @@ _CLAUSE_OPENERS = frozenset({"while", "whereas", "although", "though"})
 _ANSWERED = re.compile(r"\s+(?:yes|no)\b")
 # ... or that opens a clause about what happened next: "Roe said, “...” - at which point the
 # crowd chanted": the crowd's words are the next quote's, these are Roe's.
-_NEXT_EVENT = ("at which point", "at which time", "whereupon", "after which")
-_CLAUSE_AFTER = re.compile(
-    rf"[\s,—–-]*(?:{alternation(_CLAUSE_OPENERS)}|{'|'.join(_NEXT_EVENT)})\b"
-)
+_NEXT_EVENT = frozenset({"at which point", "at which time", "whereupon", "after which"})
+_CLAUSE_AFTER = re.compile(rf"[\s,—–-]*(?:{alternation(_CLAUSE_OPENERS | _NEXT_EVENT)})\b")
 
 
 def _without_opener(phrase: str) -> str:

@@ -39,7 +39,7 @@ GROUP_HEADS = (
 # Words before the group's own words that only count or point at its members.
 _COUNTING = frozenset(
     """the some many several most other others a an about around roughly nearly almost
-    some more than over under up to of hundreds thousands dozens scores tens millions
+    more than over under up to of hundreds thousands dozens scores tens millions
     dozen hundred thousand group groups crowd crowds number handful couple few percent
     half third quarter majority minority share average least at each every all
     one two three four five six seven eight nine ten eleven twelve fifteen twenty thirty
