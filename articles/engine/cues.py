@@ -1273,13 +1273,17 @@ def find_lead_in(text: str, start: int, open_pos: int, known) -> Attribution | N
         # its role words ends the lead-in, with no reporting verb that could say otherwise.
         m = _ROLE_NAME_COLON.search(window)
         before = window[: m.start(1)].split()[-1:] if m else []
-        if before and (
-            before[0] in _NOT_ROLE_WORDS
-            or before[0] in _TRADE_WORDS
-            or not (
-                before[0] in lx.ROLE_NOUNS
-                or m.group(1).split()[0].lower() in lx.FIRST_NAMES
-                or m.group(1).split()[0].endswith(("’", "'", "’s", "'s"))
+        if (
+            m is not None
+            and before
+            and (
+                before[0] in _NOT_ROLE_WORDS
+                or before[0] in _TRADE_WORDS
+                or not (
+                    before[0] in lx.ROLE_NOUNS
+                    or m.group(1).split()[0].lower() in lx.FIRST_NAMES
+                    or m.group(1).split()[0].endswith(("’", "'", "’s", "'s"))
+                )
             )
         ):
             # "a commercial running on Iowa TV:", "told the newspaper Ledgerly:": where, or

@@ -478,6 +478,7 @@ def extract_figures(text: str) -> list[Figure]:
                     and not nxt.endswith("ss")
                     and nxt.isalpha()
                     and nxt not in _NOT_UNIT
+                    and nm is not None
                     and not nm.group(1)[:1].isupper()
                 ):
                     # "750 union members", "500 affordable homes": the plural noun is counted;

@@ -372,7 +372,7 @@ def _without_dates_or_times(text: str) -> str:
         return _DATE_OR_TIME_RE.sub(" ", text)
     starts = {m.start() for m in _DIGITS_RE.finditer(text)}
     starts.update(occurrences(text, _MONTH_STARTS))
-    pieces = []
+    pieces: list[str] = []
     end = 0
     for at in sorted(starts):
         if at < end:
@@ -707,8 +707,11 @@ class StoryIndex:
             for story_key in islice(reversed(posting), self.max_posting):
                 if pub is not None:
                     profile = stories[story_key]
-                    if profile.last is not None and (
-                        profile.last < pub - window or profile.first > pub + window
+                    first, last = profile.first, profile.last  # (both set, or neither)
+                    if (
+                        last is not None
+                        and first is not None
+                        and (last < pub - window or first > pub + window)
                     ):
                         continue
                 votes[story_key] = votes.get(story_key, 0.0) + weight
@@ -1088,10 +1091,13 @@ def _date_penalty(gap_days: int) -> float:
     return min(0.5, 0.25 + 0.03 * gap_days)
 
 
-def cluster(articles: Iterable[ArticleFeatures], *, index: StoryIndex | None = None) -> list[int]:
-    """Online clustering in the given order; returns a story number per article."""
+def cluster(
+    articles: Iterable[ArticleFeatures], *, index: StoryIndex | None = None
+) -> list[StoryKey]:
+    """Online clustering in the given order; returns a story key per article (a number for
+    each story it starts)."""
     index = index if index is not None else StoryIndex()
-    labels = []
+    labels: list[StoryKey] = []
     for features in articles:
         labels.append(index.assign(features, new_key=len(index.stories)))
     return labels

@@ -245,11 +245,13 @@ def group_quotes(
     items = groups.items() if isinstance(groups, Mapping) else enumerate(groups)
     rank = {"verbatim": 3, "variant": 2, "paraphrase": 1}
     best: GroupMatch | None = None
+    best_rank = (0, 0.0)
     for key, wordings in items:
         for wording in wordings:
             m = match_quote(text, wording)
             if m.kind is None:
                 continue
-            if best is None or (rank[m.kind], m.score) > (rank[best.match.kind], best.match.score):
-                best = GroupMatch(key, m)
+            m_rank = (rank[m.kind], m.score)
+            if best is None or m_rank > best_rank:
+                best, best_rank = GroupMatch(key, m), m_rank
     return best

@@ -18,6 +18,7 @@ import re
 from bisect import bisect_left
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import cast
 
 from articles.engine import lexicon as lx
 from articles.engine.aliases import AliasIndex
@@ -25,7 +26,7 @@ from articles.engine.cues import Attribution, find_after, find_before, find_lead
 from articles.engine.entities import Registry, build_registry
 from articles.engine.speakers import Resolver
 from articles.engine.text import Layout, build_layout, occurrences, paragraph_spans
-from articles.engine.types import KnownSpeaker, Quote, new_quote
+from articles.engine.types import KnownSpeaker, Quote, SpeakerKind, new_quote
 
 _MARKS = re.compile(r"[“”„«»‹›\"]")
 # A single mark opening a quote: at a line's start or after a space, bracket or dash. Written
@@ -483,15 +484,19 @@ def extract_quotes_with(
         shares_prev = (
             att is not None and prev_att is not None and att.cue_start == prev_att.cue_start
         )
-        follows = prev_quote is not None and (
-            shares_prev
-            or sp.continued
-            or (att is None and sp.para == prev.para)
-            or (
-                att is None
-                and sp.para == prev.para + 1
-                and layout.para_starts[sp.para] == sp.open
-                and _starts_sentence(text, layout, sp)
+        follows = (
+            prev_quote is not None
+            and prev is not None
+            and (
+                shares_prev
+                or sp.continued
+                or (att is None and sp.para == prev.para)
+                or (
+                    att is None
+                    and sp.para == prev.para + 1
+                    and layout.para_starts[sp.para] == sp.open
+                    and _starts_sentence(text, layout, sp)
+                )
             )
         )
         words = text[sp.start : sp.end].split()
@@ -516,11 +521,13 @@ def extract_quotes_with(
                 # goes on, whom the text never named; not someone else "he" might be (but the
                 # person the article is about, whom such descriptions mostly mean).
                 speaker = kind = None
-            elif _goes_on_named(prev_quote, mention, cue, sp.open, text, registry):
+            elif prev_quote is not None and _goes_on_named(
+                prev_quote, mention, cue, sp.open, text, registry
+            ):
                 # "“...,” Ada Quist, an aide to Senator Mary Holt told the Gazette. “...,”
                 # she added": whoever spoke just before goes on.
                 speaker, kind = prev_quote.speaker, prev_quote.speaker_kind
-        elif follows:
+        elif follows and prev_quote is not None:
             continues = True
             speaker, kind = prev_quote.speaker, prev_quote.speaker_kind
             mention = prev_quote.speaker_mention
@@ -654,7 +661,7 @@ def _answerer(
         (question.speaker == speaker or low in ("he", "she"))
         and question.speaker
         and (question.cue or "").split()[:1]
-        and question.cue.split()[0] in _ASKING
+        and (question.cue or "").split()[0] in _ASKING
         and question.text.rstrip("”’\"' ").endswith("?")
     ):
         return speaker, kind
@@ -798,6 +805,10 @@ def _introduced_runs(
 
     by_start = {sp.start: sp for sp in spans}
     out = list(quotes)
+    who: tuple[str | None, str | None, str | None]  # speaker, its kind, the mention
+    where: tuple[int | None, int | None]  # the mention's span
+    intro: tuple[str | None, str | None, str | None, int | None, int | None] | None
+    # (the resolver's kinds are the values of ``SpeakerKind``, typed there as ``str``)
     topical: Quote | None = None  # the last quote after a topic label, with its speaker
     for i, q in enumerate(out):
         sp = by_start.get(q.start)
@@ -824,7 +835,7 @@ def _introduced_runs(
                 out[k] = replace(
                     out[k],
                     speaker=who[0],
-                    speaker_kind=who[1],
+                    speaker_kind=cast("SpeakerKind | None", who[1]),
                     speaker_mention=who[2],
                     mention_start=where[0],
                     mention_end=where[1],
@@ -842,7 +853,7 @@ def _introduced_runs(
                 out[i] = replace(
                     q,
                     speaker=name,
-                    speaker_kind=kind,
+                    speaker_kind="person",
                     speaker_mention=label.group(1),
                     mention_start=q.start,
                     mention_end=q.start + label.end(1),
@@ -868,7 +879,7 @@ def _introduced_runs(
             out[k] = replace(
                 out[k],
                 speaker=name,
-                speaker_kind=kind,
+                speaker_kind=cast("SpeakerKind | None", kind),
                 speaker_mention=mention,
                 mention_start=ms,
                 mention_end=me,

@@ -79,13 +79,6 @@ _MULTIPLIERS = {
     "bn": 1e9,
     "trillion": 1e12,
 }
-_NUMBER_WORDS = {
-    "dozen": 12.0,
-    "hundred": 100.0,
-    "thousand": 1e3,
-    "million": 1e6,
-    "billion": 1e9,
-}
 
 WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 MONTHS = (
@@ -437,9 +430,12 @@ def _stamp(m: re.Match) -> date | None:
         year, month, day = (int(m.group(g)) for g in ("iso_year", "iso_month", "iso_day"))
     else:
         word = (m.group("md_month") or m.group("dm_month")).lower().rstrip(".")
-        month = _MONTH_ABBR.get(word[:3])
+        found = _MONTH_ABBR.get(word[:3])
         day = int(m.group("md_day") or m.group("dm_day"))
         year = int(m.group("md_year") or m.group("dm_year"))
+        if found is None:
+            return None
+        month = found
     try:
         return date(year, month, day)
     except (TypeError, ValueError):

@@ -55,12 +55,12 @@ _PERSON_NOUNS = lx.ROLE_NOUNS | set(
     mechanic labourer laborer contractor intern clerk""".split()
 )
 # "a", "one" or "another", then up to three words before the noun: someone brought in unnamed.
-_INDEFINITE = r"\b(?:[Aa]n?|[Oo]ne|[Aa]nother)\s+(?:[\w’'\-]+\s+){0,3}?"
+_INDEFINITE_ARTICLE = r"\b(?:[Aa]n?|[Oo]ne|[Aa]nother)\s+(?:[\w’'\-]+\s+){0,3}?"
 # "A midwife at the unit, who asked not to be named, said...": someone left unnamed, whom a
 # "he" or "she" after may mean. The noun is one of ``_PERSON_NOUNS`` in any case ("A Berlin
 # woman") as far as three words on.
 _INDEFINITE_PERSON = re.compile(
-    _INDEFINITE + "(" + "|".join(sorted(_PERSON_NOUNS)) + r")\b",
+    _INDEFINITE_ARTICLE + "(" + "|".join(sorted(_PERSON_NOUNS)) + r")\b",
     re.IGNORECASE,
 )
 
@@ -72,7 +72,7 @@ _INDEFINITE_PERSON = re.compile(
 # and ``_PERSON_WORD`` takes any -er, -or, -ist or -ian word too. (Looking for these nouns as
 # far as three words on, as ``_INDEFINITE_PERSON`` does, moved no real quote; a change to that
 # wants its own test.)
-_INDEFINITE_ANYONE = re.compile(_INDEFINITE + r"[a-z]+\b")
+_INDEFINITE_ANYONE = re.compile(_INDEFINITE_ARTICLE + r"[a-z]+\b")
 _PERSON_WORD = re.compile(
     r"\b(?:"
     # ("source" and "insider" are person nouns already, "heckler" ends in -er)
@@ -561,15 +561,17 @@ class Resolver:
                 return named[0].name, "person"
         pair = _NAME_PAIR.fullmatch(m) if " and " in m else None
         if pair:
-            org = next((o.name for o in self.reg.orgs.values() if m in o.name), None)
-            if org:
-                return org, "organization"  # "Harbour and Coastal Studies"
+            org_name = next((o.name for o in self.reg.orgs.values() if m in o.name), None)
+            if org_name:
+                return org_name, "organization"  # "Harbour and Coastal Studies"
             first, second = pair.group(1), pair.group(2)
             lead = first.split()[0].lower()
             if len(first.split()) > 1 and (lead in lx.TITLES or lead[:-1] in lx.ROLE_NOUNS):
                 first = first.split(None, 1)[1]  # "Producers Ilya Brandt and Oskar Wendel"
             # "said Brandt and Wendel": the two together, each by the name the text gives.
             b, kind_b = self.resolve(second, pos + pair.start(2))
+            a: str | None
+            kind_a: str | None
             if first.lower() in lx.FIRST_NAMES and len(second.split()) >= 2:
                 # "Piet and Anja Holloway": one surname for both.
                 a, kind_a = f"{first} {second.split()[-1]}", "person"
@@ -595,9 +597,9 @@ class Resolver:
         ):
             # "Rep. Jane Roe and Rep. John Smith wrote to the minister. “...,” the two wrote":
             # the two the sentences before are about, together.
-            pair = self._recent_pair(pos)
-            if pair:
-                return pair, "group"
+            two = self._recent_pair(pos)
+            if two:
+                return two, "group"
             if low in _PAIR_WORDS:
                 return None, "group"  # two people, never one of them
         if low in {"he", "she"}:
@@ -626,8 +628,8 @@ class Resolver:
             # "“...,” it said in a statement": the organisation just named.
             if self.last_org and pos - self.last_org[1] < 600:
                 return self.last_org[0], "organization"
-            org = self._sentence_subject(pos, "organization")
-            return (org, "organization") if org else (None, None)
+            org_name = self._sentence_subject(pos, "organization")
+            return (org_name, "organization") if org_name else (None, None)
         if low in {"i", "we"}:
             return None, None
         if words[0] in {"a", "an"}:
@@ -1003,7 +1005,7 @@ class Resolver:
             if low.startswith("the ") and len(words) == 2:
                 # "Jo Quill, a spokeswoman for the authority, said ... “...,” the spokeswoman
                 # said": the one person the story just gave that role.
-                named = {
+                same_role = {
                     mm.key
                     for mm in reg.mentions[
                         bisect_left(self._mention_starts, pos - 1500) : bisect_left(
@@ -1013,8 +1015,8 @@ class Resolver:
                     if mm.kind == "person"
                     and re.search(rf"\b{head}\b", reg.persons[mm.key].role.lower())
                 }
-                if len(named) == 1:
-                    return named.pop(), "person"
+                if len(same_role) == 1:
+                    return same_role.pop(), "person"
             if self.spokes_org:
                 return self.spokes_org, "organization"
             back = None
@@ -1062,8 +1064,8 @@ class Resolver:
                 or max(s for s, _ in self.reg.orgs[outlet].mentions if s < pos) < appositive.start()
             ):
                 name = appositive.group(1)
-                org = self.reg.org_for(name)
-                return (org.name if org else name), "organization"
+                rec = self.reg.org_for(name)
+                return (rec.name if rec else name), "organization"
             if outlet:
                 return outlet, "organization"
             # "The editors of The Clarion ...": an outlet the registry did not hold.
@@ -1079,15 +1081,15 @@ class Resolver:
                 return name, kind
         if head == "campaign" and words == ["the", "campaign"]:
             # "Roe's campaign, Roe for Senate, ... the campaign said": the committee named.
-            named = [
+            committees = [
                 (max(s for s, _ in o.mentions if s < pos), o.name)
                 for o in reg.orgs.values()
                 if any(s < pos for s, _ in o.mentions)
                 and (_COMMITTEE_NAME.search(o.name) or "campaign" in o.name.lower().split())
             ]
-            named = [n for n in named if pos - n[0] <= _GENERIC_REACH]
-            if named:
-                return max(named)[1], "organization"
+            committees = [n for n in committees if pos - n[0] <= _GENERIC_REACH]
+            if committees:
+                return max(committees)[1], "organization"
             # "The Clinton campaign said ... . “...,” the campaign said": the campaign last
             # named by its candidate, as "the Roe campaign" would be.
             owner = None
@@ -1114,11 +1116,11 @@ class Resolver:
             # "Roe’s office" would be.
             who = self._pronoun("m" if words[0] == "his" else "f", pos)
             return (f"{surname_of(who)}’s office", "organization") if who else (None, None)
-        om = _OWNER_OFFICE.fullmatch(m) if head == "office" else None
-        if om and om.group(1).lower() not in lx.STOP_CAPS:
+        oo = _OWNER_OFFICE.fullmatch(m) if head == "office" else None
+        if oo and oo.group(1).lower() not in lx.STOP_CAPS:
             # "Roe’s office said in a statement": the office as it is written (as "Roe’s
             # campaign" is the Roe campaign), when Roe is someone the story names.
-            owner = om.group(1)
+            owner = oo.group(1)
             if self.reg.person_by_surname(owner) or owner in self.reg.persons:
                 return f"{owner}’s office", "organization"
         if head in lx.ORG_HEADS and head not in lx.SPOKES_HEADS:
@@ -1271,11 +1273,11 @@ class Resolver:
         ):
             # "“...,” he said. The Wisconsin Republican did give ...": an epithet by party
             # or state for the person the story is following, the last who spoke.
-            last = self.last_person[0]
-            if not (self.role_words(last) & lx.PARTY_WORDS) or set(qualifiers) <= self.role_words(
-                last
-            ):
-                return last, "person"
+            followed = self.last_person[0]
+            if not (self.role_words(followed) & lx.PARTY_WORDS) or set(
+                qualifiers
+            ) <= self.role_words(followed):
+                return followed, "person"
         if low.startswith("the ") and not holders and not qualifiers:
             # "the senator said", after "Sen. Jo Roe" and no one the text called "senator":
             # the one person its titles and offices make one.
@@ -1480,8 +1482,8 @@ class Resolver:
         if j <= 0:
             return False
         prev_ss = layout.sentence_start(j)
-        seg_end = _QUOTE_CHARS.search(reg.text, prev_ss, j + 1)
-        seg_end = seg_end.start() if seg_end else j + 1
+        qm = _QUOTE_CHARS.search(reg.text, prev_ss, j + 1)
+        seg_end = qm.start() if qm else j + 1
         last = None
         for m in _INDEFINITE_PERSON.finditer(reg.text, prev_ss, seg_end):
             if not any(w.lower() in _FUNCTION_WORDS for w in m.group(0).split()[1:-1]):
@@ -1758,7 +1760,7 @@ class Resolver:
 
     def _document_issuer(
         self, head: str | None, pos: int, since: int | None = None
-    ) -> tuple[str, str] | None:
+    ) -> tuple[str, str | None] | None:
         """Who the text last said issued, wrote or released a ``head`` ("statement",
         "letter"; any document for None) between ``since`` (a few paragraphs back by
         default) and ``pos``: the subject of that sentence, or whom "a statement from ..."
@@ -1960,9 +1962,9 @@ class Resolver:
             # "The Ridgeport Police Officers Association, which had criticized the search, said
             # ... . “...,” the union said": a body of that kind the sentence before is about,
             # whatever its name calls it.
-            org = self._sentence_subject(pos, "organization")
-            if org and not reg.orgs[org].media and head not in org.lower().split():
-                return org
+            subject = self._sentence_subject(pos, "organization")
+            if subject and not reg.orgs[subject].media and head not in subject.lower().split():
+                return subject
         return None
 
     def _lone_subject(self, pos: int) -> str | None:

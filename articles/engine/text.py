@@ -105,7 +105,7 @@ def paragraph_spans(text: str) -> list[tuple[int, int]]:
         # Every line that is not blank is a paragraph of its own: from its first character
         # that is not white space to its last (``\s`` is what ``str.strip`` takes away).
         return [m.span() for m in _LINE_BODY.finditer(text)]
-    spans = []
+    spans: list[list[int]] = []  # [start, end, where the next line starts]
     joinable = False  # the previous line was non-blank and of wrap width
     le = -1
     for line in text.split("\n"):  # each line: text[ls:le]

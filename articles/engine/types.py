@@ -14,7 +14,7 @@ from typing import Literal
 SpeakerKind = Literal["person", "organization", "group", "people"]
 # The kinds ``extract_quotes --json`` may print (DESIGN.md: person, organization or null):
 # people named together are people; a group of the public is a collective, as a body is.
-_PRINTED_KIND = {"group": "person", "people": "organization"}
+_PRINTED_KIND: dict[str | None, str] = {"group": "person", "people": "organization"}
 
 
 @dataclass(frozen=True, slots=True)
