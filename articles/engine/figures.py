@@ -313,7 +313,7 @@ def _words_value(words: str) -> float | None:
     for w in _WORD_SPLIT.split(words.lower()):
         if w in ("a", "and", ""):
             if w == "a":
-                current = 1
+                current = 1.0
             continue
         if w == "dozen":
             current = (current or 1) * 12  # "a dozen" is 12, "two dozen" 24
@@ -323,7 +323,7 @@ def _words_value(words: str) -> float | None:
             current = (current or 1) * 100
         elif w in ("thousand", "million", "billion"):
             total += (current or 1) * _SCALES[w]
-            current = 0
+            current = 0.0
     value = total + current
     return value or None
 

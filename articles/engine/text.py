@@ -267,7 +267,9 @@ def build_layout(
 # width space and the byte-order mark. Joiners (U+200C/D) and bidi marks (U+200E/F) stay:
 # scripts and emoji need them.
 _UNWANTED_RE = re.compile(
-    "[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff\ufffe\uffff\u200b\u202a-\u202e\u2066-\u2069\ufeff]"
+    "[\x00-\x08\x0b-\x1f\x7f-\x9f"
+    + f"{chr(0xD800)}-{chr(0xDFFF)}"  # (mypyc takes no surrogate in a literal)
+    + "\ufffe\uffff\u200b\u202a-\u202e\u2066-\u2069\ufeff]"
 )
 _LINE_BREAKS_RE = re.compile(r"\r\n?|[\u2028\u2029\x85]")
 _SINGLE_LINE_SPACE_RE = re.compile(r"[\t\n]+")
