@@ -248,6 +248,12 @@ _HELD_UP_SIGN = re.compile(
     r"(?:sign|placard|banner|poster|shirt|t-shirt|hat|cap|button|card)"
     r"(?:[ \t]+of[ \t]+(?:his|her|their)[ \t]+own)?[.!]?$"
 )
+# "When he took office as U.N. chief in 2007, he made ...": an opening clause (abbreviations
+# and all), then the main clause's "he" or "she".
+_CLAUSE_THEN_PRONOUN = re.compile(
+    r"\s*(?:When|After|As|Since|While|Before|Once|Though|Although|If)\s[^;:!?\n]{1,160}?,\s+"
+    r"([Hh]e|[Ss]he)\s+(?:also\s+|then\s+)?[a-z]"
+)
 _SUBJECT_PRONOUN = re.compile(
     r"\s*(?:[^,.;:!?\n]{1,140},\s+"
     # "But on Sunday he finally gave ...": a short opening without its comma
@@ -1245,6 +1251,9 @@ class Resolver:
                     # ("The school's head teacher wrote to parents. ... the head teacher wrote")
                     or seen in self.reg.text[max(0, pos - 1500) : pos].lower()
                     else self._recent_subject(pos, unnamed_too=False)
+                    # "When he took office, he made the port his priority. “...,” the
+                    # bespectacled diplomat said": the one that sentence's "he" stands for.
+                    or self._pronoun_subject_before(pos)
                 )
             if not who and head in _LEAD_EPITHETS and not self._introduced(head, pos):
                 # "“...,” the billionaire said": with no one the last sentences are about, the
@@ -1677,6 +1686,27 @@ class Resolver:
             if mm.kind == "person" and mm.subject and not self._inside_quote(mm.start, mm.end, pos)
         }
         return found.pop() if len(found) == 1 else None
+
+    def _pronoun_subject_before(self, pos: int) -> str | None:
+        """The person a "he" or "she" opening the sentence before ``pos``'s stands for, when
+        that sentence quotes no one."""
+        text = self.reg.text
+        layout = self.reg.layout
+        ss = layout.sentence_start(pos)
+        j = ss - 1
+        while j > 0 and text[j].isspace():
+            j -= 1
+        if j <= 0:
+            return None
+        prev_ss = layout.sentence_start(j)
+        if _QUOTE_CHARS.search(text, prev_ss, ss):
+            return None
+        chained = _SUBJECT_PRONOUN.match(text, prev_ss, ss) or _CLAUSE_THEN_PRONOUN.match(
+            text, prev_ss, ss
+        )
+        if not chained:
+            return None
+        return self._pronoun("m" if chained.group(1).lower() == "he" else "f", chained.start(1), 1)
 
     def _org_or_person(self, org: str, word: str, pos: int) -> tuple[str, str]:
         """``org``, which ``word`` names, unless ``word`` is the surname of the one person
