@@ -492,6 +492,18 @@ class Resolver:
         got = self._role_words[name] = frozenset(words)
         return got
 
+    def _of_state(self, name: str, state: str) -> bool:
+        """Whether the text ties a person to a US state: in their role or party tag ("Texas
+        Gov.", "(R-Texas)") or right after their name ("Jo Roe of Texas", ", R-Texas")."""
+        if set(state.split()) <= self.role_words(name):
+            return True
+        text = self.reg.text
+        for _, e in self.reg.persons[name].mentions:
+            after = _OF_STATE.match(text, e)
+            if after and lx.US_STATES.get(after.group(1).lower()) == state:
+                return True
+        return False
+
     def _fits(self, name: str, head: str, qualifiers: list[str]) -> bool:
         """Whether a description ("the Ohio Republican", "the Democratic senator", "the
         Senate minority leader") fits a person: its head and other words among theirs, a
@@ -1147,6 +1159,17 @@ class Resolver:
             org = self._org_head(head, pos)
             if org:
                 return org, "organization"
+        state = lx.STATE_DEMONYMS.get(low[4:]) if low.startswith("the ") else None
+        if state:
+            # "Former Texas Gov. Jo Roe endorsed Sen. Ivo Marsh. ... “...,” the Texan said":
+            # the one person the text tied to that state (its office, party tag or "of Texas").
+            from_state = [
+                p.name
+                for p in reg.persons.values()
+                if p.first_at < pos and self._of_state(p.name, state)
+            ]
+            if len(from_state) == 1:
+                return from_state[0], "person"
         # "the mayor", "the minister", "the chief executive": a role held by one person.
         # "the Ohio Republican", "the GOP senator": a description with a party or a place,
         # fitting the people whose titles and party tags have all its words.
@@ -2275,6 +2298,8 @@ _OFFICES = frozenset(
 
 
 # "Rep. Jo Roe (D-Ohio)", "Sen. Al Quist (R-S.C.)": a US party tag right after a name.
+# ", of Texas" or " from New York" right after a name
+_OF_STATE = re.compile(r",?\s+(?:of|from)\s+([A-Z][a-z]+(?:\s[A-Z][a-z]+)?)\b")
 _PARTY_AFTER = re.compile(
     r",?\s*(?:\(\s*([RDI])\s*(?:[-–]\s*([A-Z][A-Za-z.]*(?:\s[A-Z][A-Za-z.]*)?))?\s*\)"
     r"|([RDI])[-–]([A-Z][A-Za-z.]*(?:\s[A-Z][A-Za-z.]*)?)\b)"

@@ -57,3 +57,29 @@ def test_a_quote_after_a_chant_that_is_not_taken_up_mid_sentence_stays_with_its_
     )
     assert _speakers(text)[0] == "Joe Arden"
     assert _speakers(text)[2] != "Joe Arden"
+
+
+def test_she_does_not_take_up_a_man_of_a_given_name_common_outside_the_united_states():
+    # (Matteo, Philippe, Wolfgang: men's names the 1990 census lists lack)
+    for man in ("Matteo Renko", "Philippe Ardant", "Wolfgang Brede"):
+        text = (
+            f"In Valmora, Prime Minister {man} is rallying a coalition against the plan.\n\n"
+            "Critics see the same populism everywhere.\n\n"
+            "“It is the same discourse,” she told the Example Gazette."
+        )
+        assert _speakers(text) == [None], man
+
+
+def test_a_demonym_is_the_one_person_the_text_tied_to_that_state():
+    text = (
+        "Former Texas Gov. Rick Perrin endorsed Sen. Ted Quist on Sunday.\n\n"
+        "The former governor, who left the race last year, said voters want an outsider. "
+        "“Experience is not what they are looking for,” the Texan said."
+    )
+    assert _speakers(text) == ["Rick Perrin"]
+    text = (
+        "Gov. Rick Perrin endorsed Sen. Ted Quist of Ohio on Sunday.\n\n"
+        "The governor said voters want an outsider. "
+        "“Experience is not what they are looking for,” the Ohioan said."
+    )
+    assert _speakers(text) == ["Ted Quist"]
