@@ -1537,9 +1537,21 @@ class Resolver:
                     last = _ANONYMITY.search(reg.text, after.end(), seg_end)
                     prev_ss = after.end()
             if last is None:
-                return False
+                # "A delegate said he tried. He found no taker. “...,” he said": the "he"
+                # opening the sentence between still means the unnamed delegate.
+                return bool(
+                    _SUBJECT_PRONOUN.match(reg.text, prev_ss, seg_end)
+                    and not self._names_person(prev_ss, seg_end)
+                    and self._opened_by_someone_unnamed(prev_ss)
+                )
         if _HE_SHE.search(reg.text, prev_ss, last.start()):
-            return False  # "When asked, he says he is a father": he is the subject, not "a father"
+            # "One delegate said he tried. He found no taker, he said, on condition of
+            # anonymity. “...,” he said": that "he" is still the unnamed delegate.
+            return bool(
+                _SUBJECT_PRONOUN.match(reg.text, prev_ss, seg_end)
+                and not self._names_person(prev_ss, seg_end)
+                and self._opened_by_someone_unnamed(prev_ss)
+            )  # (else "When asked, he says he is a father": he is the subject, not "a father")
         if _FRONTED_PARTICIPLE.match(reg.text, prev_ss, seg_end):
             return False  # "Asked by a member of the audience how ..., she paused."
         # Anyone named in that sentence ("Lucia Ferrante, a teacher, said...") may be meant.
@@ -1549,6 +1561,33 @@ class Resolver:
                 return False
             i -= 1
         return True
+
+    def _names_person(self, lo: int, hi: int) -> bool:
+        """Whether a person is named between ``lo`` and ``hi``."""
+        mentions = self.reg.mentions
+        i = bisect_left(self._mention_starts, lo)
+        while i < len(mentions) and mentions[i].start < hi:
+            if mentions[i].kind == "person":
+                return True
+            i += 1
+        return False
+
+    def _opened_by_someone_unnamed(self, ss: int) -> bool:
+        """Whether the sentence before the one at ``ss`` opens with someone it leaves unnamed
+        ("One Valmora delegate said he ...") and names no one."""
+        text = self.reg.text
+        j = ss - 1
+        while j > 0 and text[j].isspace():
+            j -= 1
+        if j <= 0:
+            return False
+        prev_ss = self.reg.layout.sentence_start(j)
+        m = _INDEFINITE_PERSON.match(text, prev_ss)
+        return (
+            m is not None
+            and not any(w.lower() in _FUNCTION_WORDS for w in m.group(0).split()[1:-1])
+            and not self._names_person(prev_ss, j + 1)
+        )
 
     def _described_antecedent(self, gender: str, pos: int) -> str | None:
         """The person a pronoun opening a quote's cue takes from the sentence before, when

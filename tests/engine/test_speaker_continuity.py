@@ -83,3 +83,25 @@ def test_a_demonym_is_the_one_person_the_text_tied_to_that_state():
         "“Experience is not what they are looking for,” the Ohioan said."
     )
     assert _speakers(text) == ["Ted Quist"]
+
+
+def test_he_opening_the_sentences_after_someone_unnamed_stays_unnamed():
+    text = (
+        "Mayor Tom Reyes has lost support among delegates. One Valmora delegate said he tried "
+        "to give away passes to the convention. He was unable to find a single taker, he "
+        "said, on condition of anonymity. “Not even one,” he said."
+    )
+    assert _speakers(text) == [None]
+    text = (
+        "Mayor Tom Reyes has lost support. A delegate said he tried to give away passes. "
+        "He found no taker. “Not even one,” he said."
+    )
+    assert _speakers(text) == [None]
+
+
+def test_he_after_a_sentence_naming_someone_is_not_kept_unnamed():
+    text = (
+        "Mayor Tom Reyes has lost support. A delegate said Reyes tried to give away passes. "
+        "He found no taker. “Not even one,” he said."
+    )
+    assert _speakers(text) == ["Tom Reyes"]
