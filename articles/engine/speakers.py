@@ -1282,6 +1282,8 @@ class Resolver:
                 # "“...,” the billionaire said": with no one the last sentences are about, the
                 # person the story is about, named far more often than anyone else so far.
                 who = self._topic_person(pos)
+            if who and self._gender_misfit(who, words):
+                who = None  # (not "the former first lady" for the man just written about)
             if (
                 who
                 and not _other_office(self.reg.persons[who].role, head)
@@ -1561,6 +1563,16 @@ class Resolver:
                 return False
             i -= 1
         return True
+
+    def _gender_misfit(self, name: str, words: list[str]) -> bool:
+        """Whether a description's words give a gender ("the former first lady", "the
+        businessman") that the person's is not."""
+        gender = self.reg.persons[name].gender
+        if not gender:
+            return False
+        if gender == "m":
+            return any(w in lx.FEMALE_WORDS for w in words)
+        return any(w in lx.MALE_WORDS for w in words)
 
     def _names_person(self, lo: int, hi: int) -> bool:
         """Whether a person is named between ``lo`` and ``hi``."""
@@ -2329,6 +2341,10 @@ _ABBREVIATED = {
     "dr": "doctor",
 }
 # Offices one person rarely holds two of at once: "the candidate" is not the mayor.
+_OFFICES = frozenset(
+    """senator governor mayor congressman congresswoman representative ambassador
+    commissioner sheriff judge""".split()
+)
 _OFFICES = frozenset(
     """candidate nominee senator governor mayor president minister premier chancellor
     congressman congresswoman representative ambassador commissioner sheriff judge host

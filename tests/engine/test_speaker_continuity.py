@@ -105,3 +105,12 @@ def test_he_after_a_sentence_naming_someone_is_not_kept_unnamed():
         "He found no taker. “Not even one,” he said."
     )
     assert _speakers(text) == ["Tom Reyes"]
+
+
+def test_a_description_of_the_other_gender_is_not_the_man_just_written_about():
+    text = (
+        "Former Secretary of State Mara Quill campaigned in Valmora on Tuesday. Real estate "
+        "developer Paul Grant spent the day in Ohio.\n\nGrant mocked his rivals at a rally on "
+        "Monday.\n\n“We will win this state,” the former first lady said."
+    )
+    assert _speakers(text) == [None]
