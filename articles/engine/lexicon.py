@@ -469,19 +469,29 @@ FIRST_NAMES = FIRST_NAMES_MALE | FIRST_NAMES_FEMALE
 CENSUS_GIVEN_NAMES = _census_given_names()
 # Given names common outside the United States that the 1990 census lists lack (Arabic,
 # Persian, West and Southern African, South Asian, Japanese, Korean, Slavic, Nordic, Irish,
-# Latin American), written for this project: the same two questions only. Names that are
-# also common English words or surnames ("Fang", "Sita", "Li") are left out.
+# Latin American, French, German, Italian, Greek, Turkish, Hebrew), written for this project:
+# the same two questions only. Names that are also common English words or surnames ("Fang",
+# "Sita", "Li", "Pascal", "Horst") are left out.
 _WORLD_GIVEN_FEMALE = """zainab khadija yasmine noor nour huda rania salma rasha sana zahra
     shirin parisa nasrin mahnaz nkechi adaeze amaka chiamaka folake funmilayo yetunde thandiwe
     nomvula lerato zanele wanjiru akosua abena efua priyanka deepika kavita lakshmi meera neha
     pooja radhika shreya divya geeta swati haruka sakura jiwoo minji seoyeon oksana yulia
     ekaterina galina ludmila agnieszka katarzyna malgorzata anja freya ximena itzel citlali
-    dagny aoife niamh saoirse grainne caoimhe roisin ilhan tulsi kamala""".split()
+    dagny aoife niamh saoirse grainne caoimhe roisin ilhan tulsi kamala segolene ségolène
+    françoise geneviève sylvie heike annegret sahra giorgia federica ayelet tzipi emine meral
+    yuriko sanae sushma nirmala smriti mamata""".split()
 _WORLD_GIVEN_MALE = """umar hussein khalid mahmoud mustafa youssef abdullah hamza bilal karim
     rashid samir nabil walid ziad anwar bashar chukwuma chinedu obinna oluwaseun babatunde
     kwabena thabo sipho themba jomo kenji hiroshi takeshi haruto vikram amit suresh ramesh
     vladimir alexei mikhail igor nikolai oleg piotr krzysztof jakub lars sven bjorn henrik
-    mateo""".split()
+    mateo philippe francois françois thierry didier yves alain sebastien sébastien stéphane
+    jérôme herve hervé helmut wolfgang bernd jens gerhard gunther günther dieter heiko uwe jorg
+    jörg sigmar winfried hartmut matthias matteo alessandro massimo fabrizio silvio gianni
+    giorgio paolo stefano enrico vittorio joao joão yannis giorgos nikos kostas dmitry sergey
+    andrei yevgeny evgeny volodymyr arseniy vitaly zbigniew jaroslaw miroslav recep ahmet
+    mehmet mevlut binali ekrem yair avigdor naftali ehud shimon yitzhak reuven yoav javad
+    hossein shinzo fumio yoshihide junichiro yukio narendra rajiv arvind manmohan nitin uhuru
+    muhammadu""".split()
 for _name in _WORLD_GIVEN_FEMALE:
     CENSUS_GIVEN_NAMES.setdefault(_name, "f")
 for _name in _WORLD_GIVEN_MALE:
@@ -535,6 +545,24 @@ def _us_states() -> dict[str, str]:
 
 
 US_STATES = _us_states()
+# Words for a person by their state ("the Texan", "the New Yorker"), each the state it names.
+STATE_DEMONYMS = {
+    d.replace("_", " ").lower(): state.replace("_", " ").lower()
+    for pair in """Alabamian:Alabama Alaskan:Alaska Arizonan:Arizona Arkansan:Arkansas
+    Californian:California Coloradan:Colorado Floridian:Florida Georgian:Georgia
+    Hawaiian:Hawaii Idahoan:Idaho Illinoisan:Illinois Hoosier:Indiana Iowan:Iowa Kansan:Kansas
+    Kentuckian:Kentucky Louisianan:Louisiana Louisianian:Louisiana Mainer:Maine
+    Marylander:Maryland Michigander:Michigan Minnesotan:Minnesota Mississippian:Mississippi
+    Missourian:Missouri Montanan:Montana Nebraskan:Nebraska Nevadan:Nevada
+    New_Hampshirite:New_Hampshire New_Jerseyan:New_Jersey New_Mexican:New_Mexico
+    New_Yorker:New_York North_Carolinian:North_Carolina North_Dakotan:North_Dakota
+    Ohioan:Ohio Oklahoman:Oklahoma Oregonian:Oregon Pennsylvanian:Pennsylvania
+    Rhode_Islander:Rhode_Island South_Carolinian:South_Carolina South_Dakotan:South_Dakota
+    Tennessean:Tennessee Texan:Texas Utahn:Utah Vermonter:Vermont Virginian:Virginia
+    Washingtonian:Washington West_Virginian:West_Virginia Wisconsinite:Wisconsin
+    Wyomingite:Wyoming""".split()
+    for d, state in [pair.split(":")]
+}
 # The words a party tag gives ("R" -> republican, gop), and with the states' words, every word
 # a tag such as "(D-N.H.)" can give: "the Ohio Republican" is a description, never a name.
 PARTY_WORDS = frozenset(w for words in PARTY_LETTERS.values() for w in words)

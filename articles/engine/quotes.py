@@ -403,6 +403,7 @@ def extract_quotes_with(
     prev: _Span | None = None
     prev_quote: Quote | None = None
     prev_att: Attribution | None = None
+    before_prev: tuple[_Span, Quote] | None = None
     for k, sp in enumerate(spans):
         nxt_open = spans[k + 1].open if k + 1 < len(spans) else len(text)
         att: Attribution | None = None
@@ -525,6 +526,14 @@ def extract_quotes_with(
             speaker, kind = prev_quote.speaker, prev_quote.speaker_kind
             mention = prev_quote.speaker_mention
             ms, me = prev_quote.mention_start, prev_quote.mention_end
+        resumed = _resumed_after_aside(text, before_prev, prev, prev_quote, sp)
+        if resumed is not None:
+            # `He said, “We will build it” - at which point the crowd chanted “Build it!” -
+            # “and we will pay for it.”`: words taken up in lower case after an aside between
+            # dashes go on with the quote the aside broke into, not the aside's.
+            speaker, kind = resumed.speaker, resumed.speaker_kind
+            mention, ms, me = resumed.speaker_mention, resumed.mention_start, resumed.mention_end
+            cue, continues, att = None, True, None
         if att is None and speaker is None and not continues:
             # "HOW THE SLUMP SPREADS “...” [Example Gazette.]": a digest's paragraph quotes
             # the source its closing brackets credit.
@@ -550,9 +559,40 @@ def extract_quotes_with(
         )
         quotes.append(q)
         resolver.note_speaker(speaker, kind, sp.open)
+        if prev is not None and prev_quote is not None:
+            before_prev = (prev, prev_quote)
         prev, prev_quote = sp, q
         prev_att = att if att is not None else (prev_att if continues else None)
     return _introduced_runs(_backfill_runs(quotes, spans), spans, resolver, text, layout)
+
+
+_DASH_GAP = re.compile(r"[ \t]*[-–—]+[ \t]*")
+
+
+def _resumed_after_aside(
+    text: str,
+    before: tuple[_Span, Quote] | None,
+    prev: _Span | None,
+    prev_quote: Quote | None,
+    sp: _Span,
+) -> Quote | None:
+    """The quote a dashed aside quoting someone else broke into mid-sentence (“We will build
+    it” - at which point the crowd chanted “Build it!” - “and pay for it”), when ``sp``
+    takes it up in lower case right after the aside; else None."""
+    if before is None or prev is None or prev_quote is None:
+        return None
+    bsp, bq = before
+    if (
+        not text[sp.start : sp.start + 1].islower()
+        or bsp.para != sp.para
+        or bq.speaker is None
+        or bq.speaker == prev_quote.speaker
+        or text[bsp.start : bsp.end].rstrip()[-1:] in (".", "!", "?")
+    ):
+        return None
+    if not _DASH_GAP.fullmatch(text, prev.close + 1, sp.open):
+        return None
+    return bq if _DASH_GAP.match(text, bsp.close + 1) else None
 
 
 _GOES_ON = frozenset({"went on", "continued", "continues", "added", "adds"})

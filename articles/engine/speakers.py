@@ -248,6 +248,12 @@ _HELD_UP_SIGN = re.compile(
     r"(?:sign|placard|banner|poster|shirt|t-shirt|hat|cap|button|card)"
     r"(?:[ \t]+of[ \t]+(?:his|her|their)[ \t]+own)?[.!]?$"
 )
+# "When he took office as U.N. chief in 2007, he made ...": an opening clause (abbreviations
+# and all), then the main clause's "he" or "she".
+_CLAUSE_THEN_PRONOUN = re.compile(
+    r"\s*(?:When|After|As|Since|While|Before|Once|Though|Although|If)\s[^;:!?\n]{1,160}?,\s+"
+    r"([Hh]e|[Ss]he)\s+(?:also\s+|then\s+)?[a-z]"
+)
 _SUBJECT_PRONOUN = re.compile(
     r"\s*(?:[^,.;:!?\n]{1,140},\s+"
     # "But on Sunday he finally gave ...": a short opening without its comma
@@ -485,6 +491,18 @@ class Resolver:
             words.update(lx.LAWMAKER_WORDS.get(full, ()))
         got = self._role_words[name] = frozenset(words)
         return got
+
+    def _of_state(self, name: str, state: str) -> bool:
+        """Whether the text ties a person to a US state: in their role or party tag ("Texas
+        Gov.", "(R-Texas)") or right after their name ("Jo Roe of Texas", ", R-Texas")."""
+        if set(state.split()) <= self.role_words(name):
+            return True
+        text = self.reg.text
+        for _, e in self.reg.persons[name].mentions:
+            after = _OF_STATE.match(text, e)
+            if after and lx.US_STATES.get(after.group(1).lower()) == state:
+                return True
+        return False
 
     def _fits(self, name: str, head: str, qualifiers: list[str]) -> bool:
         """Whether a description ("the Ohio Republican", "the Democratic senator", "the
@@ -1141,6 +1159,17 @@ class Resolver:
             org = self._org_head(head, pos)
             if org:
                 return org, "organization"
+        state = lx.STATE_DEMONYMS.get(low[4:]) if low.startswith("the ") else None
+        if state:
+            # "Former Texas Gov. Jo Roe endorsed Sen. Ivo Marsh. ... “...,” the Texan said":
+            # the one person the text tied to that state (its office, party tag or "of Texas").
+            from_state = [
+                p.name
+                for p in reg.persons.values()
+                if p.first_at < pos and self._of_state(p.name, state)
+            ]
+            if len(from_state) == 1:
+                return from_state[0], "person"
         # "the mayor", "the minister", "the chief executive": a role held by one person.
         # "the Ohio Republican", "the GOP senator": a description with a party or a place,
         # fitting the people whose titles and party tags have all its words.
@@ -1245,11 +1274,16 @@ class Resolver:
                     # ("The school's head teacher wrote to parents. ... the head teacher wrote")
                     or seen in self.reg.text[max(0, pos - 1500) : pos].lower()
                     else self._recent_subject(pos, unnamed_too=False)
+                    # "When he took office, he made the port his priority. “...,” the
+                    # bespectacled diplomat said": the one that sentence's "he" stands for.
+                    or self._pronoun_subject_before(pos)
                 )
             if not who and head in _LEAD_EPITHETS and not self._introduced(head, pos):
                 # "“...,” the billionaire said": with no one the last sentences are about, the
                 # person the story is about, named far more often than anyone else so far.
                 who = self._topic_person(pos)
+            if who and self._gender_misfit(who, words):
+                who = None  # (not "the former first lady" for the man just written about)
             if (
                 who
                 and not _other_office(self.reg.persons[who].role, head)
@@ -1505,9 +1539,21 @@ class Resolver:
                     last = _ANONYMITY.search(reg.text, after.end(), seg_end)
                     prev_ss = after.end()
             if last is None:
-                return False
+                # "A delegate said he tried. He found no taker. “...,” he said": the "he"
+                # opening the sentence between still means the unnamed delegate.
+                return bool(
+                    _SUBJECT_PRONOUN.match(reg.text, prev_ss, seg_end)
+                    and not self._names_person(prev_ss, seg_end)
+                    and self._opened_by_someone_unnamed(prev_ss)
+                )
         if _HE_SHE.search(reg.text, prev_ss, last.start()):
-            return False  # "When asked, he says he is a father": he is the subject, not "a father"
+            # "One delegate said he tried. He found no taker, he said, on condition of
+            # anonymity. “...,” he said": that "he" is still the unnamed delegate.
+            return bool(
+                _SUBJECT_PRONOUN.match(reg.text, prev_ss, seg_end)
+                and not self._names_person(prev_ss, seg_end)
+                and self._opened_by_someone_unnamed(prev_ss)
+            )  # (else "When asked, he says he is a father": he is the subject, not "a father")
         if _FRONTED_PARTICIPLE.match(reg.text, prev_ss, seg_end):
             return False  # "Asked by a member of the audience how ..., she paused."
         # Anyone named in that sentence ("Lucia Ferrante, a teacher, said...") may be meant.
@@ -1517,6 +1563,43 @@ class Resolver:
                 return False
             i -= 1
         return True
+
+    def _gender_misfit(self, name: str, words: list[str]) -> bool:
+        """Whether a description's words give a gender ("the former first lady", "the
+        businessman") that the person's is not."""
+        gender = self.reg.persons[name].gender
+        if not gender:
+            return False
+        if gender == "m":
+            return any(w in lx.FEMALE_WORDS for w in words)
+        return any(w in lx.MALE_WORDS for w in words)
+
+    def _names_person(self, lo: int, hi: int) -> bool:
+        """Whether a person is named between ``lo`` and ``hi``."""
+        mentions = self.reg.mentions
+        i = bisect_left(self._mention_starts, lo)
+        while i < len(mentions) and mentions[i].start < hi:
+            if mentions[i].kind == "person":
+                return True
+            i += 1
+        return False
+
+    def _opened_by_someone_unnamed(self, ss: int) -> bool:
+        """Whether the sentence before the one at ``ss`` opens with someone it leaves unnamed
+        ("One Valmora delegate said he ...") and names no one."""
+        text = self.reg.text
+        j = ss - 1
+        while j > 0 and text[j].isspace():
+            j -= 1
+        if j <= 0:
+            return False
+        prev_ss = self.reg.layout.sentence_start(j)
+        m = _INDEFINITE_PERSON.match(text, prev_ss)
+        return (
+            m is not None
+            and not any(w.lower() in _FUNCTION_WORDS for w in m.group(0).split()[1:-1])
+            and not self._names_person(prev_ss, j + 1)
+        )
 
     def _described_antecedent(self, gender: str, pos: int) -> str | None:
         """The person a pronoun opening a quote's cue takes from the sentence before, when
@@ -1677,6 +1760,27 @@ class Resolver:
             if mm.kind == "person" and mm.subject and not self._inside_quote(mm.start, mm.end, pos)
         }
         return found.pop() if len(found) == 1 else None
+
+    def _pronoun_subject_before(self, pos: int) -> str | None:
+        """The person a "he" or "she" opening the sentence before ``pos``'s stands for, when
+        that sentence quotes no one."""
+        text = self.reg.text
+        layout = self.reg.layout
+        ss = layout.sentence_start(pos)
+        j = ss - 1
+        while j > 0 and text[j].isspace():
+            j -= 1
+        if j <= 0:
+            return None
+        prev_ss = layout.sentence_start(j)
+        if _QUOTE_CHARS.search(text, prev_ss, ss):
+            return None
+        chained = _SUBJECT_PRONOUN.match(text, prev_ss, ss) or _CLAUSE_THEN_PRONOUN.match(
+            text, prev_ss, ss
+        )
+        if not chained:
+            return None
+        return self._pronoun("m" if chained.group(1).lower() == "he" else "f", chained.start(1), 1)
 
     def _org_or_person(self, org: str, word: str, pos: int) -> tuple[str, str]:
         """``org``, which ``word`` names, unless ``word`` is the surname of the one person
@@ -2238,6 +2342,10 @@ _ABBREVIATED = {
 }
 # Offices one person rarely holds two of at once: "the candidate" is not the mayor.
 _OFFICES = frozenset(
+    """senator governor mayor congressman congresswoman representative ambassador
+    commissioner sheriff judge""".split()
+)
+_OFFICES = frozenset(
     """candidate nominee senator governor mayor president minister premier chancellor
     congressman congresswoman representative ambassador commissioner sheriff judge host
     anchor coach""".split()
@@ -2245,6 +2353,8 @@ _OFFICES = frozenset(
 
 
 # "Rep. Jo Roe (D-Ohio)", "Sen. Al Quist (R-S.C.)": a US party tag right after a name.
+# ", of Texas" or " from New York" right after a name
+_OF_STATE = re.compile(r",?\s+(?:of|from)\s+([A-Z][a-z]+(?:\s[A-Z][a-z]+)?)\b")
 _PARTY_AFTER = re.compile(
     r",?\s*(?:\(\s*([RDI])\s*(?:[-–]\s*([A-Z][A-Za-z.]*(?:\s[A-Z][A-Za-z.]*)?))?\s*\)"
     r"|([RDI])[-–]([A-Z][A-Za-z.]*(?:\s[A-Z][A-Za-z.]*)?)\b)"

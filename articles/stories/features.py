@@ -10,6 +10,7 @@ the last ``FEATURES_KEPT`` texts (about 15 KB each, the text included).
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Iterable
 
 from articles.engine.grouping import ArticleFeatures, featurize
@@ -21,6 +22,7 @@ from articles.models import Article, ArticlePerson
 FEATURES_KEPT = 1_000
 
 _kept: dict[tuple, ArticleFeatures] = {}
+_kept_lock = threading.Lock()  # a worker's or server's threads share the kept features
 
 
 def article_features(
@@ -49,9 +51,10 @@ def article_features(
             published_at=article.published_at,
             names=names,
         )
-        if len(_kept) >= FEATURES_KEPT:
-            del _kept[next(iter(_kept))]
-        _kept[key] = found
+        with _kept_lock:  # (two threads dropping the same oldest text: one KeyError)
+            if len(_kept) >= FEATURES_KEPT:
+                del _kept[next(iter(_kept))]
+            _kept[key] = found
     return found
 
 

@@ -4,12 +4,14 @@ once; any change to one of the four makes them anew."""
 
 from __future__ import annotations
 
+import sys
+import threading
 from datetime import timedelta
 
 import pytest
 
 from articles.engine.grouping import featurize
-from articles.models import ArticlePerson
+from articles.models import Article, ArticlePerson
 from articles.stories import features as kept
 from articles.stories.features import article_features, articles_features
 from tests.factories import make_article, make_speaker
@@ -60,3 +62,32 @@ def test_only_the_newest_texts_are_kept(monkeypatch):
         article_features(article)
     assert len(kept._kept) == 3
     assert [key[0] for key in kept._kept] == [a.headline for a in articles[2:]]
+
+
+def test_threads_sharing_the_kept_features_never_trip_over_each_other(monkeypatch):
+    # A worker's or a threaded server's threads place articles at once: dropping the oldest
+    # text while another thread drops it too, or adds one, must not raise.
+    monkeypatch.setattr(kept, "FEATURES_KEPT", 2)
+    monkeypatch.setattr(kept, "_kept", {})
+    monkeypatch.setattr(kept, "featurize", lambda **kw: kw["headline"])
+    sys.setswitchinterval(1e-6)
+    errors = []
+
+    def place(n):
+        try:
+            for i in range(1_000):
+                article = Article(headline=f"Ferry {n}-{i}", body="", published_at=None)
+                assert article_features(article, names=[]) == article.headline
+        except Exception as error:  # (any error at all fails the test below)
+            errors.append(error)
+
+    threads = [threading.Thread(target=place, args=(n,)) for n in range(8)]
+    try:
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+    finally:
+        sys.setswitchinterval(0.005)
+    assert errors == []
+    assert len(kept._kept) <= 2
