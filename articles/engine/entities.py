@@ -109,6 +109,15 @@ _ORG_APPOSITION = re.compile(
     )
     + r")(?=\s+(?:that|which|based|in|of|for|from|with|whose|behind|serving|running)\b|\s*$)"
 )
+# Pronouns right after a name that cannot be it: the owner in its apposition (", his
+# campaign manager,") and the object of its own verb ("followed him to", "thanked her.")
+_NOT_THE_SUBJECTS = (
+    re.compile(r",\s+(?:his|her)(?=\s[a-z\-]+(?:\s[a-z\-]+){0,2},)"),
+    re.compile(
+        r"(?:,\s+(?:his|her|the|a)\s[^,.;:“”\"]{1,60},)?\s+[a-z]+(?:ed|s)\s+(?:him|her)"
+        r"(?=\s*[.,;]|\s+(?:to|at|in|on|for|with|from|into|as|out|up|down|back|off|over)\b)"
+    ),
+)
 _QUOTED = re.compile(r"“[^“”]*”|\"[^\"]*\"")
 
 
@@ -408,6 +417,7 @@ _OWN_KIN = re.compile(
     + r"|children|kids|parents|family)s?\b"
 )
 # A word of place right before a name: "in South Kordofan", "from Bener Meriah"
+_HE_SHE_WORD = re.compile(r"\b(?:[Hh]e|[Ss]he|[Hh]is|[Hh]er|[Hh]im)\b")
 _PLACE_BEFORE = re.compile(r"\b(?:in|at|from|to|near|across|into|of|outside|inside)\s+$")
 _WORD_BEFORE = re.compile(r"\b[a-z]+[ \t]+$")
 # A list's links: "Marco Rubio, Jeb Bush and John Kasich"
@@ -1923,10 +1933,19 @@ class _Builder:
         end = layout.sentence_end(e)
         if end >= s + 400:
             return ""
-        at = end + 1
-        while at < len(text) and text[at] in " \t\n\u00a0":
-            at += 1
-        nm = _NEXT_PRONOUN.match(text, at) or _QUOTE_THEN_PRONOUN.match(text, at)
+        # (or one or two sentences on, none of them naming anyone: "Mayor John Roe met
+        # Jacinda Ardern on Monday. The talks ran late. “...,” she said.")
+        nm = None
+        for _ in range(3):
+            at = end + 1
+            while at < len(text) and text[at] in " \t\n\u00a0":
+                at += 1
+            nm = _NEXT_PRONOUN.match(text, at) or _QUOTE_THEN_PRONOUN.match(text, at)
+            if nm or at >= len(text) or _HE_SHE_WORD.search(text, end, at):
+                break
+            end = layout.sentence_end(at)
+            if end - s > 900:
+                break
         if not nm:
             return ""
         g = "m" if nm.group(1).lower() == "he" else "f"
@@ -2253,6 +2272,13 @@ class _Builder:
             for pm in _PRONOUN.finditer(window):
                 is_male = pm.group(1).lower() in lx.PRONOUNS_MALE
                 if is_male in before:
+                    continue
+                if any(
+                    (nm := rx.match(window)) and nm.end() == pm.end() for rx in _NOT_THE_SUBJECTS
+                ):
+                    # "Kellyanne Conwell, his campaign manager, followed him to the stage":
+                    # an apposition's owner, and the object of the name's own verb, are
+                    # someone else.
                     continue
                 if is_male:
                     male += 1

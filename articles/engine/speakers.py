@@ -135,7 +135,9 @@ _REPORTED_AFTER = re.compile(
 # "Jo Roe, the chairman of the county party, for example, said ...": an apposition between
 # the name and its speech verb.
 _APPOSED_REPORTED = re.compile(
-    r",\s+(?:the|a|an|[a-z]+)\s[^,.;:“”\"]{1,80},\s+(?:for example,\s+|for instance,\s+)?"
+    # ("Reyes, however, said ...": an adverb set off by commas, as an apposition is)
+    r",\s+(?:(?:the|a|an|[a-z]+)\s[^,.;:“”\"]{1,80}|however|meanwhile|too|though|instead"
+    r"|likewise|similarly|nonetheless|nevertheless),\s+(?:for example,\s+|for instance,\s+)?"
     r"(?:also\s+|then\s+|later\s+)?(?:" + "|".join(lx.CUE_VERBS) + r")\b"
 )
 _ROLE_REPORTING = re.compile(
@@ -485,6 +487,17 @@ class Resolver:
                 if state:
                     words.update(state.split())
                 break
+        for party in lx.PARTY_LETTERS.values():
+            if words & set(party):
+                words.update(party)  # "Democrat Jo Roe" is the Democratic one, too
+        if not words & lx.PARTY_WORDS:
+            # "Republican nominee Paul Grant", "Democratic Sen. Jo Roe": a party word just
+            # before the name, the role's words between
+            for s, _ in p.mentions[:3]:
+                before = _PARTY_BEFORE.search(text, max(0, s - 40), s)
+                if before:
+                    words.update(lx.PARTY_LETTERS["D" if before.group(1)[0] == "D" else "R"])
+                    break
         for w in list(words):
             full = _ABBREVIATED.get(w, w)
             words.add(full)
@@ -1222,7 +1235,11 @@ class Resolver:
             and head
             and not holders
             # (not "the city of Larnwick": a place or body, named)
-            and not any(w in _PLACES_AND_BODIES for w in words)
+            # ("the real estate mogul" is a person: "real estate" is a trade, not an estate)
+            and not any(
+                w in _PLACES_AND_BODIES and not (w == "estate" and words[k - 1 : k] == ["real"])
+                for k, w in enumerate(words)
+            )
             and head not in lx.ORG_WORDS  # "the caucus said" is no person
             # ("Roe was asked about it. “...,” the moderator said": the one asking)
             and head not in _ASKERS
@@ -1290,7 +1307,8 @@ class Resolver:
                 # (not "the Vermont senator" for the senator tagged as Ohio's)
                 and not (
                     self.role_words(who) & lx.PARTY_WORDS
-                    and (set(qualifiers) & lx.TAG_WORDS) - self.role_words(who)
+                    and (({*qualifiers} | ({head} & lx.PARTY_WORDS)) & lx.TAG_WORDS)
+                    - self.role_words(who)
                 )
             ):
                 return who, "person"
@@ -2353,6 +2371,10 @@ _OFFICES = frozenset(
 
 
 # "Rep. Jo Roe (D-Ohio)", "Sen. Al Quist (R-S.C.)": a US party tag right after a name.
+# "Republican nominee ", "Democratic Sen. ", "GOP ": a party before a name, the role between
+_PARTY_BEFORE = re.compile(
+    r"\b(Republican|Democrat|Democratic|GOP)\s+(?:[a-z\-]+\s+){0,2}(?:[A-Z][a-z]*\.?\s+)?$"
+)
 # ", of Texas" or " from New York" right after a name
 _OF_STATE = re.compile(r",?\s+(?:of|from)\s+([A-Z][a-z]+(?:\s[A-Z][a-z]+)?)\b")
 _PARTY_AFTER = re.compile(

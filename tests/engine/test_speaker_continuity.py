@@ -114,3 +114,48 @@ def test_a_description_of_the_other_gender_is_not_the_man_just_written_about():
         "Monday.\n\n“We will win this state,” the former first lady said."
     )
     assert _speakers(text) == [None]
+
+
+def test_he_after_a_sentence_whose_subject_an_adverb_sets_off_is_that_subject():
+    text = (
+        "Mark Roe and Tom Reyes met in Ohio. “We will win,” Roe said on Monday. "
+        "Reyes, however, said Roe was wrong. “It is a fantasy,” he said."
+    )
+    assert _speakers(text) == ["Mark Roe", "Tom Reyes"]
+
+
+def test_she_a_few_sentences_on_is_the_only_woman_named_before():
+    # (a given name no list holds, named as an object: no one else "she" can mean)
+    text = (
+        "Prime Minister Tom Reyes met Kellyanne Conwell on Monday in Brussels, and the "
+        "talks ran late.\n\nThe two sides did not agree.\n\n“We will not give in,” she said."
+    )
+    assert _speakers(text) == ["Kellyanne Conwell"]
+
+
+def test_his_in_an_apposition_and_him_as_object_do_not_make_the_name_a_man():
+    text = (
+        "Tom Reyes spoke on Monday. Kellyanne Conwell, his campaign manager, followed him "
+        "to the stage. “We will not give in,” she said."
+    )
+    assert _speakers(text) == ["Kellyanne Conwell"]
+
+
+def test_the_real_estate_mogul_is_a_person_not_a_place():
+    text = (
+        "Real estate developer Paul Grant spent the day in Ohio.\n\n"
+        "Grant mocked his rivals at a rally on Monday.\n\n"
+        "“We will win this state,” the real estate mogul said."
+    )
+    assert _speakers(text) == ["Paul Grant"]
+
+
+def test_a_party_description_is_not_the_person_of_the_other_party():
+    text = (
+        "Valmora votes\n\n"
+        "Republican nominee Paul Grant named Gov. Mike Penner as his running mate on Friday. "
+        "Democrat Mara Quill picked Sen. Tim Kainer.\n\n"
+        "Quill spoke in Ohio on Saturday. Grant was in Florida.\n\n"
+        "“We will win this state,” the Democrat said. “We will win it too,” the Republican said."
+    )
+    assert _speakers(text) == ["Mara Quill", "Paul Grant"]
