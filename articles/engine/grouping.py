@@ -1191,7 +1191,7 @@ def _years_apart(articles: list[ArticleFeatures], first: list[int], second: list
     for dated, undated in ((first, second), (second, first)):
         if 4 * sum(articles[i].written is not None for i in undated) > len(undated):
             continue
-        written = [articles[i].written for i in dated if articles[i].written is not None]
+        written = [w for w in (articles[i].written for i in dated) if w is not None]
         if 2 * len(written) < len(dated):
             continue
         naming = [
