@@ -1576,8 +1576,8 @@ class Resolver:
         if j <= 0:
             return False
         prev_ss = layout.sentence_start(j)
-        seg_end = _QUOTE_CHARS.search(reg.text, prev_ss, j + 1)
-        seg_end = seg_end.start() if seg_end else j + 1
+        qm = _QUOTE_CHARS.search(reg.text, prev_ss, j + 1)
+        seg_end = qm.start() if qm else j + 1
         last = None
         for m in _INDEFINITE_PERSON.finditer(reg.text, prev_ss, seg_end):
             if not any(w.lower() in _FUNCTION_WORDS for w in m.group(0).split()[1:-1]):
