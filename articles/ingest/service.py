@@ -121,7 +121,7 @@ def _consolidate_run(ingestor: Ingestor, report: IngestReport) -> None:
     )
     if joined:
         survivors = _fold_merges(mapping, joined, report, survivors)
-    storylines_suggest(story_ids=survivors, features=features)
+    storylines_suggest(story_ids=survivors, features=features, reads=matches.reads)
 
 
 def ingest_each(ingestor: Ingestor, items: Iterable[ParsedItem]) -> Iterator[IngestItem]:

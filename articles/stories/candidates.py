@@ -16,7 +16,7 @@ from articles.engine.grouping import ArticleFeatures, StoryIndex
 from articles.engine.grouping import StoryProfile as EngineProfile
 from articles.engine.weights import DocumentFrequencies
 from articles.models import StoryIndexProfile
-from articles.stories.key_rows import KeyRows, _key_rows
+from articles.stories.key_rows import KeyRows, Span, _key_rows
 
 PLACEMENT_WINDOW_DAYS = 7
 
@@ -35,7 +35,7 @@ def story_index_for(
     """A small StoryIndex holding only the stories that share keys with the article.
 
     ``limit``: only the stories ``StoryIndex.candidates(features, limit)`` returns get their
-    full profile; the others hold just their first and last day (``_Span``), which is all
+    full profile; the others hold just their first and last day (``key_rows.Span``), which is all
     ``candidates`` reads of them. So ``candidates``, ``best`` and
     ``place`` with that limit give exactly what the full index gives, while only ``limit``
     profiles are read and decoded. Score only those candidates. ``exclude``: a story left out
@@ -56,13 +56,11 @@ def story_index_for(
         read = rows if rows is not None else _key_rows
         found = read(list(features.keys), since, with_days=limit is not None)
     postings: dict[str, dict[int, None]] = {}
-    spans: dict[int, _Span] = {}
+    spans: dict[int, Span] = {}
     if groups is not None:  # the same rows key by key (``KeyRows.groups``): taken whole
-        days: dict[int, tuple] = {}
         for key, ids, spans_of_key in groups:
             postings[key] = dict.fromkeys(ids)
-            days.update(zip(ids, spans_of_key, strict=True))
-        spans = {story_id: _Span(first, last) for story_id, (first, last) in days.items()}
+            spans.update(zip(ids, spans_of_key, strict=True))
     elif limit is None:
         for key, story_id in found:
             posting = postings.get(key)
@@ -78,7 +76,7 @@ def story_index_for(
             # One span a story (a story's rows carry the same days), its last row's days.
             span = spans.get(story_id)
             if span is None or span.first != first or span.last != last:
-                spans[story_id] = _Span(first, last)
+                spans[story_id] = Span(first, last)
     if seen is not None:
         seen.update(spans if limit is not None else (story_id for _, story_id in found))
     if exclude is not None:
@@ -94,7 +92,8 @@ def story_index_for(
             index.stories.pop(exclude, None)
     else:
         index.stories = spans
-    _drop_missing(index)
+    if groups is None:  # (``groups`` gives every story named its span)
+        _drop_missing(index)
     if limit is not None:
         loaded: set[int] = set()
         while True:
@@ -119,18 +118,6 @@ def story_index_for(
             _drop_missing(index)
             index.forget_candidates()
     return index
-
-
-class _Span:
-    """A story not (yet) scored, as ``StoryIndex.candidates`` reads it: its first and last
-    day and nothing else. A full profile per story sharing a key (hundreds per placement)
-    cost more to build than the query that finds them."""
-
-    __slots__ = ("first", "last")
-
-    def __init__(self, first: int | None, last: int | None) -> None:
-        self.first = first
-        self.last = last
 
 
 def _drop_missing(index: StoryIndex) -> None:

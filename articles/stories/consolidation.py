@@ -267,10 +267,11 @@ def stories_consolidate(
                 source = Story.objects.get(pk=story_id)
                 arrived = list(source.articles.values_list("pk", flat=True))
                 target = story_merge(
-                    target=Story.objects.get(pk=target_id),
+                    target=Story(pk=target_id),  # (read and locked by ``story_merge``)
                     others=[source],
                     user=user,
                     features=features,
+                    frequencies=matches.reads and matches.reads.frequencies_checked,
                 )
                 source.delete()
                 if target.status == Story.Status.PUBLISHED:  # as placement would have: waiting
@@ -385,10 +386,11 @@ def stories_join(
             placement_lock()
             source = Story.objects.get(pk=source_id)
             target = story_merge(
-                target=Story.objects.get(pk=target_id),
+                target=Story(pk=target_id),  # (read and locked by ``story_merge``)
                 others=[source],
                 user=user,
                 features=features,
+                frequencies=matches.reads and matches.reads.frequencies_checked,
             )
             source.delete()
         matches.changed([source_id, target.pk])

@@ -6,6 +6,7 @@ storylines of one import), each given the rows the look-up's own query gives.
 from __future__ import annotations
 
 from bisect import bisect_left
+from typing import NamedTuple
 
 from django.db import connection
 from django.db.models import Q
@@ -14,6 +15,15 @@ from articles.core.prepared import prepared_values_list
 from articles.models import Story, StoryIndexKey
 
 MAX_CANDIDATE_ROWS = 4000
+
+
+class Span(NamedTuple):
+    """A story's first and last day, as its key rows carry them: all that
+    ``StoryIndex.candidates`` reads of a story not (yet) scored. Made once per row read or
+    written (``KeyRows``), never per look-up: a look-up names hundreds of stories."""
+
+    first: int | None
+    last: int | None
 
 
 def _key_rows(keys: list[str], since: int | None, *, with_days: bool) -> list[tuple]:
@@ -92,16 +102,16 @@ class KeyRows:
         # key -> its rows read on or after ``floor`` or undated, in order: dated as (last
         # day, story id, first day), oldest first, with their last days alone (for
         # ``bisect``), undated as (story id, first day), by id. Beside each ordered list, the
-        # same rows' story ids and their (first day, last day), so that a look-up takes them
+        # same rows' story ids and their ``Span``s, so that a look-up takes them
         # as slices; the stories with a row; each story's (first day, last day), worked out
         # only for a key that a placement writes (None until then).
         self._dated: dict[str, list[tuple]] = {}
         self._lasts: dict[str, list[int]] = {}
         self._undated: dict[str, list[tuple]] = {}
         self._ids: dict[str, tuple[list[int], list[int]]] = {}  # (undated, dated)
-        self._spans: dict[str, tuple[list[tuple], list[tuple]]] = {}
+        self._spans: dict[str, tuple[list[Span], list[Span]]] = {}
         self._stories: dict[str, set[int]] = {}
-        self._days: dict[str, dict[int, tuple] | None] = {}
+        self._days: dict[str, dict[int, Span] | None] = {}
 
     def __call__(self, keys: list[str], since: int | None, *, with_days: bool) -> list[tuple]:
         if not self.active or not with_days or since is None:
@@ -250,7 +260,10 @@ class KeyRows:
             self._dated[k], self._undated[k] = d, u
             self._lasts[k] = [row[0] for row in d]
             ids = self._ids[k] = ([row[0] for row in u], [row[1] for row in d])
-            self._spans[k] = ([(row[1], None) for row in u], [(row[2], row[0]) for row in d])
+            self._spans[k] = (
+                [Span(row[1], None) for row in u],
+                [Span(row[2], row[0]) for row in d],
+            )
             self._stories[k] = {*ids[0], *ids[1]}
             self._days[k] = None
 
@@ -281,7 +294,7 @@ class KeyRows:
         del self._spans[key][part][at]
 
     def _put(self, key: str, story_id: int, first: int | None, last: int | None) -> None:
-        self._days_of(key)[story_id] = (first, last)
+        span = self._days_of(key)[story_id] = Span(first, last)
         self._stories[key].add(story_id)
         if last is None:
             rows, part = self._undated[key], 0
@@ -295,7 +308,7 @@ class KeyRows:
         else:
             return
         self._ids[key][part].insert(at, story_id)
-        self._spans[key][part].insert(at, (first, last))
+        self._spans[key][part].insert(at, span)
 
 
 def _key_rows_from(floor, *keys):

@@ -5,7 +5,7 @@ never a scan.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import TYPE_CHECKING
@@ -338,11 +338,18 @@ def _quotes_join(quotes: list[Quote], story: Story) -> None:
 
 
 @transaction.atomic
-def story_reindex(*, story: Story, features: dict[int, ArticleFeatures] | None = None) -> None:
+def story_reindex(
+    *,
+    story: Story,
+    features: dict[int, ArticleFeatures] | None = None,
+    frequencies: Callable[[list[set[str]]], list[DocumentFrequencies]] | None = None,
+) -> None:
     """Rebuild a story's index profile from its articles (after a move, merge or split).
 
     ``features``: ``article_features`` of articles by id, when the caller has them (an
-    import's consolidation): they are not computed again, and those computed here are added."""
+    import's consolidation): they are not computed again, and those computed here are added.
+    ``frequencies``: ``document_frequencies_each`` as the caller has read them (an import's
+    ``PlacementReads.frequencies_each``), when nothing has counted documents since."""
     StoryIndexKey.objects.filter(story=story).delete()
     ids = list(story.articles.values_list("pk", flat=True))  # the articles' own order
     if not ids:
@@ -356,9 +363,8 @@ def story_reindex(*, story: Story, features: dict[int, ArticleFeatures] | None =
     found_all = [known[pk] for pk in ids]
     profile = EngineProfile()
     keys: set[str] = set()
-    for found, df in zip(
-        found_all, document_frequencies_each([f.df_terms() for f in found_all]), strict=True
-    ):
+    each = frequencies if frequencies is not None else document_frequencies_each
+    for found, df in zip(found_all, each([f.df_terms() for f in found_all]), strict=True):
         found = replace(found, keys=tuple(index_keys(found, df)))
         scratch = StoryIndex(df=df)
         scratch.stories[story.pk] = profile

@@ -105,6 +105,13 @@ class PlacementReads:
         """``placement.document_frequencies_each``: ``frequencies`` of each set."""
         return [self.frequencies(terms) for terms in term_sets]
 
+    def frequencies_checked(self, term_sets: list[set[str]]) -> list[DocumentFrequencies]:
+        """``frequencies_each``, once ``opened`` has checked for other connections' commits:
+        for a merge's reindex between consolidation's drafts (nothing counts documents
+        while drafts are merged)."""
+        self.opened()
+        return self.frequencies_each(term_sets)
+
     def lookups(self) -> dict:
         """What ``story_index_for`` reads key rows and profiles with (``rows``,
         ``profiles``), once ``opened`` has checked for other connections' commits (between

@@ -9,7 +9,7 @@ carried by articles on both sides is split in two, so no story shows words it ha
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from django.db import transaction
 from django.utils import timezone
@@ -18,6 +18,7 @@ from articles.core.audit import audit_record
 from articles.core.history import CHANGED, history_bulk
 from articles.core.story_state import stories_touch, story_row_lock, story_save
 from articles.engine.grouping import ArticleFeatures
+from articles.engine.weights import DocumentFrequencies
 from articles.models import Article, AuditEntry, Quote, Story, StoryRedirect
 from articles.stories.joining import quote_groups_join
 from articles.stories.placement import story_reindex
@@ -95,11 +96,13 @@ def story_merge(
     others: Iterable[Story],
     user=None,
     features: dict[int, ArticleFeatures] | None = None,
+    frequencies: Callable[[list[set[str]]], list[DocumentFrequencies]] | None = None,
 ) -> Story:
     """Merge ``others`` into ``target``: their articles, quotes (joined to the same statement
     told on the other side), key points, paragraphs and corrections move over; each merged
     story is archived and points to the target in the audit log. ``features``: articles'
-    ``article_features`` already at hand (an import's)."""
+    ``article_features`` already at hand (an import's); ``frequencies``: the import's reads
+    of the document frequencies (``story_reindex``)."""
     others = [s for s in others if s.pk != target.pk]
     if not others:
         raise ConnectError("Choose at least two stories to merge.")
@@ -115,23 +118,28 @@ def story_merge(
     # before its inlines: the content moved in belongs to it, not to the version before
     # (whose restore would otherwise bring the other story's key points back).
     story_save(target, user=user)
-    next_point = target.key_points.count()
-    next_paragraph = target.paragraphs.count()
+    # The target's key points and paragraphs are counted when the first one moves in (an
+    # import's drafts have none).
+    next_point = next_paragraph = None
     for other in Story.objects.select_for_update().filter(pk__in=[s.pk for s in others]):
-        article_ids = list(other.articles.values_list("pk", flat=True))
+        articles = list(Article.objects.filter(story=other).defer("body"))
+        article_ids = [a.pk for a in articles]
         # One UPDATE each, with the version step and history row of each row's save().
         now = timezone.now()
         quotes = list(Quote.objects.filter(story=other))
         versions_bump(Quote, quotes, story=target, updated_at=now)
         history_bulk(Quote, quotes, CHANGED)
-        articles = list(Article.objects.filter(pk__in=article_ids).defer("body"))
         versions_bump(Article, articles, story=target, updated_at=now)
         history_bulk(Article, articles, CHANGED)
         for point in other.key_points.all():
+            if next_point is None:
+                next_point = target.key_points.count()
             point.story, point.position = target, next_point
             point.save(update_fields=["story", "position"])
             next_point += 1
         for paragraph in other.paragraphs.all():
+            if next_paragraph is None:
+                next_paragraph = target.paragraphs.count()
             paragraph.story, paragraph.position = target, next_paragraph
             paragraph.save(update_fields=["story", "position"])
             next_paragraph += 1
@@ -154,8 +162,8 @@ def story_merge(
     # The same statement told on both sides becomes one quote, whoever carried it.
     quote_groups_join(story_id=target.pk)
     for other in others:
-        story_reindex(story=other, features=features)
-    story_reindex(story=target, features=features)
+        story_reindex(story=other, features=features, frequencies=frequencies)
+    story_reindex(story=target, features=features, frequencies=frequencies)
     return target
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from django.db import transaction
 
@@ -19,6 +20,9 @@ from articles.stories.candidates import story_index_for
 from articles.stories.features import articles_features
 from articles.stories.key_rows import KeyRows
 from articles.stories.placement import document_frequencies_each
+
+if TYPE_CHECKING:
+    from articles.stories.placement_reads import PlacementReads
 
 SUGGEST_CANDIDATES = 30
 # Another event of an ongoing story may come weeks after the first (the inquiry's findings,
@@ -85,13 +89,22 @@ def _drop_if_alone(storyline_id: int | None) -> None:
 
 
 def storylines_suggest(
-    *, story_ids: Iterable[int], features: dict[int, ArticleFeatures] | None = None
+    *,
+    story_ids: Iterable[int],
+    features: dict[int, ArticleFeatures] | None = None,
+    reads: PlacementReads | None = None,
 ) -> dict[int, int]:
     """For each story not yet in a storyline, the earlier story the engine reads as another
     event of the same ongoing story (``same_storyline``), linked as a suggestion. Candidates
     are placement's (shared keys, within its window), never a scan. Returns story id -> the
-    story it was linked to."""
+    story it was linked to.
+
+    ``reads``: the import's ``PlacementReads``, told of every merge and split since its
+    placements (SQLite): the frequencies and candidates' profiles its placements and
+    consolidation read are taken from it rather than read again (linking changes neither)."""
     features = features or {}
+    if reads is not None:
+        reads.opened()  # (everything read again if another connection has committed)
     linked: dict[int, int] = {}
     stories = list(Story.objects.filter(pk__in=list(story_ids), storyline__isnull=True))
     # Each story's first article, its features (its body and people read only when the
@@ -104,9 +117,8 @@ def storylines_suggest(
     wanted = [pk for pk in firsts.values() if not features.get(pk)]
     read = articles_features(Article.objects.filter(pk__in=wanted)) if wanted else {}
     found = {sid: features.get(pk) or read[pk] for sid, pk in firsts.items()}
-    frequencies = dict(
-        zip(found, document_frequencies_each([f.df_terms() for f in found.values()]), strict=True)
-    )
+    each = reads.frequencies_each if reads is not None else document_frequencies_each
+    frequencies = dict(zip(found, each([f.df_terms() for f in found.values()]), strict=True))
     # Their key rows, each key's read once for all of them (linking changes none).
     days = [f.published.toordinal() for f in found.values() if f.published is not None]
     rows = KeyRows(min(days) - STORYLINE_WINDOW_DAYS) if days else None
@@ -122,6 +134,7 @@ def storylines_suggest(
             exclude=story.pk,
             window_days=STORYLINE_WINDOW_DAYS,
             rows=rows,
+            profiles=reads.profiles if reads is not None else None,
         )
         best = index.best(f, limit=SUGGEST_CANDIDATES)
         if best is None or not same_storyline(best[1], index.threshold):
