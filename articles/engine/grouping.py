@@ -1115,6 +1115,10 @@ SPLIT_RATIO = 0.5
 # Or below this share when the two groups' ledes each agree on a person the other's ledes
 # hardly name (``_led_apart``): the club's two players hurt, two suspects of one crime type.
 SPLIT_RATIO_LEADS = 0.6
+# Or below this share when one group is written years after every year the other, undated,
+# names (``_years_apart``): last decade's patch, quake or heist of the same subject.
+SPLIT_RATIO_YEARS = 0.8
+YEARS_NAMED_MIN = 2
 # Rounds of moving single articles to the group they fit better (``_refine``).
 SPLIT_REFINE_ROUNDS = 5
 
@@ -1134,7 +1138,9 @@ def split_events(
     end, so that two clear events were never offered as the two groups.
 
     The two are kept apart when their mean score across is below ``SPLIT_RATIO`` of their
-    mean score within, each holding at least ``SPLIT_MIN_PART`` articles and the smaller at
+    mean score within (``SPLIT_RATIO_LEADS`` when their ledes lead with different people,
+    ``SPLIT_RATIO_YEARS`` when one group was written years after every year the other,
+    undated, names), each holding at least ``SPLIT_MIN_PART`` articles and the smaller at
     least ``SPLIT_MIN_SHARE`` of the larger's. ``df``: the frequencies the articles are
     already counted in. Cubic in the articles at most: the caller bounds them."""
     n = len(articles)
@@ -1158,11 +1164,38 @@ def split_events(
         best = _better_reading(pair, list(groups.values()), best, tried)
     if len(groups) == 2:
         best = _better_reading(pair, list(groups.values()), best, tried)
-    if best is None or best[0] >= SPLIT_RATIO_LEADS:
+    if best is None or best[0] >= max(SPLIT_RATIO_LEADS, SPLIT_RATIO_YEARS):
         return None
-    if best[0] >= SPLIT_RATIO and not _led_apart(articles, best[1], best[2]):
-        return None
-    return best[1], best[2]
+    ratio, first, second = best
+    if ratio < SPLIT_RATIO:
+        return first, second
+    if ratio < SPLIT_RATIO_LEADS and _led_apart(articles, first, second):
+        return first, second
+    if ratio < SPLIT_RATIO_YEARS and _years_apart(articles, first, second):
+        return first, second
+    return None
+
+
+def _years_apart(articles: list[ArticleFeatures], first: list[int], second: list[int]) -> bool:
+    """Is one group written (publish date or stamp) in years that come ``YEARS_BEFORE`` or
+    more after every year the other group's articles name, the other group undated and at
+    least ``YEARS_NAMED_MIN`` of its articles naming a year? Coverage of an event names its
+    own year if it names any; an undated group whose years all lie long before the other's
+    writing reports an older event of the subject."""
+    for dated, undated in ((first, second), (second, first)):
+        if 4 * sum(articles[i].written is not None for i in undated) > len(undated):
+            continue
+        written = [articles[i].written for i in dated if articles[i].written is not None]
+        if 2 * len(written) < len(dated):
+            continue
+        naming = [
+            articles[i].years for i in undated if articles[i].years and articles[i].written is None
+        ]
+        if len(naming) < YEARS_NAMED_MIN:
+            continue
+        if max(max(y) for y in naming) <= min(w.year for w in written) - YEARS_BEFORE:
+            return True
+    return False
 
 
 def _led_apart(articles: list[ArticleFeatures], first: list[int], second: list[int]) -> bool:
