@@ -114,6 +114,16 @@ _SPEECH_WORDS = re.compile(
 )
 
 
+# "’s statement", "'s remarks": a person's own words, after the possessive
+_OWN_WORDS = re.compile(
+    r"[’']s?\s+(?:[a-z]+\s+)?(?:statement|remarks|speech|letter|email|post|tweet|message|"
+    r"response|reply|answer)\b"
+)
+# A cue after the first closing mark of a quote: its own speaker follows.
+_CUE_AFTER_CLOSE = re.compile(
+    r"[”\"][^“\"\n]*?\b(?:said|says|told|tells|wrote|writes|added|adds|state|states|stated|read|"
+    r"reads|according)\b"
+)
 # "..., he said." closing a sentence of reported speech.
 _SAID_PRONOUN_END = re.compile(
     r",\s+([Hh]e|[Ss]he)\s+(?:also\s+|later\s+)?(?:said|says|added|told\s+\w+)[^,;:]{0,40}\.$"
@@ -1363,7 +1373,15 @@ class Resolver:
         if not (sentence.endswith(":") or _SPEECH_WORDS.search(sentence)):
             # "Two deaths so close together were unusual, Inspector Roe said. “We don't
             # normally ...”": the one reporting the sentence before goes on in quotes.
-            return self._reported_before(ss, j + 1)
+            reported = self._reported_before(ss, j + 1)
+            if reported is not None:
+                return reported
+            # "Mara Quill was furious. “...”" (not “...,” a bystander told CBS: the quote's
+            # own cue, if it was misread)
+            para_end = text.find("\n", pos)
+            if _CUE_AFTER_CLOSE.search(text, pos, para_end if para_end >= 0 else len(text)):
+                return None
+            return self._lone_person_subject(ss, j + 1)
         pm = _INTRO_PRONOUN.match(sentence)
         if pm:
             ps = ss + pm.start(1)
@@ -1381,6 +1399,9 @@ class Resolver:
                     org = self._issuing_organisation(i + 1, j + 1)
                     if org:
                         return org
+                    if mm.start == ss and _OWN_WORDS.match(text, mm.end):
+                        # "Roe’s statement on Monday was brief. “...”": the owner's words
+                        return mm.key, "person", text[mm.start : mm.end], mm.start, mm.end
                 if inline and not _opens_clause(text[ss : mm.start], text[mm.end : mm.end + 2]):
                     return None
                 return mm.key, "person", text[mm.start : mm.end], mm.start, mm.end
@@ -1479,6 +1500,29 @@ class Resolver:
                 return who, "person", text[mm.start : mm.end], mm.start, mm.end
             i += 1
         return None
+
+    def _lone_person_subject(self, ss: int, end: int) -> tuple[str, str, str, int, int] | None:
+        """The person who opens the sentence text[ss:end] as its subject, when no one else
+        is named in it: "Mara Quill was furious about the vote. “...”" quotes her."""
+        reg = self.reg
+        i = bisect_left(self._mention_starts, ss)
+        found = None
+        while i < len(reg.mentions) and reg.mentions[i].start < end:
+            mm = reg.mentions[i]
+            i += 1
+            if mm.kind != "person" or (found is not None and mm.key == found.key):
+                continue
+            if found is not None:
+                return None
+            found = mm
+        if (
+            found is None
+            or not found.subject
+            or found.start != ss
+            or possessive_at(reg.text, found.end)
+        ):
+            return None
+        return found.key, "person", reg.text[found.start : found.end], found.start, found.end
 
     def _aged(self, age: str, pos: int) -> str | None:
         """The person last named before ``pos`` with ", <age>," after the name."""

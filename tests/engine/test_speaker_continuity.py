@@ -159,3 +159,29 @@ def test_a_party_description_is_not_the_person_of_the_other_party():
         "“We will win this state,” the Democrat said. “We will win it too,” the Republican said."
     )
     assert _speakers(text) == ["Mara Quill", "Paul Grant"]
+
+
+def test_a_quote_after_a_sentence_about_one_person_is_theirs():
+    text = (
+        "The council voted on Monday to close the pier.\n\n"
+        "Mara Quill, who has fought the plan for a year, was furious about the vote. "
+        "“Today the council failed us.”"
+    )
+    assert _speakers(text) == ["Mara Quill"]
+    text = "The council voted on Monday.\n\nMara Quill did not hold back.\n\n“Today it failed us.”"
+    assert _speakers(text) == ["Mara Quill"]
+
+
+def test_a_quote_after_a_sentence_about_two_people_or_with_its_own_cue_is_not_taken():
+    text = "Mara Quill met Tom Reyes on Monday. “Today the council failed us.”"
+    assert _speakers(text) == [None]
+    text = (
+        "Mara Quill did not hold back.\n\n“Today the council failed us,” a bystander told "
+        "the Gazette."
+    )
+    assert _speakers(text) == [None]
+
+
+def test_a_quote_after_a_persons_statement_is_theirs():
+    text = "Mara Quill's statement on Monday was brief. “Today the council failed us.”"
+    assert _speakers(text) == ["Mara Quill"]
