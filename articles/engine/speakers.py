@@ -2406,10 +2406,6 @@ _ABBREVIATED = {
 }
 # Offices one person rarely holds two of at once: "the candidate" is not the mayor.
 _OFFICES = frozenset(
-    """senator governor mayor congressman congresswoman representative ambassador
-    commissioner sheriff judge""".split()
-)
-_OFFICES = frozenset(
     """candidate nominee senator governor mayor president minister premier chancellor
     congressman congresswoman representative ambassador commissioner sheriff judge host
     anchor coach""".split()
