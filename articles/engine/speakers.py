@@ -1605,19 +1605,12 @@ class Resolver:
             if last is None:
                 # "A delegate said he tried. He found no taker. “...,” he said": the "he"
                 # opening the sentence between still means the unnamed delegate.
-                return bool(
-                    _SUBJECT_PRONOUN.match(reg.text, prev_ss, seg_end)
-                    and not self._names_person(prev_ss, seg_end)
-                    and self._opened_by_someone_unnamed(prev_ss)
-                )
+                return self._pronoun_goes_on_unnamed(prev_ss, seg_end)
         if _HE_SHE.search(reg.text, prev_ss, last.start()):
             # "One delegate said he tried. He found no taker, he said, on condition of
             # anonymity. “...,” he said": that "he" is still the unnamed delegate.
-            return bool(
-                _SUBJECT_PRONOUN.match(reg.text, prev_ss, seg_end)
-                and not self._names_person(prev_ss, seg_end)
-                and self._opened_by_someone_unnamed(prev_ss)
-            )  # (else "When asked, he says he is a father": he is the subject, not "a father")
+            # (else "When asked, he says he is a father": he is the subject, not "a father")
+            return self._pronoun_goes_on_unnamed(prev_ss, seg_end)
         if _FRONTED_PARTICIPLE.match(reg.text, prev_ss, seg_end):
             return False  # "Asked by a member of the audience how ..., she paused."
         # Anyone named in that sentence ("Lucia Ferrante, a teacher, said...") may be meant.
@@ -1648,21 +1641,36 @@ class Resolver:
             i += 1
         return False
 
-    def _opened_by_someone_unnamed(self, ss: int) -> bool:
-        """Whether the sentence before the one at ``ss`` opens with someone it leaves unnamed
-        ("One Valmora delegate said he ...") and names no one."""
+    def _pronoun_goes_on_unnamed(self, lo: int, hi: int) -> bool:
+        """Whether the sentence from ``lo`` to ``hi`` opens with "he" or "she", names no one,
+        and follows one opened by someone left unnamed ("A delegate said he tried. He found
+        no taker."): that "he" is still the unnamed delegate."""
+        return bool(
+            _SUBJECT_PRONOUN.match(self.reg.text, lo, hi)
+            and not self._names_person(lo, hi)
+            and self._opened_by_someone_unnamed(lo)
+        )
+
+    def _sentence_before(self, ss: int) -> int | None:
+        """Where the sentence before the one starting at ``ss`` starts (None at the text's
+        start)."""
         text = self.reg.text
         j = ss - 1
         while j > 0 and text[j].isspace():
             j -= 1
-        if j <= 0:
+        return self.reg.layout.sentence_start(j) if j > 0 else None
+
+    def _opened_by_someone_unnamed(self, ss: int) -> bool:
+        """Whether the sentence before the one at ``ss`` opens with someone it leaves unnamed
+        ("One Valmora delegate said he ...") and names no one."""
+        prev_ss = self._sentence_before(ss)
+        if prev_ss is None:
             return False
-        prev_ss = self.reg.layout.sentence_start(j)
-        m = _INDEFINITE_PERSON.match(text, prev_ss)
+        m = _INDEFINITE_PERSON.match(self.reg.text, prev_ss)
         return (
             m is not None
             and not any(w.lower() in _FUNCTION_WORDS for w in m.group(0).split()[1:-1])
-            and not self._names_person(prev_ss, j + 1)
+            and not self._names_person(prev_ss, ss)
         )
 
     def _described_antecedent(self, gender: str, pos: int) -> str | None:
@@ -1829,14 +1837,10 @@ class Resolver:
         """The person a "he" or "she" opening the sentence before ``pos``'s stands for, when
         that sentence quotes no one."""
         text = self.reg.text
-        layout = self.reg.layout
-        ss = layout.sentence_start(pos)
-        j = ss - 1
-        while j > 0 and text[j].isspace():
-            j -= 1
-        if j <= 0:
+        ss = self.reg.layout.sentence_start(pos)
+        prev_ss = self._sentence_before(ss)
+        if prev_ss is None:
             return None
-        prev_ss = layout.sentence_start(j)
         if _QUOTE_CHARS.search(text, prev_ss, ss):
             return None
         chained = _SUBJECT_PRONOUN.match(text, prev_ss, ss) or _CLAUSE_THEN_PRONOUN.match(
